@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main>MapSweep</main>, document.getElementById('app')!);

@@ -1,0 +1,145 @@
+import type { Area, BBox, MapView } from '../geo/types';
+import type { Listing } from '../listing/types';
+
+/** What kind of page the content script found. */
+export type PageKind =
+  | 'results' // a results feed (div[role=feed])
+  | 'place' // a single place panel (single-result redirect, or an opened place)
+  | 'no-results' // the page itself says "Google Maps can't find …"
+  | 'captcha' // /sorry/ page or captcha form
+  | 'consent' // consent.google.com interstitial
+  | 'unknown'; // none of the above: page changed, or not loaded
+
+/**
+ * Everything the content script saw on one search page. The sweep driver decides from
+ * this alone; it is also what tells "no results" from "extractor broken".
+ */
+export interface Observation {
+  url: string;
+  pageKind: PageKind;
+  /** Result cards present in the DOM (organic + sponsored), counted from stable hooks only. */
+  cardsVisible: number;
+  /** Listings extracted (sponsored ones flagged). */
+  listings: Listing[];
+  /** Places seen in the page's own /search?tbm=map responses (shape-checked), or null if none seen. */
+  networkItems: number | null;
+  /** Keys (google:{cid}) seen in network responses, for cross-checking the DOM. */
+  networkKeys: string[];
+  /** The page showed the end-of-list text. */
+  endOfList: boolean;
+  /** Organic results reached the site's cap (120). */
+  capHit: boolean;
+  /** The view the page ended on (the site may zoom out on its own when the area is sparse). */
+  finalView: MapView | null;
+  elapsedMs: number;
+  /** Why scrolling stopped: 'end', 'cap', 'stalled' (no growth within the bound), 'not-a-feed'. */
+  stopReason: 'end' | 'cap' | 'stalled' | 'not-a-feed';
+  /** Non-fatal notes (e.g. fields unreadable on some cards). */
+  warnings: string[];
+}
+
+export type CellStatus =
+  | 'pending' // waiting to be searched (or to be retried once nextAttemptAt passes)
+  | 'leased' // a worker holds it until leaseUntil; after that it is simply available again
+  | 'done' // searched, its listings committed
+  | 'split' // too crowded: replaced by its children
+  | 'saturated' // still crowded at the minimum cell size: results kept, reported to the user
+  | 'quarantined' // failed maxAttempts times; "retry failed" puts it back
+  | 'outside'; // wholly outside the polygon: never searched
+
+export interface Cell {
+  /** `{sweepId}/{keywordIndex}/{path}` where path is "r{row}c{col}" then ".{child}" per split. */
+  id: string;
+  sweepId: string;
+  keyword: string;
+  keywordIndex: number;
+  bbox: BBox;
+  /** 0 for the initial tiling, +1 per split. */
+  depth: number;
+  parentId: string | null;
+  status: CellStatus;
+  /** Epoch ms; meaningful while status is 'leased'. */
+  leaseUntil: number;
+  /** Who holds the lease (worker tab id), for diagnostics. */
+  leaseHolder: string | null;
+  attempts: number;
+  /** Epoch ms before which a failed cell is not retried (backoff). */
+  nextAttemptAt: number;
+  lastError: CellError | null;
+  /** Summary of the last observation (not the listings). */
+  result: CellResult | null;
+}
+
+/** Error kinds choose the path: retry, pause the sweep, or stop it. */
+export type ErrorKind =
+  | 'timeout' // retry with backoff
+  | 'http' // retry with backoff
+  | 'navigation' // retry with backoff
+  | 'blocked' // captcha: pause the whole sweep, not a retry
+  | 'consent' // consent page: pause, the user answers it
+  | 'extractor' // cards visible, nothing extracted: stop the sweep
+  | 'internal';
+
+export interface CellError {
+  kind: ErrorKind;
+  message: string;
+  at: number;
+  url?: string;
+}
+
+export interface CellResult {
+  organic: number;
+  newListings: number;
+  endOfList: boolean;
+  capHit: boolean;
+  zoomedOut: boolean;
+  insideShare: number;
+}
+
+export type SweepStatus =
+  | 'running'
+  | 'paused' // by the user, by a browser restart, or by a captcha/consent (see pauseReason)
+  | 'stopped' // by the user
+  | 'failed' // extractor broken: "the map page changed"
+  | 'finished';
+
+export interface SweepSettings {
+  /** Minimum delay between page loads on one host, ms. */
+  delayMs: number;
+  /** Random extra delay 0..jitterMs. */
+  jitterMs: number;
+  cellTimeoutMs: number;
+  maxAttempts: number;
+  workers: number;
+  /** Run in a dedicated window instead of the user's tab. */
+  dedicatedWindow: boolean;
+  maxCells: number;
+}
+
+export interface Sweep {
+  id: string;
+  createdAt: number;
+  area: Area;
+  keywords: string[];
+  settings: SweepSettings;
+  status: SweepStatus;
+  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'hidden' | null;
+  /** The user's map view when the sweep started (near-the-view-first ordering). */
+  origin: MapView | null;
+  counters: SweepCounters;
+  lastNewListingAt: number | null;
+  updatedAt: number;
+}
+
+export interface SweepCounters {
+  cellsKnown: number;
+  cellsDone: number;
+  cellsSplit: number;
+  cellsSaturated: number;
+  cellsQuarantined: number;
+  cellsOutside: number;
+  listingsNew: number;
+  listingsSeen: number;
+  pageLoads: number;
+  errors: number;
+}
