@@ -1,6 +1,10 @@
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { createBackground } from '../utils/sweep/background';
 
 export default defineBackground({
   type: 'module',
-  main() {},
+  main() {
+    createBackground(browser);
+  },
 });

@@ -1,3 +1,6 @@
 import { render } from 'preact';
+import { Popup } from '../../components/Popup';
+import './style.css';
 
-render(<main>MapSweep</main>, document.getElementById('app')!);
+document.documentElement.lang = navigator.language;
+render(<Popup />, document.getElementById('app')!);

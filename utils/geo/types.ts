@@ -42,3 +42,29 @@ export interface Viewport {
   /** Pixels on the left covered by the results panel: the map area that shows results is narrower. */
   panelWidth: number;
 }
+
+/**
+ * Why an area was refused. The code is what the UI translates; `params` carries the
+ * figures a translated message needs (the corrected input, a count, a coordinate).
+ */
+export type AreaErrorCode =
+  | 'empty' // nothing typed, or GeoJSON with no polygon in it
+  | 'unparseable' // neither four numbers nor JSON
+  | 'unsupported' // JSON, but not a Polygon/MultiPolygon (or a Feature/FeatureCollection of them)
+  | 'too-complex' // more text or vertices than the planner will take
+  | 'out-of-range' // |lat| > 90 (or beyond the map's edge at ±85.05°), |lng| > 180
+  | 'swapped-corners' // the first corner typed is not the south-west one
+  | 'antimeridian' // the area crosses longitude ±180
+  | 'degenerate' // zero area: equal corners, fewer than 3 distinct points, collinear ring
+  | 'self-crossing' // a polygon ring crosses or touches itself, or a hole crosses its shell
+  | 'too-small' // a side shorter than the minimum (almost always a typo)
+  | 'too-large'; // the sweep would need more cells than the cap allows
+
+export interface AreaError {
+  code: AreaErrorCode;
+  /** Clear English, for logs and as the UI's fallback text. */
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+export type AreaResult = { ok: true; area: Area } | { ok: false; error: AreaError };

@@ -32,6 +32,8 @@ export interface Observation {
   /** The view the page ended on (the site may zoom out on its own when the area is sparse). */
   finalView: MapView | null;
   elapsedMs: number;
+  /** HTTP status of the page's own navigation (Navigation Timing `responseStatus`), when the browser tells it. */
+  httpStatus?: number | null;
   /** Why scrolling stopped: 'end', 'cap', 'stalled' (no growth within the bound), 'not-a-feed'. */
   stopReason: 'end' | 'cap' | 'stalled' | 'not-a-feed';
   /** Non-fatal notes (e.g. fields unreadable on some cards). */
@@ -56,6 +58,8 @@ export interface Cell {
   bbox: BBox;
   /** 0 for the initial tiling, +1 per split. */
   depth: number;
+  /** Metres from the sweep's origin view (the user's map when it started): nearer cells are leased first. */
+  distance: number;
   parentId: string | null;
   status: CellStatus;
   /** Epoch ms; meaningful while status is 'leased'. */
@@ -123,7 +127,9 @@ export interface Sweep {
   keywords: string[];
   settings: SweepSettings;
   status: SweepStatus;
-  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'hidden' | null;
+  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'quota' | null;
+  /** The problem that paused or failed the sweep (captcha, extractor broken, disk full), shown to the user. */
+  problem: CellError | null;
   /** The user's map view when the sweep started (near-the-view-first ordering). */
   origin: MapView | null;
   counters: SweepCounters;

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'preact/hooks';
+import { csvChunks, exportFileName } from '../utils/export/csv';
+import { collectionBatches } from '../utils/export/collection';
+import { t } from '../utils/i18n/t';
+import { SweepControls } from './SweepControls';
+import { SweepForm } from './SweepForm';
+import { SweepStatus } from './SweepStatus';
+import { downloadChunks } from './download';
+import { useLatestSweep } from './useLatestSweep';
+
+export function Popup() {
+  const { store, sweep, quarantined, storeError } = useLatestSweep();
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  async function exportCsv() {
+    if (!store || !sweep) return;
+    const chunks: string[] = [];
+    for await (const chunk of csvChunks(collectionBatches(store.iterateListings(1000), sweep.id))) chunks.push(chunk);
+    downloadChunks(chunks, exportFileName(sweep.keywords, new Date()), 'text/csv;charset=utf-8');
+  }
+
+  const running = sweep?.status === 'running';
+  return (
+    <main>
+      <h1>{t('extName')}</h1>
+      {storeError && (
+        <p class="error" role="alert">
+          {t('storeError', storeError)}
+        </p>
+      )}
+      <SweepForm disabled={running} onStarted={() => {}} />
+      {sweep && <SweepStatus sweep={sweep} quarantined={quarantined} now={now} />}
+      {sweep && <SweepControls sweep={sweep} onExport={exportCsv} />}
+    </main>
+  );
+}

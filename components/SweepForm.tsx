@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'preact/hooks';
+import { sendMessage, type EstimateReply, type UserError } from '../utils/messaging/protocol';
+import { formatDuration, formatNumber, t } from '../utils/i18n/t';
+import { userErrorText } from './user-error';
+
+/** Keywords + area + estimate + Start. Nothing is written until the background accepts the input. */
+export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
+  const [keywords, setKeywords] = useState('');
+  const [area, setArea] = useState('');
+  const [estimate, setEstimate] = useState<EstimateReply | null>(null);
+  const [error, setError] = useState<UserError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!area.trim() || !keywords.trim()) {
+      setEstimate(null);
+      return;
+    }
+    const timer = setTimeout(async () => {
+      const reply = await sendMessage('estimate', { areaText: area, keywordsText: keywords });
+      setEstimate(reply.ok ? reply.estimate : null);
+      setError(reply.ok ? null : reply.error);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [area, keywords]);
+
+  async function useMapView() {
+    const reply = await sendMessage('useMapView', undefined);
+    if (reply.ok) setArea(reply.areaText);
+    setError(reply.ok ? null : reply.error);
+  }
+
+  async function start(e: Event) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const reply = await sendMessage('startSweep', { areaText: area, keywordsText: keywords });
+      setError(reply.ok ? null : reply.error);
+      if (reply.ok) props.onStarted();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="sweep-form" onSubmit={start}>
+      <label for="keywords">{t('fieldKeywords')}</label>
+      <textarea
+        id="keywords"
+        rows={3}
+        placeholder={t('keywordsPlaceholder')}
+        value={keywords}
+        onInput={(e) => setKeywords((e.target as HTMLTextAreaElement).value)}
+      />
+      <label for="area">{t('fieldArea')}</label>
+      <textarea
+        id="area"
+        rows={2}
+        placeholder={t('areaPlaceholder')}
+        value={area}
+        onInput={(e) => setArea((e.target as HTMLTextAreaElement).value)}
+      />
+      <div class="row">
+        <button type="button" onClick={useMapView}>
+          {t('buttonUseMapView')}
+        </button>
+        <button type="submit" class="primary" disabled={props.disabled || busy}>
+          {t('buttonStart')}
+        </button>
+      </div>
+      {estimate && !error && (
+        <p class="estimate">
+          {t('estimateLine', formatNumber(estimate.cells), formatDuration(estimate.seconds), formatNumber(estimate.maxCells))}
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {userErrorText(error)}
+        </p>
+      )}
+    </form>
+  );
+}

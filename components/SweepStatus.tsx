@@ -1,0 +1,68 @@
+import type { Cell, Sweep } from '../utils/sweep/types';
+import { sweepProgress, type Warning } from '../utils/sweep/progress';
+import { formatDateTime, formatDuration, formatNumber, t } from '../utils/i18n/t';
+
+/** Progress at a glance. Page text (cell errors) is rendered as text nodes, never as HTML. */
+export function SweepStatus(props: { sweep: Sweep; quarantined: Cell[]; now: number }) {
+  const { sweep, quarantined, now } = props;
+  const p = sweepProgress(sweep, now);
+  const keyword = currentKeyword(sweep);
+  return (
+    <section class="status">
+      <div role="status" aria-live="polite">
+        <p class="state">
+          {t(`state_${sweep.status}`)}
+          {keyword && <> · {t('currentKeyword', keyword)}</>}
+        </p>
+        <progress max={1} value={p.fraction} aria-label={t('progressLabel')} />
+        <p>{t('cellsLine', formatNumber(p.cellsClosed), formatNumber(p.cellsKnown))}</p>
+        <p>
+          <strong data-testid="listings-count">{formatNumber(p.listings)}</strong> {t('listingsCollected')}
+          {p.perHour !== null && <> · {t('perHour', formatNumber(Math.round(p.perHour)))}</>}
+          {sweep.status === 'running' && p.etaSeconds !== null && <> · {t('eta', formatDuration(p.etaSeconds))}</>}
+        </p>
+        <p class="health">
+          {t('healthLine', formatNumber(sweep.counters.errors), sweep.lastNewListingAt ? formatDateTime(sweep.lastNewListingAt) : '—')}
+        </p>
+      </div>
+      {p.warnings.length > 0 && (
+        <ul class="warnings">
+          {p.warnings.map((w) => (
+            <li key={w.kind} class={`warning-${w.kind}`}>
+              {warningText(w)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {quarantined.length > 0 && (
+        <details>
+          <summary>{t('quarantinedCells', formatNumber(quarantined.length))}</summary>
+          <ul class="reasons">
+            {quarantined.slice(0, 20).map((c) => (
+              <li key={c.id}>
+                {c.keyword}: {c.lastError?.message ?? '—'}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function warningText(w: Warning): string {
+  switch (w.kind) {
+    case 'saturated':
+      return t('warningSaturated', formatNumber(w.count));
+    case 'quarantined':
+      return t('warningQuarantined', formatNumber(w.count));
+    case 'stale':
+      return t('warningStale', formatNumber(w.minutes));
+    default:
+      return t(`warning_${w.kind}`);
+  }
+}
+
+function currentKeyword(sweep: Sweep): string | null {
+  return sweep.status === 'running' || sweep.status === 'paused' ? (sweep.keywords[0] ?? null) : null;
+}

@@ -1,0 +1,11 @@
+/** Save text chunks as a file from an extension page (no downloads permission needed). */
+export function downloadChunks(chunks: string[], fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob(chunks, { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

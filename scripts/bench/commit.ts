@@ -1,0 +1,198 @@
+/**
+ * How long does one cell's commit take as the store grows? Fills a fresh database with N
+ * listings (bulk, large transactions), then times `commitCell` of 20 listings (10 already
+ * stored, 10 new) on leased cells. The commit reads one listing per key, so its time should
+ * not grow with N beyond the B-tree's log factor.
+ *
+ * In the browser bench, pass the real `indexedDB`; run directly (`npx tsx scripts/bench/commit.ts`)
+ * it uses fake-indexeddb, whose figures show the algorithm, not the disk.
+ */
+import type { StoredListing } from '../../utils/listing/types';
+import { leaseNextCell } from '../../utils/queue';
+import { handled, openStore, type Store } from '../../utils/store';
+import type { Cell, Sweep } from '../../utils/sweep/types';
+
+const FILL_BATCH = 10_000;
+const PER_COMMIT = 20;
+const SWEEP_ID = 'bench';
+
+export interface BenchFigures {
+  median: number;
+  p95: number;
+}
+
+export async function benchCommit(
+  factory: IDBFactory,
+  sizes: number[],
+  samples = 50,
+  log: (line: string) => void = () => {},
+  clock: () => number = () => performance.now(),
+): Promise<Record<string, BenchFigures>> {
+  const figures: Record<string, BenchFigures> = {};
+  for (const size of sizes) {
+    const name = `mapsweep-bench-commit-${size}-${Math.round(clock())}`;
+    const store = await openStore({ factory, name });
+    try {
+      await store.createSweep(benchSweep(), benchCells(samples));
+      const fillStart = clock();
+      await fill(store, size);
+      log(`${size} listings filled in ${((clock() - fillStart) / 1000).toFixed(1)} s`);
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const cell = await leaseNextCell(store, { sweepId: SWEEP_ID, holder: 'bench', now: i, leaseMs: 60_000 });
+        if (!cell) throw new Error('bench: ran out of cells');
+        const listings = commitListings(size, i);
+        const start = clock();
+        await store.commitCell({
+          sweepId: SWEEP_ID,
+          cellId: cell.id,
+          holder: 'bench',
+          now: i,
+          keyword: cell.keyword,
+          listings,
+          outcome: {
+            status: 'done',
+            result: { organic: PER_COMMIT, newListings: 0, endOfList: true, capHit: false, zoomedOut: false, insideShare: 1 },
+          },
+        });
+        times.push(clock() - start);
+      }
+      figures[String(size)] = { median: percentile(times, 0.5), p95: percentile(times, 0.95) };
+    } finally {
+      store.close();
+      // The bench's own scratch database; the user's 'mapsweep' database is never touched.
+      await new Promise<void>((resolve) => {
+        const r = factory.deleteDatabase(name);
+        r.onsuccess = r.onerror = r.onblocked = () => resolve();
+      });
+    }
+  }
+  return figures;
+}
+
+/** N stored listings, written FILL_BATCH per transaction (one transaction per put would take hours). */
+async function fill(store: Store, size: number): Promise<void> {
+  for (let from = 0; from < size; from += FILL_BATCH) {
+    const to = Math.min(size, from + FILL_BATCH);
+    await store.transact(['listings'], 'readwrite', async (tx) => {
+      const listings = tx.objectStore('listings');
+      const writes: Promise<unknown>[] = [];
+      for (let i = from; i < to; i++) writes.push(handled(listings.put(storedListing(i))));
+      await Promise.all(writes);
+    });
+  }
+}
+
+/** 10 keys already stored (spread over the key space) and 10 new ones, different for each sample. */
+function commitListings(size: number, sample: number) {
+  const known = Array.from({ length: PER_COMMIT / 2 }, (_, j) => (size > 0 ? (sample * 7919 + j * 104_729) % size : j));
+  const fresh = Array.from({ length: PER_COMMIT / 2 }, (_, j) => size + sample * PER_COMMIT + j);
+  return [...known, ...fresh].map((n) => {
+    const { firstSeen: _f, lastSeen: _l, collections: _c, keywords: _k, cells: _cells, ...listing } = storedListing(n);
+    return { ...listing, phone: `+33 1 ${n}` };
+  });
+}
+
+function storedListing(n: number): StoredListing {
+  const cid = String(1_000_000_000 + n);
+  return {
+    key: `google:${cid}`,
+    provider: 'google',
+    placeId: null,
+    featureId: null,
+    cid,
+    name: `Place ${n}`,
+    category: 'Bakery',
+    address: `${n} Rue du Banc d'Essai, Paris`,
+    phone: null,
+    website: n % 3 === 0 ? null : `https://place-${n}.example`,
+    rating: 4.2,
+    reviews: n % 500,
+    lat: 48.85 + (n % 1000) / 100_000,
+    lng: 2.35 + (n % 997) / 100_000,
+    url: `https://www.google.com/maps?cid=${cid}`,
+    sponsored: false,
+    firstSeen: 0,
+    lastSeen: 0,
+    collections: ['fill'],
+    keywords: ['bakery'],
+    cells: [],
+  };
+}
+
+function benchSweep(): Sweep {
+  return {
+    id: SWEEP_ID,
+    createdAt: 0,
+    area: { kind: 'bbox', bbox: { south: 48.8, west: 2.3, north: 48.9, east: 2.4 } },
+    keywords: ['bakery'],
+    settings: { delayMs: 0, jitterMs: 0, cellTimeoutMs: 60_000, maxAttempts: 3, workers: 1, dedicatedWindow: false, maxCells: 10_000 },
+    status: 'running',
+    pauseReason: null,
+    problem: null,
+    origin: null,
+    counters: {
+      cellsKnown: 0,
+      cellsDone: 0,
+      cellsSplit: 0,
+      cellsSaturated: 0,
+      cellsQuarantined: 0,
+      cellsOutside: 0,
+      listingsNew: 0,
+      listingsSeen: 0,
+      pageLoads: 0,
+      errors: 0,
+    },
+    lastNewListingAt: null,
+    updatedAt: 0,
+  };
+}
+
+function benchCells(count: number): Cell[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `${SWEEP_ID}/0/r0c${i}`,
+    sweepId: SWEEP_ID,
+    keyword: 'bakery',
+    keywordIndex: 0,
+    bbox: { south: 48.8, west: 2.3, north: 48.81, east: 2.31 },
+    depth: 0,
+    distance: i,
+    parentId: null,
+    status: 'pending',
+    leaseUntil: 0,
+    leaseHolder: null,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    result: null,
+  }));
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const i = Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1);
+  return Number((sorted[Math.max(0, i)] ?? Number.NaN).toFixed(3));
+}
+
+async function main(): Promise<void> {
+  // Installs fake-indexeddb's globals (idb recognises objects by the global IDB classes). A side-effect
+  // module without type declarations for its .mjs entry, hence the untyped specifier.
+  const installGlobals: string = 'fake-indexeddb/auto';
+  await import(installGlobals);
+  const { IDBFactory } = await import('fake-indexeddb');
+  const log = (line: string) => console.log(line);
+  log('commitCell of 20 listings (10 known, 10 new), fake-indexeddb, ms:');
+  for (const size of [1_000, 100_000]) {
+    const figures = await benchCommit(new IDBFactory(), [size], 50, log);
+    log(`  ${size} listings: ${JSON.stringify(figures[String(size)])}`);
+  }
+}
+
+const invokedDirectly =
+  typeof process !== 'undefined' && process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
+if (invokedDirectly) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

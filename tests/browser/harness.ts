@@ -1,0 +1,152 @@
+/**
+ * Real Chromium (Debian's /usr/bin/chromium) with the production build loaded, pointed at the
+ * replica map site: www.google.com and consent.google.com resolve to the replica's port. The
+ * browser is a child process we own, driven over CDP, so a test can SIGKILL it and relaunch it
+ * on the same profile, exactly like a user's crash.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { EXTENSION_ID } from './extension-id';
+
+export const EXTENSION_DIR = path.resolve(__dirname, '../../.output/chrome-mv3');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+
+export interface RunningBrowser {
+  process: ChildProcess;
+  browser: Browser;
+  context: BrowserContext;
+  profileDir: string;
+  /** SIGKILL, as a crash: nothing is flushed, no unload handler runs. */
+  kill(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function newProfileDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'mapsweep-profile-'));
+}
+
+export function removeProfileDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function launchBrowser(opts: { profileDir: string; resolverArgs: string[]; headless?: boolean }): Promise<RunningBrowser> {
+  const headless = opts.headless ?? !process.env.DISPLAY;
+  const args = [
+    ...(headless ? ['--headless=new'] : []),
+    '--remote-debugging-port=0',
+    `--user-data-dir=${opts.profileDir}`,
+    `--disable-extensions-except=${EXTENSION_DIR}`,
+    `--load-extension=${EXTENSION_DIR}`,
+    ...opts.resolverArgs,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider',
+    // Background tabs must not be throttled into timeouts on a loaded 2-core machine.
+    '--disable-background-timer-throttling',
+    '--disable-renderer-backgrounding',
+    '--disable-backgrounding-occluded-windows',
+    '--lang=en-US',
+    '--window-size=1280,900',
+    'about:blank',
+  ];
+  const child = spawn(CHROMIUM, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const wsUrl = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${buffer.slice(-2000)}`)), 30_000);
+    child.stderr!.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(buffer);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}: ${buffer.slice(-2000)}`)));
+  });
+  child.stderr!.resume();
+  const browser = await chromium.connectOverCDP(wsUrl);
+  const context = browser.contexts()[0]!;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    process: child,
+    browser,
+    context,
+    profileDir: opts.profileDir,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export async function serviceWorker(context: BrowserContext): Promise<Worker> {
+  const url = `${EXTENSION_ORIGIN}/background.js`;
+  const found = context.serviceWorkers().find((w) => w.url() === url);
+  return found ?? (await context.waitForEvent('serviceworker', { predicate: (w) => w.url() === url, timeout: 30_000 }));
+}
+
+/** The popup, opened as a tab (as a person with the popup pinned would see it). */
+export async function openPopup(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${EXTENSION_ORIGIN}/popup.html`);
+  return page;
+}
+
+/** Options through the real storage key the options page writes. */
+export async function setSettings(page: Page, settings: Record<string, number | boolean>): Promise<void> {
+  await page.evaluate(async (s) => {
+    const api = (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome;
+    await api.storage.local.set({ settings: s });
+  }, settings);
+}
+
+/** Read the sweeps straight from the extension's IndexedDB, from an extension page. */
+export async function readSweeps(page: Page): Promise<{ id: string; status: string; pauseReason: string | null; counters: Record<string, number>; problem: { kind: string; message: string } | null }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('mapsweep');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const tx = db.transaction('sweeps', 'readonly');
+          const all = tx.objectStore('sweeps').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 240_000, everyMs = 500): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < until) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}

@@ -1,0 +1,58 @@
+/**
+ * The search page's script, as text for the page and as functions for Node. One source renders the cards
+ * in Chromium and in unit tests, so the tests check exactly what the browser shows.
+ */
+import { readFileSync } from 'node:fs';
+import type { DomClasses } from './dom-variants';
+
+let source: string | null = null;
+
+/** The plain-JS source of client/search-page.js. */
+export function searchPageScript(): string {
+  source ??= readFileSync(new URL('./client/search-page.js', import.meta.url), 'utf8');
+  return source;
+}
+
+export interface CardContext {
+  classes: DomClasses;
+  /** 1-based rank; the sponsored card is 0. */
+  position: number;
+  sponsored: boolean;
+  broken: boolean;
+}
+
+/** What the server hands the page script (pages.ts inlines it as JSON). */
+export interface SearchPageConfig {
+  query: string;
+  view: { lat: number; lng: number; zoom: number };
+  classes: DomClasses;
+  batchDelayMs: number;
+  brokenCards: boolean;
+  singleResultRedirectMs: number;
+}
+
+/**
+ * The parts of `window` the page script uses; a test can pass a fake
+ * (document, size, XMLHttpRequest, setTimeout, location, history).
+ */
+export type PageWindow = object;
+
+export interface ClientRenderer {
+  replicaSearchPage(config: SearchPageConfig, win: PageWindow): void;
+  renderCard(P: unknown[], ctx: CardContext): string;
+  renderSpinner(classes: DomClasses): string;
+  renderEnd(classes: DomClasses): string;
+  renderFeedShell(query: string, classes: DomClasses): string;
+  renderNotFound(query: string, classes: DomClasses): string;
+  cardHref(P: unknown[], sponsored: boolean): string;
+  searchRequestUrl(query: string, view: { lat: number; lng: number; zoom: number }, width: number, height: number, page: number): string;
+}
+
+let renderer: ClientRenderer | null = null;
+
+export function clientRenderer(): ClientRenderer {
+  renderer ??= new Function(
+    `${searchPageScript()}\nreturn { replicaSearchPage, renderCard, renderSpinner, renderEnd, renderFeedShell, renderNotFound, cardHref, searchRequestUrl };`,
+  )() as ClientRenderer;
+  return renderer;
+}

@@ -1,0 +1,384 @@
+/*
+ * The replica search page's script (plain JS: it is inlined into the page as is).
+ *
+ * Like the real page it reads the window size, asks `/search?tbm=map…&tch=1` for 20 results at a time,
+ * unwraps the `{"c":0,"d":")]}'\n[…]"}/*""*\/` framing, and renders cards from the P arrays
+ * (map-pages-spec §1.2, §1.5). Scrolling the feed to the bottom shows the spinner row for a while, then
+ * the next batch; after 120 (or fewer) the end-of-list text.
+ *
+ * Only function declarations at the top level: server.ts wraps this file in an IIFE for the page, and
+ * client-renderer.ts evaluates it in Node to render the same cards for unit tests.
+ */
+
+var MAPS_ORIGIN = 'https://www.google.com';
+var BATCH_SIZE = 20;
+var LIST_CAP = 120;
+var EARTH_RADIUS_M = 6378137;
+var VIEW_DISTANCE_PER_HEIGHT = 1.1654;
+/* Private-use icon glyphs (Google Symbols), which real cards carry in their text (spec §1.2, S7). */
+var GLYPH_WHEELCHAIR = '\ue934';
+var GLYPH_WEBSITE = '\ue80b';
+var GLYPH_DIRECTIONS = '\ue52e';
+var GLYPH_CLOCK = '\ue8b5';
+
+function escapeHtml(value) {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function at(value, path) {
+  var v = value;
+  for (var i = 0; i < path.length; i++) {
+    if (!Array.isArray(v)) return null;
+    v = v[path[i]];
+  }
+  return v === undefined ? null : v;
+}
+
+function coord(v) {
+  return String(Number(Number(v).toFixed(7)));
+}
+
+function nameSegment(name) {
+  return encodeURIComponent(name).replace(/%20/g, '+');
+}
+
+/* §1.4: `!4m7!3m6` groups; the sponsored copy carries one more token (`!10e5`), hence 8 and 7. */
+function cardHref(P, sponsored) {
+  var counts = sponsored ? ['8', '7'] : ['7', '6'];
+  return (
+    MAPS_ORIGIN +
+    '/maps/place/' +
+    nameSegment(P[11]) +
+    '/data=!4m' + counts[0] +
+    '!3m' + counts[1] +
+    '!1s' + P[10] +
+    '!8m2!3d' + coord(at(P, [9, 2])) +
+    '!4d' + coord(at(P, [9, 3])) +
+    (sponsored ? '!10e5' : '') +
+    '!16s' + encodeURIComponent(P[89]) +
+    '!19s' + P[78] +
+    '?authuser=0&hl=en&rclk=1'
+  );
+}
+
+/* `P[7][0]` may be Google's `/url?q=` redirect; the card's button links the site itself. */
+function websiteOf(P) {
+  var raw = at(P, [7, 0]);
+  if (typeof raw !== 'string') return null;
+  if (raw.indexOf('/url?') === 0) {
+    var m = /[?&]q=([^&]+)/.exec(raw);
+    return m ? decodeURIComponent(m[1]) : null;
+  }
+  return raw;
+}
+
+function adLink(P, site) {
+  return (
+    '/aclk?sa=L&ai=DChsSEwjReplica' + String(P[78]).slice(4, 14) +
+    '&co=1&ase=2&gclid=EAIaIQobChMIreplica' + String(P[10]).slice(-8) +
+    '&sig=AOD64_replica&adurl=' + encodeURIComponent(site) + '&rct=j&nis=6'
+  );
+}
+
+function formatCount(n) {
+  return Number(n).toLocaleString('en-US');
+}
+
+function separatorDot() {
+  return ' <span aria-hidden="true">·</span> ';
+}
+
+function ratingHtml(P, cls) {
+  var rating = at(P, [4, 7]);
+  if (typeof rating !== 'number') {
+    return '<span class="' + cls.ratingWrap + '">No reviews</span>';
+  }
+  var count = at(P, [4, 8]);
+  var shown = rating.toFixed(1);
+  // Signed in: "4.5 stars 1,234 Reviews" with the (1,234) span. Signed out (limited view): "4.5 stars".
+  var label = typeof count === 'number' ? shown + ' stars ' + formatCount(count) + ' Reviews' : shown + ' stars';
+  return (
+    '<span class="' + cls.ratingWrap + '"><span role="img" class="' + cls.stars + '" aria-label="' + escapeHtml(label) + '">' +
+    '<span class="' + cls.ratingValue + '" aria-hidden="true">' + shown + '</span>' +
+    (typeof count === 'number' ? '<span class="' + cls.reviewCount + '" aria-hidden="true">(' + formatCount(count) + ')</span>' : '') +
+    '</span></span>'
+  );
+}
+
+/*
+ * One result card. ctx: { classes, position, sponsored, broken }.
+ * `broken` keeps role=article but drops the hooks an extractor relies on (a page change that breaks it).
+ */
+function renderCard(P, ctx) {
+  var cls = ctx.classes;
+  var name = String(P[11]);
+  var jsa = 'pane.wfvdle' + (10 + ctx.position);
+  var street = at(P, [2, 0]);
+  var category = at(P, [13, 0]);
+  var price = at(P, [4, 2]);
+  var phone = at(P, [178, 0, 0]);
+  var status = at(P, [34, 4, 4]);
+  var site = websiteOf(P);
+  var href = ctx.sponsored ? cardHref(P, true) : cardHref(P, false);
+  var labelAttr = ctx.broken ? '' : ' aria-label="' + escapeHtml(name) + '"';
+  var html = '<div><div role="article" class="' + cls.card + '"' + labelAttr + ' jsaction="mouseover:' + jsa + ';mouseout:' + jsa + '">';
+  html += ctx.broken
+    ? '<a class="' + cls.cardLink + '" jsaction="' + jsa + '"></a>'
+    : '<a class="' + cls.cardLink + '"' + labelAttr + ' href="' + escapeHtml(href) + '" jsaction="' + jsa + ';focus:' + jsa + ';blur:' + jsa + ';auxclick:' + jsa + ';keydown:' + jsa + ';clickmod:' + jsa + '"></a>';
+  html += '<div class="rWbY0d"></div><div class="' + cls.cardBody + '">';
+  if (ctx.sponsored) {
+    html += '<div class="' + cls.sponsoredWrap + '"><div class="OcdnDb"><h1 class="kpih0e f8ia3c uvopNe" aria-label="Sponsored"><span class="' + cls.sponsored + '">Sponsored</span></h1></div></div>';
+  }
+  html += '<div class="lI9IFe"><div class="y7PRA"><div class="Lui3Od T7Wufd"><div class="Z8fK3b"><div class="' + cls.cardText + '">';
+  html += '<div class="' + cls.nameWrap + '"><div class="' + cls.name + '">' + escapeHtml(name) + '</div></div>';
+  html += '<div class="' + cls.info + '"><div class="' + cls.ratingLine + '">' + ratingHtml(P, cls);
+  if (typeof price === 'string') html += '<span>' + separatorDot() + '<span>' + escapeHtml(price) + '</span></span>';
+  html += '</div></div>';
+  html += '<div class="' + cls.info + '"><div class="' + cls.info + '">';
+  html += '<span><span>' + escapeHtml(category || '') + '</span></span>';
+  if (ctx.position % 3 === 0) {
+    html += '<span>' + separatorDot() + '<span class="google-symbols" aria-label="Wheelchair accessible entrance" role="img">' + GLYPH_WHEELCHAIR + '</span></span>';
+  }
+  if (typeof street === 'string') html += '<span>' + separatorDot() + '<span>' + escapeHtml(street) + '</span></span>';
+  html += '</div>';
+  if (typeof status === 'string' || typeof phone === 'string') {
+    html += '<div class="' + cls.info + '">';
+    if (typeof status === 'string') {
+      var parts = status.split(' ⋅ ');
+      var colour = parts[0] === 'Closed' ? 'rgba(220,54,46,1.00)' : 'rgba(25,134,57,1.00)';
+      html += '<span><span><span style="font-weight: 400; color: ' + colour + ';">' + GLYPH_CLOCK + ' ' + escapeHtml(parts[0]) + '</span>' +
+        (parts.length > 1 ? '<span style="font-weight: 400;"> ⋅ ' + escapeHtml(parts.slice(1).join(' ⋅ ')) + '</span>' : '') + '</span></span>';
+    }
+    if (typeof phone === 'string') {
+      html += '<span>' + (typeof status === 'string' ? separatorDot() : '') + '<span class="' + cls.phone + '">' + escapeHtml(phone) + '</span></span>';
+    }
+    html += '</div>';
+  }
+  html += '</div></div></div></div></div></div>';
+  html += '<div class="' + cls.actions + '">';
+  if (site) {
+    var siteHref = ctx.sponsored ? adLink(P, site) : site;
+    html += '<div class="etWJQ jym1ob kdfrQc"><a class="' + cls.actionButton + '" data-value="Website" aria-label="' + escapeHtml('Visit ' + name + "'s website") + '" href="' + escapeHtml(siteHref) + '" target="_blank"><span class="google-symbols" aria-hidden="true">' + GLYPH_WEBSITE + '</span><span>Website</span></a></div>';
+  }
+  html += '<div class="etWJQ jym1ob kdfrQc"><button class="' + cls.actionButton + '" data-value="Directions" aria-label="' + escapeHtml('Get directions to ' + name) + '"><span class="google-symbols" aria-hidden="true">' + GLYPH_DIRECTIONS + '</span><span>Directions</span></button></div>';
+  html += '</div></div></div></div><div class="' + cls.separator + '"></div>';
+  return html;
+}
+
+function renderSpinner(cls) {
+  return '<div><div class="' + cls.spinner + '"><div class="OBAKjf veYFef"><div class="replica-spin"></div></div></div></div>';
+}
+
+function renderEnd(cls) {
+  return '<div class="' + cls.endWrap + '"><div class="' + cls.endBox + '"><p class="fontBodyMedium"><span><span class="' + cls.endText + '">You\'ve reached the end of the list.</span></span></p></div></div>';
+}
+
+function renderFeedShell(query, cls) {
+  return (
+    '<div class="' + cls.feed + '" aria-label="' + escapeHtml('Results for ' + query) + '" role="feed" tabindex="-1">' +
+    '<div class="m6QErb XiKgde"><div class="L1xEbb"><h1 class="fontTitleLarge IFMGgb">Results</h1></div></div>' +
+    '<div class="replica-tail"></div>' +
+    '<div class="' + cls.updateToggle + '"><button role="checkbox" class="D6NGZc" aria-checked="false"><span class="google-symbols" aria-hidden="true">\ue835</span>Update results when map moves</button></div>' +
+    '</div>'
+  );
+}
+
+function renderNotFound(query, cls) {
+  return (
+    '<div class="replica-notfound"><div class="' + cls.notFound + '">Google Maps can\'t find ' + escapeHtml(query) + '</div>' +
+    '<div class="fontBodyMedium">Make sure your search is spelled correctly. Try adding a city, state, or zip code.</div></div>'
+  );
+}
+
+/* Web Mercator pixel position at a zoom (for the pins and the request's view distance). */
+function projectPoint(lat, lng, zoom) {
+  var size = 256 * Math.pow(2, zoom);
+  var s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
+  return { x: ((lng + 180) / 360) * size, y: (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * size };
+}
+
+function viewDistance(view, height) {
+  var mpp = (Math.cos((view.lat * Math.PI) / 180) * 2 * Math.PI * EARTH_RADIUS_M) / (256 * Math.pow(2, view.zoom));
+  return mpp * height * VIEW_DISTANCE_PER_HEIGHT;
+}
+
+/* The in-page request (§1.5): 20 per batch, `!8i` offset, `ech` page number, `tch=1` framing. */
+function searchRequestUrl(query, view, width, height, page) {
+  var pb =
+    '!4m12!1m3!1d' + viewDistance(view, height) + '!2d' + view.lng + '!3d' + view.lat +
+    '!2m3!1f0!2f0!3f0!3m2!1i' + width + '!2i' + height + '!4f' + view.zoom +
+    '!7i' + BATCH_SIZE + '!8i' + (page - 1) * BATCH_SIZE +
+    '!10b1!12m25!1m5!18b1!30b1!31m1!1b1!34e1!2m4!5m1!6e2!20e3!39b1!10b1!12b1!13b1!16b1!17m1!3e1!20m3!5e2!6b1!14b1!46m1!1b0!96b1!99b1!19m4!2m3!1i360!2i120!4i8';
+  return '/search?tbm=map&authuser=0&hl=en&gl=us&tch=1&ech=' + page + '&q=' + encodeURIComponent(query) + '&pb=' + pb;
+}
+
+function parseFramed(text) {
+  var body = text;
+  if (body.slice(-6) === '/*""*/') body = body.slice(0, -6);
+  if (body.charAt(0) === '{') body = JSON.parse(body).d;
+  if (body.indexOf(")]}'") !== 0) throw new Error('not a maps answer');
+  return JSON.parse(body.slice(body.indexOf('\n') + 1));
+}
+
+function placesOf(data) {
+  var list = at(data, [0, 1]);
+  if (!Array.isArray(list)) return [];
+  var out = [];
+  for (var i = 1; i < list.length; i++) {
+    var P = at(list[i], [14]);
+    if (Array.isArray(P)) out.push(P);
+  }
+  return out;
+}
+
+function viewOf(data, fallback) {
+  var v = at(data, [1]);
+  var lng = at(v, [0, 1]);
+  var lat = at(v, [0, 2]);
+  var zoom = at(v, [3]);
+  if (typeof lat !== 'number' || typeof lng !== 'number' || typeof zoom !== 'number') return fallback;
+  return { lat: lat, lng: lng, zoom: zoom };
+}
+
+function replicaSearchPage(config, win) {
+  var doc = win.document;
+  var cls = config.classes;
+  var main = doc.querySelector('[role="main"]');
+  var pins = doc.querySelector('.replica-pins');
+  var width = win.innerWidth;
+  var height = win.innerHeight;
+  var feed = null;
+  var tail = null;
+  var page = 0;
+  var shown = 0;
+  var loading = false;
+  var done = false;
+
+  function request(pageNo, onData) {
+    var xhr = new win.XMLHttpRequest();
+    xhr.open('GET', searchRequestUrl(config.query, config.view, width, height, pageNo));
+    xhr.onload = function () {
+      if (String(xhr.responseURL).indexOf('/sorry/') >= 0) {
+        // Blocked mid-list: the tab ends up on the sorry page, as a navigation would.
+        win.location.href = xhr.responseURL;
+        return;
+      }
+      var data = null;
+      try {
+        if (xhr.status === 200) data = parseFramed(xhr.responseText);
+      } catch (e) {
+        data = null;
+      }
+      if (data === null) {
+        done = true;
+        if (tail) tail.innerHTML = '';
+        return;
+      }
+      onData(data);
+    };
+    xhr.onerror = function () {
+      done = true;
+    };
+    xhr.send();
+  }
+
+  function addPins(places, view) {
+    if (!pins) return;
+    var c = projectPoint(view.lat, view.lng, view.zoom);
+    var html = '';
+    for (var i = 0; i < places.length; i++) {
+      var p = projectPoint(at(places[i], [9, 2]), at(places[i], [9, 3]), view.zoom);
+      var x = width / 2 + (p.x - c.x);
+      var y = height / 2 + (p.y - c.y);
+      html += '<div class="replica-pin" style="left:' + x.toFixed(1) + 'px;top:' + y.toFixed(1) + 'px"></div>';
+    }
+    pins.insertAdjacentHTML('beforeend', html);
+  }
+
+  /* The real site writes the view it ends on back into the URL (Apify reads the zoom from there). */
+  function updateUrl(view) {
+    var path = win.location.pathname;
+    var hasView = /\/@[^/]*z/.test(path);
+    var same = view.lat === config.view.lat && view.lng === config.view.lng && view.zoom === config.view.zoom;
+    if (hasView && same) return;
+    var segment = '@' + coord(view.lat) + ',' + coord(view.lng) + ',' + view.zoom + 'z';
+    var next = hasView ? path.replace(/@[^/]*z/, segment) : path.replace(/\/?$/, '/' + segment);
+    win.history.replaceState(win.history.state, '', next + win.location.search + win.location.hash);
+  }
+
+  function appendCards(places, sponsoredP) {
+    var html = '';
+    if (sponsoredP) html += renderCard(sponsoredP, { classes: cls, position: 0, sponsored: true, broken: config.brokenCards });
+    for (var i = 0; i < places.length; i++) {
+      html += renderCard(places[i], { classes: cls, position: shown + i + 1, sponsored: false, broken: config.brokenCards });
+    }
+    tail.insertAdjacentHTML('beforebegin', html);
+    shown += places.length;
+  }
+
+  function finish() {
+    done = true;
+    tail.innerHTML = renderEnd(cls);
+  }
+
+  function onBatch(data, finalView) {
+    var places = placesOf(data);
+    appendCards(places, null);
+    addPins(places, finalView);
+    if (places.length < BATCH_SIZE || shown >= LIST_CAP) finish();
+  }
+
+  function loadMore() {
+    if (loading || done) return;
+    loading = true;
+    tail.innerHTML = renderSpinner(cls);
+    win.setTimeout(function () {
+      page += 1;
+      request(page, function (data) {
+        tail.innerHTML = '';
+        onBatch(data, viewOf(data, config.view));
+        loading = false;
+      });
+    }, config.batchDelayMs);
+  }
+
+  function onScroll() {
+    if (feed.scrollTop + feed.clientHeight >= feed.scrollHeight - 8) loadMore();
+  }
+
+  page = 1;
+  request(1, function (data) {
+    var places = placesOf(data);
+    var finalView = viewOf(data, config.view);
+    updateUrl(finalView);
+    if (places.length === 0) {
+      main.innerHTML = renderNotFound(config.query, cls);
+      return;
+    }
+    if (places.length === 1) {
+      // A single match is not listed: the page goes to the place itself, after a while (spec §1.1).
+      var target = at(places[0], [27]) || cardHref(places[0], false);
+      win.setTimeout(function () {
+        win.location.replace(target);
+      }, config.singleResultRedirectMs);
+      return;
+    }
+    main.innerHTML = renderFeedShell(config.query, cls);
+    feed = main.querySelector('[role="feed"]');
+    tail = feed.querySelector('.replica-tail');
+    var ads = at(data, [2, 1, 0]);
+    var sponsoredP = Array.isArray(ads) && ads.length ? at(ads[0], [15]) : null;
+    appendCards([], Array.isArray(sponsoredP) ? sponsoredP : null);
+    onBatch(data, finalView);
+    feed.addEventListener('scroll', onScroll, { passive: true });
+    var toggle = feed.querySelector('button[role="checkbox"]');
+    toggle.addEventListener('click', function () {
+      toggle.setAttribute('aria-checked', toggle.getAttribute('aria-checked') === 'true' ? 'false' : 'true');
+    });
+  });
+}

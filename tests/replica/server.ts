@@ -1,0 +1,344 @@
+/**
+ * The replica Google Maps site: a local HTTPS server that Chromium reaches as https://www.google.com/
+ * (and consent.google.com) through `chromiumArgs(port)`.
+ *
+ * Routes (map-pages-spec §1):
+ * - `/maps/search/{q}[/@lat,lng,zoomz]`   search shell; its script loads the list 20 at a time
+ * - `/search?tbm=map…`                     the list's JSON (`tch=1` → in-page framing, else `)]}'`)
+ * - `/maps/place/…`, `/maps?cid=…`         the place page
+ * - `/sorry/index`                         429 captcha page (POSTing its form solves it)
+ * - consent.google.com `/m`, `/save`       the consent wall and its SOCS cookie
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { generate } from 'selfsigned';
+import type { Area, BBox } from '../../utils/geo/types';
+import { GOOGLE_ORIGIN, parsePlaceUrl, parseSearchQuery, parseView } from '../../utils/providers/google/urls';
+import { DOM_VARIANTS } from './dom-variants';
+import { placePageUrl } from './hrefs';
+import { consentHtml, notFoundHtml, placePageHtml, searchShellHtml, serverErrorHtml, sorryHtml } from './pages';
+import { createRng, deriveSeed } from './prng';
+import { groundTruth } from './search';
+import { answerSearchXhr, createSearchCache } from './search-xhr';
+import { DEFAULT_SWITCHES, mergeSwitches, type Switches } from './switches';
+import type { ReplicaPlace, World } from './world';
+
+export const CONSENT_ORIGIN = 'https://consent.google.com';
+const CAPTCHA_WINDOW_MS = 60_000;
+const SOCS_ACCEPT = 'CAESHAgBEhJnd3NfMjAyNjAxMDEtMF9SQzIaAmVuIAEaBgiA_LyaBg';
+const SOCS_REJECT = 'CAESHAgCEhJnd3NfMjAyNjAxMDEtMF9SQzIaAmVuIAEaBgiA_LyaBg';
+/** Where a search without `@…` lands (the real site uses the visitor's location). */
+const DEFAULT_SEARCH_ZOOM = 14;
+
+export type RequestKind = 'page' | 'xhr' | 'other';
+
+export interface RequestRecord {
+  at: number;
+  method: string;
+  host: string;
+  path: string;
+  status: number;
+  /** `page`: a navigation to /maps/*; `xhr`: the list's /search request; `other`: sorry, consent, assets. */
+  kind: RequestKind;
+}
+
+export interface Replica {
+  port: number;
+  /** `https://127.0.0.1:{port}` (Chromium uses https://www.google.com through the resolver rules). */
+  origin: string;
+  world: World;
+  /** The switches now in force. */
+  readonly switches: Readonly<Switches>;
+  /** Apply some switches; bad values throw and change nothing. Turning `captchaAfter` off also lifts a block. */
+  setSwitches(partial: Partial<Switches>): void;
+  /** Every request so far, oldest first. */
+  readonly requests: readonly RequestRecord[];
+  /** Navigations to /maps/* (search shells and place pages), not counting XHRs. */
+  pageLoads(): number;
+  /** The list's /search requests. */
+  xhrs(): number;
+  /** Whether the sorry page is up. */
+  blocked(): boolean;
+  /** What a human solving the captcha does: lift the block and restart the rolling window. */
+  solveCaptcha(): void;
+  groundTruth(query: string, area: BBox | Area): ReplicaPlace[];
+  close(): Promise<void>;
+}
+
+export interface ReplicaOptions {
+  world: World;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  switches?: Partial<Switches>;
+  /** Clock for the request log and the captcha's rolling minute. */
+  now?: () => number;
+}
+
+/** Chromium flags that send www.google.com and consent.google.com to the replica. */
+export function chromiumArgs(port: number): string[] {
+  return [`--host-resolver-rules=MAP www.google.com 127.0.0.1:${port}, MAP consent.google.com 127.0.0.1:${port}`, '--ignore-certificate-errors'];
+}
+
+let certificate: Promise<{ key: string; cert: string }> | null = null;
+
+function replicaCertificate(): Promise<{ key: string; cert: string }> {
+  certificate ??= generate([{ name: 'commonName', value: 'www.google.com' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'www.google.com' },
+          { type: 2, value: 'consent.google.com' },
+          { type: 2, value: '*.google.com' },
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
+  }).then((pems) => ({ key: pems.private, cert: pems.cert }));
+  return certificate;
+}
+
+export async function startReplica(options: ReplicaOptions): Promise<Replica> {
+  const { world } = options;
+  const now = options.now ?? Date.now;
+  let switches = mergeSwitches(DEFAULT_SWITCHES, options.switches ?? {});
+  const requests: RequestRecord[] = [];
+  const draws = createRng(deriveSeed(world.seed, 'server'));
+  const searchCache = createSearchCache();
+  let window: number[] = [];
+  let isBlocked = false;
+
+  const { key, cert } = await replicaCertificate();
+  const sockets = new Set<Socket>();
+  const server: Server = createServer({ key, cert }, (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(req, res, 'other', 500, { 'content-type': 'text/plain' }, `replica error: ${String(error)}`);
+      else res.destroy();
+    });
+  });
+  server.on('secureConnection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  function record(req: IncomingMessage, kind: RequestKind, status: number): void {
+    requests.push({ at: now(), method: req.method ?? 'GET', host: hostOf(req), path: req.url ?? '/', status, kind });
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, kind: RequestKind, status: number, headers: Record<string, string | string[]>, body: string): void {
+    record(req, kind, status);
+    res.writeHead(status, { 'cache-control': 'no-store', ...headers });
+    res.end(body);
+  }
+
+  function redirect(req: IncomingMessage, res: ServerResponse, kind: RequestKind, location: string, extra: Record<string, string | string[]> = {}): void {
+    send(req, res, kind, 302, { location, 'content-type': 'text/html; charset=UTF-8', ...extra }, `<a href="${location}">moved</a>`);
+  }
+
+  /** Headers and the start of a page, then nothing: the tab keeps loading forever. */
+  function hang(req: IncomingMessage, res: ServerResponse, kind: RequestKind): void {
+    record(req, kind, 200);
+    res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store' });
+    res.write('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Google Maps</title></head><body>');
+  }
+
+  /** Counts a Google request in the rolling minute; true when the sorry page answers instead. */
+  function overLimit(): boolean {
+    if (switches.captchaAfter === null) return false;
+    if (isBlocked) return true;
+    const t = now();
+    window = window.filter((at) => t - at < CAPTCHA_WINDOW_MS);
+    window.push(t);
+    if (window.length > switches.captchaAfter) isBlocked = true;
+    return isBlocked;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (switches.slowMs > 0) await sleep(switches.slowMs);
+    const url = new URL(req.url ?? '/', GOOGLE_ORIGIN);
+    if (hostOf(req) === 'consent.google.com') return handleConsent(req, res, url);
+    const path = url.pathname;
+    const kind: RequestKind = path === '/maps' || path.startsWith('/maps/') ? 'page' : path === '/search' ? 'xhr' : 'other';
+    if (kind !== 'other' && overLimit()) {
+      const token = randomBytes(16).toString('hex');
+      return redirect(req, res, kind, `${GOOGLE_ORIGIN}/sorry/index?continue=${encodeURIComponent(GOOGLE_ORIGIN + (req.url ?? '/'))}&q=${token}`);
+    }
+    if (kind === 'page' && switches.consent && !hasCookie(req, 'SOCS')) {
+      const cont = encodeURIComponent(GOOGLE_ORIGIN + (req.url ?? '/'));
+      return redirect(req, res, kind, `${CONSENT_ORIGIN}/m?continue=${cont}&gl=DE&m=0&pc=m&uxe=eomtm&cm=2&hl=en&src=1`);
+    }
+    if (kind === 'page') {
+      // Drawn on every page load, used or not, so a seed gives the same sequence whatever the switches.
+      const hangDraw = draws.next();
+      const errorDraw = draws.next();
+      if (switches.hangPaths.some((p) => path.startsWith(p)) || hangDraw < switches.hangRate) return hang(req, res, kind);
+      if (path.startsWith('/maps/search/') && errorDraw < switches.error500Rate) {
+        return send(req, res, kind, 500, { 'content-type': 'text/html; charset=UTF-8' }, serverErrorHtml());
+      }
+    } else if (switches.hangPaths.some((p) => path.startsWith(p))) {
+      return hang(req, res, kind);
+    }
+    if (path.startsWith('/maps/search/')) return searchPage(req, res, url);
+    if (path.startsWith('/maps/place') || (path === '/maps' && url.searchParams.has('cid'))) return placePage(req, res, url);
+    if (path === '/search' && url.searchParams.get('tbm') === 'map') return searchXhr(req, res, url);
+    if (path === '/sorry/index') return sorry(req, res, url);
+    if (path === '/sorry/image') return send(req, res, 'other', 200, { 'content-type': 'image/gif' }, '');
+    return send(req, res, kind, 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(path));
+  }
+
+  function searchPage(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const query = parseSearchQuery(url.pathname);
+    if (!query || !query.trim()) return send(req, res, 'page', 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(url.pathname));
+    const view = parseView(url.pathname) ?? { lat: world.centre.lat, lng: world.centre.lng, zoom: DEFAULT_SEARCH_ZOOM };
+    const html = searchShellHtml({
+      query,
+      view,
+      classes: DOM_VARIANTS[switches.domVariant],
+      batchDelayMs: switches.batchDelayMs,
+      brokenCards: switches.brokenCards,
+      singleResultRedirectMs: switches.singleResultRedirectMs,
+    });
+    send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, html);
+  }
+
+  function placePage(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const ids = parsePlaceUrl(url.pathname + url.search);
+    const place = (ids.cid && world.byCid.get(ids.cid)) || null;
+    if (!place) return send(req, res, 'page', 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(url.pathname));
+    const canonical = url.pathname.startsWith('/maps/place/') && url.pathname.includes('/data=') ? null : placePageUrl(place);
+    const html = placePageHtml({
+      place,
+      view: parseView(url.pathname) ?? { lat: place.lat, lng: place.lng, zoom: 17 },
+      classes: DOM_VARIANTS[switches.domVariant],
+      signedIn: switches.signedIn,
+      canonicalUrl: canonical,
+    });
+    send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, html);
+  }
+
+  function searchXhr(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const answer = answerSearchXhr(world, switches, url.searchParams, searchCache);
+    send(req, res, 'xhr', answer.status, { 'content-type': answer.contentType }, answer.body);
+  }
+
+  async function sorry(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method === 'POST') {
+      const form = new URLSearchParams(await readBody(req));
+      isBlocked = false;
+      window = [];
+      return redirect(req, res, 'other', safeContinue(form.get('continue'), `${GOOGLE_ORIGIN}/maps`));
+    }
+    const html = sorryHtml({
+      continueUrl: url.searchParams.get('continue') ?? `${GOOGLE_ORIGIN}/maps`,
+      token: url.searchParams.get('q') ?? '',
+      ip: req.socket.remoteAddress ?? '127.0.0.1',
+      time: new Date(now()),
+    });
+    send(req, res, 'other', 429, { 'content-type': 'text/html; charset=UTF-8' }, html);
+  }
+
+  async function handleConsent(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (url.pathname === '/m') {
+      const html = consentHtml({
+        continueUrl: url.searchParams.get('continue') ?? `${GOOGLE_ORIGIN}/maps`,
+        hl: url.searchParams.get('hl') ?? 'en',
+        gl: url.searchParams.get('gl') ?? 'DE',
+      });
+      return send(req, res, 'other', 200, { 'content-type': 'text/html; charset=UTF-8' }, html);
+    }
+    if (url.pathname === '/save' && req.method === 'POST') {
+      const form = new URLSearchParams(await readBody(req));
+      const value = form.get('set_eom') === 'true' ? SOCS_ACCEPT : SOCS_REJECT;
+      const cookie = `SOCS=${value}; Domain=.google.com; Path=/; Max-Age=34190000; Secure; SameSite=lax`;
+      return redirect(req, res, 'other', safeContinue(form.get('continue'), `${GOOGLE_ORIGIN}/maps`), { 'set-cookie': [cookie] });
+    }
+    send(req, res, 'other', 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(url.pathname));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    port,
+    origin: `https://127.0.0.1:${port}`,
+    world,
+    get switches() {
+      return switches;
+    },
+    setSwitches(partial) {
+      const next = mergeSwitches(switches, partial);
+      if (next.captchaAfter === null) {
+        isBlocked = false;
+        window = [];
+      }
+      switches = next;
+    },
+    requests,
+    pageLoads: () => requests.filter((r) => r.kind === 'page').length,
+    xhrs: () => requests.filter((r) => r.kind === 'xhr').length,
+    blocked: () => isBlocked,
+    solveCaptcha() {
+      isBlocked = false;
+      window = [];
+    },
+    groundTruth: (query, area) => groundTruth(world, query, area),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function hostOf(req: IncomingMessage): string {
+  return (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+}
+
+function hasCookie(req: IncomingMessage, name: string): boolean {
+  return (req.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${name}=`));
+}
+
+/** Only ever send the browser back to the replica's own hosts. */
+function safeContinue(value: string | null, fallback: string): string {
+  if (!value) return fallback;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' && (u.hostname === 'www.google.com' || u.hostname === 'consent.google.com') ? u.href : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > limit) {
+        reject(new Error('body too large'));
+        req.destroy();
+      }
+    });
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,95 @@
+/**
+ * Behaviours a test can turn on in the replica, one at a time or together (`replica.setSwitches`).
+ */
+import { DOM_VARIANTS, type DomVariant } from './dom-variants';
+import type { SearchSwitches } from './search';
+
+export interface Switches extends SearchSwitches {
+  /** Class-name set of the pages (stable hooks are the same in both). */
+  domVariant: DomVariant;
+  /** Requests (page loads + XHRs) per rolling minute before the sorry page; null = never. */
+  captchaAfter: number | null;
+  /** Page loads without a SOCS cookie go to consent.google.com first. */
+  consent: boolean;
+  /** Delay before every response. */
+  slowMs: number;
+  /** Seeded share of `/maps/search` page loads answering HTTP 500. */
+  error500Rate: number;
+  /** Paths (prefixes) whose page never finishes: headers sent, body never ends. */
+  hangPaths: string[];
+  /** Seeded share of `/maps/*` page loads that hang the same way. */
+  hangRate: number;
+  /** How long the feed's spinner row shows before the next batch. */
+  batchDelayMs: number;
+  /** Cards keep role=article but lose their href and aria-labels (a site change that breaks extraction). */
+  brokenCards: boolean;
+  /** One sponsored card on top repeating an organic place. */
+  sponsored: boolean;
+  /** Delay of the single-result redirect to the place page. */
+  singleResultRedirectMs: number;
+}
+
+export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
+  signedIn: true,
+  sparseZoomOut: true,
+  domVariant: 'a',
+  captchaAfter: null,
+  consent: false,
+  slowMs: 0,
+  error500Rate: 0,
+  hangPaths: [],
+  hangRate: 0,
+  batchDelayMs: 800,
+  brokenCards: false,
+  sponsored: true,
+  singleResultRedirectMs: 1500,
+});
+
+/**
+ * `current` with `partial` applied, or an Error listing every bad field (then nothing changes).
+ * Unknown keys are errors too: a typo must not silently test the default.
+ */
+export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Switches>): Switches {
+  const problems: string[] = [];
+  const next: Switches = { ...current, hangPaths: [...current.hangPaths] };
+  for (const [key, value] of Object.entries(partial ?? {})) {
+    if (value === undefined) continue;
+    switch (key) {
+      case 'signedIn':
+      case 'sparseZoomOut':
+      case 'consent':
+      case 'brokenCards':
+      case 'sponsored':
+        if (typeof value !== 'boolean') problems.push(`${key} must be a boolean`);
+        else next[key] = value;
+        break;
+      case 'domVariant':
+        if (typeof value !== 'string' || !(value in DOM_VARIANTS)) problems.push(`domVariant must be one of ${Object.keys(DOM_VARIANTS).join(', ')}`);
+        else next.domVariant = value as DomVariant;
+        break;
+      case 'captchaAfter':
+        if (value !== null && !(Number.isInteger(value) && (value as number) >= 0)) problems.push('captchaAfter must be null or an integer >= 0');
+        else next.captchaAfter = value as number | null;
+        break;
+      case 'slowMs':
+      case 'batchDelayMs':
+      case 'singleResultRedirectMs':
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 600_000) problems.push(`${key} must be a number of ms in [0, 600000]`);
+        else next[key] = value;
+        break;
+      case 'error500Rate':
+      case 'hangRate':
+        if (typeof value !== 'number' || !(value >= 0 && value <= 1)) problems.push(`${key} must be a number in [0, 1]`);
+        else next[key] = value;
+        break;
+      case 'hangPaths':
+        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/'))) problems.push('hangPaths must be an array of paths starting with "/"');
+        else next.hangPaths = [...(value as string[])];
+        break;
+      default:
+        problems.push(`unknown switch "${key}"`);
+    }
+  }
+  if (problems.length) throw new Error(`replica switches: ${problems.join('; ')}`);
+  return next;
+}

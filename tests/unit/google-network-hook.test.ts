@@ -1,0 +1,198 @@
+import { describe, expect, it, vi } from 'vitest';
+import { idsFromPair } from '../../utils/providers/google/ids';
+import {
+  createNetworkCollector,
+  installNetworkHook,
+  isTbmUrl,
+  readTbmMessage,
+  tbmMessage,
+} from '../../utils/providers/google/network-hook';
+
+const TBM = '/search?tbm=map&authuser=0&hl=en&q=coffee&pb=!4m12!7i20!8i20';
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** A place array P (§1.5) and a response body in the direct framing. */
+function placeArray(lo: bigint, name: string): unknown[] {
+  const p: unknown[] = new Array(80).fill(null);
+  p[10] = idsFromPair(0x14a1a3n, lo).featureId;
+  p[11] = name;
+  p[9] = [null, null, 38, 23.7];
+  return p;
+}
+function responseBody(places: unknown[]): string {
+  const items = places.map((p) => [...new Array(14).fill(null), p]);
+  return `)]}'\n${JSON.stringify([['coffee', [[null, 'header'], ...items]]])}`;
+}
+
+/** A window with a fake fetch answering from a table, and a fake XMLHttpRequest. */
+function fakeWindow(bodies: Record<string, string>) {
+  const returned: Array<Promise<Response>> = [];
+  const fetch = vi.fn((input: unknown) => {
+    let url: string;
+    try {
+      url = typeof input === 'string' ? input : String((input as { url?: string }).url ?? (input as URL).href);
+    } catch (e) {
+      return Promise.reject(e as Error); // as a real fetch rejects a bad input
+    }
+    const p = url.includes('fail') ? Promise.reject(new TypeError('network down')) : Promise.resolve(new Response(bodies[url] ?? 'other'));
+    returned.push(p);
+    return p;
+  });
+
+  class FakeXhr {
+    responseType = '';
+    responseText = '';
+    responseURL = '';
+    url = '';
+    private listeners: Array<() => void> = [];
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    send() {
+      setTimeout(() => {
+        this.responseText = bodies[this.url] ?? 'other';
+        for (const l of this.listeners) l();
+      }, 0);
+    }
+    addEventListener(type: string, fn: () => void) {
+      if (type === 'load') this.listeners.push(fn);
+    }
+  }
+  const win = { fetch, XMLHttpRequest: FakeXhr, location: { href: 'https://www.google.com/maps/search/coffee' } };
+  return { win: win as unknown as Window, raw: win, fetch, returned, FakeXhr };
+}
+
+describe('isTbmUrl', () => {
+  it.each([
+    [TBM, true],
+    ['https://www.google.com/search?tbm=map&q=x', true],
+    ['/search?q=x&tbm=map', true],
+    ['/search?tbm=isch&q=x', false],
+    ['/maps/search/coffee?tbm=map', false],
+    ['/maps/preview/place?pb=x', false],
+    ['http://[', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isTbmUrl(url, 'https://www.google.com/maps')).toBe(expected);
+  });
+});
+
+describe('installNetworkHook: fetch', () => {
+  it('posts tbm=map bodies and leaves the page its own readable response', async () => {
+    const body = responseBody([placeArray(1n, 'A')]);
+    const { win, returned } = fakeWindow({ [TBM]: body, '/other': 'x' });
+    const post = vi.fn();
+    installNetworkHook(win, post);
+
+    const pending = win.fetch(TBM);
+    expect(pending).toBe(returned[0]); // the page gets the very promise fetch gave
+    const res = await pending;
+    expect(await res.text()).toBe(body);
+    await win.fetch('/other');
+    await flush();
+    expect(post.mock.calls).toEqual([[body, TBM]]);
+  });
+
+  it('understands Request-like and URL inputs', async () => {
+    const absolute = `https://www.google.com${TBM}`;
+    const { win } = fakeWindow({ [absolute]: 'B' });
+    const post = vi.fn();
+    installNetworkHook(win, post);
+    await win.fetch(new URL(absolute));
+    await win.fetch({ url: absolute } as unknown as Request);
+    await flush();
+    expect(post.mock.calls.map((c) => c[0])).toEqual(['B', 'B']);
+  });
+
+  it('never breaks the page: a throwing post, a failing request, a hostile input', async () => {
+    const { win } = fakeWindow({ [TBM]: 'B' });
+    installNetworkHook(win, () => {
+      throw new Error('boom');
+    });
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      await expect(win.fetch(TBM).then((r) => r.text())).resolves.toBe('B');
+      await expect(win.fetch('/fail?tbm=map')).rejects.toThrow('network down');
+      const hostile = {
+        get href(): string {
+          throw new Error('gotcha');
+        },
+      };
+      await expect(win.fetch(hostile as unknown as URL)).rejects.toThrow('gotcha');
+      await flush();
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('installs once, and uninstalling restores the originals', async () => {
+    const { win, raw, fetch } = fakeWindow({ [TBM]: 'B' });
+    const openBefore = raw.XMLHttpRequest.prototype.open;
+    const post = vi.fn();
+    const uninstall = installNetworkHook(win, post);
+    installNetworkHook(win, post);
+    await win.fetch(TBM);
+    await flush();
+    expect(post).toHaveBeenCalledTimes(1);
+    uninstall();
+    expect(raw.fetch).toBe(fetch);
+    expect(raw.XMLHttpRequest.prototype.open).toBe(openBefore);
+  });
+});
+
+describe('installNetworkHook: XMLHttpRequest', () => {
+  it('posts text responses of tbm=map requests only', async () => {
+    const { win, FakeXhr } = fakeWindow({ [TBM]: 'T', '/other': 'O' });
+    const post = vi.fn();
+    installNetworkHook(win, post);
+
+    const a = new FakeXhr();
+    a.open('GET', TBM);
+    a.send();
+    const b = new FakeXhr();
+    b.open('GET', '/other');
+    b.send();
+    const c = new FakeXhr();
+    c.responseType = 'json';
+    c.open('GET', TBM);
+    c.send();
+    await flush();
+    await flush();
+    expect(post.mock.calls).toEqual([['T', TBM]]);
+    expect(a.responseText).toBe('T');
+  });
+});
+
+describe('createNetworkCollector', () => {
+  it('counts distinct places across responses and ignores blocked bodies', () => {
+    const c = createNetworkCollector();
+    expect(c.snapshot().networkItems).toBeNull();
+    c.accept(responseBody([placeArray(1n, 'A'), placeArray(2n, 'B')]));
+    c.accept(responseBody([placeArray(2n, 'B'), placeArray(3n, 'C')]));
+    c.accept('<html>unusual traffic</html>');
+    const snap = c.snapshot();
+    expect(snap).toMatchObject({ networkItems: 3, responses: 2, blocked: 1, dropped: 0 });
+    expect(snap.networkKeys.sort()).toEqual(['google:1', 'google:2', 'google:3']);
+    c.reset();
+    expect(c.snapshot()).toEqual({ networkItems: null, networkKeys: [], responses: 0, blocked: 0, dropped: 0 });
+  });
+
+  it('counts forged items as dropped and keeps only the well-formed ones', () => {
+    const c = createNetworkCollector();
+    const forged = placeArray(9n, 'x'.repeat(50_000));
+    c.accept(responseBody([forged, placeArray(4n, 'D')]));
+    expect(c.snapshot()).toMatchObject({ networkItems: 1, networkKeys: ['google:4'], dropped: 1 });
+  });
+});
+
+describe('hook messages', () => {
+  it('round-trips, and refuses anything else', () => {
+    expect(readTbmMessage(tbmMessage('B', TBM))).toEqual({ body: 'B', url: TBM });
+    expect(readTbmMessage({ source: 'someone-else', body: 'B', url: TBM })).toBeNull();
+    expect(readTbmMessage({ ...tbmMessage('B', TBM), body: 42 })).toBeNull();
+    expect(readTbmMessage({ ...tbmMessage('B', TBM), url: 'u'.repeat(5000) })).toBeNull();
+    expect(readTbmMessage(null)).toBeNull();
+    expect(readTbmMessage('mapsweep:google-tbm')).toBeNull();
+  });
+});

@@ -1,0 +1,199 @@
+// Shared test data for the store and queue tests (not a test file itself).
+import { IDBFactory } from 'fake-indexeddb';
+import type { Listing } from '../../utils/listing/types';
+import type { Cell, CellResult, Sweep } from '../../utils/sweep/types';
+
+/** A private in-memory IndexedDB: tests never see each other's databases. */
+export function freshFactory(): IDBFactory {
+  return new IDBFactory();
+}
+
+export function makeSweep(id: string, overrides: Partial<Sweep> = {}): Sweep {
+  return {
+    id,
+    createdAt: 1_000,
+    area: { kind: 'bbox', bbox: { south: 48.8, west: 2.3, north: 48.9, east: 2.4 } },
+    keywords: ['bakery', 'florist'],
+    settings: {
+      delayMs: 4000,
+      jitterMs: 2000,
+      cellTimeoutMs: 60_000,
+      maxAttempts: 3,
+      workers: 1,
+      dedicatedWindow: false,
+      maxCells: 5000,
+    },
+    status: 'running',
+    pauseReason: null,
+    problem: null,
+    origin: { lat: 48.85, lng: 2.35, zoom: 14 },
+    counters: {
+      cellsKnown: 0,
+      cellsDone: 0,
+      cellsSplit: 0,
+      cellsSaturated: 0,
+      cellsQuarantined: 0,
+      cellsOutside: 0,
+      listingsNew: 0,
+      listingsSeen: 0,
+      pageLoads: 0,
+      errors: 0,
+    },
+    lastNewListingAt: null,
+    updatedAt: 1_000,
+    ...overrides,
+  };
+}
+
+export function makeCell(sweepId: string, path: string, overrides: Partial<Cell> = {}): Cell {
+  const keywordIndex = overrides.keywordIndex ?? 0;
+  return {
+    id: `${sweepId}/${keywordIndex}/${path}`,
+    sweepId,
+    keyword: keywordIndex === 0 ? 'bakery' : 'florist',
+    keywordIndex,
+    bbox: { south: 48.8, west: 2.3, north: 48.81, east: 2.31 },
+    depth: 0,
+    distance: 100,
+    parentId: null,
+    status: 'pending',
+    leaseUntil: 0,
+    leaseHolder: null,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    result: null,
+    ...overrides,
+  };
+}
+
+/** `count` pending cells r0c0, r0c1, … with distinct distances (nearest first by index). */
+export function makeCells(sweepId: string, count: number, overrides: Partial<Cell> = {}): Cell[] {
+  return Array.from({ length: count }, (_, i) => makeCell(sweepId, `r0c${i}`, { distance: 100 + i, ...overrides }));
+}
+
+export function childOf(parent: Cell, n: number, overrides: Partial<Cell> = {}): Cell {
+  return {
+    ...parent,
+    id: `${parent.id}.${n}`,
+    depth: parent.depth + 1,
+    parentId: parent.id,
+    status: 'pending',
+    leaseUntil: 0,
+    leaseHolder: null,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    result: null,
+    ...overrides,
+  };
+}
+
+export function makeListing(cid: string, overrides: Partial<Listing> = {}): Listing {
+  return {
+    key: `google:${cid}`,
+    provider: 'google',
+    placeId: null,
+    featureId: null,
+    cid,
+    name: `Place ${cid}`,
+    category: 'Bakery',
+    address: `${cid} Rue de Test`,
+    phone: null,
+    website: null,
+    rating: 4.5,
+    reviews: 10,
+    lat: 48.85,
+    lng: 2.35,
+    url: `https://www.google.com/maps?cid=${cid}`,
+    sponsored: false,
+    ...overrides,
+  };
+}
+
+export const RESULT: CellResult = {
+  organic: 0,
+  newListings: 0,
+  endOfList: true,
+  capHit: false,
+  zoomedOut: false,
+  insideShare: 1,
+};
+
+/** Deterministic PRNG (mulberry32): seeded randomized tests replay exactly. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function req<T>(r: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+
+/** Open a database with raw IndexedDB (no store code), optionally creating a layout by hand. */
+export function rawOpen(
+  factory: IDBFactory,
+  name: string,
+  version?: number,
+  upgrade?: (db: IDBDatabase, tx: IDBTransaction, oldVersion: number) => void,
+): Promise<IDBDatabase> {
+  const r = version === undefined ? factory.open(name) : factory.open(name, version);
+  if (upgrade) r.onupgradeneeded = (e) => upgrade(r.result, r.transaction!, e.oldVersion);
+  return req(r);
+}
+
+export async function rawPut(db: IDBDatabase, store: string, values: unknown[]): Promise<void> {
+  const tx = db.transaction(store, 'readwrite');
+  for (const v of values) tx.objectStore(store).put(v);
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+/**
+ * Everything in a database, read with raw IndexedDB through a separate connection: every
+ * record of every object store with its key, and every index's entries. Two equal dumps mean
+ * two equal databases, whatever the code under test believes.
+ */
+export async function dumpDatabase(factory: IDBFactory, name: string): Promise<Record<string, unknown>> {
+  const db = await rawOpen(factory, name);
+  try {
+    const out: Record<string, unknown> = { version: db.version };
+    const names = Array.from(db.objectStoreNames);
+    if (names.length === 0) return out;
+    const tx = db.transaction(names, 'readonly');
+    for (const n of names) {
+      const store = tx.objectStore(n);
+      const [keys, values] = await Promise.all([req(store.getAllKeys()), req(store.getAll())]);
+      out[n] = keys.map((k, i) => [k, values[i]]);
+      for (const indexName of Array.from(store.indexNames)) {
+        const entries: unknown[] = [];
+        await new Promise<void>((resolve, reject) => {
+          const c = store.index(indexName).openKeyCursor();
+          c.onsuccess = () => {
+            const cursor = c.result;
+            if (!cursor) return resolve();
+            entries.push([cursor.key, cursor.primaryKey]);
+            cursor.continue();
+          };
+          c.onerror = () => reject(c.error);
+        });
+        out[`${n}.${indexName}`] = entries;
+      }
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}

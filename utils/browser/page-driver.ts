@@ -1,0 +1,110 @@
+import type { WxtBrowser as Browser } from 'wxt/browser';
+import type { Viewport } from '../geo/types';
+import type { CollectOptions } from '../messaging/protocol';
+import type { Observation } from '../sweep/types';
+
+/** What the sweep driver needs from a worker tab; the browser glue lives only here. */
+export interface PageDriver {
+  /** Navigate and wait for the load to finish. Rejects with a TimeoutError after `timeoutMs`. */
+  load(tabId: number, url: string, timeoutMs: number): Promise<{ url: string }>;
+  /** Ask the tab's content script to scroll and extract; retries while the page is still swapping. */
+  collect(tabId: number, options: CollectOptions, timeoutMs: number): Promise<Observation>;
+  viewport(tabId: number): Promise<Viewport>;
+  exists(tabId: number): Promise<boolean>;
+}
+
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+/** Pixels the results panel covers on the left of Google Maps at desktop widths. */
+export const RESULTS_PANEL_WIDTH = 408;
+
+export function createPageDriver(
+  browser: Browser,
+  sendCollect: (tabId: number, options: CollectOptions) => Promise<Observation>,
+  sleep: (ms: number) => Promise<void>,
+): PageDriver {
+  return {
+    load(tabId, url, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        // Wait for a 'loading' of this navigation before trusting 'complete': the event for the
+        // previous page can still be in flight when tabs.update returns.
+        let sawLoading = false;
+        const done = (fn: () => void) => {
+          clearTimeout(timer);
+          browser.tabs.onUpdated.removeListener(listener);
+          fn();
+        };
+        const listener = (id: number, change: { status?: string }, tab: { url?: string }) => {
+          if (id !== tabId) return;
+          if (change.status === 'loading') sawLoading = true;
+          if (change.status === 'complete' && sawLoading) done(() => resolve({ url: tab.url ?? url }));
+        };
+        const timer = setTimeout(
+          () => done(() => reject(new TimeoutError(`The page did not finish loading within ${Math.round(timeoutMs / 1000)} s.`))),
+          timeoutMs,
+        );
+        browser.tabs.onUpdated.addListener(listener);
+        browser.tabs.update(tabId, { url }).catch((e: unknown) => done(() => reject(e)));
+      });
+    },
+
+    async collect(tabId, options, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      let lastError: unknown = null;
+      while (Date.now() < deadline) {
+        try {
+          return await withTimeout(sendCollect(tabId, options), deadline - Date.now());
+        } catch (e) {
+          lastError = e;
+          if (e instanceof TimeoutError) throw e;
+          // "Receiving end does not exist" (script not injected yet) or "message port closed"
+          // (the page replaced itself, e.g. the single-result redirect): wait for the next page.
+          await sleep(400);
+          await waitComplete(browser, tabId, Math.max(0, deadline - Date.now()), sleep);
+        }
+      }
+      throw new TimeoutError(`The page's content script did not answer: ${String(lastError)}`);
+    },
+
+    async viewport(tabId) {
+      const tab = await browser.tabs.get(tabId);
+      return { width: tab.width ?? 1280, height: tab.height ?? 800, panelWidth: RESULTS_PANEL_WIDTH };
+    },
+
+    async exists(tabId) {
+      try {
+        await browser.tabs.get(tabId);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+async function waitComplete(browser: Browser, tabId: number, maxMs: number, sleep: (ms: number) => Promise<void>) {
+  const until = Date.now() + maxMs;
+  while (Date.now() < until) {
+    const tab = await browser.tabs.get(tabId);
+    if (tab.status === 'complete') return;
+    await sleep(200);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError(`No answer within ${Math.round(ms / 1000)} s.`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,88 @@
+import type { CollectOptions } from '../messaging/protocol';
+import {
+  buildObservation,
+  detectPageKind,
+  extractFeed,
+  extractPlacePanel,
+  scrollFeed,
+  type NetworkCollector,
+} from '../providers/google';
+import type { Observation, PageKind } from '../sweep/types';
+
+export interface CollectEnv {
+  doc: Document;
+  /** The page URL now (the site rewrites it as the view changes). */
+  url(): string;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  random(): number;
+  network: NetworkCollector;
+  /** HTTP status of this document's navigation, when the browser tells it. */
+  httpStatus(): number | null;
+  hidden(): boolean;
+}
+
+/** Page kinds that decide the visit by themselves; a results page decides once it shows something. */
+const DECISIVE: PageKind[] = ['place', 'no-results', 'captcha', 'consent'];
+
+/**
+ * One sweep visit, read-only on the page: wait until the page shows what it is, scroll the
+ * results feed (never the window) within bounded time, then extract and describe everything
+ * seen. The page is never clicked; scrolling the feed is what a person does to see more.
+ */
+export async function collectGooglePage(env: CollectEnv, options: CollectOptions): Promise<Observation> {
+  const start = env.now();
+  const warnings: string[] = [];
+  let kind = detectPageKind(env.doc, env.url());
+  while (env.now() - start < options.settleMs) {
+    kind = detectPageKind(env.doc, env.url());
+    if (DECISIVE.includes(kind)) break;
+    if (kind === 'results') {
+      const feed = extractFeed(env.doc);
+      if (feed.cardsVisible > 0 || feed.endOfList) break;
+    }
+    await env.sleep(250);
+  }
+
+  let scroll = null;
+  if (kind === 'results') {
+    const feedEl = extractFeed(env.doc).feed;
+    if (feedEl) {
+      if (env.hidden()) warnings.push('page-hidden: the tab is in the background and the browser may slow it down');
+      scroll = await scrollFeed(
+        feedEl,
+        {
+          sleep: env.sleep,
+          now: env.now,
+          random: env.random,
+          readState: () => {
+            const f = extractFeed(env.doc);
+            const sponsored = f.listings.filter((l) => l.sponsored).length;
+            return { cards: Math.max(0, f.cardsVisible - sponsored), endOfList: f.endOfList, loading: f.loading };
+          },
+        },
+        { cap: options.cap, stallMs: options.stallMs, maxMs: options.maxMs, pauseMs: [400, 1200] },
+      );
+    }
+  }
+
+  const url = env.url();
+  const finalKind = kind === 'results' || kind === 'unknown' ? detectPageKind(env.doc, url) : kind;
+  const observation = buildObservation({
+    url,
+    pageKind: finalKind,
+    feed: finalKind === 'results' ? extractFeed(env.doc) : null,
+    place: finalKind === 'place' ? extractPlacePanel(env.doc, url) : null,
+    network: env.network.snapshot(),
+    scroll,
+    elapsedMs: env.now() - start,
+    warnings,
+  });
+  return { ...observation, httpStatus: env.httpStatus() };
+}
+
+/** Navigation Timing's responseStatus (Chrome 109+); null where the browser does not give it. */
+export function navigationStatus(perf: Performance): number | null {
+  const entry = perf.getEntriesByType('navigation')[0] as (PerformanceEntry & { responseStatus?: number }) | undefined;
+  return entry && typeof entry.responseStatus === 'number' && entry.responseStatus > 0 ? entry.responseStatus : null;
+}

@@ -1,0 +1,36 @@
+import type { CellDecision, CellDecisionInput, PlannerOptions } from './types';
+import { DEFAULT_PLANNER_OPTIONS } from './options';
+import { CHILDREN_PER_SPLIT, minCellReached } from './split';
+
+/** The site zooming out by more than this means it found the cell too sparse (spec §1.1). */
+const ZOOM_OUT_TOLERANCE = 0.5;
+/** Below this share of results inside the cell, the search strayed and density is unknown. */
+const MIN_INSIDE_SHARE = 0.5;
+
+/**
+ * Whether a searched cell is finished, must be split, or is crowded beyond what splitting
+ * may fix. Pure: everything comes in `input`. The order matters:
+ * 1. A no-results page or a single place (the site redirects to it) lists everything there is.
+ * 2. A search the site widened on its own (zoomed out) or whose results mostly lie outside
+ *    the cell says nothing about the cell's density: splitting would only repeat it smaller.
+ * 3. Crowded = the cap was reached, or the list never showed its end marker.
+ * 4. A crowded cell is split unless at minimum size or out of room under the cell cap; then
+ *    it is 'saturated': its results are kept and the cell is reported, never dropped.
+ */
+export function decideCell(input: CellDecisionInput, opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS): CellDecision {
+  if (input.pageKind === 'no-results') return { verdict: 'done', reason: 'no-results' };
+  if (input.pageKind === 'place') return { verdict: 'done', reason: 'single-result' };
+  if (input.organic <= 0) return { verdict: 'done', reason: 'no-results' };
+  if (input.finalZoom !== null && input.finalZoom < input.requestedZoom - ZOOM_OUT_TOLERANCE) {
+    return { verdict: 'done', reason: 'site-zoomed-out' };
+  }
+  if (input.insideShare < MIN_INSIDE_SHARE) return { verdict: 'done', reason: 'results-outside' };
+
+  // The cap counts too when the extractor missed the flag: a full list is a full list.
+  const capHit = input.capHit || input.organic >= opts.cap;
+  if (!capHit && input.endOfList) return { verdict: 'done', reason: 'end-of-list' };
+
+  if (minCellReached(input.bbox, opts)) return { verdict: 'saturated', reason: 'min-size' };
+  if (input.cellsKnown + CHILDREN_PER_SPLIT > opts.maxCells) return { verdict: 'saturated', reason: 'cell-cap' };
+  return { verdict: 'split', reason: capHit ? 'cap-hit' : 'no-end-marker' };
+}

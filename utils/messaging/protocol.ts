@@ -1,0 +1,69 @@
+import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { Observation } from '../sweep/types';
+import type { Listing } from '../listing/types';
+
+/**
+ * The one typed protocol between the extension's contexts, named by direction.
+ * `@webext-core/messaging` gives compile-time checked names, payloads and replies over
+ * runtime/tabs messaging, instead of hand-written `{ type: string }` switches.
+ */
+
+/** A user-facing failure: `code` picks the translated text, `message` is the English fallback. */
+export interface UserError {
+  code: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+export type Reply<T = object> = ({ ok: true } & T) | { ok: false; error: UserError };
+
+export interface StartRequest {
+  areaText: string;
+  keywordsText: string;
+}
+
+export interface EstimateReply {
+  /** Searches expected, assuming a typical share of crowded cells (a guess, said as such). */
+  cells: number;
+  /** Searches at the very least: every initial cell once. */
+  cellsMin: number;
+  keywords: number;
+  seconds: number;
+  maxCells: number;
+}
+
+/** Popup / dashboard / options → background. Accepted only from the extension's own pages. */
+export interface UiToBackground {
+  estimate(req: StartRequest): Reply<{ estimate: EstimateReply }>;
+  startSweep(req: StartRequest): Reply<{ sweepId: string; estimate: EstimateReply }>;
+  pauseSweep(sweepId: string): Reply;
+  resumeSweep(sweepId: string): Reply;
+  stopSweep(sweepId: string): Reply;
+  retryFailed(sweepId: string): Reply<{ cells: number }>;
+  useMapView(): Reply<{ areaText: string }>;
+}
+
+/** Content script → background. Accepted only from tabs on a map host. */
+export interface ContentToBackground {
+  browsingListings(listings: Listing[]): void;
+}
+
+export interface CollectOptions {
+  /** Organic results at which the site stops (120 on Google). */
+  cap: number;
+  /** Give up scrolling when the feed has not grown for this long. */
+  stallMs: number;
+  /** Hard bound on the whole collection. */
+  maxMs: number;
+  /** Wait this long for the page to show a feed, a place, or a no-results panel. */
+  settleMs: number;
+}
+
+/** Background → content script of a worker tab. */
+export interface BackgroundToContent {
+  collect(options: CollectOptions): Observation;
+}
+
+export type Protocol = UiToBackground & ContentToBackground & BackgroundToContent;
+
+export const { sendMessage, onMessage } = defineExtensionMessaging<Protocol>();

@@ -1,0 +1,155 @@
+import {
+  fromRecord,
+  handled,
+  settleCheck,
+  StoreError,
+  withQueueKey,
+  type NotAppliedReason,
+  type Store,
+  type SweepEvent,
+} from '../store';
+import type { Cell, CellError, ErrorKind, Sweep } from '../sweep/types';
+import { backoffDelay } from './backoff';
+
+export interface FailRequest {
+  cellId: string;
+  holder: string;
+  now: number;
+  error: CellError;
+  /** From the sweep's settings: the attempt that reaches it quarantines the cell. */
+  maxAttempts: number;
+  /** Uniform draw in [0, 1), for the backoff's jitter. */
+  random: () => number;
+}
+
+export type FailResult =
+  | { applied: true; outcome: 'retry'; attempts: number; nextAttemptAt: number }
+  | { applied: true; outcome: 'quarantined'; attempts: number }
+  /** Not the cell's fault (captcha, consent, page changed): lease given back, sweep paused or failed. */
+  | { applied: true; outcome: 'released'; sweepStatus: Sweep['status'] }
+  | { applied: false; reason: NotAppliedReason };
+
+const ERROR_KINDS: readonly ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'extractor', 'internal'];
+
+/**
+ * Errors that say nothing about the cell: the site blocks everyone (captcha), waits for the
+ * user (consent), or the extractor no longer understands the page. Retrying the cell would
+ * only burn its attempts, so the lease is given back and the whole sweep stops instead.
+ */
+const NOT_THE_CELLS_FAULT: Partial<Record<ErrorKind, { status: 'paused' | 'failed'; pauseReason: Sweep['pauseReason'] }>> = {
+  blocked: { status: 'paused', pauseReason: 'captcha' },
+  consent: { status: 'paused', pauseReason: 'consent' },
+  extractor: { status: 'failed', pauseReason: null },
+};
+
+/**
+ * Record a failed search of a leased cell, in one transaction with the sweep's counters and a
+ * log line. A retryable error counts an attempt: the cell waits out a backoff (exponential,
+ * full jitter) and goes back to the queue, or is quarantined once attempts reach maxAttempts.
+ * Captcha, consent and extractor errors count no attempt (see NOT_THE_CELLS_FAULT).
+ */
+export async function failCell(store: Store, req: FailRequest): Promise<FailResult> {
+  const problem = failProblem(req);
+  if (problem) throw new StoreError('invalid', `The failure was refused: ${problem}. Nothing was saved.`);
+  const { cellId, holder, now, error } = req;
+  const draw = req.random();
+
+  return store.transact(['cells', 'sweeps', 'events'], 'readwrite', async (tx): Promise<FailResult> => {
+    const cells = tx.objectStore('cells');
+    const record = await cells.get(cellId);
+    if (!record) throw new StoreError('not-found', `Cell ${cellId} does not exist (its sweep was deleted?).`);
+    const sweep = await tx.objectStore('sweeps').get(record.sweepId);
+    if (!sweep) throw new StoreError('not-found', `Sweep ${record.sweepId} does not exist.`);
+    const check = settleCheck(record, holder, now);
+    if (!check.ok) return { applied: false, reason: check.reason };
+
+    const base = fromRecord(record);
+    const counters = { ...sweep.counters, errors: sweep.counters.errors + 1, pageLoads: sweep.counters.pageLoads + 1 };
+    const event: SweepEvent = {
+      sweepId: sweep.id,
+      at: now,
+      kind: 'cell-retry',
+      cellId,
+      keyword: base.keyword,
+      errorKind: error.kind,
+      message: error.message,
+      ...(error.url !== undefined && { url: error.url }),
+    };
+
+    let cell: Cell;
+    let result: FailResult;
+    let nextSweep: Sweep = { ...sweep, counters, updatedAt: now };
+    const stop = NOT_THE_CELLS_FAULT[error.kind];
+    if (stop) {
+      cell = { ...base, status: 'pending', leaseHolder: null, leaseUntil: 0, lastError: error };
+      // A sweep the user stopped meanwhile stays stopped.
+      if (sweep.status === 'running') nextSweep = { ...nextSweep, ...stop, problem: error };
+      event.kind = 'cell-released';
+      result = { applied: true, outcome: 'released', sweepStatus: nextSweep.status };
+    } else {
+      const attempts = base.attempts + 1;
+      if (attempts >= req.maxAttempts) {
+        cell = { ...base, status: 'quarantined', attempts, leaseHolder: null, leaseUntil: 0, lastError: error };
+        counters.cellsQuarantined += 1;
+        event.kind = 'cell-quarantined';
+        result = { applied: true, outcome: 'quarantined', attempts };
+      } else {
+        const nextAttemptAt = now + backoffDelay(attempts, draw);
+        cell = { ...base, status: 'pending', attempts, nextAttemptAt, leaseHolder: null, leaseUntil: 0, lastError: error };
+        result = { applied: true, outcome: 'retry', attempts, nextAttemptAt };
+      }
+    }
+    await Promise.all([
+      handled(cells.put(withQueueKey(cell))),
+      handled(tx.objectStore('sweeps').put(nextSweep)),
+      handled(tx.objectStore('events').add(event)),
+    ]);
+    return result;
+  });
+}
+
+/**
+ * "Retry failed": every quarantined cell of the sweep back to pending with its attempts reset
+ * (fresh again, so it comes first in the queue). Returns how many. The sweep's status is the
+ * caller's to change (a finished sweep has work again).
+ */
+export async function retryQuarantined(store: Store, sweepId: string, now: number): Promise<number> {
+  return store.transact(['cells', 'sweeps', 'events'], 'readwrite', async (tx) => {
+    const sweep = await tx.objectStore('sweeps').get(sweepId);
+    if (!sweep) throw new StoreError('not-found', `Sweep ${sweepId} does not exist.`);
+    const cells = tx.objectStore('cells');
+    const quarantined = await cells.index('bySweepStatus').getAll([sweepId, 'quarantined']);
+    if (quarantined.length === 0) return 0;
+    const writes: Promise<unknown>[] = quarantined.map((r) =>
+      handled(
+        cells.put(withQueueKey({ ...fromRecord(r), status: 'pending', attempts: 0, nextAttemptAt: 0, leaseHolder: null, leaseUntil: 0 })),
+      ),
+    );
+    const counters = { ...sweep.counters, cellsQuarantined: sweep.counters.cellsQuarantined - quarantined.length };
+    writes.push(handled(tx.objectStore('sweeps').put({ ...sweep, counters, updatedAt: now })));
+    writes.push(
+      handled(
+        tx.objectStore('events').add({
+          sweepId,
+          at: now,
+          kind: 'cells-retried',
+          message: `${quarantined.length} failed cells put back in the queue`,
+        }),
+      ),
+    );
+    await Promise.all(writes);
+    return quarantined.length;
+  });
+}
+
+function failProblem(req: FailRequest): string | null {
+  if (!req.cellId || !req.holder) return 'cellId and holder must be non-empty';
+  if (!Number.isFinite(req.now)) return 'now is not a valid time';
+  if (!Number.isInteger(req.maxAttempts) || req.maxAttempts < 1) return 'maxAttempts must be a whole number ≥ 1';
+  if (typeof req.random !== 'function') return 'random must be a function';
+  const e = req.error as Partial<CellError> | undefined;
+  if (!e || !ERROR_KINDS.includes(e.kind as ErrorKind) || typeof e.message !== 'string') {
+    return `unknown error ${JSON.stringify(e?.kind)}`;
+  }
+  return null;
+}

@@ -1,0 +1,5 @@
+export { leaseNextCell, renewLease, releaseCell } from './lease';
+export type { LeaseRequest } from './lease';
+export { failCell, retryQuarantined } from './fail';
+export type { FailRequest, FailResult } from './fail';
+export { backoffDelay, BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './backoff';

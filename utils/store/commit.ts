@@ -1,0 +1,196 @@
+import type { Listing, StoredListing } from '../listing/types';
+import type { Cell, CellResult, SweepCounters } from '../sweep/types';
+import { StoreError } from './errors';
+import { listingProblem, mergeListing, organicByKey, type FoundContext } from './listing-merge';
+import { settleCheck, type NotAppliedReason } from './ownership';
+import { fromRecord, withQueueKey, type DB, type SweepEvent } from './schema';
+import { handled, runTx } from './tx';
+import { isNonEmptyString, isTime, newCellProblem } from './validate';
+
+/** What became of a searched cell. A split hands over its children (new pending or outside cells). */
+export type CellOutcome =
+  | { status: 'done' | 'saturated'; result: CellResult }
+  | { status: 'split'; result: CellResult; children: Cell[] };
+
+export interface CommitCellInput {
+  sweepId: string;
+  cellId: string;
+  /** The lease holder committing (a worker tab id). */
+  holder: string;
+  now: number;
+  keyword: string;
+  /** Everything the page showed, sponsored included; the commit keeps the organic places. */
+  listings: Listing[];
+  outcome: CellOutcome;
+}
+
+export type CommitCellResult =
+  | { applied: true; newListings: number; seenListings: number }
+  | { applied: false; reason: NotAppliedReason };
+
+/** The collection of listings captured while the user browses the map outside any sweep. */
+export const BROWSING = 'browsing';
+
+/**
+ * Settle a searched cell: its status and result, its children, its listings, the sweep's
+ * counters and a log line, in ONE transaction. The service worker may die at any line; after
+ * a restart the cell is either still open (searched again, and the listings merge into the same
+ * keys) or settled (and a repeated commit is a no-op). Never a half.
+ *
+ * Durability 'strict': the commit resolves only once the data is flushed to disk, because the
+ * cell is then never searched again. A cell takes seconds of page load, so the flush costs little.
+ */
+export async function commitCell(db: DB, input: CommitCellInput): Promise<CommitCellResult> {
+  const problem = commitInputProblem(input);
+  if (problem) throw new StoreError('invalid', `The cell result was refused: ${problem}. Nothing was saved.`);
+  const found = organicByKey(input.listings);
+  const { outcome, now } = input;
+  const children = outcome.status === 'split' ? outcome.children : [];
+
+  return runTx(
+    db,
+    ['sweeps', 'cells', 'listings', 'events'],
+    'readwrite',
+    async (tx): Promise<CommitCellResult> => {
+      const cells = tx.objectStore('cells');
+      const listings = tx.objectStore('listings');
+      const [record, sweep] = await Promise.all([cells.get(input.cellId), tx.objectStore('sweeps').get(input.sweepId)]);
+      if (!sweep) throw new StoreError('not-found', `Sweep ${input.sweepId} does not exist (deleted?).`);
+      if (!record) throw new StoreError('not-found', `Cell ${input.cellId} does not exist (its sweep was deleted?).`);
+      if (record.sweepId !== input.sweepId) {
+        throw new StoreError('invalid', `Cell ${input.cellId} belongs to sweep ${record.sweepId}, not ${input.sweepId}.`);
+      }
+      if (record.keyword !== input.keyword) {
+        throw new StoreError('invalid', `Cell ${input.cellId} searches "${record.keyword}", not "${input.keyword}".`);
+      }
+      const check = settleCheck(record, input.holder, now);
+      if (!check.ok) return { applied: false, reason: check.reason };
+      const childProblem = children.map((c) => childOfProblem(c, record)).find((p) => p !== null);
+      if (childProblem) throw new StoreError('invalid', `The split was refused: ${childProblem}. Nothing was saved.`);
+
+      const known = await Promise.all(found.map((l) => listings.get(l.key)));
+      const ctx: FoundContext = { now, collection: input.sweepId, keyword: input.keyword, cellId: input.cellId };
+      const merged = found.map((l, i) => mergeListing(known[i], l, ctx));
+      const newListings = known.filter((k) => k === undefined).length;
+      const seenListings = found.length - newListings;
+
+      const cell: Cell = {
+        ...fromRecord(record),
+        status: outcome.status,
+        // Only the commit knows which listings were new to the store.
+        result: { ...outcome.result, newListings },
+        leaseHolder: null,
+        leaseUntil: 0,
+      };
+      const counters: SweepCounters = { ...sweep.counters };
+      counters.pageLoads += 1;
+      counters.listingsNew += newListings;
+      counters.listingsSeen += seenListings;
+      if (outcome.status === 'done') counters.cellsDone += 1;
+      if (outcome.status === 'saturated') counters.cellsSaturated += 1;
+      if (outcome.status === 'split') {
+        counters.cellsSplit += 1;
+        counters.cellsKnown += children.length;
+        counters.cellsOutside += children.filter((c) => c.status === 'outside').length;
+      }
+      const event: SweepEvent = {
+        sweepId: input.sweepId,
+        at: now,
+        kind: `cell-${outcome.status}`,
+        cellId: input.cellId,
+        keyword: input.keyword,
+        message:
+          `${found.length} listings, ${newListings} new` +
+          (outcome.status === 'split' ? `; split into ${children.length} cells` : ''),
+      };
+
+      const writes: Promise<unknown>[] = [handled(cells.put(withQueueKey(cell)))];
+      // add, not put: a child id that exists already is a planning bug, and must not overwrite.
+      for (const child of children) writes.push(handled(cells.add(withQueueKey(child))));
+      for (const listing of merged) writes.push(handled(listings.put(listing)));
+      writes.push(
+        handled(
+          tx.objectStore('sweeps').put({
+            ...sweep,
+            counters,
+            lastNewListingAt: newListings > 0 ? now : sweep.lastNewListingAt,
+            updatedAt: now,
+          }),
+        ),
+      );
+      writes.push(handled(tx.objectStore('events').add(event)));
+      await Promise.all(writes);
+      return { applied: true, newListings, seenListings };
+    },
+    { durability: 'strict' },
+  );
+}
+
+/**
+ * Listings seen while the user browses the map (no sweep): stored under the 'browsing'
+ * collection. `added` are places new to the store, `seen` places it already had.
+ */
+export async function commitBrowsing(
+  db: DB,
+  listings: Listing[],
+  now: number,
+): Promise<{ added: number; seen: number }> {
+  if (!isTime(now)) throw new StoreError('invalid', 'The capture time is not a valid time. Nothing was saved.');
+  const problem = listingsProblem(listings);
+  if (problem) throw new StoreError('invalid', `The captured listings were refused: ${problem}. Nothing was saved.`);
+  const found = organicByKey(listings);
+  return runTx(db, ['listings'], 'readwrite', async (tx) => {
+    const known = await Promise.all(found.map((l) => tx.objectStore('listings').get(l.key)));
+    const ctx: FoundContext = { now, collection: BROWSING, keyword: null, cellId: null };
+    await Promise.all(found.map((l, i) => handled(tx.objectStore('listings').put(mergeListing(known[i], l, ctx)))));
+    const added = known.filter((k) => k === undefined).length;
+    return { added, seen: found.length - added };
+  });
+}
+
+function commitInputProblem(input: CommitCellInput): string | null {
+  if (typeof input !== 'object' || input === null) return 'no input';
+  if (!isNonEmptyString(input.sweepId) || !isNonEmptyString(input.cellId) || !isNonEmptyString(input.holder)) {
+    return 'sweepId, cellId and holder must be non-empty text';
+  }
+  if (!isTime(input.now)) return 'now is not a valid time';
+  if (typeof input.keyword !== 'string') return 'keyword is not text';
+  const listings = listingsProblem(input.listings);
+  if (listings) return listings;
+  const outcome = input.outcome as Partial<CellOutcome> | undefined;
+  if (!outcome || !['done', 'saturated', 'split'].includes(outcome.status as string)) {
+    return `unknown outcome ${JSON.stringify(outcome?.status)}`;
+  }
+  if (typeof outcome.result !== 'object' || outcome.result === null) return 'the outcome has no result';
+  if (outcome.status === 'split') {
+    const children = (outcome as { children?: unknown }).children;
+    if (!Array.isArray(children) || children.length === 0) return 'a split without children';
+    const ids = new Set<string>();
+    for (const child of children as Cell[]) {
+      const p = newCellProblem(child, input.sweepId);
+      if (p) return p;
+      if (ids.has(child.id)) return `child ${child.id} appears twice`;
+      ids.add(child.id);
+    }
+  }
+  return null;
+}
+
+function listingsProblem(listings: unknown): string | null {
+  if (!Array.isArray(listings)) return 'listings is not a list';
+  for (const [i, l] of listings.entries()) {
+    const p = listingProblem(l);
+    if (p) return `listing ${i} (${String((l as Partial<StoredListing> | null)?.key)}): ${p}`;
+  }
+  return null;
+}
+
+/** Checks that need the parent record: a child continues its parent one level finer. */
+function childOfProblem(child: Cell, parent: Cell): string | null {
+  if (child.parentId !== parent.id) return `child ${child.id} names ${String(child.parentId)} as parent, not ${parent.id}`;
+  if (child.keyword !== parent.keyword || child.keywordIndex !== parent.keywordIndex) {
+    return `child ${child.id} searches another keyword than its parent`;
+  }
+  if (child.depth !== parent.depth + 1) return `child ${child.id} is at depth ${child.depth}, not ${parent.depth + 1}`;
+  return null;
+}

@@ -1,0 +1,12 @@
+export { openStore, openCellsOf } from './store';
+export type { Store, SweepPatch, CellCounts, OpenCellCounts, OpenStoreOptions } from './store';
+export { BROWSING } from './commit';
+export type { CellOutcome, CommitCellInput, CommitCellResult } from './commit';
+export { StoreError, isStoreError } from './errors';
+export type { StoreErrorCode } from './errors';
+export { DEFAULT_DB_NAME } from './open';
+export { DB_VERSION, fromRecord, withQueueKey } from './schema';
+export type { CellRecord, EventKind, MapSweepDB, QueueKey, SweepEvent } from './schema';
+export { settleCheck } from './ownership';
+export type { NotAppliedReason, SettleCheck } from './ownership';
+export { handled } from './tx';

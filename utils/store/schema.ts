@@ -1,0 +1,149 @@
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import type { StoredListing } from '../listing/types';
+import type { Cell, CellStatus, ErrorKind, Sweep } from '../sweep/types';
+
+/**
+ * The lease-order key of an open cell: [sweepId, class, keywordIndex, depth, distance, id, availableAt].
+ *
+ * - class 0 = fresh (pending, never attempted), 1 = retry (pending after a failure) or leased;
+ * - availableAt = nextAttemptAt for a pending cell, leaseUntil for a leased one.
+ *
+ * Sorting by the key gives the lease order: fresh cells first, then keyword, coarse before
+ * fine, near the user's view first, then id (unique, so availableAt never decides the order;
+ * it is there so the queue can skip unavailable cells from the key alone, without reading
+ * records). Only open cells (pending, leased) carry the key: IndexedDB leaves a record whose
+ * key path is missing out of the index, so done, split, saturated, quarantined and outside
+ * cells cost the queue nothing however many there are.
+ */
+export type QueueKey = [string, 0 | 1, number, number, number, string, number];
+
+/** A cell as stored: the Cell plus its lease-order key while it is open. */
+export interface CellRecord extends Cell {
+  queue?: QueueKey;
+}
+
+export type EventKind =
+  | 'cell-done'
+  | 'cell-split'
+  | 'cell-saturated'
+  | 'cell-retry' // failed, back to pending after a backoff
+  | 'cell-quarantined' // failed maxAttempts times
+  | 'cell-released' // lease given back without counting an attempt (captcha, consent, page changed)
+  | 'cells-retried' // quarantined cells put back by the user
+  | 'sweep-paused'
+  | 'sweep-failed'
+  | 'error'
+  | 'warning'
+  | 'info';
+
+/** One line of a sweep's log: what happened, when, and where. */
+export interface SweepEvent {
+  /** Assigned by the store (auto-increment): the order events were written. */
+  id?: number;
+  sweepId: string;
+  at: number;
+  kind: EventKind;
+  cellId?: string;
+  keyword?: string;
+  url?: string;
+  errorKind?: ErrorKind;
+  message: string;
+}
+
+/** The whole typing of the database, in one place (idb's DBSchema). */
+export interface MapSweepDB extends DBSchema {
+  sweeps: { key: string; value: Sweep };
+  cells: {
+    key: string;
+    value: CellRecord;
+    indexes: { bySweep: string; bySweepStatus: [string, CellStatus]; byLeaseOrder: QueueKey };
+  };
+  listings: { key: string; value: StoredListing; indexes: { byCollection: string } };
+  events: { key: number; value: SweepEvent; indexes: { bySweep: string } };
+}
+
+export type DB = IDBPDatabase<MapSweepDB>;
+export type StoreName = StoreNames<MapSweepDB>;
+type UpgradeTx = IDBPTransaction<MapSweepDB, StoreName[], 'versionchange'>;
+
+/**
+ * One step of the schema: `MIGRATIONS[v]` takes a database at version v to v + 1. Steps only
+ * add; none deletes a store, because what is on disk is the user's work. A step may return a
+ * promise when it rewrites records, and must then await only the upgrade transaction's requests.
+ */
+type Migration = (db: DB, tx: UpgradeTx) => void | Promise<void>;
+
+export const MIGRATIONS: readonly Migration[] = [
+  // 0 → 1: the first layout.
+  (db) => {
+    db.createObjectStore('sweeps', { keyPath: 'id' });
+    const cells = db.createObjectStore('cells', { keyPath: 'id' });
+    cells.createIndex('bySweep', 'sweepId');
+    cells.createIndex('bySweepStatus', ['sweepId', 'status']);
+    const listings = db.createObjectStore('listings', { keyPath: 'key' });
+    // multiEntry: a listing is indexed once per collection it belongs to (a sweep id or 'browsing').
+    listings.createIndex('byCollection', 'collections', { multiEntry: true });
+    db.createObjectStore('events', { keyPath: 'id', autoIncrement: true });
+  },
+  // 1 → 2: the lease-order index (the queue no longer scans a sweep's cells) and per-sweep
+  // events. Open cells written by version 1 get their lease-order key here.
+  async (_db, tx) => {
+    const cells = tx.objectStore('cells');
+    cells.createIndex('byLeaseOrder', 'queue');
+    tx.objectStore('events').createIndex('bySweep', 'sweepId');
+    let cursor = await cells.openCursor();
+    while (cursor) {
+      const record = withQueueKey(cursor.value);
+      if (record.queue) await cursor.update(record);
+      cursor = await cursor.continue();
+    }
+  },
+];
+
+export const DB_VERSION = MIGRATIONS.length;
+
+/** What this version expects to find: object store → index names. */
+export const EXPECTED_LAYOUT: Readonly<Record<StoreName, readonly string[]>> = {
+  sweeps: [],
+  cells: ['bySweep', 'bySweepStatus', 'byLeaseOrder'],
+  listings: ['byCollection'],
+  events: ['bySweep'],
+};
+
+/** The names missing from an opened database, as `store` or `store.index`. Empty when intact. */
+export function missingLayout(db: DB): string[] {
+  const expected = Object.keys(EXPECTED_LAYOUT) as StoreName[];
+  const present = expected.filter((s) => db.objectStoreNames.contains(s));
+  const missing: string[] = expected.filter((s) => !present.includes(s));
+  if (present.length === 0) return missing;
+  const tx = db.transaction(present, 'readonly');
+  for (const s of present) {
+    const indexNames: DOMStringList = tx.objectStore(s).indexNames;
+    for (const index of EXPECTED_LAYOUT[s]) if (!indexNames.contains(index)) missing.push(`${s}.${index}`);
+  }
+  return missing;
+}
+
+/** The cell as it must be stored: with its lease-order key when open, without one otherwise. */
+export function withQueueKey(cell: Cell): CellRecord {
+  const { queue: _old, ...plain } = cell as CellRecord;
+  const key = queueKey(plain);
+  return key ? { ...plain, queue: key } : plain;
+}
+
+/** The cell without storage details. */
+export function fromRecord(record: CellRecord): Cell {
+  const { queue: _queue, ...cell } = record;
+  return cell;
+}
+
+export function queueKey(cell: Cell): QueueKey | undefined {
+  if (cell.status === 'leased') {
+    return [cell.sweepId, 1, cell.keywordIndex, cell.depth, cell.distance, cell.id, cell.leaseUntil];
+  }
+  if (cell.status === 'pending') {
+    const fresh = cell.attempts === 0;
+    return [cell.sweepId, fresh ? 0 : 1, cell.keywordIndex, cell.depth, cell.distance, cell.id, cell.nextAttemptAt];
+  }
+  return undefined;
+}

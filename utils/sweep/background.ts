@@ -1,0 +1,106 @@
+import type { WxtBrowser as Browser } from 'wxt/browser';
+import { createPageDriver } from '../browser/page-driver';
+import { onMessage, sendMessage, type UiToBackground } from '../messaging/protocol';
+import { openStore, type Store } from '../store';
+import { createController } from './controller';
+import { createPacer } from './pacing';
+import { normaliseSettings } from './settings';
+import type { Sweep } from './types';
+import { t } from '../i18n/t';
+
+const SETTINGS_KEY = 'settings';
+const SESSION_ALIVE_KEY = 'session-alive';
+
+/**
+ * Wires the service worker: listeners are registered synchronously (MV3 only wakes a worker
+ * for listeners that exist at start-up), everything else goes through the controller.
+ */
+export function createBackground(browser: Browser): void {
+  let storePromise: Promise<Store> | null = null;
+  const store = () => (storePromise ??= openStore().catch((e) => ((storePromise = null), Promise.reject(e))));
+  let settingsCache = normaliseSettings(undefined);
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+  const controllerPromise = store().then((s) => {
+    const pacer = createPacer({ now: Date.now, sleep, random: Math.random, timing: () => settingsCache });
+    return createController({
+      browser,
+      store: s,
+      pacer,
+      page: createPageDriver(browser, (tabId, options) => sendMessage('collect', options, tabId), sleep),
+      now: Date.now,
+      sleep,
+      random: Math.random,
+      newId: () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      settings: async () => (settingsCache = normaliseSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY])),
+      attention: (sweep, reason) => void attention(browser, sweep, reason),
+    });
+  });
+
+  // Only the extension's own pages may command a sweep; a web page or another extension may not.
+  const ownPage = (sender: { id?: string; url?: string }) =>
+    sender.id === browser.runtime.id && !!sender.url && sender.url.startsWith(browser.runtime.getURL('/'));
+
+  const commandNames: (keyof UiToBackground)[] = [
+    'estimate',
+    'startSweep',
+    'pauseSweep',
+    'resumeSweep',
+    'stopSweep',
+    'retryFailed',
+    'useMapView',
+  ];
+  for (const name of commandNames) {
+    onMessage(name, async (message) => {
+      if (!ownPage(message.sender)) throw new Error('Commands are accepted only from MapSweep pages.');
+      try {
+        const controller = await controllerPromise;
+        const command = controller.commands[name] as (arg: unknown) => Promise<unknown>;
+        return (await command(message.data)) as never;
+      } catch (e) {
+        return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } } as never;
+      }
+    });
+  }
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === 'watchdog') void controllerPromise.then((c) => c.ensureDriving());
+  });
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && changes[SETTINGS_KEY]) settingsCache = normaliseSettings(changes[SETTINGS_KEY].newValue);
+  });
+
+  // Session storage survives a service-worker restart but not a browser restart (or an
+  // extension reload/update): its absence tells the two apart. After a browser restart,
+  // running sweeps wait for Resume; after a worker restart they simply continue.
+  void (async () => {
+    const controller = await controllerPromise;
+    const alive = (await browser.storage.session.get(SESSION_ALIVE_KEY))[SESSION_ALIVE_KEY];
+    if (!alive) {
+      await controller.onBrowserStart();
+      await browser.storage.session.set({ [SESSION_ALIVE_KEY]: true });
+    }
+    await controller.ensureDriving();
+  })().catch((e) => console.error('MapSweep start-up failed', e));
+}
+
+async function attention(browser: Browser, sweep: Sweep, reason: 'blocked' | 'consent' | 'extractor' | 'finished' | 'quota') {
+  const needsUser = reason !== 'finished';
+  await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
+  if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
+  const key = {
+    blocked: 'notifyBlocked',
+    consent: 'notifyConsent',
+    extractor: 'notifyExtractor',
+    finished: 'notifyFinished',
+    quota: 'notifyQuota',
+  }[reason];
+  await browser.notifications
+    .create(`mapsweep-${sweep.id}-${reason}`, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title: t('extName'),
+      message: t(key, sweep.counters.listingsNew),
+    })
+    .catch(() => {});
+}

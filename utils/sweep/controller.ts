@@ -1,0 +1,167 @@
+import type { WxtBrowser as Browser } from 'wxt/browser';
+import { bboxFromView, DEFAULT_VIEWPORT, formatCorners } from '../geo';
+import type { PageDriver } from '../browser/page-driver';
+import { RESULTS_PANEL_WIDTH } from '../browser/page-driver';
+import { findMapTab, openWorkerWindow } from '../browser/tabs';
+import type { Reply, StartRequest, UiToBackground, EstimateReply } from '../messaging/protocol';
+import { parseView } from '../providers/google/urls';
+import type { Store } from '../store';
+import { retryQuarantined } from '../queue';
+import { runWorker, type DriverDeps } from './driver';
+import { planSweep } from './plan';
+import type { Sweep, SweepSettings } from './types';
+
+/**
+ * The background's command side. Sweep state lives in the store; the only things kept in
+ * memory are which sweeps this service-worker instance is driving right now, and the worker
+ * tab ids live in session storage (they are only valid until the browser restarts, which is
+ * exactly session storage's lifetime).
+ */
+export interface ControllerDeps extends Omit<DriverDeps, 'page'> {
+  browser: Browser;
+  page: PageDriver;
+  settings(): Promise<SweepSettings>;
+  newId(): string;
+}
+
+type Commands = { [K in keyof UiToBackground]: (arg: Parameters<UiToBackground[K]>[0]) => Promise<ReturnType<UiToBackground[K]>> };
+
+const WORKERS_KEY = (sweepId: string) => `workers:${sweepId}`;
+
+export function createController(deps: ControllerDeps) {
+  const driving = new Map<string, Promise<void>>();
+
+  async function planFor(req: StartRequest) {
+    const tab = await findMapTab(deps.browser);
+    const viewport = tab
+      ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH }
+      : DEFAULT_VIEWPORT;
+    const origin = tab ? parseView(tab.url) : null;
+    return { tab, plan: planSweep({ ...req, settings: await deps.settings(), viewport, origin }, deps.newId(), deps.now()) };
+  }
+
+  async function workerTabs(sweep: Sweep): Promise<number[]> {
+    const key = WORKERS_KEY(sweep.id);
+    const saved = ((await deps.browser.storage.session.get(key))[key] as number[] | undefined) ?? [];
+    const alive: number[] = [];
+    for (const id of saved) if (await deps.page.exists(id)) alive.push(id);
+    if (alive.length > 0) return alive;
+    let ids: number[];
+    if (sweep.settings.dedicatedWindow || sweep.settings.workers > 1) {
+      ids = await openWorkerWindow(deps.browser, sweep.settings.workers);
+    } else {
+      const tab = await findMapTab(deps.browser);
+      ids = tab ? [tab.id] : [];
+    }
+    await deps.browser.storage.session.set({ [key]: ids });
+    return ids;
+  }
+
+  /** Start loops for every running sweep this instance is not driving yet. Safe to call often. */
+  async function ensureDriving(): Promise<void> {
+    const sweeps = await deps.store.listSweeps();
+    const running = sweeps.filter((s) => s.status === 'running');
+    if (running.length === 0) {
+      await deps.browser.alarms.clear('watchdog');
+      return;
+    }
+    await deps.browser.alarms.create('watchdog', { periodInMinutes: 0.5 });
+    for (const sweep of running) {
+      if (driving.has(sweep.id)) continue;
+      const loop = drive(sweep).finally(() => driving.delete(sweep.id));
+      driving.set(sweep.id, loop);
+    }
+  }
+
+  async function drive(sweep: Sweep): Promise<void> {
+    const tabs = await workerTabs(sweep);
+    if (tabs.length === 0) {
+      await deps.store.patchSweep(sweep.id, {
+        status: 'paused',
+        pauseReason: 'user',
+        problem: { kind: 'navigation', message: 'Open Google Maps in a tab, then press Resume.', at: deps.now() },
+      });
+      return;
+    }
+    const exits = await Promise.all(tabs.map((tabId) => runWorker(deps, sweep.id, tabId)));
+    if (exits.every((e) => e === 'tab-closed')) {
+      await deps.browser.storage.session.remove(WORKERS_KEY(sweep.id));
+      await deps.store.patchSweep(sweep.id, {
+        status: 'paused',
+        pauseReason: 'user',
+        problem: { kind: 'navigation', message: 'The map tab was closed. Press Resume to continue in another Google Maps tab.', at: deps.now() },
+      });
+    }
+  }
+
+  /** After a browser restart nothing runs by itself: running sweeps show as paused until Resume. */
+  async function onBrowserStart(): Promise<void> {
+    for (const sweep of await deps.store.listSweeps()) {
+      if (sweep.status === 'running') await deps.store.patchSweep(sweep.id, { status: 'paused', pauseReason: 'restart' });
+    }
+  }
+
+  async function setStatus(sweepId: string, from: Sweep['status'][], patch: Partial<Sweep>): Promise<Reply> {
+    const sweep = await deps.store.getSweep(sweepId);
+    if (!sweep) return { ok: false, error: { code: 'no-sweep', message: 'That sweep no longer exists.' } };
+    if (!from.includes(sweep.status)) {
+      return { ok: false, error: { code: 'bad-state', message: `The sweep is ${sweep.status}.`, params: { status: sweep.status } } };
+    }
+    await deps.store.patchSweep(sweepId, patch);
+    return { ok: true };
+  }
+
+  const commands: Commands = {
+    async estimate(req) {
+      const { plan } = await planFor(req);
+      return plan.ok ? { ok: true, estimate: plan.estimate } : plan;
+    },
+    async startSweep(req) {
+      const { tab, plan } = await planFor(req);
+      if (!plan.ok) return plan;
+      if (!tab && !plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
+        return { ok: false, error: { code: 'no-map-tab', message: 'Open Google Maps in a tab first: MapSweep works in the map you have open.' } };
+      }
+      await deps.store.createSweep(plan.sweep, plan.cells);
+      await ensureDriving();
+      return { ok: true, sweepId: plan.sweep.id, estimate: plan.estimate as EstimateReply };
+    },
+    async pauseSweep(id) {
+      return setStatus(id, ['running'], { status: 'paused', pauseReason: 'user' });
+    },
+    async resumeSweep(id) {
+      const reply = await setStatus(id, ['paused', 'failed'], { status: 'running', pauseReason: null, problem: null });
+      if (reply.ok) {
+        await deps.browser.action.setBadgeText({ text: '' });
+        await ensureDriving();
+      }
+      return reply;
+    },
+    async stopSweep(id) {
+      return setStatus(id, ['running', 'paused', 'failed'], { status: 'stopped', pauseReason: null });
+    },
+    async retryFailed(id) {
+      const cells = await retryQuarantined(deps.store, id, deps.now());
+      const sweep = await deps.store.getSweep(id);
+      if (sweep && sweep.status === 'finished' && cells > 0) {
+        await deps.store.patchSweep(id, { status: 'running' });
+        await ensureDriving();
+      }
+      return { ok: true, cells };
+    },
+    async useMapView() {
+      const tab = await findMapTab(deps.browser);
+      const view = tab ? parseView(tab.url) : null;
+      if (!tab || !view) {
+        return { ok: false, error: { code: 'no-map-view', message: 'Open Google Maps in a tab and move the map to the area first.' } };
+      }
+      const area = bboxFromView(view, { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH });
+      if (!area.ok) return area;
+      const b = area.area.bbox;
+      const f = (n: number) => Number(n.toFixed(6));
+      return { ok: true, areaText: formatCorners({ south: f(b.south), west: f(b.west), north: f(b.north), east: f(b.east) }) };
+    },
+  };
+
+  return { commands, ensureDriving, onBrowserStart };
+}

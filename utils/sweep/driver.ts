@@ -1,0 +1,229 @@
+import { cellSearchView, MAX_ZOOM } from '../geo';
+import { decideCell, splitCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
+import type { PageDriver } from '../browser/page-driver';
+import { TimeoutError } from '../browser/page-driver';
+import type { CollectOptions } from '../messaging/protocol';
+import { searchUrl } from '../providers/google/urls';
+import type { Store } from '../store';
+import { failCell, leaseNextCell, releaseCell } from '../queue';
+import type { Pacer } from './pacing';
+import { judgeObservation } from './judge';
+import { childCells, plannedOf } from './plan';
+import type { Cell, CellError, Observation, Sweep } from './types';
+import type { Viewport } from '../geo/types';
+
+/**
+ * The sweep driver: one loop per worker tab, all state in the store. Each turn leases a cell,
+ * loads its search (one load at a time per host, via the pacer), asks the content script for
+ * an observation, judges it, and either commits the cell in one transaction or records the
+ * failure. The service worker may die at any line: a lease that is never committed simply
+ * expires and the cell is handed out again.
+ */
+export interface DriverDeps {
+  store: Store;
+  page: PageDriver;
+  pacer: Pacer;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  random(): number;
+  /** Badge, notification: the sweep needs the user (captcha, consent, page changed) or finished. */
+  attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'extractor' | 'finished' | 'quota'): void;
+}
+
+export type WorkerExit = 'not-running' | 'finished' | 'paused' | 'failed' | 'tab-closed';
+
+const COLLECT: CollectOptions = { cap: DEFAULT_PLANNER_OPTIONS.cap, stallMs: 8000, maxMs: 90_000, settleMs: 15_000 };
+
+export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number): Promise<WorkerExit> {
+  const holder = `tab:${tabId}`;
+  for (;;) {
+    const sweep = await deps.store.getSweep(sweepId);
+    if (!sweep || sweep.status !== 'running') return 'not-running';
+    if (!(await deps.page.exists(tabId))) return 'tab-closed';
+    const leaseMs = sweep.settings.cellTimeoutMs + 30_000;
+    const cell = await leaseNextCell(deps.store, { sweepId, holder, now: deps.now(), leaseMs });
+    if (!cell) {
+      const open = await deps.store.countOpenCells(sweepId);
+      if (open.total === 0) {
+        const finished = await deps.store.patchSweep(sweepId, { status: 'finished', pauseReason: null });
+        if (finished) deps.attention(finished, 'finished');
+        return 'finished';
+      }
+      // Everything left is leased by another worker or waiting out its backoff.
+      const wait = Math.max(500, Math.min(5000, open.nextAvailableAt - deps.now()));
+      await deps.sleep(wait);
+      continue;
+    }
+    const exit = await visitCell(deps, sweep, cell, tabId, holder);
+    if (exit) return exit;
+  }
+}
+
+/** One cell, start to finish. Returns a reason to stop this worker, or undefined to go on. */
+async function visitCell(
+  deps: DriverDeps,
+  sweep: Sweep,
+  cell: Cell,
+  tabId: number,
+  holder: string,
+): Promise<WorkerExit | undefined> {
+  const viewport: Viewport = await deps.page.viewport(tabId);
+  const view = cellSearchView(cell.bbox, viewport, MAX_ZOOM);
+  const url = searchUrl(cell.keyword, view);
+  const timeoutMs = sweep.settings.cellTimeoutMs;
+
+  let observation: Observation;
+  const release = await deps.pacer.acquire();
+  try {
+    const current = await deps.store.getSweep(sweep.id);
+    if (!current || current.status !== 'running') {
+      await releaseCell(deps.store, { cellId: cell.id, holder });
+      return 'not-running';
+    }
+    const loaded = await deps.page.load(tabId, url, timeoutMs);
+    const blocked = blockedPageKind(loaded.url);
+    if (blocked) {
+      release();
+      return await pauseForUser(deps, sweep, cell, holder, {
+        kind: blocked === 'captcha' ? 'blocked' : 'consent',
+        message:
+          blocked === 'captcha'
+            ? 'The map site is asking to prove you are not a robot. Solve it in the tab, then press Resume.'
+            : 'The map site is asking for cookie consent. Answer it in the tab, then press Resume.',
+        at: deps.now(),
+        url: loaded.url,
+      });
+    }
+  } catch (e) {
+    release();
+    deps.pacer.penalise();
+    const kind = e instanceof TimeoutError ? 'timeout' : 'navigation';
+    return await recordFailure(deps, sweep, cell, holder, { kind, message: errorText(e), at: deps.now(), url });
+  }
+  release();
+
+  try {
+    observation = await deps.page.collect(tabId, COLLECT, COLLECT.maxMs + COLLECT.settleMs + 15_000);
+  } catch (e) {
+    deps.pacer.penalise();
+    const kind = e instanceof TimeoutError ? 'timeout' : 'navigation';
+    return await recordFailure(deps, sweep, cell, holder, { kind, message: errorText(e), at: deps.now(), url });
+  }
+
+  const judgement = judgeObservation(observation, cell, view, deps.now());
+  if (judgement.verdict === 'failed') {
+    const { error } = judgement;
+    if (error.kind === 'blocked' || error.kind === 'consent') return await pauseForUser(deps, sweep, cell, holder, error);
+    if (error.kind === 'extractor') return await failForExtractor(deps, sweep, cell, holder, error);
+    if (error.kind === 'http' || error.kind === 'timeout') deps.pacer.penalise();
+    return await recordFailure(deps, sweep, cell, holder, error);
+  }
+  deps.pacer.reward();
+
+  const counts = await deps.store.countCells(sweep.id);
+  const decision = decideCell(
+    {
+      pageKind: observation.pageKind === 'results' || observation.pageKind === 'place' ? observation.pageKind : 'no-results',
+      organic: judgement.result.organic,
+      capHit: judgement.result.capHit,
+      endOfList: judgement.result.endOfList,
+      requestedZoom: view.zoom,
+      finalZoom: observation.finalView?.zoom ?? null,
+      insideShare: judgement.result.insideShare,
+      bbox: cell.bbox,
+      cellsKnown: counts.total,
+    },
+    { ...DEFAULT_PLANNER_OPTIONS, viewport, maxCells: sweep.settings.maxCells },
+  );
+  const result = { ...judgement.result, newListings: 0 };
+  try {
+    await deps.store.commitCell({
+      sweepId: sweep.id,
+      cellId: cell.id,
+      holder,
+      now: deps.now(),
+      keyword: cell.keyword,
+      listings: judgement.organic,
+      outcome:
+        decision.verdict === 'split'
+          ? {
+              status: 'split',
+              result,
+              children: childCells(
+                sweep,
+                cell,
+                splitCell(plannedOf(cell), sweep.area, { ...DEFAULT_PLANNER_OPTIONS, viewport }),
+              ),
+            }
+          : { status: decision.verdict, result },
+    });
+  } catch (e) {
+    if (isQuota(e)) {
+      const error: CellError = { kind: 'internal', message: errorText(e), at: deps.now(), url };
+      await releaseCell(deps.store, { cellId: cell.id, holder }).catch(() => {});
+      const paused = await deps.store
+        .patchSweep(sweep.id, { status: 'paused', pauseReason: 'quota', problem: error })
+        .catch(() => null);
+      if (paused) deps.attention(paused, 'quota');
+      return 'paused';
+    }
+    throw e;
+  }
+  return undefined;
+}
+
+async function pauseForUser(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError) {
+  // Not an attempt of the cell: the site is blocking everyone. No further page load happens
+  // until the user presses Resume.
+  await releaseCell(deps.store, { cellId: cell.id, holder });
+  await deps.store.addEvent({ sweepId: sweep.id, at: error.at, kind: 'error', cellId: cell.id, keyword: cell.keyword, url: error.url, errorKind: error.kind, message: error.message });
+  const paused = await deps.store.patchSweep(sweep.id, {
+    status: 'paused',
+    pauseReason: error.kind === 'blocked' ? 'captcha' : 'consent',
+    problem: error,
+  });
+  if (paused) deps.attention(paused, error.kind === 'blocked' ? 'blocked' : 'consent');
+  return 'paused' as const;
+}
+
+async function failForExtractor(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError) {
+  // The page changed under the extractor: marking this cell done with zero results would be
+  // a silent loss. Stop the whole sweep; nothing already stored is touched.
+  await releaseCell(deps.store, { cellId: cell.id, holder });
+  await deps.store.addEvent({ sweepId: sweep.id, at: error.at, kind: 'error', cellId: cell.id, keyword: cell.keyword, url: error.url, errorKind: error.kind, message: error.message });
+  const failed = await deps.store.patchSweep(sweep.id, { status: 'failed', pauseReason: null, problem: error });
+  if (failed) deps.attention(failed, 'extractor');
+  return 'failed' as const;
+}
+
+async function recordFailure(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError) {
+  await failCell(deps.store, {
+    cellId: cell.id,
+    holder,
+    now: deps.now(),
+    error,
+    maxAttempts: sweep.settings.maxAttempts,
+    random: deps.random,
+  });
+  return undefined;
+}
+
+/** Pages the content script never sees (not under /maps/): judged from the tab's URL. */
+export function blockedPageKind(url: string): 'captcha' | 'consent' | null {
+  try {
+    const u = new URL(url);
+    if (u.hostname === 'consent.google.com') return 'consent';
+    if (u.hostname.endsWith('google.com') && u.pathname.startsWith('/sorry/')) return 'captcha';
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+function isQuota(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'quota';
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
