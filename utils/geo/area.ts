@@ -23,7 +23,8 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const DEG = Math.PI / 180;
 
 export function parseAreaText(text: string): AreaResult {
-  const trimmed = text.trim();
+  // Coordinates copied from web pages often carry a typographic minus (U+2212).
+  const trimmed = text.trim().replace(/\u2212/g, '-');
   if (trimmed === '') {
     return failed('empty', 'Type two corners (south-west lat,lng then north-east lat,lng) or paste GeoJSON.');
   }
@@ -55,7 +56,7 @@ export function bboxFromView(view: MapView, viewport: Viewport): AreaResult {
   return { ok: true, area: { kind: 'bbox', bbox } };
 }
 
-/** `south,west,north,east` with the user's precision kept (as typed corners read). */
+/** A box in the typed-corners form (`south,west,north,east`), e.g. to fill the field from "Use map view". */
 export function formatCorners(bbox: BBox): string {
   return `${bbox.south},${bbox.west},${bbox.north},${bbox.east}`;
 }

@@ -17,6 +17,7 @@ export {
   TILE_SIZE,
   cellSearchView,
   fitZoom,
+  latLngToWorld,
   latToWorldY,
   lngToWorldX,
   metresPerPixel,

@@ -87,7 +87,7 @@ export function segmentEntersBBox(a: LatLng, b: LatLng, bbox: BBox): boolean {
   const tm = (t0 + t1) / 2;
   const x = a.lng + tm * dx;
   const y = a.lat + tm * dy;
-  return x >= bbox.west && x <= bbox.east && y >= bbox.south && y <= bbox.north;
+  return x > bbox.west && x < bbox.east && y > bbox.south && y < bbox.north;
 }
 
 /** Cheap pre-test: an edge whose own box does not overlap the box's interior cannot enter it. */

@@ -26,7 +26,7 @@ export interface Pacing {
 export function estimateSweep(
   area: Area,
   keywordCount: number,
-  opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS,
+  opts: PlannerOptions,
   pacing: Pacing,
 ): SweepEstimate {
   const { rows, cols } = gridSize(area.bbox, opts);

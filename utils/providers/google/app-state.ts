@@ -9,9 +9,10 @@ import { at, parseXssiJson } from './xssi';
  * The place a page was loaded for, from `window.APP_INITIALIZATION_STATE` (spec §1.6).
  *
  * `[3]` holds the place data: an array in the captured pages, an object with obfuscated
- * keys in later ones (take the first key's value). In it, index 6 or 5 is a `)]}'`-prefixed
- * JSON string `jd`. A full state has the place array P at `jd[6]`; the short state a page
- * gets before its panel loads has only `jd[0] = [featureId, name-or-query, view, [,,lat,lng]]`.
+ * keys in later ones (take the first key's value). In it, index 6 and/or 5 is a
+ * `)]}'`-prefixed JSON string `jd`. The full form has the place array P at `jd[6]`; the short
+ * form has only `jd[0] = [featureId, name-or-query, view, [,,lat,lng]]`. The rendered Nicosia
+ * capture has both ([6] full, [5] short); the no-JavaScript Kochi fetch only the short one.
  *
  * The state describes the URL the document was loaded with: after in-page navigation it is
  * stale, so callers must check it names the place they are looking at.

@@ -223,7 +223,7 @@ function showsSpinner(feed: Element): boolean {
 }
 
 /** checkVisibility where the browser has it (display:none / detached = not shown). */
-export function isShown(el: Element): boolean {
+function isShown(el: Element): boolean {
   if (el.closest('[hidden]')) return false;
   const check = (el as Element & { checkVisibility?: () => boolean }).checkVisibility;
   return typeof check === 'function' ? check.call(el) : true;

@@ -1,0 +1,101 @@
+/**
+ * Run a whole sweep in-process: the real planner, queue, store and driver against the
+ * replica's search semantics (SimPageDriver). No timers: sleep advances a fake clock.
+ */
+import type { Viewport } from '../../utils/geo/types';
+import { openStore, type Store } from '../../utils/store';
+import { runWorker } from '../../utils/sweep/driver';
+import { createPacer } from '../../utils/sweep/pacing';
+import { planSweep } from '../../utils/sweep/plan';
+import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import type { Sweep, SweepSettings } from '../../utils/sweep/types';
+import type { SearchSwitches } from '../replica/search';
+import type { World } from '../replica/world';
+import { createSimPageDriver, type SimOptions } from './sim-page-driver';
+
+export interface SimSweepOptions {
+  world: World;
+  areaText: string;
+  keywordsText: string;
+  viewport?: Viewport;
+  switches?: SearchSwitches;
+  workers?: number;
+  settings?: Partial<SweepSettings>;
+  sim?: Partial<SimOptions>;
+  store?: Store;
+  seed?: number;
+  /** Stop after this many page loads (to simulate a crash); the store keeps what was committed. */
+  stopAfterLoads?: number;
+}
+
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let dbCounter = 0;
+
+export async function simSweep(o: SimSweepOptions): Promise<{ store: Store; sweep: Sweep; loads: number }> {
+  const viewport = o.viewport ?? { width: 1280, height: 800, panelWidth: 408 };
+  const random = seededRandom(o.seed ?? 1);
+  const store = o.store ?? (await openStore({ name: `sim-${++dbCounter}-${Date.now()}` }));
+  let clock = 1_000_000;
+  const sleep = async (ms: number) => {
+    clock += Math.max(0, ms);
+    await Promise.resolve();
+  };
+  const settings: SweepSettings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0, ...o.settings };
+  const page = createSimPageDriver(o.world, {
+    viewport,
+    switches: o.switches ?? { signedIn: true, sparseZoomOut: false },
+    random,
+    ...o.sim,
+  });
+  const limitedPage: typeof page = o.stopAfterLoads
+    ? {
+        ...page,
+        get loads() {
+          return page.loads;
+        },
+        // Thrown outside the driver's error handling, right after a lease: the worker dies
+        // holding a cell, as when the service worker is stopped mid-cell.
+        async viewport(tabId) {
+          if (page.loads >= o.stopAfterLoads!) throw new Error('simulated crash');
+          return page.viewport(tabId);
+        },
+      }
+    : page;
+
+  let sweep = (await store.listSweeps())[0];
+  if (!sweep) {
+    const plan = planSweep({ areaText: o.areaText, keywordsText: o.keywordsText, settings, viewport, origin: null }, 'sim', clock);
+    if (!plan.ok) throw new Error(plan.error.message);
+    sweep = await store.createSweep(plan.sweep, plan.cells);
+  }
+  const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+  const deps = {
+    store,
+    page: limitedPage,
+    pacer,
+    now: () => clock,
+    sleep,
+    random,
+    attention: () => {},
+  };
+  const workers = o.workers ?? 1;
+  await Promise.all(
+    Array.from({ length: workers }, (_, i) =>
+      runWorker(deps, sweep!.id, i + 1).catch((e: unknown) => {
+        if (!(e instanceof Error && e.message === 'simulated crash')) throw e;
+        return 'crashed';
+      }),
+    ),
+  );
+  return { store, sweep: (await store.getSweep(sweep.id))!, loads: page.loads };
+}

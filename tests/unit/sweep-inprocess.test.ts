@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { groundTruth } from '../replica/search';
+import { createWorld } from '../replica/world';
+import { parseAreaText } from '../../utils/geo';
+import type { Store } from '../../utils/store';
+import { simSweep } from '../helpers/sim-sweep';
+
+const world = createWorld({ seed: 11, places: 6000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 6 });
+const AREA = '37.54,126.95,37.59,127.01';
+
+async function storedKeys(store: Store, collection: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const batch of store.iterateListings(500, collection)) keys.push(...batch.map((l) => l.key));
+  return keys;
+}
+
+async function saturatedKeys(store: Store, sweepId: string, truthKeys: Set<string>): Promise<Set<string>> {
+  // Places inside saturated cells may be missing by design: the popup reports those cells.
+  const out = new Set<string>();
+  const cells = await store.listCells(sweepId, 'saturated');
+  for (const p of world.places) {
+    if (!truthKeys.has(`google:${p.cid}`)) continue;
+    if (cells.some((c) => p.lat >= c.bbox.south && p.lat <= c.bbox.north && p.lng >= c.bbox.west && p.lng <= c.bbox.east)) {
+      out.add(`google:${p.cid}`);
+    }
+  }
+  return out;
+}
+
+describe('a whole sweep in-process (real driver, planner, queue, store; replica search semantics)', () => {
+  it('collects exactly the ground truth of a crowded area, each place once', async () => {
+    const { store, sweep, loads } = await simSweep({ world, areaText: AREA, keywordsText: 'cafe' });
+    expect(sweep.status).toBe('finished');
+    const area = parseAreaText(AREA);
+    if (!area.ok) throw new Error('area');
+    const truth = new Set(groundTruth(world, 'cafe', area.area).map((p) => `google:${p.cid}`));
+    expect(truth.size).toBeGreaterThan(300);
+    const keys = await storedKeys(store, sweep.id);
+    expect(new Set(keys).size).toBe(keys.length);
+    const got = new Set(keys);
+    const excused = await saturatedKeys(store, sweep.id, truth);
+    const missing = [...truth].filter((k) => !got.has(k) && !excused.has(k));
+    expect(missing).toEqual([]);
+    // Places found outside the area (a cell's search shows its whole viewport) are kept but
+    // are not claimed as the area's: they are the edge cells' neighbours.
+    expect(sweep.counters.cellsSplit).toBeGreaterThan(0);
+    expect(loads).toBe(sweep.counters.cellsDone + sweep.counters.cellsSplit + sweep.counters.cellsSaturated);
+  });
+
+  it('gives the same listings with three workers sharing the queue, and deduplicates across keywords', async () => {
+    const one = await simSweep({ world, areaText: AREA, keywordsText: 'cafe\npharmacy' });
+    const three = await simSweep({ world, areaText: AREA, keywordsText: 'cafe\npharmacy', workers: 3, seed: 5 });
+    const a = await storedKeys(one.store, one.sweep.id);
+    const b = await storedKeys(three.store, three.sweep.id);
+    expect(b.sort()).toEqual(a.sort());
+    const area = parseAreaText(AREA);
+    if (!area.ok) throw new Error('area');
+    const pharmacies = groundTruth(world, 'pharmacy', area.area).map((p) => `google:${p.cid}`);
+    const first = await one.store.getListing(pharmacies[0]!);
+    expect(first?.keywords).toEqual(['pharmacy']);
+  });
+
+  it('continues after a crash from the last committed cell and ends with the same result', async () => {
+    const clean = await simSweep({ world, areaText: AREA, keywordsText: 'cafe' });
+    const crashed = await simSweep({ world, areaText: AREA, keywordsText: 'cafe', stopAfterLoads: 7 });
+    expect(crashed.sweep.status).toBe('running');
+    const doneBefore = crashed.sweep.counters.cellsDone + crashed.sweep.counters.cellsSplit;
+    expect(doneBefore).toBeGreaterThan(0);
+    // Same store, a new "service worker": leases held by the dead one expire; the rest goes on.
+    const resumed = await simSweep({ world, areaText: AREA, keywordsText: 'cafe', store: crashed.store });
+    expect(resumed.sweep.status).toBe('finished');
+    const a = await storedKeys(clean.store, clean.sweep.id);
+    const b = await storedKeys(resumed.store, resumed.sweep.id);
+    expect(b.sort()).toEqual(a.sort());
+  });
+
+  it('retries failing pages and quarantines a cell that always fails, with its reason', async () => {
+    let failing: string | null = null;
+    const { store, sweep } = await simSweep({
+      world,
+      areaText: AREA,
+      keywordsText: 'pharmacy',
+      sim: {
+        errorRate: 0.1,
+        alwaysFail: (url) => {
+          failing ??= url;
+          return url === failing;
+        },
+      },
+      settings: { maxAttempts: 3 },
+    });
+    expect(sweep.status).toBe('finished');
+    const quarantined = await store.listCells(sweep.id, 'quarantined');
+    expect(quarantined).toHaveLength(1);
+    expect(quarantined[0]!.attempts).toBe(3);
+    expect(quarantined[0]!.lastError?.message).toMatch(/HTTP 500/);
+  });
+});
