@@ -10,6 +10,7 @@ const NUMBER_FIELDS: { key: NumberKey; label: string; scale: number }[] = [
   { key: 'delayMs', label: 'optionDelay', scale: 1000 },
   { key: 'jitterMs', label: 'optionJitter', scale: 1000 },
   { key: 'cellTimeoutMs', label: 'optionCellTimeout', scale: 1000 },
+  { key: 'scrollPauseMs', label: 'optionScrollPause', scale: 1000 },
   { key: 'maxAttempts', label: 'optionMaxAttempts', scale: 1 },
   { key: 'workers', label: 'optionWorkers', scale: 1 },
   { key: 'maxCells', label: 'optionMaxCells', scale: 1 },

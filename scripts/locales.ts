@@ -108,6 +108,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   optionDelay: ['Seconds between page loads (at least)', '페이지 로드 간격(초, 최소)'],
   optionJitter: ['Random extra seconds (up to)', '무작위 추가 시간(초, 최대)'],
   optionCellTimeout: ['Seconds before a search counts as failed', '검색 실패로 보는 시간(초)'],
+  optionScrollPause: ['Seconds between scrolls of the results list (average)', '결과 목록 스크롤 간격(초, 평균)'],
   optionMaxAttempts: ['Attempts before a cell is set aside', '칸을 보류하기 전 시도 횟수'],
   optionWorkers: ['Worker tabs (1–3, in a window of their own)', '작업 탭 수(1–3, 별도 창)'],
   optionMaxCells: ['Most cells one sweep may search', '한 번의 수집에서 검색할 최대 칸 수'],

@@ -126,7 +126,7 @@ function benchSweep(): Sweep {
     createdAt: 0,
     area: { kind: 'bbox', bbox: { south: 48.8, west: 2.3, north: 48.9, east: 2.4 } },
     keywords: ['bakery'],
-    settings: { delayMs: 0, jitterMs: 0, cellTimeoutMs: 60_000, maxAttempts: 3, workers: 1, dedicatedWindow: false, maxCells: 10_000 },
+    settings: { delayMs: 0, jitterMs: 0, cellTimeoutMs: 60_000, scrollPauseMs: 800, maxAttempts: 3, workers: 1, dedicatedWindow: false, maxCells: 10_000 },
     status: 'running',
     pauseReason: null,
     problem: null,

@@ -8,10 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { EXTENSION_ID } from './extension-id';
 
-export const EXTENSION_DIR = path.resolve(__dirname, '../../.output/chrome-mv3');
+export const EXTENSION_DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../.output/chrome-mv3');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 

@@ -3,13 +3,16 @@
  * in Chromium and in unit tests, so the tests check exactly what the browser shows.
  */
 import { readFileSync } from 'node:fs';
-import type { DomClasses } from './dom-variants';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DomClasses, DomVariant } from './dom-variants';
 
 let source: string | null = null;
 
 /** The plain-JS source of client/search-page.js. */
 export function searchPageScript(): string {
-  source ??= readFileSync(new URL('./client/search-page.js', import.meta.url), 'utf8');
+  // A path, not a URL object: under happy-dom the global URL is not Node's.
+  source ??= readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'client', 'search-page.js'), 'utf8');
   return source;
 }
 
@@ -25,7 +28,9 @@ export interface CardContext {
 export interface SearchPageConfig {
   query: string;
   view: { lat: number; lng: number; zoom: number };
+  /** Always the real (variant 'a') names; variant 'b' renames them all in the page. */
   classes: DomClasses;
+  variant: DomVariant;
   batchDelayMs: number;
   brokenCards: boolean;
   singleResultRedirectMs: number;
@@ -45,6 +50,10 @@ export interface ClientRenderer {
   renderFeedShell(query: string, classes: DomClasses): string;
   renderNotFound(query: string, classes: DomClasses): string;
   cardHref(P: unknown[], sponsored: boolean): string;
+  /** Variant 'b': every obfuscated class in `class="…"` attributes replaced, stable hooks kept. */
+  renameClasses(html: string): string;
+  renameCss(css: string): string;
+  renamedClass(token: string): string;
   searchRequestUrl(query: string, view: { lat: number; lng: number; zoom: number }, width: number, height: number, page: number): string;
 }
 
@@ -52,7 +61,7 @@ let renderer: ClientRenderer | null = null;
 
 export function clientRenderer(): ClientRenderer {
   renderer ??= new Function(
-    `${searchPageScript()}\nreturn { replicaSearchPage, renderCard, renderSpinner, renderEnd, renderFeedShell, renderNotFound, cardHref, searchRequestUrl };`,
+    `${searchPageScript()}\nreturn { replicaSearchPage, renderCard, renderSpinner, renderEnd, renderFeedShell, renderNotFound, cardHref, searchRequestUrl, renameClasses, renameCss, renamedClass };`,
   )() as ClientRenderer;
   return renderer;
 }

@@ -1,10 +1,13 @@
 /**
- * Class names per DOM variant. Variant 'a' uses the obfuscated names of the real page (map-pages-spec §1.2,
- * §1.6; the 2025-11 capture). Variant 'b' renames every obfuscated class, as Google does every few months,
- * and keeps only the stable hooks: roles, aria-labels, data-item-id, data-value, hrefs, texts — and
- * `span.UsdlK`, which the brief counts among the stable hooks.
+ * Class names of the pages. Variant 'a' is the real page's obfuscated names (map-pages-spec §1.2, §1.6;
+ * the 2025-11 capture). Variant 'b' is the same page with every obfuscated class renamed, as Google does
+ * every few months (client/search-page.js `renameClasses`); only the stable hooks stay: roles, aria-labels,
+ * data-item-id, data-value, hrefs, texts — and `span.UsdlK`, which the brief counts among the hooks.
  */
+import { clientRenderer } from './client-renderer';
+
 export type DomVariant = 'a' | 'b';
+export const DOM_VARIANT_NAMES: readonly DomVariant[] = ['a', 'b'];
 
 export interface DomClasses {
   main: string;
@@ -41,73 +44,45 @@ export interface DomClasses {
   placeInfoText: string;
 }
 
-export const DOM_VARIANTS: Record<DomVariant, DomClasses> = {
-  a: {
-    main: 'm6QErb WNBkOb XiKgde',
-    feed: 'm6QErb DxyBCb kA9KIf dS8AEf XiKgde ecceSd',
-    card: 'Nv2PK THOPZb CpccDe',
-    cardLink: 'hfpxzc',
-    cardBody: 'bfdHYd Ppzolf OFBs3e',
-    cardText: 'UaQhfb fontBodyMedium',
-    nameWrap: 'NrDZNb',
-    name: 'qBF1Pd fontHeadlineSmall',
-    info: 'W4Efsd',
-    ratingLine: 'AJB7ye',
-    ratingWrap: 'e4rVHe fontBodyMedium',
-    stars: 'ZkP5Je',
-    ratingValue: 'MW4etd',
-    reviewCount: 'UY7F9',
-    phone: 'UsdlK',
-    actions: 'Rwjeuc',
-    actionButton: 'lcr4fd S9kvJb',
-    sponsoredWrap: 'hHbUWd',
-    sponsored: 'jHLihd lV5Ihd',
-    separator: 'TFQHme',
-    spinner: 'lXJj5c Hk4XGb',
-    endWrap: 'm6QErb XiKgde tLjsW eKbjU',
-    endBox: 'PbZDve',
-    endText: 'HlvSq',
-    updateToggle: 'DuI1J Hk4XGb fontBodyMedium',
-    notFound: 'Q2vNVc fontHeadlineSmall',
-    placeTitle: 'DUwDvf lfPIob',
-    placeRating: 'F7nice',
-    placeStars: 'ceNzKf',
-    placeCategory: 'DkEaL',
-    placeInfoButton: 'CsEnBe',
-    placeInfoText: 'Io6YTe fontBodyMedium kR99db fdkmkc',
-  },
-  b: {
-    main: 'Qx7Hpe LmWn0c',
-    feed: 'Rb4Tqe Yw2kLp Jd0Zsa',
-    card: 'Tq8Wme Kd3Vbn',
-    cardLink: 'Xy3Lrk',
-    cardBody: 'Pn5Gwq',
-    cardText: 'Ac9Tze fontBodyMedium',
-    nameWrap: 'Hd2Qxe',
-    name: 'Vm4Rsa fontHeadlineSmall',
-    info: 'Lk8Pwe',
-    ratingLine: 'Zr4Nqb',
-    ratingWrap: 'Gt6Hsm fontBodyMedium',
-    stars: 'Bq2Wvx',
-    ratingValue: 'Fs8Lnc',
-    reviewCount: 'Oe1Rtm',
-    phone: 'UsdlK',
-    actions: 'Mu6Vfa',
-    actionButton: 'Jw3Xeb',
-    sponsoredWrap: 'Kp7Rdu',
-    sponsored: 'Ye5Kdo',
-    separator: 'Cg7Ubv',
-    spinner: 'Dn2Pwk',
-    endWrap: 'Hs3Ljq',
-    endBox: 'Qk5Rtz',
-    endText: 'Wp9Mxe',
-    updateToggle: 'Fz6Npc fontBodyMedium',
-    notFound: 'Ub8Kcr fontHeadlineSmall',
-    placeTitle: 'Yt4Mzo fontHeadlineLarge',
-    placeRating: 'Kc2Wqa',
-    placeStars: 'Pe9Vhr',
-    placeCategory: 'Ra7Nkt',
-    placeInfoButton: 'Gx5Lmq',
-    placeInfoText: 'Nd4Fsb fontBodyMedium',
-  },
+/** The real page's names (variant 'a'). */
+export const REAL_CLASSES: DomClasses = {
+  main: 'm6QErb WNBkOb XiKgde',
+  feed: 'm6QErb DxyBCb kA9KIf dS8AEf XiKgde ecceSd',
+  card: 'Nv2PK THOPZb CpccDe',
+  cardLink: 'hfpxzc',
+  cardBody: 'bfdHYd Ppzolf OFBs3e',
+  cardText: 'UaQhfb fontBodyMedium',
+  nameWrap: 'NrDZNb',
+  name: 'qBF1Pd fontHeadlineSmall',
+  info: 'W4Efsd',
+  ratingLine: 'AJB7ye',
+  ratingWrap: 'e4rVHe fontBodyMedium',
+  stars: 'ZkP5Je',
+  ratingValue: 'MW4etd',
+  reviewCount: 'UY7F9',
+  phone: 'UsdlK',
+  actions: 'Rwjeuc',
+  actionButton: 'lcr4fd S9kvJb',
+  sponsoredWrap: 'hHbUWd',
+  sponsored: 'jHLihd lV5Ihd',
+  separator: 'TFQHme',
+  spinner: 'lXJj5c Hk4XGb',
+  endWrap: 'm6QErb XiKgde tLjsW eKbjU',
+  endBox: 'PbZDve',
+  endText: 'HlvSq',
+  updateToggle: 'DuI1J Hk4XGb fontBodyMedium',
+  notFound: 'Q2vNVc fontHeadlineSmall',
+  placeTitle: 'DUwDvf lfPIob',
+  placeRating: 'F7nice',
+  placeStars: 'ceNzKf',
+  placeCategory: 'DkEaL',
+  placeInfoButton: 'CsEnBe',
+  placeInfoText: 'Io6YTe fontBodyMedium kR99db fdkmkc',
 };
+
+/** The names a variant's page carries (for tests and for reading a page by hand). */
+export function classesFor(variant: DomVariant): DomClasses {
+  if (variant === 'a') return REAL_CLASSES;
+  const rename = (list: string): string => list.split(' ').map((c) => clientRenderer().renamedClass(c)).join(' ');
+  return Object.fromEntries(Object.entries(REAL_CLASSES).map(([k, v]) => [k, rename(v)])) as unknown as DomClasses;
+}

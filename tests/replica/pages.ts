@@ -4,8 +4,8 @@
  * captures in /work/shared/real-pages/google; texts the extension looks for are verbatim.
  */
 import type { MapView } from '../../utils/geo/types';
-import { type SearchPageConfig, searchPageScript } from './client-renderer';
-import type { DomClasses } from './dom-variants';
+import { clientRenderer, type SearchPageConfig, searchPageScript } from './client-renderer';
+import { type DomClasses, type DomVariant, REAL_CLASSES } from './dom-variants';
 import { PANEL_WIDTH_PX } from './mercator';
 import { appInitializationState, openStatus, scriptJson } from './place-data';
 import type { ReplicaPlace } from './world';
@@ -45,18 +45,29 @@ h1{font-size:22px;font-weight:400;margin:16px 24px 8px}
 [data-item-id]{display:block;width:100%;text-align:left;padding:12px 24px;border:none;background:none;color:#1f1f1f;text-decoration:none;font-size:14px}
 `;
 
+/** Variant 'b' renames every obfuscated class of the page, its style sheet included. */
+function inVariant(variant: DomVariant, html: string): string {
+  if (variant === 'a') return html;
+  const r = clientRenderer();
+  return r.renameClasses(html).replace(/<style>([^<]*)<\/style>/, (_, css: string) => `<style>${r.renameCss(css)}</style>`);
+}
+
 /** `/maps/search/…`: the empty shell; its script fetches and renders the results like the real page. */
 export function searchShellHtml(config: SearchPageConfig): string {
-  return `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(config.query)} - Google Maps</title><style>${STYLE}</style></head>
+  // The inline script holds class names in JSON (not in class="…"), so it is added after renaming.
+  const page = inVariant(
+    config.variant,
+    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(config.query)} - Google Maps</title><style>${STYLE}</style></head>
 <body class="keynav-mode-off">
 <div id="app-container" class="vasquette id-app-container">
 <div id="scene" class="widget-scene"><div class="replica-pins"></div></div>
 ${panel(`<div id="omnibox"><form id="searchbox" action="/maps/search/" onsubmit="return false"><input id="searchboxinput" name="q" value="${escapeHtml(config.query)}" aria-label="Search Google Maps" autocomplete="off"></form></div>
 <div class="${config.classes.main}" role="main" jslog="25180;mutable:true;"><div class="replica-loading fontBodyMedium">Loading…</div></div>`)}
 </div>
-<script>(function(){${searchPageScript()}
-replicaSearchPage(${scriptJson(config)}, window);})();</script>
-</body></html>`;
+<!--script-->
+</body></html>`,
+  );
+  return page.replace('<!--script-->', () => `<script>(function(){${searchPageScript()}\nreplicaSearchPage(${scriptJson(config)}, window);})();</script>`);
 }
 
 function panel(inner: string): string {
@@ -66,7 +77,7 @@ function panel(inner: string): string {
 export interface PlacePageInput {
   place: ReplicaPlace;
   view: MapView;
-  classes: DomClasses;
+  variant: DomVariant;
   signedIn: boolean;
   /** When the request was not already the canonical URL (`/maps?cid=`), the page rewrites it like the real one. */
   canonicalUrl: string | null;
@@ -74,7 +85,8 @@ export interface PlacePageInput {
 
 /** `/maps/place/…` and `/maps?cid=…`: the place panel (§1.6) plus `APP_INITIALIZATION_STATE`. */
 export function placePageHtml(input: PlacePageInput): string {
-  const { place, classes: c } = input;
+  const { place } = input;
+  const c = REAL_CLASSES;
   const name = escapeHtml(place.name);
   const state = appInitializationState(place, input.view, { width: 1024, height: 768 });
   const rating =
@@ -102,7 +114,9 @@ export function placePageHtml(input: PlacePageInput): string {
     .map((t, i) => `<button role="tab" class="hh2c6" aria-selected="${i === 0}" data-tab-index="${i}" aria-label="${t === 'Overview' ? `Overview of ${name}` : t === 'Reviews' ? `Reviews for ${name}` : `About ${name}`}"><div class="Gpq6kf NlVald" aria-hidden="true">${t}</div></button>`)
     .join('');
   const rewrite = input.canonicalUrl ? `history.replaceState(null, '', ${scriptJson(input.canonicalUrl)});` : '';
-  return `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${name} - Google Maps</title><style>${STYLE}</style>
+  return inVariant(
+    input.variant,
+    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${name} - Google Maps</title><style>${STYLE}</style>
 <script>window.APP_INITIALIZATION_STATE=${scriptJson(state)};window.APP_FLAGS=[];${rewrite}</script></head>
 <body class="keynav-mode-off">
 <div id="app-container" class="vasquette id-app-container">
@@ -116,7 +130,8 @@ ${panel(`<div id="omnibox"><form id="searchbox" onsubmit="return false"><input i
 <div class="m6QErb XiKgde" aria-label="Information for ${name}" role="region">${rows.join('')}</div>
 </div>`)}
 </div>
-</body></html>`;
+</body></html>`,
+  );
 }
 
 function infoRow(c: DomClasses, tag: 'a' | 'button', attrs: string, glyph: string, text: string): string {

@@ -16,9 +16,9 @@ import type { Socket } from 'node:net';
 import { generate } from 'selfsigned';
 import type { Area, BBox } from '../../utils/geo/types';
 import { GOOGLE_ORIGIN, parsePlaceUrl, parseSearchQuery, parseView } from '../../utils/providers/google/urls';
-import { DOM_VARIANTS } from './dom-variants';
+import { REAL_CLASSES } from './dom-variants';
 import { placePageUrl } from './hrefs';
-import { consentHtml, notFoundHtml, placePageHtml, searchShellHtml, serverErrorHtml, sorryHtml } from './pages';
+import { consentHtml, escapeHtml, notFoundHtml, placePageHtml, searchShellHtml, serverErrorHtml, sorryHtml } from './pages';
 import { createRng, deriveSeed } from './prng';
 import { groundTruth } from './search';
 import { answerSearchXhr, createSearchCache } from './search-xhr';
@@ -111,7 +111,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   const requests: RequestRecord[] = [];
   const draws = createRng(deriveSeed(world.seed, 'server'));
   const searchCache = createSearchCache();
-  let window: number[] = [];
+  let recent: number[] = [];
   let isBlocked = false;
 
   const { key, cert } = await replicaCertificate();
@@ -138,7 +138,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   }
 
   function redirect(req: IncomingMessage, res: ServerResponse, kind: RequestKind, location: string, extra: Record<string, string | string[]> = {}): void {
-    send(req, res, kind, 302, { location, 'content-type': 'text/html; charset=UTF-8', ...extra }, `<a href="${location}">moved</a>`);
+    send(req, res, kind, 302, { location, 'content-type': 'text/html; charset=UTF-8', ...extra }, `<a href="${escapeHtml(location)}">moved</a>`);
   }
 
   /** Headers and the start of a page, then nothing: the tab keeps loading forever. */
@@ -153,9 +153,9 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     if (switches.captchaAfter === null) return false;
     if (isBlocked) return true;
     const t = now();
-    window = window.filter((at) => t - at < CAPTCHA_WINDOW_MS);
-    window.push(t);
-    if (window.length > switches.captchaAfter) isBlocked = true;
+    recent = recent.filter((at) => t - at < CAPTCHA_WINDOW_MS);
+    recent.push(t);
+    if (recent.length > switches.captchaAfter) isBlocked = true;
     return isBlocked;
   }
 
@@ -199,7 +199,8 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     const html = searchShellHtml({
       query,
       view,
-      classes: DOM_VARIANTS[switches.domVariant],
+      classes: REAL_CLASSES,
+      variant: switches.domVariant,
       batchDelayMs: switches.batchDelayMs,
       brokenCards: switches.brokenCards,
       singleResultRedirectMs: switches.singleResultRedirectMs,
@@ -215,7 +216,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     const html = placePageHtml({
       place,
       view: parseView(url.pathname) ?? { lat: place.lat, lng: place.lng, zoom: 17 },
-      classes: DOM_VARIANTS[switches.domVariant],
+      variant: switches.domVariant,
       signedIn: switches.signedIn,
       canonicalUrl: canonical,
     });
@@ -231,7 +232,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     if (req.method === 'POST') {
       const form = new URLSearchParams(await readBody(req));
       isBlocked = false;
-      window = [];
+      recent = [];
       return redirect(req, res, 'other', safeContinue(form.get('continue'), `${GOOGLE_ORIGIN}/maps`));
     }
     const html = sorryHtml({
@@ -282,7 +283,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       const next = mergeSwitches(switches, partial);
       if (next.captchaAfter === null) {
         isBlocked = false;
-        window = [];
+        recent = [];
       }
       switches = next;
     },
@@ -292,7 +293,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     blocked: () => isBlocked,
     solveCaptcha() {
       isBlocked = false;
-      window = [];
+      recent = [];
     },
     groundTruth: (query, area) => groundTruth(world, query, area),
     close: () =>

@@ -1,7 +1,7 @@
 /**
  * Behaviours a test can turn on in the replica, one at a time or together (`replica.setSwitches`).
  */
-import { DOM_VARIANTS, type DomVariant } from './dom-variants';
+import { DOM_VARIANT_NAMES, type DomVariant } from './dom-variants';
 import type { SearchSwitches } from './search';
 
 export interface Switches extends SearchSwitches {
@@ -64,7 +64,7 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
         else next[key] = value;
         break;
       case 'domVariant':
-        if (typeof value !== 'string' || !(value in DOM_VARIANTS)) problems.push(`domVariant must be one of ${Object.keys(DOM_VARIANTS).join(', ')}`);
+        if (!DOM_VARIANT_NAMES.includes(value as DomVariant)) problems.push(`domVariant must be one of ${DOM_VARIANT_NAMES.join(', ')}`);
         else next.domVariant = value as DomVariant;
         break;
       case 'captchaAfter':

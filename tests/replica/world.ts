@@ -64,7 +64,6 @@ export interface ReplicaPlace {
   prominence: number;
   /** Opening hours in whole hours (closes may be 24); null when unknown. `open24h` for round-the-clock. */
   hours: { opens: number; closes: number } | 'open24h' | null;
-  wheelchair: boolean | null;
   /** Lower-cased name, for matching. */
   searchName: string;
 }
@@ -276,7 +275,6 @@ export function worldFromSpecs(specs: readonly PlaceSpec[], meta: { seed?: numbe
       priceLevel: null,
       prominence: spec.prominence,
       hours: null,
-      wheelchair: null,
       searchName: normaliseQuery(spec.name),
     };
     return place;
@@ -408,7 +406,6 @@ function makePlace(
     priceLevel: category.priced && rng.chance(0.6) ? '₩'.repeat(rng.int(1, 3)) : null,
     prominence,
     hours: hoursRoll < 0.1 ? 'open24h' : hoursRoll < 0.85 ? { opens: rng.int(7, 11), closes: rng.int(18, 24) } : null,
-    wheelchair: rng.chance(0.5) ? rng.chance(0.6) : null,
     searchName: normaliseQuery(name),
   };
 }

@@ -18,6 +18,7 @@ export function makeSweep(id: string, overrides: Partial<Sweep> = {}): Sweep {
       delayMs: 4000,
       jitterMs: 2000,
       cellTimeoutMs: 60_000,
+      scrollPauseMs: 800,
       maxAttempts: 3,
       workers: 1,
       dedicatedWindow: false,

@@ -61,7 +61,7 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
             return { cards: Math.max(0, f.cardsVisible - sponsored), endOfList: f.endOfList, loading: f.loading };
           },
         },
-        { cap: options.cap, stallMs: options.stallMs, maxMs: options.maxMs, pauseMs: [400, 1200] },
+        { cap: options.cap, stallMs: options.stallMs, maxMs: options.maxMs, pauseMs: [options.scrollPauseMs / 2, options.scrollPauseMs * 1.5] },
       );
     }
   }

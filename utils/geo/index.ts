@@ -26,6 +26,7 @@ export {
   worldYToLat,
 } from './mercator';
 export { bboxCentre, bboxContains, bboxContainsBBox, bboxOverlaps, shareInside } from './bbox';
+export { areaContains } from './area-contains';
 export { EARTH_RADIUS_M, haversineMetres } from './distance';
 export {
   bboxAreaKm2,

@@ -57,6 +57,8 @@ export interface CollectOptions {
   maxMs: number;
   /** Wait this long for the page to show a feed, a place, or a no-results panel. */
   settleMs: number;
+  /** Mean pause between scrolls; each pause is drawn from 0.5×–1.5× of it. */
+  scrollPauseMs: number;
 }
 
 /** Background → content script of a worker tab. */

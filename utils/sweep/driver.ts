@@ -1,4 +1,4 @@
-import { cellSearchView, MAX_ZOOM } from '../geo';
+import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
 import { decideCell, splitCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import type { PageDriver } from '../browser/page-driver';
 import { TimeoutError } from '../browser/page-driver';
@@ -32,7 +32,8 @@ export interface DriverDeps {
 
 export type WorkerExit = 'not-running' | 'finished' | 'paused' | 'failed' | 'tab-closed';
 
-const COLLECT: CollectOptions = { cap: DEFAULT_PLANNER_OPTIONS.cap, stallMs: 8000, maxMs: 90_000, settleMs: 15_000 };
+/** Bounds of one collection; the scroll pause comes from the sweep's settings. */
+const COLLECT: Omit<CollectOptions, 'scrollPauseMs'> = { cap: DEFAULT_PLANNER_OPTIONS.cap, stallMs: 8000, maxMs: 90_000, settleMs: 15_000 };
 
 export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number): Promise<WorkerExit> {
   const holder = `tab:${tabId}`;
@@ -103,7 +104,11 @@ async function visitCell(
   release();
 
   try {
-    observation = await deps.page.collect(tabId, COLLECT, COLLECT.maxMs + COLLECT.settleMs + 15_000);
+    observation = await deps.page.collect(
+      tabId,
+      { ...COLLECT, scrollPauseMs: sweep.settings.scrollPauseMs },
+      COLLECT.maxMs + COLLECT.settleMs + 15_000,
+    );
   } catch (e) {
     deps.pacer.penalise();
     const kind = e instanceof TimeoutError ? 'timeout' : 'navigation';
@@ -143,7 +148,8 @@ async function visitCell(
       holder,
       now: deps.now(),
       keyword: cell.keyword,
-      listings: judgement.organic,
+      // Places without coordinates cannot be placed outside the area, so they are kept.
+      listings: judgement.organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng })),
       outcome:
         decision.verdict === 'split'
           ? {

@@ -113,6 +113,8 @@ export interface SweepSettings {
   /** Random extra delay 0..jitterMs. */
   jitterMs: number;
   cellTimeoutMs: number;
+  /** Mean pause between two scrolls of the results feed (drawn from 0.5×–1.5× of it). */
+  scrollPauseMs: number;
   maxAttempts: number;
   workers: number;
   /** Run in a dedicated window instead of the user's tab. */

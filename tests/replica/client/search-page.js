@@ -21,6 +21,38 @@ var GLYPH_WEBSITE = '\ue80b';
 var GLYPH_DIRECTIONS = '\ue52e';
 var GLYPH_CLOCK = '\ue8b5';
 
+/*
+ * DOM variant 'b': every obfuscated class renamed, as Google does every few months. Only the stable
+ * hooks survive: roles, aria-labels, data-* attributes, hrefs, texts, and the classes kept here
+ * (`UsdlK` counts as a stable hook in the brief; `font*` and `google-symbols` are shared style classes).
+ */
+var KEPT_CLASS = /^(font[A-Z]\w*|google-symbols|replica-[\w-]+|UsdlK|vasquette|id-app-container|keynav-mode-off|widget-scene)$/;
+var CLASS_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function renamedClass(token) {
+  if (KEPT_CLASS.test(token)) return token;
+  var h = 2166136261;
+  for (var i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 16777619) >>> 0;
+  var out = CLASS_ALPHABET.charAt(26 + (h % 26));
+  for (var j = 0; j < 5; j++) {
+    h = Math.imul(h ^ (h >>> 15) ^ j, 2654435761) >>> 0;
+    out += CLASS_ALPHABET.charAt(h % 62);
+  }
+  return out;
+}
+
+function renameClasses(html) {
+  return html.replace(/class="([^"]*)"/g, function (whole, list) {
+    return 'class="' + list.split(/\s+/).filter(Boolean).map(renamedClass).join(' ') + '"';
+  });
+}
+
+function renameCss(css) {
+  return css.replace(/\.([A-Za-z][\w-]*)/g, function (whole, name) {
+    return '.' + renamedClass(name);
+  });
+}
+
 function escapeHtml(value) {
   return String(value)
     .replace(/&/g, '&amp;')
@@ -248,6 +280,9 @@ function viewOf(data, fallback) {
 function replicaSearchPage(config, win) {
   var doc = win.document;
   var cls = config.classes;
+  var out = function (html) {
+    return config.variant === 'b' ? renameClasses(html) : html;
+  };
   var main = doc.querySelector('[role="main"]');
   var pins = doc.querySelector('.replica-pins');
   var width = win.innerWidth;
@@ -317,13 +352,13 @@ function replicaSearchPage(config, win) {
     for (var i = 0; i < places.length; i++) {
       html += renderCard(places[i], { classes: cls, position: shown + i + 1, sponsored: false, broken: config.brokenCards });
     }
-    tail.insertAdjacentHTML('beforebegin', html);
+    tail.insertAdjacentHTML('beforebegin', out(html));
     shown += places.length;
   }
 
   function finish() {
     done = true;
-    tail.innerHTML = renderEnd(cls);
+    tail.innerHTML = out(renderEnd(cls));
   }
 
   function onBatch(data, finalView) {
@@ -336,7 +371,7 @@ function replicaSearchPage(config, win) {
   function loadMore() {
     if (loading || done) return;
     loading = true;
-    tail.innerHTML = renderSpinner(cls);
+    tail.innerHTML = out(renderSpinner(cls));
     win.setTimeout(function () {
       page += 1;
       request(page, function (data) {
@@ -357,7 +392,7 @@ function replicaSearchPage(config, win) {
     var finalView = viewOf(data, config.view);
     updateUrl(finalView);
     if (places.length === 0) {
-      main.innerHTML = renderNotFound(config.query, cls);
+      main.innerHTML = out(renderNotFound(config.query, cls));
       return;
     }
     if (places.length === 1) {
@@ -368,7 +403,7 @@ function replicaSearchPage(config, win) {
       }, config.singleResultRedirectMs);
       return;
     }
-    main.innerHTML = renderFeedShell(config.query, cls);
+    main.innerHTML = out(renderFeedShell(config.query, cls));
     feed = main.querySelector('[role="feed"]');
     tail = feed.querySelector('.replica-tail');
     var ads = at(data, [2, 1, 0]);

@@ -1,0 +1,87 @@
+/**
+ * What a test does with the loaded extension, through its real surfaces: the popup (by
+ * accessible names, as a person or a screen reader finds the controls), the content script's
+ * real message protocol, and the downloaded CSV.
+ */
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import type { CollectOptions } from '../../utils/messaging/protocol';
+import type { Observation } from '../../utils/sweep/types';
+import { openPopup, readSweeps, serviceWorker, setSettings, waitFor } from './harness';
+
+/** Fast but still paced settings for tests: the replica answers in milliseconds. */
+export const TEST_SETTINGS = { delayMs: 150, jitterMs: 100, scrollPauseMs: 120, cellTimeoutMs: 30_000, maxAttempts: 3 };
+
+/**
+ * Ask the content script of the tab showing `urlPrefix` for an observation, exactly as the
+ * background does (same message, sent from the service worker).
+ */
+export async function collectFromTab(
+  sw: Worker,
+  urlPrefix: string,
+  options: Partial<CollectOptions> = {},
+): Promise<Observation> {
+  const data: CollectOptions = { cap: 120, stallMs: 4000, maxMs: 60_000, settleMs: 10_000, scrollPauseMs: 120, ...options };
+  return sw.evaluate(
+    async ({ urlPrefix, data }) => {
+      const api = (globalThis as unknown as { chrome: any }).chrome;
+      const tabs: { id: number; url: string }[] = await api.tabs.query({});
+      const tab = tabs.find((t) => t.url?.startsWith(urlPrefix));
+      if (!tab) throw new Error(`no tab at ${urlPrefix}: ${tabs.map((t) => t.url).join(', ')}`);
+      // @webext-core/messaging's wire format: { id, type, data, timestamp } → { res } | { err }.
+      const reply = await api.tabs.sendMessage(tab.id, { id: 1, type: 'collect', data, timestamp: Date.now() });
+      if (reply?.err) throw new Error(JSON.stringify(reply.err));
+      return reply.res;
+    },
+    { urlPrefix, data },
+  );
+}
+
+export interface SweepStart {
+  keywords: string;
+  area: string;
+}
+
+/** Fill the popup as a person would and press Start. Returns the popup page. */
+export async function startSweepFromPopup(context: BrowserContext, input: SweepStart, settings = TEST_SETTINGS): Promise<Page> {
+  const popup = await openPopup(context);
+  await setSettings(popup, settings);
+  await popup.getByLabel('Keywords').fill(input.keywords);
+  await popup.getByLabel('Area').fill(input.area);
+  await popup.getByRole('button', { name: 'Start', exact: true }).click();
+  return popup;
+}
+
+export type SweepRecord = Awaited<ReturnType<typeof readSweeps>>[number];
+
+export async function waitForSweep(
+  popup: Page,
+  predicate: (s: SweepRecord) => boolean,
+  what: string,
+  timeoutMs = 300_000,
+): Promise<SweepRecord> {
+  return waitFor(
+    async () => {
+      const sweeps = await readSweeps(popup);
+      return sweeps.find(predicate) ?? null;
+    },
+    what,
+    timeoutMs,
+    1000,
+  );
+}
+
+/** Press Export CSV and read the downloaded file back. */
+export async function exportCsvFromPopup(popup: Page): Promise<{ text: string; rows: Record<string, string>[]; fileName: string }> {
+  const [download] = await Promise.all([
+    popup.waitForEvent('download', { timeout: 60_000 }),
+    popup.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const file = await download.path();
+  const text = readFileSync(file, 'utf8');
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+  return { text, rows: parsed.data, fileName: download.suggestedFilename() };
+}
+
+export { serviceWorker };
