@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { csvChunks, exportFileName } from '../utils/export/csv';
 import { collectionBatches } from '../utils/export/collection';
 import { t } from '../utils/i18n/t';
@@ -35,6 +36,9 @@ export function Popup() {
       <SweepForm disabled={running} onStarted={() => {}} />
       {sweep && <SweepStatus sweep={sweep} quarantined={quarantined} now={now} />}
       {sweep && <SweepControls sweep={sweep} onExport={exportCsv} />}
+      <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
+        {t('buttonOpenDashboard')}
+      </button>
     </main>
   );
 }

@@ -31,7 +31,8 @@ export function newProfileDir(): string {
 }
 
 export function removeProfileDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+  // Chromium's helpers may still be writing for a moment after the browser exits.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
 export async function launchBrowser(opts: { profileDir: string; resolverArgs: string[]; headless?: boolean }): Promise<RunningBrowser> {

@@ -7,7 +7,9 @@ import { parseAreaText } from '../../utils/geo';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { createWorld } from '../replica/world';
 import { launchBrowser, newProfileDir, readSweeps, removeProfileDir, type RunningBrowser } from './harness';
-import { exportCsvFromPopup, startSweepFromPopup, waitForSweep } from './extension';
+import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord } from './extension';
+import { openPopup, waitFor } from './harness';
+import { seededRandom } from '../helpers/sim-sweep';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 7, places: 60_000, centre: CENTRE, radiusKm: 8 });
@@ -99,5 +101,132 @@ describe('a sweep in real Chromium', () => {
       `district: ${got.size} exported of ${truth.size} (${missing.length} missing, all in ${sweep.counters.cellsSaturated} saturated cells), ` +
         `${replica.pageLoads()} page loads, cells ${JSON.stringify(sweep.counters)}, ${seconds.toFixed(0)} s`,
     );
+  });
+
+  /** The CSV without its time columns: two runs at different times must agree on all else. */
+  function comparable(rows: Record<string, string>[]): string[] {
+    return rows.map(({ first_seen, last_seen, ...rest }) => JSON.stringify(rest)).sort();
+  }
+
+  async function resumeInNewBrowser(profileDir: string): Promise<{ b: RunningBrowser; popup: import('playwright-core').Page }> {
+    const b = await browser(profileDir);
+    await openMapTab(b);
+    const popup = await openPopup(b.context);
+    // After a browser restart nothing runs by itself: the sweep waits, paused, for Resume.
+    const paused = await waitForSweep(popup, (s) => s.status === 'paused', 'the sweep to show as paused', 30_000);
+    expect(paused.pauseReason).toBe('restart');
+    await popup.getByRole('button', { name: 'Resume' }).click();
+    return { b, popup };
+  }
+
+  it('survives three SIGKILLs of the browser: Resume continues and the CSV equals an uninterrupted run', async () => {
+    const truth = truthKeys('cafe', SMALL);
+    const clean = await browser();
+    await openMapTab(clean);
+    let popup = await startSweepFromPopup(clean.context, { keywords: 'cafe', area: SMALL });
+    const cleanSweep = await waitForSweep(popup, (s) => s.status === 'finished', 'the clean run', 300_000);
+    const cleanCsv = comparable((await exportCsvFromPopup(popup)).rows);
+    const cleanLoads = cleanSweep.counters.pageLoads!;
+    expect(cleanCsv.length).toBeGreaterThan(0);
+    await clean.close();
+
+    const random = seededRandom(42);
+    const profileDir = newProfileDir();
+    let b = await browser(profileDir);
+    await openMapTab(b);
+    popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
+    const kills: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      // A random moment: after a random number of further page loads of this sweep.
+      const before = replica.pageLoads();
+      const after = 1 + Math.floor(random() * Math.max(1, cleanLoads / 4));
+      await waitFor(async () => replica.pageLoads() >= before + after, `page load ${after} after kill ${k}`, 120_000, 50);
+      await new Promise((r) => setTimeout(r, random() * 1500));
+      await b.kill();
+      kills.push(replica.pageLoads());
+      ({ b, popup } = await resumeInNewBrowser(profileDir));
+    }
+    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the crashed run to finish', 300_000);
+    const csv = comparable((await exportCsvFromPopup(popup)).rows);
+    expect(csv).toEqual(cleanCsv);
+    expect(csv.length).toBeLessThanOrEqual(truth.size);
+    console.log(`kills after page loads ${kills.join(', ')}; ${csv.length} rows identical to the clean run; cells ${JSON.stringify(done.counters)}`);
+  });
+
+  it('continues by itself after the service worker is stopped mid-sweep', async () => {
+    const b = await browser();
+    await openMapTab(b);
+    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
+    const start = replica.pageLoads();
+    await waitFor(async () => replica.pageLoads() >= start + 2, 'two page loads', 120_000, 50);
+    const cdp = await b.context.newCDPSession(popup);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    const stoppedAt = Date.now();
+    const loadsAtStop = replica.pageLoads();
+    const sweep = await waitForSweep(popup, (s) => s.status === 'finished', 'the sweep to finish after the worker stopped', 300_000);
+    expect(replica.pageLoads()).toBeGreaterThan(loadsAtStop);
+    console.log(`worker stopped after ${loadsAtStop - start} loads; finished ${((Date.now() - stoppedAt) / 1000).toFixed(0)} s later; cells ${JSON.stringify(sweep.counters)}`);
+  });
+
+  it('pauses at a captcha with a visible message, loads nothing until Resume, then finishes', async () => {
+    replica.setSwitches({ captchaAfter: 20 });
+    const b = await browser();
+    await openMapTab(b);
+    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
+    const paused = await waitForSweep(popup, (s) => s.status === 'paused' && s.pauseReason === 'captcha', 'the captcha pause', 120_000);
+    expect(paused.problem?.kind).toBe('blocked');
+    expect(await popup.getByText(/prove you are not a robot/).count()).toBeGreaterThan(0);
+    const sw = b.context.serviceWorkers()[0]!;
+    expect(await sw.evaluate(() => (globalThis as unknown as { chrome: any }).chrome.action.getBadgeText({}))).toBe('!');
+    const loads = replica.pageLoads();
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(replica.pageLoads()).toBe(loads);
+    replica.solveCaptcha();
+    replica.setSwitches({ captchaAfter: null });
+    await popup.getByRole('button', { name: 'Resume' }).click();
+    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the sweep to finish after Resume', 300_000);
+    console.log(`captcha after ${loads} page loads; no load for 6 s while paused; finished with ${done.counters.listingsNew} places`);
+  });
+
+  it('finishes through 10% HTTP 500s and slow pages; a cell that always fails ends quarantined with its reason', async () => {
+    const truth = truthKeys('cafe', SMALL);
+    replica.setSwitches({ error500Rate: 0.1, slowMs: 400, error500Paths: ['/maps/search/pharmacy'] });
+    const b = await browser();
+    await openMapTab(b);
+    const popup = await startSweepFromPopup(
+      b.context,
+      { keywords: 'cafe\npharmacy', area: SMALL },
+      { ...TEST_SETTINGS, maxAttempts: 2 },
+    );
+    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the faulty sweep to finish', 400_000);
+    const csv = await exportCsvFromPopup(popup);
+    const got = new Set(csv.rows.map((r) => r.cid!));
+    expect([...truth].filter((c) => !got.has(c))).toEqual([]);
+    expect(done.counters.cellsQuarantined).toBeGreaterThan(0);
+    expect(await popup.getByText(/cells failed repeatedly/).count()).toBeGreaterThan(0);
+    await popup.getByText(/cells failed repeatedly/).first().click();
+    expect(await popup.getByText(/pharmacy: The map site answered HTTP 500/).count()).toBeGreaterThan(0);
+    console.log(`faults: ${done.counters.errors} failed attempts retried, ${done.counters.cellsQuarantined} cells quarantined (pharmacy), all ${truth.size} cafes exported`);
+  });
+
+  it('refuses bad input with a message and starts nothing', async () => {
+    const b = await browser();
+    await openMapTab(b);
+    const popup = await openPopup(b.context);
+    const cases: [string, string, RegExp][] = [
+      ['cafe', '37.58,126.99,37.56,126.97', /south-west/i],
+      ['   \n  ', SMALL, /at least one keyword/i],
+      // East Asia at neighbourhood scale: hundreds of thousands of cells.
+      ['cafe', '20.0,100.0,50.0,140.0', /cells|smaller/i],
+    ];
+    for (const [keywords, area, message] of cases) {
+      await popup.getByLabel('Keywords').fill(keywords);
+      await popup.getByLabel('Area').fill(area);
+      await popup.getByRole('button', { name: 'Start', exact: true }).click();
+      await waitFor(async () => (await popup.getByRole('alert').textContent())?.match(message), `the message ${message}`, 10_000, 100);
+    }
+    expect(await readSweeps(popup)).toEqual([]);
+    expect(replica.requests.filter((r) => r.kind === 'page').length).toBeGreaterThan(0);
   });
 });

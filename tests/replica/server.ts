@@ -178,7 +178,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       const hangDraw = draws.next();
       const errorDraw = draws.next();
       if (switches.hangPaths.some((p) => path.startsWith(p)) || hangDraw < switches.hangRate) return hang(req, res, kind);
-      if (path.startsWith('/maps/search/') && errorDraw < switches.error500Rate) {
+      if (path.startsWith('/maps/search/') && (errorDraw < switches.error500Rate || switches.error500Paths.some((p) => path.startsWith(p)))) {
         return send(req, res, kind, 500, { 'content-type': 'text/html; charset=UTF-8' }, serverErrorHtml());
       }
     } else if (switches.hangPaths.some((p) => path.startsWith(p))) {

@@ -15,6 +15,8 @@ export interface Switches extends SearchSwitches {
   slowMs: number;
   /** Seeded share of `/maps/search` page loads answering HTTP 500. */
   error500Rate: number;
+  /** Paths (prefixes) of /maps/search pages that always answer HTTP 500. */
+  error500Paths: string[];
   /** Paths (prefixes) whose page never finishes: headers sent, body never ends. */
   hangPaths: string[];
   /** Seeded share of `/maps/*` page loads that hang the same way. */
@@ -37,6 +39,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   consent: false,
   slowMs: 0,
   error500Rate: 0,
+  error500Paths: [],
   hangPaths: [],
   hangRate: 0,
   batchDelayMs: 800,
@@ -51,7 +54,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
  */
 export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Switches>): Switches {
   const problems: string[] = [];
-  const next: Switches = { ...current, hangPaths: [...current.hangPaths] };
+  const next: Switches = { ...current, hangPaths: [...current.hangPaths], error500Paths: [...current.error500Paths] };
   for (const [key, value] of Object.entries(partial ?? {})) {
     if (value === undefined) continue;
     switch (key) {
@@ -83,8 +86,9 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
         else next[key] = value;
         break;
       case 'hangPaths':
-        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/'))) problems.push('hangPaths must be an array of paths starting with "/"');
-        else next.hangPaths = [...(value as string[])];
+      case 'error500Paths':
+        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/'))) problems.push(`${key} must be an array of paths starting with "/"`);
+        else next[key] = [...(value as string[])];
         break;
       default:
         problems.push(`unknown switch "${key}"`);

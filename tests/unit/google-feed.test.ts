@@ -207,3 +207,30 @@ describe('hostile card text', () => {
     expect([out.lat, out.lng]).toEqual([null, null]);
   });
 });
+
+describe('info lines when the page shifts under us', () => {
+  it('does not take "No reviews" for the category of an unrated place', () => {
+    const doc = feedPage([
+      {
+        name: 'Quiet Cafe',
+        lo: 991n,
+        label: null,
+        lines: [
+          '<span>No reviews</span>',
+          '<span><span>Cafe</span></span><span> <span aria-hidden="true">·</span> <span>9 Side St</span></span>',
+        ],
+      },
+    ]);
+    const [listing] = extractFeed(doc).listings;
+    expect(listing?.category).toBe('Cafe');
+    expect(listing?.address).toBe('9 Side St');
+    expect(listing?.rating).toBeNull();
+  });
+
+  it('still reads category and address when the info-line class name changes', () => {
+    const renamed = feedPage([{ name: 'Renamed', lo: 992n }]).documentElement.outerHTML.replace(/W4Efsd/g, 'Zq81x');
+    const [listing] = extractFeed(parse(renamed)).listings;
+    expect(listing?.category).toBe('Restaurant');
+    expect(listing?.address).toBe('123 Main St');
+  });
+});

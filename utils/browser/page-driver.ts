@@ -1,6 +1,7 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { Viewport } from '../geo/types';
 import type { CollectOptions } from '../messaging/protocol';
+import { blockedPageKind } from '../providers/google/urls';
 import type { Observation } from '../sweep/types';
 
 /** What the sweep driver needs from a worker tab; the browser glue lives only here. */
@@ -59,6 +60,11 @@ export function createPageDriver(
         } catch (e) {
           lastError = e;
           if (e instanceof TimeoutError) throw e;
+          // The page may have replaced itself with a block page mid-scroll (the site sends a
+          // blocked list request's tab to /sorry/): no content script will ever answer there.
+          const url = (await browser.tabs.get(tabId)).url ?? '';
+          const blocked = blockedPageKind(url);
+          if (blocked) return blockObservation(url, blocked);
           // "Receiving end does not exist" (script not injected yet) or "message port closed"
           // (the page replaced itself, e.g. the single-result redirect): wait for the next page.
           await sleep(400);
@@ -107,4 +113,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
     );
   });
+}
+
+/** What the driver needs to know about a block page the content script cannot run on. */
+export function blockObservation(url: string, kind: 'captcha' | 'consent'): Observation {
+  return {
+    url,
+    pageKind: kind,
+    cardsVisible: 0,
+    listings: [],
+    networkItems: null,
+    networkKeys: [],
+    endOfList: false,
+    capHit: false,
+    finalView: null,
+    elapsedMs: 0,
+    stopReason: 'not-a-feed',
+    warnings: [],
+  };
 }

@@ -1,10 +1,16 @@
+import type { BBox, Viewport } from '../geo/types';
+import { latToWorldY, lngToWorldX } from '../geo/mercator';
 import type { CellDecision, CellDecisionInput, PlannerOptions } from './types';
 import { DEFAULT_PLANNER_OPTIONS } from './options';
 import { CHILDREN_PER_SPLIT, minCellReached } from './split';
 
 /** The site zooming out by more than this means it found the cell too sparse (spec §1.1). */
 const ZOOM_OUT_TOLERANCE = 0.5;
-/** Below this share of results inside the cell, the search strayed and density is unknown. */
+/**
+ * Below this fraction of the share of results expected inside the cell, the search strayed
+ * and density is unknown. Expected is the cell's part of the visible map: 1 for a cell of the
+ * viewport's shape, less for a narrow one, whose search also lists the places beside it.
+ */
 const MIN_INSIDE_SHARE = 0.5;
 
 /**
@@ -24,7 +30,7 @@ export function decideCell(input: CellDecisionInput, opts: PlannerOptions = DEFA
   if (input.finalZoom !== null && input.finalZoom < input.requestedZoom - ZOOM_OUT_TOLERANCE) {
     return { verdict: 'done', reason: 'site-zoomed-out' };
   }
-  if (input.insideShare < MIN_INSIDE_SHARE) return { verdict: 'done', reason: 'results-outside' };
+  if (input.insideShare < MIN_INSIDE_SHARE * visibleShare(input.bbox, input.requestedZoom, opts.viewport)) return { verdict: 'done', reason: 'results-outside' };
 
   // The cap counts too when the extractor missed the flag: a full list is a full list.
   const capHit = input.capHit || input.organic >= opts.cap;
@@ -33,4 +39,13 @@ export function decideCell(input: CellDecisionInput, opts: PlannerOptions = DEFA
   if (minCellReached(input.bbox, opts)) return { verdict: 'saturated', reason: 'min-size' };
   if (input.cellsKnown + CHILDREN_PER_SPLIT > opts.maxCells) return { verdict: 'saturated', reason: 'cell-cap' };
   return { verdict: 'split', reason: capHit ? 'cap-hit' : 'no-end-marker' };
+}
+
+/** The part of the visible map (right of the panel) that `bbox` covers when searched at `zoom`. */
+export function visibleShare(bbox: BBox, zoom: number, viewport: Viewport): number {
+  const scale = 2 ** zoom;
+  const w = (lngToWorldX(bbox.east, 0) - lngToWorldX(bbox.west, 0)) * scale;
+  const h = (latToWorldY(bbox.south, 0) - latToWorldY(bbox.north, 0)) * scale;
+  const visible = (viewport.width - viewport.panelWidth) * viewport.height;
+  return Math.max(0, Math.min(1, (Math.min(w, viewport.width - viewport.panelWidth) * Math.min(h, viewport.height)) / visible));
 }

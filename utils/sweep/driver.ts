@@ -3,7 +3,7 @@ import { decideCell, splitCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import type { PageDriver } from '../browser/page-driver';
 import { TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
-import { searchUrl } from '../providers/google/urls';
+import { blockedPageKind, searchUrl } from '../providers/google/urls';
 import type { Store } from '../store';
 import { failCell, leaseNextCell, releaseCell } from '../queue';
 import type { Pacer } from './pacing';
@@ -212,18 +212,6 @@ async function recordFailure(deps: DriverDeps, sweep: Sweep, cell: Cell, holder:
     random: deps.random,
   });
   return undefined;
-}
-
-/** Pages the content script never sees (not under /maps/): judged from the tab's URL. */
-export function blockedPageKind(url: string): 'captcha' | 'consent' | null {
-  try {
-    const u = new URL(url);
-    if (u.hostname === 'consent.google.com') return 'consent';
-    if (u.hostname.endsWith('google.com') && u.pathname.startsWith('/sorry/')) return 'captcha';
-  } catch {
-    return null;
-  }
-  return null;
 }
 
 function isQuota(e: unknown): boolean {

@@ -174,10 +174,9 @@ interface CardInfo {
  * description and "{hours} · {phone}". Leaf W4Efsd elements are the lines.
  */
 function readInfoLines(card: Element, ratingElement: Element | null): CardInfo {
-  const lines = [...card.querySelectorAll('.W4Efsd')]
-    .filter((line) => !line.querySelector('.W4Efsd'))
+  const lines = infoLineElements(card)
     .filter((line) => !(ratingElement && line.contains(ratingElement)))
-    .map((line) => splitInfoLine(line.textContent ?? ''));
+    .map((line) => splitInfoLine(line.textContent ?? '').filter((part) => !NO_REVIEWS.test(part)));
 
   const phone =
     boundedText(card.querySelector('.UsdlK')?.textContent, TEXT_LIMITS.phone) ??
@@ -193,6 +192,20 @@ function readInfoLines(card: Element, ratingElement: Element | null): CardInfo {
     address: first.length > 1 ? boundedText(first[first.length - 1], TEXT_LIMITS.address) : null,
     phone,
   };
+}
+
+/** An unrated place shows "No reviews" where the stars would be: not a category. */
+const NO_REVIEWS = /^no reviews$/i;
+
+/**
+ * The card's info lines: the innermost `W4Efsd` blocks. Class names change every few months,
+ * so when none is found the lines are recognised by shape instead: innermost blocks whose
+ * text is a `·`-separated line ("Cafe · $$ · 12 Main St").
+ */
+function infoLineElements(card: Element): Element[] {
+  const byClass = [...card.querySelectorAll('.W4Efsd')].filter((line) => !line.querySelector('.W4Efsd'));
+  if (byClass.length > 0) return byClass;
+  return [...card.querySelectorAll('div')].filter((d) => !d.querySelector('div') && /[·⋅]/.test(d.textContent ?? ''));
 }
 
 function readWebsite(card: Element): string | null {

@@ -82,3 +82,18 @@ export function parsePlaceUrl(href: string): PlaceUrlParts {
 export function cidUrl(cid: string): string {
   return `${GOOGLE_ORIGIN}/maps?cid=${cid}`;
 }
+
+/**
+ * Block pages the content script never runs on (they are not under /maps/), judged from the
+ * tab's URL: the captcha (`/sorry/`, spec §1.7) and the consent interstitial.
+ */
+export function blockedPageKind(url: string): 'captcha' | 'consent' | null {
+  try {
+    const u = new URL(url);
+    if (u.hostname === 'consent.google.com') return 'consent';
+    if (u.hostname.endsWith('google.com') && u.pathname.startsWith('/sorry/')) return 'captcha';
+  } catch {
+    return null;
+  }
+  return null;
+}

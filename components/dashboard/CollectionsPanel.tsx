@@ -1,0 +1,149 @@
+import { useState } from 'preact/hooks';
+import { sweepActions, type CollectionSummary } from '../../utils/dashboard/collections';
+import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
+import { sendMessage, type Reply } from '../../utils/messaging/protocol';
+import type { Store } from '../../utils/store';
+import { sweepProgress } from '../../utils/sweep/progress';
+import { userErrorText } from '../user-error';
+import { EXPORT_FORMATS, exportCollection, type ExportFormat } from './export-collection';
+
+export interface CollectionsPanelProps {
+  store: Store | null;
+  collections: CollectionSummary[];
+  selectedId: string | null;
+  onSelect(id: string): void;
+  /** The store changed under the dashboard (a delete): poll now. */
+  onChanged(): void;
+  /** Asks the user; window.confirm in the page, an answer in tests. */
+  confirm(message: string): boolean;
+  now(): number;
+}
+
+const EXPORT_BUTTON: Record<ExportFormat, string> = { csv: 'buttonExportCsv', json: 'buttonExportJson', geojson: 'buttonExportGeoJson' };
+
+/** Every sweep and Browsing: what they hold, and what can be done with them. */
+export function CollectionsPanel(props: CollectionsPanelProps) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(status: string, action: () => Promise<string | null>) {
+    setBusy(status);
+    setError(null);
+    try {
+      setError(await action());
+    } catch (e) {
+      setError(t('actionFailed', e instanceof Error ? e.message : String(e)));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const command = (name: 'resumeSweep' | 'stopSweep', id: string) =>
+    run('', async () => {
+      const reply: Reply = await sendMessage(name, id);
+      props.onChanged();
+      return reply.ok ? null : userErrorText(reply.error);
+    });
+
+  return (
+    <section class="collections" aria-labelledby="collections-title">
+      <h2 id="collections-title">{t('sectionCollections')}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('fieldKeywords')}</th>
+            <th scope="col">{t('columnState')}</th>
+            <th scope="col">{t('columnStarted')}</th>
+            <th scope="col">{t('columnUpdated')}</th>
+            <th scope="col">{t('columnCells')}</th>
+            <th scope="col">{t('columnPlaces')}</th>
+            <th scope="col">{t('columnActions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.collections.map((c) => {
+            const label = collectionLabel(c);
+            const selected = c.id === props.selectedId;
+            const sweep = c.kind === 'sweep' ? c.sweep : null;
+            const allowed = sweep ? sweepActions(sweep.status) : null;
+            const progress = sweep ? sweepProgress(sweep, props.now()) : null;
+            const forLabel = (key: string) => t('actionFor', t(key), label);
+            return (
+              <tr key={c.id} class={selected ? 'selected' : undefined} aria-current={selected ? 'true' : undefined}>
+                <th scope="row">
+                  <button type="button" class="link" aria-pressed={selected} onClick={() => props.onSelect(c.id)}>
+                    {label}
+                  </button>
+                </th>
+                <td>{sweep ? t(`state_${sweep.status}`) : t('collectionBrowsingState')}</td>
+                <td>{sweep ? formatDateTime(sweep.createdAt) : '—'}</td>
+                <td>{sweep ? formatDateTime(sweep.updatedAt) : '—'}</td>
+                <td>{progress ? t('cellsLine', formatNumber(progress.cellsClosed), formatNumber(progress.cellsKnown)) : '—'}</td>
+                <td class="number">{formatNumber(c.places)}</td>
+                <td class="actions">
+                  {sweep && allowed && (
+                    <>
+                      <button type="button" disabled={!allowed.resume} aria-label={forLabel('buttonResume')} onClick={() => command('resumeSweep', sweep.id)}>
+                        {t('buttonResume')}
+                      </button>
+                      <button type="button" disabled={!allowed.stop} aria-label={forLabel('buttonStop')} onClick={() => command('stopSweep', sweep.id)}>
+                        {t('buttonStop')}
+                      </button>
+                      <button
+                        type="button"
+                        class="danger"
+                        disabled={!allowed.delete || !props.store}
+                        aria-label={forLabel('buttonDelete')}
+                        onClick={() => {
+                          const store = props.store;
+                          if (!store || !props.confirm(t('confirmDelete', label, formatNumber(c.places)))) return;
+                          void run(t('deleting', label), async () => {
+                            await store.deleteSweep(sweep.id);
+                            props.onChanged();
+                            return null;
+                          });
+                        }}
+                      >
+                        {t('buttonDelete')}
+                      </button>
+                    </>
+                  )}
+                  {EXPORT_FORMATS.map((format) => (
+                    <button
+                      key={format}
+                      type="button"
+                      disabled={!props.store || c.places === 0 || busy !== null}
+                      aria-label={forLabel(EXPORT_BUTTON[format])}
+                      onClick={() => {
+                        const store = props.store;
+                        if (!store) return;
+                        void run(t('exporting', formatNumber(c.places)), async () => {
+                          await exportCollection(store, c, format, new Date(props.now()));
+                          return null;
+                        });
+                      }}
+                    >
+                      {t(EXPORT_BUTTON[format])}
+                    </button>
+                  ))}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p role="status" class="busy">
+        {busy || ''}
+      </p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function collectionLabel(c: CollectionSummary): string {
+  return c.kind === 'sweep' ? c.sweep.keywords.join(', ') : t('collectionBrowsing');
+}

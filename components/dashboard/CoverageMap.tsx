@@ -1,0 +1,155 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { boundsOf, fitProjection, STATUS_COLOURS, STATUS_ORDER, PLACE_COLOUR } from '../../utils/dashboard/coverage';
+import { drawCoverage } from '../../utils/dashboard/draw-coverage';
+import type { CollectionSummary } from '../../utils/dashboard/collections';
+import type { ListingRow } from '../../utils/dashboard/rows';
+import { formatNumber, t } from '../../utils/i18n/t';
+import type { Store } from '../../utils/store';
+import type { CellStatus } from '../../utils/sweep/types';
+import { collectionLabel } from './CollectionsPanel';
+import { useSweepCells } from './useDashboardData';
+
+const PADDING = 12;
+const MAX_HEIGHT = 560;
+/** Used until the page has been laid out (and in a DOM without layout). */
+const FALLBACK_WIDTH = 800;
+
+export interface CoverageMapProps {
+  store: Store | null;
+  collection: CollectionSummary;
+  rows: readonly ListingRow[];
+  /** Rows loaded so far: the map redraws as they arrive. */
+  loaded: number;
+}
+
+/**
+ * The sweep's cells by status and the collected places as dots, drawn on a canvas in the
+ * extension's own page: no map tiles are fetched. Browsing has no cells, so only its places show.
+ */
+export function CoverageMap(props: CoverageMapProps) {
+  const sweep = props.collection.kind === 'sweep' ? props.collection.sweep : null;
+  const { cells, error } = useSweepCells(props.store, sweep);
+  const [keywordIndex, setKeywordIndex] = useState(0);
+  const [showPlaces, setShowPlaces] = useState(true);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const width = useElementWidth(wrapper, FALLBACK_WIDTH);
+
+  useEffect(() => setKeywordIndex(0), [sweep?.id]);
+  const shown = useMemo(() => cells.filter((c) => c.keywordIndex === keywordIndex), [cells, keywordIndex]);
+  const counts = useMemo(() => countByStatus(shown), [shown]);
+
+  const places = useMemo(() => props.rows.slice(0, props.loaded).filter(hasPosition), [props.rows, props.loaded]);
+  const bounds = useMemo(
+    () => (sweep ? boundsOf([sweep.area.bbox, ...shown.map((c) => c.bbox)]) : boundsOf([], places)),
+    [sweep, shown, places],
+  );
+
+  const height = Math.round(Math.min(MAX_HEIGHT, width * 0.62));
+  useEffect(() => {
+    const el = canvas.current;
+    const ctx = el?.getContext('2d');
+    if (!el || !ctx || !bounds) return;
+    // Draw in CSS pixels on a backing store of device pixels: sharp on high-DPI screens.
+    const dpr = window.devicePixelRatio || 1;
+    el.width = Math.round(width * dpr);
+    el.height = Math.round(height * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const size = { width, height };
+    drawCoverage(
+      ctx,
+      { size, cells: shown, places: showPlaces ? places : [], area: sweep?.area ?? null },
+      fitProjection(bounds, size, PADDING),
+    );
+  }, [bounds, width, height, shown, showPlaces, places, sweep]);
+
+  const summary = STATUS_ORDER.filter((s) => counts[s] > 0)
+    .map((s) => t('legendItem', t(`cellStatus_${s}`), formatNumber(counts[s])))
+    .join(', ');
+  const label = collectionLabel(props.collection);
+
+  return (
+    <section class="coverage" aria-labelledby="coverage-title">
+      <h2 id="coverage-title">{t('sectionCoverage')}</h2>
+      <div class="map-controls">
+        {sweep && sweep.keywords.length > 1 && (
+          <label>
+            {t('mapKeyword')}{' '}
+            <select value={String(keywordIndex)} onChange={(e) => setKeywordIndex(Number((e.currentTarget as HTMLSelectElement).value))}>
+              {sweep.keywords.map((k, i) => (
+                <option key={k} value={String(i)}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          <input type="checkbox" checked={showPlaces} onChange={(e) => setShowPlaces((e.currentTarget as HTMLInputElement).checked)} />{' '}
+          {t('mapShowPlaces')}
+        </label>
+      </div>
+      <div class="map" ref={wrapper}>
+        {bounds ? (
+          <canvas
+            ref={canvas}
+            style={{ width: `${width}px`, height: `${height}px` }}
+            role="img"
+            aria-label={t('mapAlt', label, summary || t('mapNoCells'))}
+            data-testid="coverage-canvas"
+          />
+        ) : (
+          <p class="empty">{t('mapEmpty')}</p>
+        )}
+      </div>
+      <ul class="legend">
+        {sweep &&
+          STATUS_ORDER.map((s) => (
+            <li key={s} data-status={s}>
+              <span class={s === 'split' ? 'swatch outline' : 'swatch'} style={swatchStyle(s)} aria-hidden="true" />
+              {t('legendItem', t(`cellStatus_${s}`), formatNumber(counts[s]))}
+            </li>
+          ))}
+        <li>
+          <span class="swatch dot" style={{ background: PLACE_COLOUR }} aria-hidden="true" />
+          {t('legendItem', t('mapPlaces'), formatNumber(places.length))}
+        </li>
+      </ul>
+      {error && (
+        <p class="error" role="alert">
+          {t('storeError', error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function swatchStyle(s: CellStatus) {
+  return s === 'split' ? { borderColor: STATUS_COLOURS[s] } : { background: STATUS_COLOURS[s] };
+}
+
+function hasPosition(r: ListingRow): r is ListingRow & { lat: number; lng: number } {
+  return r.lat !== null && r.lng !== null;
+}
+
+function countByStatus(cells: readonly { status: CellStatus }[]): Record<CellStatus, number> {
+  const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, 0])) as Record<CellStatus, number>;
+  for (const c of cells) counts[c.status] += 1;
+  return counts;
+}
+
+/** The element's content width, following window resizes. */
+function useElementWidth(ref: { current: HTMLElement | null }, fallback: number): number {
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth > 0 ? el.clientWidth : fallback);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, fallback]);
+  return width;
+}

@@ -1,0 +1,51 @@
+import { useState } from 'preact/hooks';
+import { defaultSelection } from '../../utils/dashboard/collections';
+import { t } from '../../utils/i18n/t';
+import { CollectionsPanel } from './CollectionsPanel';
+import { CoverageMap } from './CoverageMap';
+import { ListingsTable } from './ListingsTable';
+import { useCollectionRows, useCollections } from './useDashboardData';
+
+/**
+ * The full-page view of what MapSweep holds: every collection, the selected one's coverage
+ * map and its places. Everything is re-read from the store, never kept from messages.
+ */
+export function Dashboard(props: { confirm?: (message: string) => boolean; now?: () => number }) {
+  const confirm = props.confirm ?? ((message: string) => window.confirm(message));
+  const now = props.now ?? Date.now;
+  const data = useCollections();
+  const [chosen, setChosen] = useState<string | null>(null);
+  // A chosen collection that was deleted (here or elsewhere) falls back to the default one.
+  const chosenExists = data.collections.some((c) => c.id === chosen);
+  const selectedId = chosenExists ? chosen : data.sweeps ? defaultSelection(data.sweeps) : null;
+  const selected = data.collections.find((c) => c.id === selectedId) ?? null;
+  const rows = useCollectionRows(data.store, selected?.id ?? null, selected?.places ?? 0, data.tick);
+
+  return (
+    <main>
+      <h1>{t('dashboardTitle')}</h1>
+      {data.error && (
+        <p class="error" role="alert">
+          {t('storeError', data.error)}
+        </p>
+      )}
+      {!data.sweeps && !data.error && <p role="status">{t('loadingCollections')}</p>}
+      <CollectionsPanel
+        store={data.store}
+        collections={data.collections}
+        selectedId={selectedId}
+        onSelect={setChosen}
+        onChanged={data.refresh}
+        confirm={confirm}
+        now={now}
+      />
+      {selected && <CoverageMap store={data.store} collection={selected} rows={rows.rows} loaded={rows.loaded} />}
+      {selected && <ListingsTable key={selected.id} rows={rows.rows} loaded={rows.loaded} loading={rows.loading} expected={rows.expected} />}
+      {rows.error && (
+        <p class="error" role="alert">
+          {t('storeError', rows.error)}
+        </p>
+      )}
+    </main>
+  );
+}

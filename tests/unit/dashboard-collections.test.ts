@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CollectionsPanel } from '../../components/dashboard/CollectionsPanel';
+import { defaultSelection, reloadDue, summarise, sweepActions } from '../../utils/dashboard/collections';
+import { BROWSING, openStore, type Store } from '../../utils/store';
+import type { SweepStatus } from '../../utils/sweep/types';
+import { freshFactory, makeCells, makeSweep } from './store-fixtures';
+
+function useEnglishMessages() {
+  const messages = JSON.parse(readFileSync(path.resolve(__dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
+  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string[]) =>
+    (messages[key]?.message ?? '').replace(/\$(\d)/g, (_, n) => subs?.[Number(n) - 1] ?? '')) as never);
+  vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('en-US');
+}
+
+describe('collection summaries', () => {
+  it('lists sweeps newest first, then Browsing even when it is empty, with their counts', () => {
+    const a = makeSweep('a', { createdAt: 1 });
+    const b = makeSweep('b', { createdAt: 2 });
+    const rows = summarise([a, b], new Map([['a', 5], [BROWSING, 0]]));
+    expect(rows.map((r) => [r.id, r.places])).toEqual([
+      ['b', 0],
+      ['a', 5],
+      [BROWSING, 0],
+    ]);
+  });
+
+  it('opens on the running sweep, else the newest, else Browsing', () => {
+    const old = makeSweep('old', { createdAt: 1, status: 'running' });
+    const fresh = makeSweep('fresh', { createdAt: 9, status: 'finished' });
+    expect(defaultSelection([fresh, old])).toBe('old');
+    expect(defaultSelection([makeSweep('x', { createdAt: 1, status: 'stopped' }), fresh])).toBe('fresh');
+    expect(defaultSelection([])).toBe(BROWSING);
+  });
+
+  it.each<[SweepStatus, boolean, boolean, boolean]>([
+    ['running', false, true, false],
+    ['paused', true, true, true],
+    ['failed', true, true, true],
+    ['stopped', false, false, true],
+    ['finished', false, false, true],
+  ])('a %s sweep: resume %s, stop %s, delete %s', (status, resume, stop, del) => {
+    expect(sweepActions(status)).toEqual({ resume, stop, delete: del });
+  });
+
+  it('re-reads a collection at least 2 s apart, and at most a tenth of the time for slow reads', () => {
+    expect(reloadDue(1_000, null, 0)).toBe(true);
+    expect(reloadDue(2_999, 1_000, 50)).toBe(false);
+    expect(reloadDue(3_000, 1_000, 50)).toBe(true);
+    // A 1.5 s read: next one 15 s after the last started.
+    expect(reloadDue(15_999, 1_000, 1_500)).toBe(false);
+    expect(reloadDue(16_000, 1_000, 1_500)).toBe(true);
+  });
+});
+
+describe('the collections panel', () => {
+  let host: HTMLElement;
+  let store: Store;
+  beforeEach(async () => {
+    useEnglishMessages();
+    host = document.createElement('div');
+    document.body.append(host);
+    store = await openStore({ factory: freshFactory(), name: 'dashboard-test' });
+  });
+  afterEach(() => {
+    render(null, host);
+    host.remove();
+    store.close();
+    vi.restoreAllMocks();
+  });
+
+  async function mount(confirm: (m: string) => boolean, onChanged = vi.fn()) {
+    const sweeps = await store.listSweeps();
+    const collections = summarise(sweeps, new Map([...sweeps.map((s) => [s.id, 3] as const), [BROWSING, 0]]));
+    await act(() => {
+      render(h(CollectionsPanel, { store, collections, selectedId: null, onSelect: () => {}, onChanged, confirm, now: () => 5_000 }), host);
+    });
+    return onChanged;
+  }
+  const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name || b.textContent === name);
+
+  it('deletes a sweep only after the user confirms, naming it and its place count', async () => {
+    await store.createSweep(makeSweep('s1', { keywords: ['bakery', 'florist'], status: 'stopped' }), makeCells('s1', 2));
+    const asked: string[] = [];
+    let answer = false;
+    const onChanged = await mount((m) => {
+      asked.push(m);
+      return answer;
+    });
+    const del = button('Delete – bakery, florist')!;
+    expect(del.disabled).toBe(false);
+
+    await act(() => del.click());
+    expect(asked).toEqual(['Delete the sweep “bakery, florist” with its 3 places? Places that another sweep or browsing also found stay there.']);
+    expect(await store.getSweep('s1')).toBeDefined();
+    expect(onChanged).not.toHaveBeenCalled();
+
+    answer = true;
+    await act(async () => {
+      del.click();
+      await vi.waitFor(async () => expect(await store.getSweep('s1')).toBeUndefined());
+    });
+    expect(await store.listCells('s1')).toEqual([]);
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('offers no delete for a running sweep, and no export for an empty collection', async () => {
+    await store.createSweep(makeSweep('s2', { keywords: ['cafe'], status: 'running' }), makeCells('s2', 1));
+    await mount(() => true);
+    expect(button('Delete – cafe')!.disabled).toBe(true);
+    expect(button('Resume – cafe')!.disabled).toBe(true);
+    expect(button('Stop – cafe')!.disabled).toBe(false);
+    expect(button('Export GeoJSON – cafe')!.disabled).toBe(false);
+    expect(button('Export JSON – Browsing')!.disabled).toBe(true);
+    expect(button('Delete – Browsing')).toBeUndefined();
+    const rowText = host.querySelector('tbody tr')!.textContent!;
+    expect(rowText).toContain('Running');
+    expect(rowText).toContain('0 of 1 cells');
+  });
+});

@@ -1,0 +1,50 @@
+import { BROWSING } from '../store';
+import type { Sweep, SweepStatus } from '../sweep/types';
+
+/** A row of the Collections panel: a sweep, or the places collected while browsing. */
+export type CollectionSummary =
+  | { kind: 'sweep'; id: string; sweep: Sweep; places: number }
+  | { kind: 'browsing'; id: typeof BROWSING; places: number };
+
+/** Newest sweep first, then Browsing (which is always there, even when empty). */
+export function summarise(sweeps: readonly Sweep[], places: ReadonlyMap<string, number>): CollectionSummary[] {
+  const rows: CollectionSummary[] = [...sweeps]
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((sweep) => ({ kind: 'sweep', id: sweep.id, sweep, places: places.get(sweep.id) ?? 0 }));
+  rows.push({ kind: 'browsing', id: BROWSING, places: places.get(BROWSING) ?? 0 });
+  return rows;
+}
+
+/** What the dashboard opens on: the running sweep, else the newest, else Browsing. */
+export function defaultSelection(sweeps: readonly Sweep[]): string {
+  const running = sweeps.find((s) => s.status === 'running');
+  if (running) return running.id;
+  const newest = [...sweeps].sort((a, b) => b.createdAt - a.createdAt)[0];
+  return newest?.id ?? BROWSING;
+}
+
+export interface SweepActions {
+  resume: boolean;
+  stop: boolean;
+  /** A running sweep is stopped first: its worker would otherwise commit into a deleted sweep. */
+  delete: boolean;
+}
+
+/** The same rules as the popup's controls (the background refuses anything else anyway). */
+export function sweepActions(status: SweepStatus): SweepActions {
+  return {
+    resume: status === 'paused' || status === 'failed',
+    stop: status !== 'stopped' && status !== 'finished',
+    delete: status !== 'running',
+  };
+}
+
+/**
+ * Whether a reload of a whole collection is due: at least `minIntervalMs` apart, and never
+ * more often than `loadShare` of the time, so that a 100,000-place collection that takes a
+ * second to read is re-read every 10 s while a sweep runs, not every 2 s.
+ */
+export function reloadDue(now: number, lastStartedAt: number | null, lastDurationMs: number, minIntervalMs = 2000, loadShare = 0.1): boolean {
+  if (lastStartedAt === null) return true;
+  return now - lastStartedAt >= Math.max(minIntervalMs, lastDurationMs / loadShare);
+}
