@@ -70,7 +70,7 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
       </div>
       {estimate && !error && (
         <p class="estimate">
-          {t('estimateLine', formatNumber(estimate.cells), formatDuration(estimate.seconds), formatNumber(estimate.maxCells))}
+          {t('estimateLine', formatNumber(estimate.cellsMin), formatDuration(estimate.secondsMin), formatNumber(estimate.maxCells))}
         </p>
       )}
       {error && (

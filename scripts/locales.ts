@@ -26,8 +26,8 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   buttonRetryFailed: ['Retry failed', '실패한 칸 다시 시도'],
   buttonExportCsv: ['Export CSV', 'CSV 내보내기'],
   estimateLine: [
-    'About $1 searches, about $2 at the current pace (limit $3).',
-    '약 $1회 검색, 현재 속도로 약 $2 (한도 $3).',
+    'At least $1 searches (more where places are dense), at least $2 at the current pace. Limit: $3 searches.',
+    '최소 $1회 검색(장소가 밀집한 곳은 더 많음), 현재 속도로 최소 $2. 한도: $3회.',
   ],
   state_running: ['Running', '수집 중'],
   state_paused: ['Paused', '일시 정지됨'],
@@ -41,13 +41,13 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   perHour: ['$1 per hour', '시간당 $1곳'],
   eta: ['about $1 left', '약 $1 남음'],
   healthLine: ['Errors: $1 · last new place: $2', '오류: $1 · 마지막 새 장소: $2'],
-  quarantinedCells: ['$1 cells failed repeatedly', '$1칸이 반복해서 실패했습니다'],
+  quarantinedCells: ['Cells that failed repeatedly: $1', '반복해서 실패한 칸: $1'],
   warningSaturated: [
-    '$1 cells are still crowded at the closest zoom: some places there may be missing.',
+    'Still crowded at the closest zoom: $1 cells. Some places there may be missing.',
     '$1칸은 최대 확대에서도 결과가 가득합니다. 일부 장소가 빠졌을 수 있습니다.',
   ],
   warningQuarantined: [
-    '$1 cells failed repeatedly. Press Retry failed to try them again.',
+    'Failed repeatedly: $1 cells. Press Retry failed to try them again.',
     '$1칸이 반복해서 실패했습니다. ‘실패한 칸 다시 시도’를 누르세요.',
   ],
   warningStale: ['No new place for $1 minutes.', '$1분 동안 새 장소가 없습니다.'],

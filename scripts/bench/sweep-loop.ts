@@ -1,42 +1,76 @@
 /**
- * A sweep in memory: the driver's per-cell steps (view → search → judge → decide → split)
- * without the store and queue, so a benchmark can try planner policies over worlds of tens
- * of thousands of places in seconds. Each step calls the same functions the driver calls;
- * `bench-loop-parity.test.ts` checks that with the driver's own split policy this loop
- * makes exactly the searches and finds exactly the places the real driver does (simSweep).
+ * A sweep in memory: the driver's steps for one cell (view → page → judge → decide → split)
+ * without the store and the queue, so the bench can run sweeps over worlds of tens of
+ * thousands of places in about a second. Each step calls what the driver calls;
+ * tests/unit/bench-loop.test.ts checks that, with the driver's split, this loop makes
+ * exactly the page loads and keeps exactly the places of the real driver (simSweep).
  */
 import { areaContains, cellSearchView, MAX_ZOOM } from '../../utils/geo';
-import type { Area, Viewport } from '../../utils/geo/types';
-import { decideCell, DEFAULT_PLANNER_OPTIONS, planInitialCells, splitCell } from '../../utils/grid';
-import type { CellDecision, PlannedCell, PlannerOptions } from '../../utils/grid';
+import type { Area, BBox, MapView, Viewport } from '../../utils/geo/types';
+import { decideCell, DEFAULT_PLANNER_OPTIONS, planInitialCells, planSplit, splitCell } from '../../utils/grid';
+import type { CellDecision, PlannedCell, PlannerOptions, SplitPlan } from '../../utils/grid';
 import type { Listing } from '../../utils/listing/types';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
+import type { Observation } from '../../utils/sweep/types';
+import { createSimPageDriver, type SimPageDriver } from '../../tests/helpers/sim-page-driver';
 import type { SearchSwitches } from '../../tests/replica/search';
 import type { World } from '../../tests/replica/world';
-import { createSimPageDriver } from '../../tests/helpers/sim-page-driver';
 
-/** What a split policy sees of a crowded cell: the same things the driver has at that point. */
+/** The replica as the bench searches it: signed in, and zooming out when a view is sparse (as Google does). */
+export const BENCH_SWITCHES: SearchSwitches = { signedIn: true, sparseZoomOut: true };
+
+/** One tab's worth of the sim: the same page semantics for the sweep and the uniform grids. */
+export function createBenchPage(world: World, viewport: Viewport, switches: SearchSwitches = BENCH_SWITCHES): SimPageDriver {
+  return createSimPageDriver(world, { viewport, switches });
+}
+
+export interface CellSearch {
+  view: MapView;
+  observation: Observation;
+  /** Organic listings, as judged (the sim never fails a page). */
+  organic: Listing[];
+  result: { organic: number; capHit: boolean; endOfList: boolean; insideShare: number };
+}
+
+/** Loads and reads one cell's search exactly as the driver does (the view, the URL, the judge). */
+export async function searchCell(page: SimPageDriver, keyword: string, bbox: BBox, viewport: Viewport): Promise<CellSearch> {
+  const view = cellSearchView(bbox, viewport, MAX_ZOOM);
+  await page.load(1, searchUrl(keyword, view), 0);
+  const observation = await page.collect(1, { cap: DEFAULT_PLANNER_OPTIONS.cap, stallMs: 0, maxMs: 0, settleMs: 0, scrollPauseMs: 0 }, 0);
+  const judgement = judgeObservation(observation, { bbox }, view, 0);
+  if (judgement.verdict !== 'accepted') throw new Error(`bench: the sim page failed: ${judgement.error.message}`);
+  return { view, observation, organic: judgement.organic, result: judgement.result };
+}
+
+/** What the driver keeps of a search: places inside the area, and those without coordinates. */
+export function keptKeys(area: Area, organic: readonly Listing[]): string[] {
+  return organic.filter((l) => l.lat === null || l.lng === null || areaContains(area, { lat: l.lat, lng: l.lng })).map((l) => l.key);
+}
+
 export interface SplitContext {
   cell: PlannedCell;
   area: Area;
   opts: PlannerOptions;
-  /** Organic listings of the crowded search (all of them, inside the cell or not). */
   organic: readonly Listing[];
   cellsKnown: number;
 }
 
-export interface LoopPolicy {
+export interface SplitPolicy {
   name: string;
-  initialCells(area: Area, opts: PlannerOptions): PlannedCell[];
-  split(ctx: SplitContext): { children: PlannedCell[]; reason: string };
+  split(ctx: SplitContext): SplitPlan;
 }
 
-/** The driver as it is: the planner's initial grid and midpoint splits. */
-export const DRIVER_POLICY: LoopPolicy = {
+/** What utils/sweep/driver.ts does today: the four quadrants at the midpoint. */
+export const MIDPOINT_SPLIT: SplitPolicy = {
   name: 'midpoint',
-  initialCells: (area, opts) => planInitialCells(area, opts),
-  split: ({ cell, area, opts }) => ({ children: splitCell(cell, area, opts), reason: 'midpoint' }),
+  split: ({ cell, area, opts }) => ({ children: splitCell(cell, area, opts), preSplit: [] }),
+};
+
+/** The planner's split using the crowded search's own results (needs the driver change, see planSplit). */
+export const PLAN_SPLIT: SplitPolicy = {
+  name: 'planSplit',
+  split: ({ cell, area, opts, organic, cellsKnown }) => planSplit({ cell, area, observed: organic, cellsKnown }, opts),
 };
 
 export interface LoopOptions {
@@ -44,73 +78,60 @@ export interface LoopOptions {
   area: Area;
   keyword: string;
   viewport: Viewport;
-  switches: SearchSwitches;
-  policy: LoopPolicy;
+  policy: SplitPolicy;
+  switches?: SearchSwitches;
+  /** Planner options over DEFAULT_PLANNER_OPTIONS (the viewport is always the one above). */
   planner?: Partial<PlannerOptions>;
-}
-
-export interface CellRecord {
-  cell: PlannedCell;
-  decision: CellDecision;
-  organic: number;
-  newListings: number;
-  /** Why and how a split cell was divided (the policy's reason). */
-  splitReason?: string;
 }
 
 export interface LoopResult {
   searches: number;
-  /** Keys (google:{cid}) of the listings kept: inside the area, as the driver keeps them. */
+  /** Keys (google:{cid}) kept, as the driver would store them. */
   found: Set<string>;
-  cells: CellRecord[];
+  /** How many searched cells ended with each decideCell reason. */
+  reasons: Record<string, number>;
+  /** Cells split before being searched (planSplit's pre-splits). */
+  preSplit: number;
   saturated: number;
 }
 
 export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
-  const opts: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, viewport: o.viewport, ...o.planner };
-  const page = createSimPageDriver(o.world, { viewport: o.viewport, switches: o.switches });
-  const queue = o.policy.initialCells(o.area, opts);
+  const opts: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: o.viewport };
+  const page = createBenchPage(o.world, o.viewport, o.switches);
+  // Breadth first, as the queue leases coarse cells before fine ones.
+  const queue: PlannedCell[] = planInitialCells(o.area, opts);
   let cellsKnown = queue.length;
   const found = new Set<string>();
-  const cells: CellRecord[] = [];
+  const reasons: Record<string, number> = {};
+  let preSplit = 0;
   let saturated = 0;
   for (let i = 0; i < queue.length; i++) {
     const cell = queue[i]!;
     if (cell.outside) continue;
-    const view = cellSearchView(cell.bbox, o.viewport, MAX_ZOOM);
-    await page.load(1, searchUrl(o.keyword, view), 0);
-    const observation = await page.collect(1, { cap: opts.cap, stallMs: 0, maxMs: 0, settleMs: 0, scrollPauseMs: 0 }, 0);
-    const judgement = judgeObservation(observation, cell, view, 0);
-    if (judgement.verdict !== 'accepted') throw new Error(`sweep loop: ${judgement.error.message}`);
-    const decision = decideCell(
+    const s = await searchCell(page, o.keyword, cell.bbox, o.viewport);
+    const decision: CellDecision = decideCell(
       {
-        pageKind: observation.pageKind === 'results' || observation.pageKind === 'place' ? observation.pageKind : 'no-results',
-        organic: judgement.result.organic,
-        capHit: judgement.result.capHit,
-        endOfList: judgement.result.endOfList,
-        requestedZoom: view.zoom,
-        finalZoom: observation.finalView?.zoom ?? null,
-        insideShare: judgement.result.insideShare,
+        pageKind: s.observation.pageKind === 'results' || s.observation.pageKind === 'place' ? s.observation.pageKind : 'no-results',
+        organic: s.result.organic,
+        capHit: s.result.capHit,
+        endOfList: s.result.endOfList,
+        requestedZoom: s.view.zoom,
+        finalZoom: s.observation.finalView?.zoom ?? null,
+        insideShare: s.result.insideShare,
         bbox: cell.bbox,
         cellsKnown,
       },
       opts,
     );
-    let newListings = 0;
-    for (const l of judgement.organic) {
-      if (l.lat !== null && l.lng !== null && !areaContains(o.area, { lat: l.lat, lng: l.lng })) continue;
-      if (!found.has(l.key)) newListings++;
-      found.add(l.key);
-    }
-    const record: CellRecord = { cell, decision, organic: judgement.result.organic, newListings };
+    reasons[decision.reason] = (reasons[decision.reason] ?? 0) + 1;
+    for (const key of keptKeys(o.area, s.organic)) found.add(key);
     if (decision.verdict === 'saturated') saturated++;
     if (decision.verdict === 'split') {
-      const { children, reason } = o.policy.split({ cell, area: o.area, opts, organic: judgement.organic, cellsKnown });
-      record.splitReason = reason;
-      queue.push(...children);
-      cellsKnown += children.length;
+      const plan = o.policy.split({ cell, area: o.area, opts, organic: s.organic, cellsKnown });
+      queue.push(...plan.children);
+      cellsKnown += plan.children.length;
+      preSplit += plan.preSplit.length;
     }
-    cells.push(record);
   }
-  return { searches: page.loads, found, cells, saturated };
+  return { searches: page.loads, found, reasons, preSplit, saturated };
 }

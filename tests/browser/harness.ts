@@ -138,6 +138,26 @@ export async function readSweeps(page: Page): Promise<{ id: string; status: stri
   );
 }
 
+/** Every cell of every sweep, from the extension's IndexedDB. */
+export async function readCells(page: Page): Promise<{ id: string; status: string; bbox: { south: number; west: number; north: number; east: number }; lastError: { kind: string; message: string } | null }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('mapsweep');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const all = db.transaction('cells', 'readonly').objectStore('cells').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
 export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 240_000, everyMs = 500): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;

@@ -8,7 +8,7 @@ import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { createWorld } from '../replica/world';
 import { launchBrowser, newProfileDir, readSweeps, removeProfileDir, type RunningBrowser } from './harness';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord } from './extension';
-import { openPopup, waitFor } from './harness';
+import { openPopup, readCells, waitFor } from './harness';
 import { seededRandom } from '../helpers/sim-sweep';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
@@ -82,20 +82,14 @@ describe('a sweep in real Chromium', () => {
     expect(extra).toEqual([]);
 
     // Places in saturated cells may be missing by design; everything else must be there.
-    const saturated = await popup.evaluate(() => new Promise<{ bbox: { south: number; west: number; north: number; east: number } }[]>((resolve) => {
-      const req = indexedDB.open('mapsweep');
-      req.onsuccess = () => {
-        const all = req.result.transaction('cells').objectStore('cells').getAll();
-        all.onsuccess = () => resolve(all.result.filter((c: { status: string }) => c.status === 'saturated'));
-      };
-    }));
+    const saturated = (await readCells(popup)).filter((c) => c.status === 'saturated');
     const inSaturated = (p: { lat: number; lng: number }) =>
       saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
     const missing = [...truth].filter((c) => !got.has(c));
     const unexplained = missing.filter((c) => !inSaturated(world.byCid.get(c)!));
     expect(unexplained).toEqual([]);
     if (sweep.counters.cellsSaturated! > 0) {
-      expect(await popup.getByText(/cells are still crowded at the closest zoom/).count()).toBe(1);
+      expect(await popup.getByText(/Still crowded at the closest zoom/).count()).toBe(1);
     }
     console.log(
       `district: ${got.size} exported of ${truth.size} (${missing.length} missing, all in ${sweep.counters.cellsSaturated} saturated cells), ` +
@@ -204,8 +198,8 @@ describe('a sweep in real Chromium', () => {
     const got = new Set(csv.rows.map((r) => r.cid!));
     expect([...truth].filter((c) => !got.has(c))).toEqual([]);
     expect(done.counters.cellsQuarantined).toBeGreaterThan(0);
-    expect(await popup.getByText(/cells failed repeatedly/).count()).toBeGreaterThan(0);
-    await popup.getByText(/cells failed repeatedly/).first().click();
+    expect(await popup.getByText(/Failed repeatedly: \d+ cells/).count()).toBeGreaterThan(0);
+    await popup.getByText(/Cells that failed repeatedly/).first().click();
     expect(await popup.getByText(/pharmacy: The map site answered HTTP 500/).count()).toBeGreaterThan(0);
     console.log(`faults: ${done.counters.errors} failed attempts retried, ${done.counters.cellsQuarantined} cells quarantined (pharmacy), all ${truth.size} cafes exported`);
   });

@@ -5,6 +5,9 @@ export type {
   CellVerdict,
   PlannedCell,
   PlannerOptions,
+  PreSplit,
+  SplitInput,
+  SplitPlan,
   SweepEstimate,
 } from './types';
 export {
@@ -16,5 +19,6 @@ export {
 } from './options';
 export { gridSize, planInitialCells, type GridSize } from './plan';
 export { CHILDREN_PER_SPLIT, midpoint, minCellReached, quadrants, splitCell } from './split';
-export { decideCell } from './decide';
+export { decideCell, visibleShare } from './decide';
+export { PRESPLIT_SHARE, planSplit } from './presplit';
 export { TYPICAL_SPLIT_FACTOR, checkCellBudget, estimateSweep, type Pacing } from './estimate';

@@ -1,5 +1,5 @@
 import type { Area, BBox, LatLng } from '../geo/types';
-import { fitZoom } from '../geo/mercator';
+import { cellSearchView } from '../geo/mercator';
 import { classifyBBox } from '../geo/polygon';
 import type { PlannedCell, PlannerOptions } from './types';
 import { DEFAULT_PLANNER_OPTIONS } from './options';
@@ -28,17 +28,23 @@ export function quadrants(bbox: BBox, at: LatLng = midpoint(bbox)): [BBox, BBox,
 
 /**
  * True when the cell is as small as cells get: splitting it at its midpoint would give a
- * child that needs a zoom above `opts.maxZoom` to be searched.
+ * child searched above `opts.maxZoom`. "Searched at" is the zoom the search URL carries
+ * (cellSearchView: floored to 2 decimals), not the exact fit: a cell fitting zoom 18.004 is
+ * searched at 18.00 with a view a little larger than itself. Comparing the exact fit stopped
+ * such ladders a whole level early: a 6 km box fits 14.004, so with maxZoom 18 its depth-3
+ * cells were saturated though their children would have been searched at 18.00.
  */
 export function minCellReached(bbox: BBox, opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS): boolean {
-  const needed = Math.max(...quadrants(bbox).map((child) => fitZoom(child, opts.viewport)));
+  const needed = Math.max(...quadrants(bbox).map((child) => cellSearchView(child, opts.viewport, Infinity).zoom));
   return needed > opts.maxZoom;
 }
 
 /**
  * Replaces a crowded cell by its children, each classified against the area's polygon.
- * The split point defaults to the midpoint; a later improvement may pass one chosen from
- * where the crowded search's results lay (any point strictly inside keeps the tiling exact).
+ * The split point defaults to the midpoint, which keeps the children the viewport's shape;
+ * any point strictly inside keeps the tiling exact, but off-centre children are searched
+ * with views wider than themselves that also list their neighbours' places, so they hit the
+ * cap sooner (measured: splitting at the results' median cost more searches than midpoints).
  * Throws on a split the sweep must never make: a cell already at the minimum size, or a
  * split point not strictly inside the cell.
  */

@@ -29,6 +29,8 @@ export interface EstimateReply {
   cellsMin: number;
   keywords: number;
   seconds: number;
+  /** Seconds for `cellsMin` searches at the current pacing. */
+  secondsMin: number;
   maxCells: number;
 }
 

@@ -82,6 +82,7 @@ export function planSweep(input: SweepInput, id: string, now: number): PlanResul
       cellsMin: est.searches.min,
       keywords: keywords.keywords.length,
       seconds: est.seconds.typical,
+      secondsMin: est.seconds.min,
       maxCells: input.settings.maxCells,
     },
   };
