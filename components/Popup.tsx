@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { csvChunks, exportFileName } from '../utils/export/csv';
-import { collectionBatches } from '../utils/export/collection';
 import { t } from '../utils/i18n/t';
+import { BrowsingSwitch } from './BrowsingSwitch';
 import { SweepControls } from './SweepControls';
 import { SweepForm } from './SweepForm';
 import { SweepStatus } from './SweepStatus';
@@ -10,7 +10,7 @@ import { downloadChunks } from './download';
 import { useLatestSweep } from './useLatestSweep';
 
 export function Popup() {
-  const { store, sweep, quarantined, storeError } = useLatestSweep();
+  const { store, sweep, quarantined, browsingCount, storeError } = useLatestSweep();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -20,7 +20,7 @@ export function Popup() {
   async function exportCsv() {
     if (!store || !sweep) return;
     const chunks: string[] = [];
-    for await (const chunk of csvChunks(collectionBatches(store.iterateListings(1000), sweep.id))) chunks.push(chunk);
+    for await (const chunk of csvChunks(store.iterateListings(1000, sweep.id))) chunks.push(chunk);
     downloadChunks(chunks, exportFileName(sweep.keywords, new Date()), 'text/csv;charset=utf-8');
   }
 
@@ -36,6 +36,7 @@ export function Popup() {
       <SweepForm disabled={running} onStarted={() => {}} />
       {sweep && <SweepStatus sweep={sweep} quarantined={quarantined} now={now} />}
       {sweep && <SweepControls sweep={sweep} onExport={exportCsv} />}
+      <BrowsingSwitch collected={browsingCount} />
       <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
         {t('buttonOpenDashboard')}
       </button>

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
-import { openStore, type Store } from '../utils/store';
+import { BROWSING, openStore, type Store } from '../utils/store';
 import type { Cell, Sweep } from '../utils/sweep/types';
 
 export interface SweepView {
   store: Store | null;
   sweep: Sweep | null;
   quarantined: Cell[];
+  /** Places in the Browsing collection. */
+  browsingCount: number | null;
   storeError: string | null;
 }
 
@@ -15,7 +17,7 @@ export interface SweepView {
  * worker is asleep, and never keeps its own copy of the sweep.
  */
 export function useLatestSweep(intervalMs = 1000): SweepView {
-  const [view, setView] = useState<SweepView>({ store: null, sweep: null, quarantined: [], storeError: null });
+  const [view, setView] = useState<SweepView>({ store: null, sweep: null, quarantined: [], browsingCount: null, storeError: null });
   useEffect(() => {
     let stopped = false;
     let store: Store | null = null;
@@ -28,7 +30,8 @@ export function useLatestSweep(intervalMs = 1000): SweepView {
           [...sweeps].sort((a, b) => b.createdAt - a.createdAt)[0] ??
           null;
         const quarantined = sweep && sweep.counters.cellsQuarantined > 0 ? await store.listCells(sweep.id, 'quarantined') : [];
-        if (!stopped) setView({ store, sweep, quarantined, storeError: null });
+        const browsingCount = await store.countListings(BROWSING);
+        if (!stopped) setView({ store, sweep, quarantined, browsingCount, storeError: null });
       } catch (e) {
         if (!stopped) setView((v) => ({ ...v, storeError: e instanceof Error ? e.message : String(e) }));
       }

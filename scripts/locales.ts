@@ -104,6 +104,8 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   ],
   error_no_sweep: ['That sweep no longer exists.', '해당 수집 작업이 더 이상 없습니다.'],
   error_bad_state: ['The sweep is $1.', '수집 작업 상태: $1'],
+  browsingSwitch: ['Collect while browsing', '둘러보는 동안 수집'],
+  browsingCollected: ['Collected while browsing: $1 places ($2 new)', '둘러보며 수집: $1곳 (새 장소 $2곳)'],
   optionsTitle: ['MapSweep options', 'MapSweep 설정'],
   optionDelay: ['Seconds between page loads (at least)', '페이지 로드 간격(초, 최소)'],
   optionJitter: ['Random extra seconds (up to)', '무작위 추가 시간(초, 최대)'],

@@ -7,7 +7,7 @@ import type { Viewport } from '../../utils/geo/types';
 import { quadtreeFloor } from './floor';
 import { MIDPOINT_SPLIT, PLAN_SPLIT, runSweepLoop, type SplitPolicy } from './sweep-loop';
 import { recallOf, runUniformGrid, UNIFORM_CELL_KM, uniformAtRecall, zoomForCellKm, type UniformFigures } from './uniform';
-import { BENCH_KEYWORD, type BenchWorld } from './worlds';
+import type { BenchWorld } from './worlds';
 
 /** The issue's targets. */
 export const TARGETS = { recall: 0.995, searchesOverLowerBound: 2, shareOfUniform: 1 / 3 } as const;
@@ -46,7 +46,7 @@ export interface WorldFigures {
 }
 
 async function sweep(bw: BenchWorld, policy: SplitPolicy, viewport: Viewport): Promise<SweepFigures> {
-  const r = await runSweepLoop({ world: bw.world, area: bw.area, keyword: BENCH_KEYWORD, viewport, policy });
+  const r = await runSweepLoop({ world: bw.world, area: bw.area, keyword: bw.keyword, viewport, policy });
   return { policy: policy.name, searches: r.searches, recall: recallOf(r.found, bw.truth), reasons: r.reasons, preSplit: r.preSplit, saturated: r.saturated };
 }
 
@@ -54,7 +54,7 @@ export async function measureWorld(bw: BenchWorld, viewport: Viewport = DEFAULT_
   const adaptive = await sweep(bw, PLAN_SPLIT, viewport);
   const midpoint = await sweep(bw, MIDPOINT_SPLIT, viewport);
   log(`  ${bw.spec.name}: adaptive ${adaptive.searches} searches, midpoint-only ${midpoint.searches}`);
-  const input = { world: bw.world, area: bw.area, keyword: BENCH_KEYWORD, viewport, truth: bw.truth };
+  const input = { world: bw.world, area: bw.area, keyword: bw.keyword, viewport, truth: bw.truth };
   const lat = (bw.area.bbox.south + bw.area.bbox.north) / 2;
   const uniform: WorldFigures['uniform'] = {};
   for (const km of UNIFORM_CELL_KM) {
@@ -68,13 +68,13 @@ export async function measureWorld(bw: BenchWorld, viewport: Viewport = DEFAULT_
     label: bw.spec.label,
     places_total: bw.world.places.length,
     area: bw.areaText,
-    keyword: BENCH_KEYWORD,
+    keyword: bw.keyword,
     places_matching: bw.truth.size,
     recall: round(adaptive.recall, 5),
     searches: adaptive.searches,
     lower_bound: lowerBound,
     searches_over_lower_bound: round(adaptive.searches / lowerBound, 2),
-    quadtree_floor: quadtreeFloor(bw.world, bw.area, BENCH_KEYWORD, viewport),
+    quadtree_floor: quadtreeFloor(bw.world, bw.area, bw.keyword, viewport),
     decisions: adaptive.reasons,
     pre_split_cells: adaptive.preSplit,
     saturated_cells: adaptive.saturated,

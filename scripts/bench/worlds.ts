@@ -35,6 +35,7 @@ export interface BenchWorld {
   area: Area;
   /** The area as a user would type it (south,west,north,east). */
   areaText: string;
+  keyword: string;
   /** Keys (google:{cid}) of the places a perfect sweep of the area would collect. */
   truth: Set<string>;
 }
@@ -48,7 +49,7 @@ export function loadBenchWorld(spec: BenchWorldSpec, seed = BENCH_SEED, keyword 
   const parsed = parseAreaText(areaText);
   if (!parsed.ok) throw new Error(`bench: area of ${spec.name}: ${parsed.error.message}`);
   const truth = new Set(groundTruth(world, keyword, parsed.area).map((p) => `google:${p.cid}`));
-  return { spec, world, area: parsed.area, areaText, truth };
+  return { spec, world, area: parsed.area, areaText, keyword, truth };
 }
 
 /** The square of side 2·halfSideKm centred on `c` (flat-earth degrees: fine at these sizes). */

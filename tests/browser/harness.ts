@@ -117,46 +117,47 @@ export async function setSettings(page: Page, settings: Record<string, number | 
   }, settings);
 }
 
-/** Read the sweeps straight from the extension's IndexedDB, from an extension page. */
-export async function readSweeps(page: Page): Promise<{ id: string; status: string; pauseReason: string | null; counters: Record<string, number>; problem: { kind: string; message: string } | null }[]> {
+/** Every record of one object store of the extension's IndexedDB, read from an extension page. */
+export async function readAll<T>(page: Page, storeName: 'sweeps' | 'cells' | 'listings' | 'events'): Promise<T[]> {
   return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
         const req = indexedDB.open('mapsweep');
         req.onerror = () => reject(req.error);
         req.onsuccess = () => {
           const db = req.result;
-          const tx = db.transaction('sweeps', 'readonly');
-          const all = tx.objectStore('sweeps').getAll();
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction(name, 'readonly').objectStore(name).getAll();
           all.onsuccess = () => {
             db.close();
-            resolve(all.result);
+            resolve(all.result as T[]);
           };
           all.onerror = () => reject(all.error);
         };
       }),
+    storeName,
   );
 }
 
-/** Every cell of every sweep, from the extension's IndexedDB. */
-export async function readCells(page: Page): Promise<{ id: string; status: string; bbox: { south: number; west: number; north: number; east: number }; lastError: { kind: string; message: string } | null }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const req = indexedDB.open('mapsweep');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const db = req.result;
-          const all = db.transaction('cells', 'readonly').objectStore('cells').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result);
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
+export interface SweepRow {
+  id: string;
+  status: string;
+  pauseReason: string | null;
+  counters: Record<string, number>;
+  problem: { kind: string; message: string } | null;
 }
+
+export const readSweeps = (page: Page) => readAll<SweepRow>(page, 'sweeps');
+
+export const readCells = (page: Page) =>
+  readAll<{ id: string; status: string; bbox: { south: number; west: number; north: number; east: number }; lastError: { kind: string; message: string } | null }>(page, 'cells');
+
+export const readListings = (page: Page) =>
+  readAll<{ key: string; cid: string; name: string; collections: string[]; keywords: string[] }>(page, 'listings');
 
 export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 240_000, everyMs = 500): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -1,6 +1,8 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import { onMessage } from '../messaging/protocol';
+import { onMessage, sendMessage } from '../messaging/protocol';
 import { createNetworkCollector, readTbmMessage } from '../providers/google';
+import { BROWSING_ENABLED_KEY, isBrowsingEnabled } from '../sweep/browsing-settings';
+import { createBrowsingCollector } from './browsing';
 import { collectGooglePage, navigationStatus } from './collect-google';
 
 /**
@@ -32,5 +34,23 @@ export function startGoogleContent(win: Window, browser: Browser): void {
       },
       message.data,
     );
+  });
+
+  const browsing = createBrowsingCollector({
+    doc: win.document,
+    url: () => win.location.href,
+    now: () => win.performance.now(),
+    send: (listings) => void sendMessage('browsingListings', listings).catch(() => {}),
+    schedule: (fn, ms) => win.setTimeout(fn, ms),
+    observe: (target, onChange) => {
+      const observer = new MutationObserver(onChange);
+      observer.observe(target, { childList: true, subtree: true });
+      return observer;
+    },
+  });
+  const apply = (enabled: boolean) => (enabled ? browsing.start() : browsing.stop());
+  void browser.storage.local.get(BROWSING_ENABLED_KEY).then((r) => apply(isBrowsingEnabled(r[BROWSING_ENABLED_KEY])));
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && changes[BROWSING_ENABLED_KEY]) apply(isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue));
   });
 }

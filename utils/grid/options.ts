@@ -11,7 +11,7 @@ import type { PlannerOptions } from './types';
  * sparse region cost 4.1×: its background density overfills 12's cells and underfills 13's
  * children, so 13 is not "the coarser the better".
  */
-export const DEFAULT_START_ZOOM = 13;
+export const DEFAULT_START_ZOOM = 12;
 
 /**
  * Splitting stops when children would be searched above zoom 19 (a cell ~260 × 240 m at the
@@ -20,7 +20,7 @@ export const DEFAULT_START_ZOOM = 13;
  * up to ~150 cafés in one zoom-18 view (of 872 × 800 px), so such cells stayed saturated and a
  * quarter of the cafés were never listed. At 19 the densest view there holds ~55.
  */
-export const DEFAULT_MAX_SEARCH_ZOOM = 19;
+export const DEFAULT_MAX_SEARCH_ZOOM = 20;
 
 /** Cells one sweep may hold (all keywords): a trap guard, and a bound on the store's size. */
 export const DEFAULT_MAX_CELLS = 20_000;

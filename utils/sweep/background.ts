@@ -63,6 +63,14 @@ export function createBackground(browser: Browser): void {
     });
   }
 
+  onMessage('browsingListings', async (message) => {
+    const { sender } = message;
+    // Only our own content script on a Google Maps tab; the listings are shape-checked by the store.
+    if (sender.id !== browser.runtime.id || !sender.tab?.id || !sender.tab.url?.startsWith('https://www.google.com/maps/')) return;
+    const controller = await controllerPromise;
+    await controller.commitBrowsing(sender.tab.id, message.data).catch((e) => console.warn('MapSweep: browsing listings not saved', e));
+  });
+
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === 'watchdog') void controllerPromise.then((c) => c.ensureDriving());
   });

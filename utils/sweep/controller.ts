@@ -10,6 +10,8 @@ import { retryQuarantined } from '../queue';
 import { runWorker, type DriverDeps } from './driver';
 import { planSweep } from './plan';
 import type { Sweep, SweepSettings } from './types';
+import type { Listing } from '../listing/types';
+import { BROWSING_STATS_KEY, readTotals } from './browsing-settings';
 
 /**
  * The background's command side. Sweep state lives in the store; the only things kept in
@@ -163,5 +165,23 @@ export function createController(deps: ControllerDeps) {
     },
   };
 
-  return { commands, ensureDriving, onBrowserStart };
+  /**
+   * Listings a browsing tab saw. Tabs a running sweep drives are skipped: their pages are the
+   * sweep's, and counting them as "seen while browsing" would mislead.
+   */
+  async function commitBrowsing(tabId: number, listings: Listing[]): Promise<void> {
+    for (const sweep of await deps.store.listSweeps()) {
+      if (sweep.status !== 'running') continue;
+      const key = WORKERS_KEY(sweep.id);
+      const workers = ((await deps.browser.storage.session.get(key))[key] as number[] | undefined) ?? [];
+      if (workers.includes(tabId)) return;
+    }
+    const result = await deps.store.commitBrowsing(listings, deps.now());
+    const totals = readTotals((await deps.browser.storage.local.get(BROWSING_STATS_KEY))[BROWSING_STATS_KEY]);
+    await deps.browser.storage.local.set({
+      [BROWSING_STATS_KEY]: { seen: totals.seen + result.added + result.seen, added: totals.added + result.added },
+    });
+  }
+
+  return { commands, ensureDriving, onBrowserStart, commitBrowsing };
 }

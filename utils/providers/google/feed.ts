@@ -72,7 +72,7 @@ export function extractFeed(root: ParentNode): FeedExtraction {
  * Every card once: each role=article, plus any place link outside one (so a page that drops
  * role=article still has its cards counted, and a broken href still counts as a card).
  */
-function findCards(feed: Element): Element[] {
+export function findCards(feed: Element): Element[] {
   const cards = new Set<Element>(feed.querySelectorAll('[role="article"]'));
   for (const link of feed.querySelectorAll(PLACE_LINK)) {
     if (link.closest('[role="article"]')) continue;
@@ -81,7 +81,7 @@ function findCards(feed: Element): Element[] {
   return [...cards];
 }
 
-function readCard(card: Element): Listing | 'no-id' | 'no-name' {
+export function readCard(card: Element): Listing | 'no-id' | 'no-name' {
   const link = card.matches(PLACE_LINK) ? card : card.querySelector(PLACE_LINK);
   const href = absolute(link?.getAttribute('href'));
   if (!href) return 'no-id';

@@ -2,7 +2,7 @@
  * Google Maps page reading: pure functions over a Document, a response body or a URL.
  * Content scripts call these; nothing here touches globals.
  */
-export { extractFeed, type FeedExtraction } from './feed';
+export { extractFeed, findCards, readCard, type FeedExtraction } from './feed';
 export { extractPlacePanel, findPlacePanel } from './place';
 export { detectPageKind } from './page-kind';
 export { appStateFromDocument, placeFromAppState, placeFromInnerState, type AppStatePlace } from './app-state';

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import {
+  BROWSING_ENABLED_KEY,
+  BROWSING_STATS_KEY,
+  isBrowsingEnabled,
+  readTotals,
+  type BrowsingTotals,
+} from '../utils/sweep/browsing-settings';
+import { formatNumber, t } from '../utils/i18n/t';
+
+/** The "Collect while browsing" switch and what it has collected. */
+export function BrowsingSwitch(props: { collected: number | null }) {
+  const [enabled, setEnabled] = useState(true);
+  const [totals, setTotals] = useState<BrowsingTotals>({ seen: 0, added: 0 });
+  useEffect(() => {
+    const read = () =>
+      browser.storage.local.get([BROWSING_ENABLED_KEY, BROWSING_STATS_KEY]).then((r) => {
+        setEnabled(isBrowsingEnabled(r[BROWSING_ENABLED_KEY]));
+        setTotals(readTotals(r[BROWSING_STATS_KEY]));
+      });
+    void read();
+    const listener = () => void read();
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  }, []);
+  return (
+    <section class="browsing">
+      <label class="switch">
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) => void browser.storage.local.set({ [BROWSING_ENABLED_KEY]: (e.target as HTMLInputElement).checked })}
+        />{' '}
+        {t('browsingSwitch')}
+      </label>
+      <p class="health" data-testid="browsing-count">
+        {t('browsingCollected', formatNumber(props.collected ?? 0), formatNumber(totals.added))}
+      </p>
+    </section>
+  );
+}
