@@ -49,6 +49,7 @@ export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
 
   function scan() {
     scanQueued = false;
+    if (!observer) return; // switched off while a scan was queued
     const started = env.now();
     stats.scans++;
     const feed = env.doc.querySelector('[role="feed"]');
@@ -85,7 +86,7 @@ export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
 
   function flush() {
     flushQueued = false;
-    if (pending.size === 0) return;
+    if (!observer || pending.size === 0) return;
     lastFlush = env.now();
     const batch = [...pending.values()];
     pending.clear();

@@ -1,0 +1,52 @@
+import type { ErrorKind, PageKind } from '../sweep/types';
+
+/**
+ * How one page compared with what was read from it:
+ * - 'ok': results or a place, and at least MIN_EXTRACTED_SHARE of the organic cards were read;
+ * - 'empty': the page itself said there are no results;
+ * - 'nothing-read': cards on screen, nothing read (the extractor no longer fits the page);
+ * - 'shortfall': some cards read, too few;
+ * - 'not-recognised': neither a results list, a place, nor a "no results" message.
+ */
+export type AuditVerdict = 'ok' | 'empty' | 'nothing-read' | 'shortfall' | 'not-recognised';
+
+/**
+ * The coverage audit of one page: counts only, no page content beyond place keys. Stored
+ * in the sweep's log as an 'audit' event.
+ */
+export interface PageAudit {
+  pageKind: PageKind;
+  cardsVisible: number;
+  /** Organic listings read. */
+  extracted: number;
+  sponsored: number;
+  /** Places in the page's own search responses, or null when none was seen. */
+  networkItems: number | null;
+  /** Network places that were also read from the page (null without network data). */
+  networkMatched: number | null;
+  /** The page's first organic results, in page order (keys). */
+  firstKeys: string[];
+  /**
+   * How many of firstKeys the store already had before this page was committed. Filled in
+   * by the store inside the commit transaction; absent for a page that was not committed.
+   */
+  firstKnown?: number;
+  verdict: AuditVerdict;
+  /** The network showed clearly more places than were read, though the cards looked fine. */
+  networkShortfall: boolean;
+}
+
+/** One failed attempt at a cell, as the Health panel lists it. */
+export interface FailedAttempt {
+  sweepId: string;
+  at: number;
+  cellId: string | null;
+  keyword: string | null;
+  url: string | null;
+  kind: ErrorKind;
+  /** The HTTP status for kind 'http' (and 429 'blocked'), when known. */
+  httpStatus: number | null;
+  /** What became of the cell: retried later, set aside, or the sweep paused / stopped. */
+  outcome: 'retry' | 'quarantined' | 'paused' | 'stopped';
+  message: string;
+}
