@@ -6,7 +6,7 @@ import {
   isBrowsingEnabled,
   readTotals,
   type BrowsingTotals,
-} from '../utils/sweep/browsing-settings';
+} from '../utils/sweep/storage-keys';
 import { formatNumber, t } from '../utils/i18n/t';
 
 /** The "Collect while browsing" switch and what it has collected. */

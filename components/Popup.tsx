@@ -10,7 +10,7 @@ import { downloadChunks } from './download';
 import { useLatestSweep } from './useLatestSweep';
 
 export function Popup() {
-  const { store, sweep, quarantined, browsingCount, storeError } = useLatestSweep();
+  const { store, sweep, quarantined, currentKeyword, pageHidden, browsingCount, storeError } = useLatestSweep();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -34,7 +34,9 @@ export function Popup() {
         </p>
       )}
       <SweepForm disabled={running} onStarted={() => {}} />
-      {sweep && <SweepStatus sweep={sweep} quarantined={quarantined} now={now} />}
+      {sweep && (
+        <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} now={now} />
+      )}
       {sweep && <SweepControls sweep={sweep} onExport={exportCsv} />}
       <BrowsingSwitch collected={browsingCount} />
       <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>

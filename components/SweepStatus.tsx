@@ -3,10 +3,15 @@ import { sweepProgress, type Warning } from '../utils/sweep/progress';
 import { formatDateTime, formatDuration, formatNumber, t } from '../utils/i18n/t';
 
 /** Progress at a glance. Page text (cell errors) is rendered as text nodes, never as HTML. */
-export function SweepStatus(props: { sweep: Sweep; quarantined: Cell[]; now: number }) {
-  const { sweep, quarantined, now } = props;
+export function SweepStatus(props: {
+  sweep: Sweep;
+  quarantined: Cell[];
+  currentKeyword: string | null;
+  pageHidden: boolean;
+  now: number;
+}) {
+  const { sweep, quarantined, now, currentKeyword: keyword } = props;
   const p = sweepProgress(sweep, now);
-  const keyword = currentKeyword(sweep);
   return (
     <section class="status">
       <div role="status" aria-live="polite">
@@ -25,6 +30,7 @@ export function SweepStatus(props: { sweep: Sweep; quarantined: Cell[]; now: num
           {t('healthLine', formatNumber(sweep.counters.errors), sweep.lastNewListingAt ? formatDateTime(sweep.lastNewListingAt) : '—')}
         </p>
       </div>
+      {props.pageHidden && <p class="warnings">{t('warningPageHidden')}</p>}
       {p.warnings.length > 0 && (
         <ul class="warnings">
           {p.warnings.map((w) => (
@@ -61,8 +67,4 @@ function warningText(w: Warning): string {
     default:
       return t(`warning_${w.kind}`);
   }
-}
-
-function currentKeyword(sweep: Sweep): string | null {
-  return sweep.status === 'running' || sweep.status === 'paused' ? (sweep.keywords[0] ?? null) : null;
 }

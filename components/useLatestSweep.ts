@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { BROWSING, openStore, type Store } from '../utils/store';
+import { pageHiddenKey } from '../utils/sweep/storage-keys';
 import type { Cell, Sweep } from '../utils/sweep/types';
 
 export interface SweepView {
   store: Store | null;
   sweep: Sweep | null;
   quarantined: Cell[];
+  /** The keyword a worker is searching now (from the leased cells), else the next one due. */
+  currentKeyword: string | null;
+  /** The worker tab was in the background at its last page (the browser may slow it down). */
+  pageHidden: boolean;
   /** Places in the Browsing collection. */
   browsingCount: number | null;
   storeError: string | null;
@@ -17,7 +23,15 @@ export interface SweepView {
  * worker is asleep, and never keeps its own copy of the sweep.
  */
 export function useLatestSweep(intervalMs = 1000): SweepView {
-  const [view, setView] = useState<SweepView>({ store: null, sweep: null, quarantined: [], browsingCount: null, storeError: null });
+  const [view, setView] = useState<SweepView>({
+    store: null,
+    sweep: null,
+    quarantined: [],
+    currentKeyword: null,
+    pageHidden: false,
+    browsingCount: null,
+    storeError: null,
+  });
   useEffect(() => {
     let stopped = false;
     let store: Store | null = null;
@@ -31,7 +45,17 @@ export function useLatestSweep(intervalMs = 1000): SweepView {
           null;
         const quarantined = sweep && sweep.counters.cellsQuarantined > 0 ? await store.listCells(sweep.id, 'quarantined') : [];
         const browsingCount = await store.countListings(BROWSING);
-        if (!stopped) setView({ store, sweep, quarantined, browsingCount, storeError: null });
+        let currentKeyword: string | null = null;
+        let pageHidden = false;
+        if (sweep && (sweep.status === 'running' || sweep.status === 'paused')) {
+          const leased = await store.listCells(sweep.id, 'leased');
+          const pending = leased.length > 0 ? [] : await store.listCells(sweep.id, 'pending');
+          const next = [...leased, ...pending].sort((a, b) => a.keywordIndex - b.keywordIndex)[0];
+          currentKeyword = next?.keyword ?? null;
+          const key = pageHiddenKey(sweep.id);
+          pageHidden = sweep.status === 'running' && (await browser.storage.session.get(key))[key] === true;
+        }
+        if (!stopped) setView({ store, sweep, quarantined, currentKeyword, pageHidden, browsingCount, storeError: null });
       } catch (e) {
         if (!stopped) setView((v) => ({ ...v, storeError: e instanceof Error ? e.message : String(e) }));
       }

@@ -106,6 +106,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   error_bad_state: ['The sweep is $1.', '수집 작업 상태: $1'],
   browsingSwitch: ['Collect while browsing', '둘러보는 동안 수집'],
   browsingCollected: ['Collected while browsing: $1 places ($2 new)', '둘러보며 수집: $1곳 (새 장소 $2곳)'],
+  warningPageHidden: [
+    'The map tab is in the background, so the browser may slow it down. Keep it visible, or use a window of its own (options).',
+    '지도 탭이 백그라운드에 있어 브라우저가 속도를 늦출 수 있습니다. 탭을 보이게 두거나 별도 창을 사용하세요(설정).',
+  ],
   optionsTitle: ['MapSweep options', 'MapSweep 설정'],
   optionDelay: ['Seconds between page loads (at least)', '페이지 로드 간격(초, 최소)'],
   optionJitter: ['Random extra seconds (up to)', '무작위 추가 시간(초, 최대)'],

@@ -12,8 +12,8 @@ import type { Viewport } from '../../utils/geo/types';
 export interface DriverCheck {
   world: string;
   driver: { searches: number; kept: number };
-  /** The loop policy that made the same page loads and kept the same places, or null. */
-  matches: string | null;
+  /** Loop policies that made the same page loads and kept the same places (both, when this world needs no pre-split). */
+  matching: string[];
   loop: Record<string, { searches: number; kept: number; sameKeys: boolean }>;
 }
 
@@ -22,14 +22,14 @@ export async function checkDriver(bw: BenchWorld, viewport: Viewport): Promise<D
   const driverKeys = await storedKeys(real.store, real.sweep.id);
   real.store.close();
   const loop: DriverCheck['loop'] = {};
-  let matches: string | null = null;
+  const matching: string[] = [];
   for (const policy of [PLAN_SPLIT, MIDPOINT_SPLIT] as SplitPolicy[]) {
     const r = await runSweepLoop({ world: bw.world, area: bw.area, keyword: bw.keyword, viewport, policy });
     const sameKeys = r.found.size === driverKeys.size && [...r.found].every((k) => driverKeys.has(k));
     loop[policy.name] = { searches: r.searches, kept: r.found.size, sameKeys };
-    if (matches === null && sameKeys && r.searches === real.loads) matches = policy.name;
+    if (sameKeys && r.searches === real.loads) matching.push(policy.name);
   }
-  return { world: bw.spec.name, driver: { searches: real.loads, kept: driverKeys.size }, matches, loop };
+  return { world: bw.spec.name, driver: { searches: real.loads, kept: driverKeys.size }, matching, loop };
 }
 
 async function storedKeys(store: Store, sweepId: string): Promise<Set<string>> {

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox } from '../../utils/geo';
-import { DEFAULT_PLANNER_OPTIONS, decideCell } from '../../utils/grid';
+import { DEFAULT_PLANNER_OPTIONS, decideCell, visibleShare } from '../../utils/grid';
 import type { CellDecision, CellDecisionInput } from '../../utils/grid';
 
 /** A cell filling the default view (872 × 800 px) at `zoom`, at the equator. */
 function boxFittingAt(zoom: number): BBox {
   const deg = 360 / (256 * 2 ** zoom);
   return { south: -400 * deg, north: 400 * deg, west: 0, east: 872 * deg };
+}
+
+/** The west half of boxFittingAt(zoom): 436 × 800 px, searched at the same zoom. */
+function halfWidth(zoom: number): BBox {
+  const b = boxFittingAt(zoom);
+  return { ...b, east: b.east / 2 };
 }
 
 const base: CellDecisionInput = {
@@ -34,11 +40,15 @@ const cases: [string, Partial<CellDecisionInput>, CellDecision][] = [
   ['no end marker below the cap', { organic: 37, capHit: false, endOfList: false }, { verdict: 'split', reason: 'no-end-marker' }],
   ['the cap reached, end marker shown too', { endOfList: true }, { verdict: 'split', reason: 'cap-hit' }],
   ['120 organic though the flag was missed', { capHit: false, endOfList: true }, { verdict: 'split', reason: 'cap-hit' }],
-  ['crowded at the minimum size', { bbox: boxFittingAt(17.5), requestedZoom: 17.5, finalZoom: 17.5 }, { verdict: 'saturated', reason: 'min-size' }],
+  ['crowded at the minimum size (children past zoom 20)', { bbox: boxFittingAt(19.5), requestedZoom: 19.5, finalZoom: 19.5 }, { verdict: 'saturated', reason: 'min-size' }],
+  ['crowded one level above the minimum', { bbox: boxFittingAt(18.5), requestedZoom: 18.5, finalZoom: 18.5 }, { verdict: 'split', reason: 'cap-hit' }],
+  // Half the view's width: an even spread puts half the results inside, so 0.3 is no stray.
+  ['a half-width cell with 30% inside', { bbox: halfWidth(15), insideShare: 0.3 }, { verdict: 'split', reason: 'cap-hit' }],
+  ['a half-width cell with 24% inside', { bbox: halfWidth(15), insideShare: 0.24 }, { verdict: 'done', reason: 'results-outside' }],
   ['crowded with room for exactly 4 more cells', { cellsKnown: 19_996 }, { verdict: 'split', reason: 'cap-hit' }],
   ['crowded with room for only 3 more cells', { cellsKnown: 19_997 }, { verdict: 'saturated', reason: 'cell-cap' }],
-  ['crowded at minimum size and at the cap', { bbox: boxFittingAt(17.5), cellsKnown: 19_999 }, { verdict: 'saturated', reason: 'min-size' }],
-  ['sparse at minimum size', { bbox: boxFittingAt(17.5), organic: 3, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
+  ['crowded at minimum size and at the cap', { bbox: boxFittingAt(19.5), cellsKnown: 19_999 }, { verdict: 'saturated', reason: 'min-size' }],
+  ['sparse at minimum size', { bbox: boxFittingAt(19.5), organic: 3, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
 ];
 
 describe('decideCell', () => {
@@ -67,5 +77,16 @@ describe('decideCell', () => {
         }
       }
     }
+  });
+});
+
+describe('visibleShare', () => {
+  it('is the part of the 872 × 800 px visible map the cell covers (hand-computed)', () => {
+    expect(visibleShare(boxFittingAt(15), 15, DEFAULT_PLANNER_OPTIONS.viewport)).toBeCloseTo(1, 6);
+    expect(visibleShare(halfWidth(15), 15, DEFAULT_PLANNER_OPTIONS.viewport)).toBeCloseTo(0.5, 6);
+    // A quarter-size cell searched one zoom lower than it fits: (436·400)/(872·800) = 1/4.
+    expect(visibleShare(boxFittingAt(16), 15, DEFAULT_PLANNER_OPTIONS.viewport)).toBeCloseTo(0.25, 6);
+    // Never above 1, even for a cell larger than the view.
+    expect(visibleShare(boxFittingAt(14), 15, DEFAULT_PLANNER_OPTIONS.viewport)).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEWPORT, bboxOverlaps, cellSearchView, pointInPolygons, visibleBBox } from '../../utils/geo';
+import { DEFAULT_VIEWPORT, MAX_ZOOM, bboxOverlaps, cellSearchView, pointInPolygons, visibleBBox } from '../../utils/geo';
 import type { Area, BBox, LatLng, Polygon } from '../../utils/geo';
-import { DEFAULT_PLANNER_OPTIONS, decideCell, minCellReached, splitCell } from '../../utils/grid';
+import { DEFAULT_PLANNER_OPTIONS, decideCell, minCellReached, quadrants, splitCell } from '../../utils/grid';
 import type { CellDecisionInput, PlannedCell, PlannerOptions } from '../../utils/grid';
 
 /** Seeded PRNG (mulberry32): the same "random" cases on every run. */
@@ -127,17 +127,29 @@ describe('splitCell', () => {
   it('refuses a split point outside the cell and a cell at minimum size', () => {
     const bbox = boxFittingAt(14);
     expect(() => splitCell(cellOf(bbox), area(bbox), DEFAULT_PLANNER_OPTIONS, { lat: bbox.north, lng: 0.01 })).toThrow(/strictly inside/);
-    const small = boxFittingAt(17.5);
+    const small = boxFittingAt(19.5);
     expect(() => splitCell(cellOf(small), area(small), DEFAULT_PLANNER_OPTIONS)).toThrow(/minimum size/);
   });
 });
 
 describe('minCellReached', () => {
-  it('matches hand-computed sizes (default maxZoom 18)', () => {
+  const at = (maxZoom: number): PlannerOptions => ({ ...DEFAULT_PLANNER_OPTIONS, maxZoom });
+
+  it('matches hand-computed sizes', () => {
     // A cell filling the view at zoom z has children filling it at ≈ z + 1.
-    expect(minCellReached(boxFittingAt(16.9), DEFAULT_PLANNER_OPTIONS)).toBe(false); // children ≈ 17.9
-    expect(minCellReached(boxFittingAt(17.1), DEFAULT_PLANNER_OPTIONS)).toBe(true); // children ≈ 18.1
-    expect(minCellReached(boxFittingAt(17.1), { ...DEFAULT_PLANNER_OPTIONS, maxZoom: 19 })).toBe(false);
+    expect(minCellReached(boxFittingAt(16.9), at(18))).toBe(false); // children ≈ 17.9
+    expect(minCellReached(boxFittingAt(17.1), at(18))).toBe(true); // children ≈ 18.1
+    expect(minCellReached(boxFittingAt(17.1), at(19))).toBe(false);
+    // The default is zoom 20.
+    expect(minCellReached(boxFittingAt(18.9), DEFAULT_PLANNER_OPTIONS)).toBe(false);
+    expect(minCellReached(boxFittingAt(19.1), DEFAULT_PLANNER_OPTIONS)).toBe(true);
+  });
+
+  it('compares the zoom the search URL carries (2 decimals, floored), not the exact fit', () => {
+    // Children fit 18.004: searched at 18.00, allowed under maxZoom 18; at 18.02 they are not.
+    expect(cellSearchView(quadrants(boxFittingAt(17.004))[0], DEFAULT_VIEWPORT, MAX_ZOOM).zoom).toBe(18);
+    expect(minCellReached(boxFittingAt(17.004), at(18))).toBe(false);
+    expect(minCellReached(boxFittingAt(17.02), at(18))).toBe(true);
   });
 });
 
@@ -155,17 +167,18 @@ describe('splitting an always-crowded cell', () => {
   });
 
   it('ends in saturated cells at the minimum size, none dropped', () => {
-    // The root fills the view at zoom 14.5; depth d fills it at 14.5 + d. Depth-3 cells (17.5)
-    // would have children at 18.5 > 18, so they are the minimum: 4³ = 64 saturated leaves.
+    // The root fills the view at zoom 14.5; depth d fills it at 14.5 + d. With maxZoom 18,
+    // depth-3 cells (17.5) would have children at 18.5 > 18, so they are the minimum: 4³ = 64 saturated leaves.
+    const opts18: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, maxZoom: 18 };
     const root = boxFittingAt(14.5, 10);
     let frontier = [cellOf(root)];
     const saturated: PlannedCell[] = [];
     let known = 1;
     while (frontier.length > 0) {
       const cell = frontier.pop()!;
-      const decision = decideCell(crowded(cell.bbox, known), DEFAULT_PLANNER_OPTIONS);
+      const decision = decideCell(crowded(cell.bbox, known), opts18);
       if (decision.verdict === 'split') {
-        const children = splitCell(cell, area(root), DEFAULT_PLANNER_OPTIONS);
+        const children = splitCell(cell, area(root), opts18);
         known += children.length;
         frontier = frontier.concat(children);
       } else {

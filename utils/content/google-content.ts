@@ -1,7 +1,7 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { onMessage, sendMessage } from '../messaging/protocol';
 import { createNetworkCollector, readTbmMessage } from '../providers/google';
-import { BROWSING_ENABLED_KEY, isBrowsingEnabled } from '../sweep/browsing-settings';
+import { BROWSING_ENABLED_KEY, isBrowsingEnabled } from '../sweep/storage-keys';
 import { createBrowsingCollector } from './browsing';
 import { collectGooglePage, navigationStatus } from './collect-google';
 

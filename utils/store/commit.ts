@@ -1,3 +1,5 @@
+import { auditProblem } from '../health/audit';
+import type { PageAudit } from '../health/types';
 import type { Listing, StoredListing } from '../listing/types';
 import type { Cell, CellResult, SweepCounters } from '../sweep/types';
 import { StoreError } from './errors';
@@ -22,6 +24,10 @@ export interface CommitCellInput {
   /** Everything the page showed, sponsored included; the commit keeps the organic places. */
   listings: Listing[];
   outcome: CellOutcome;
+  /** The page's coverage audit (auditObservation): logged with the commit, see auditEventOf. */
+  audit?: PageAudit;
+  /** The page's address, for the audit's log line. */
+  url?: string;
 }
 
 export type CommitCellResult =
@@ -105,6 +111,10 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
       };
 
       const writes: Promise<unknown>[] = [handled(cells.put(withQueueKey(cell)))];
+      if (input.audit) {
+        const wasKnown = new Map(found.map((l, i) => [l.key, known[i] !== undefined]));
+        writes.push(handled(tx.objectStore('events').add(auditEventOf(input, wasKnown))));
+      }
       // add, not put: a child id that exists already is a planning bug, and must not overwrite.
       for (const child of children) writes.push(handled(cells.add(withQueueKey(child))));
       for (const listing of merged) writes.push(handled(listings.put(listing)));
@@ -148,6 +158,28 @@ export async function commitBrowsing(
   });
 }
 
+/**
+ * The audit as logged by a commit. Its first results are narrowed to the places the commit
+ * keeps (a cell's page also shows places beyond the area, which no sweep stores), and
+ * `firstKnown` says how many of those the store had before: only the commit can tell, because
+ * it reads them in the same transaction that writes them.
+ */
+function auditEventOf(input: CommitCellInput, wasKnown: ReadonlyMap<string, boolean>): SweepEvent {
+  const audit = input.audit!;
+  const firstKeys = audit.firstKeys.filter((k) => wasKnown.has(k));
+  const firstKnown = firstKeys.filter((k) => wasKnown.get(k)).length;
+  return {
+    sweepId: input.sweepId,
+    at: input.now,
+    kind: 'audit',
+    cellId: input.cellId,
+    keyword: input.keyword,
+    ...(input.url !== undefined && { url: input.url }),
+    audit: { ...audit, firstKeys, firstKnown },
+    message: `${audit.cardsVisible} cards visible, ${audit.extracted} read, ${firstKnown} of the first ${firstKeys.length} already stored`,
+  };
+}
+
 function commitInputProblem(input: CommitCellInput): string | null {
   if (typeof input !== 'object' || input === null) return 'no input';
   if (!isNonEmptyString(input.sweepId) || !isNonEmptyString(input.cellId) || !isNonEmptyString(input.holder)) {
@@ -157,6 +189,11 @@ function commitInputProblem(input: CommitCellInput): string | null {
   if (typeof input.keyword !== 'string') return 'keyword is not text';
   const listings = listingsProblem(input.listings);
   if (listings) return listings;
+  if (input.audit !== undefined) {
+    const audit = auditProblem(input.audit);
+    if (audit) return `the audit: ${audit}`;
+  }
+  if (input.url !== undefined && typeof input.url !== 'string') return 'url is not text';
   const outcome = input.outcome as Partial<CellOutcome> | undefined;
   if (!outcome || !['done', 'saturated', 'split'].includes(outcome.status as string)) {
     return `unknown outcome ${JSON.stringify(outcome?.status)}`;

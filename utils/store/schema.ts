@@ -1,5 +1,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import type { PageAudit } from '../health/types';
 import type { StoredListing } from '../listing/types';
+import type { ChangeRecord, PlaceSnapshot, Run, SavedSearch } from '../schedule/types';
 import type { Cell, CellStatus, ErrorKind, Sweep } from '../sweep/types';
 
 /**
@@ -32,6 +34,7 @@ export type EventKind =
   | 'cells-retried' // quarantined cells put back by the user
   | 'sweep-paused'
   | 'sweep-failed'
+  | 'audit' // one page's coverage audit (see PageAudit)
   | 'error'
   | 'warning'
   | 'info';
@@ -47,6 +50,10 @@ export interface SweepEvent {
   keyword?: string;
   url?: string;
   errorKind?: ErrorKind;
+  /** The page's HTTP status, when the failure was an HTTP answer. */
+  httpStatus?: number;
+  /** On 'audit' events. */
+  audit?: PageAudit;
   message: string;
 }
 
@@ -59,7 +66,13 @@ export interface MapSweepDB extends DBSchema {
     indexes: { bySweep: string; bySweepStatus: [string, CellStatus]; byLeaseOrder: QueueKey };
   };
   listings: { key: string; value: StoredListing; indexes: { byCollection: string } };
-  events: { key: number; value: SweepEvent; indexes: { bySweep: string } };
+  events: { key: number; value: SweepEvent; indexes: { bySweep: string; bySweepKind: [string, EventKind] } };
+  savedSearches: { key: string; value: SavedSearch };
+  runs: { key: string; value: Run; indexes: { bySavedSearch: [string, number]; bySweep: string } };
+  /** What each saved search remembers of each place it found: [savedSearchId, place key]. */
+  placeSnapshots: { key: [string, string]; value: PlaceSnapshot };
+  /** What each run changed: [runId, place key] (a place changes at most once per run). */
+  changes: { key: [string, string]; value: ChangeRecord };
 }
 
 export type DB = IDBPDatabase<MapSweepDB>;
@@ -98,6 +111,18 @@ export const MIGRATIONS: readonly Migration[] = [
       cursor = await cursor.continue();
     }
   },
+  // 2 → 3: saved searches, their runs, what each remembers of its places and what each run
+  // changed; events by kind, so errors and audits are found without reading every page's log.
+  // Only adds: a version-2 database keeps every record (the new index covers old events too).
+  (db, tx) => {
+    db.createObjectStore('savedSearches', { keyPath: 'id' });
+    const runs = db.createObjectStore('runs', { keyPath: 'id' });
+    runs.createIndex('bySavedSearch', ['savedSearchId', 'claimedAt']);
+    runs.createIndex('bySweep', 'sweepId');
+    db.createObjectStore('placeSnapshots', { keyPath: ['savedSearchId', 'key'] });
+    db.createObjectStore('changes', { keyPath: ['runId', 'key'] });
+    tx.objectStore('events').createIndex('bySweepKind', ['sweepId', 'kind']);
+  },
 ];
 
 export const DB_VERSION = MIGRATIONS.length;
@@ -107,7 +132,11 @@ export const EXPECTED_LAYOUT: Readonly<Record<StoreName, readonly string[]>> = {
   sweeps: [],
   cells: ['bySweep', 'bySweepStatus', 'byLeaseOrder'],
   listings: ['byCollection'],
-  events: ['bySweep'],
+  events: ['bySweep', 'bySweepKind'],
+  savedSearches: [],
+  runs: ['bySavedSearch', 'bySweep'],
+  placeSnapshots: [],
+  changes: [],
 };
 
 /** The names missing from an opened database, as `store` or `store.index`. Empty when intact. */

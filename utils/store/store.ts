@@ -1,5 +1,6 @@
 import type { Listing, StoredListing } from '../listing/types';
 import type { Cell, CellStatus, Sweep, SweepCounters, SweepSettings, SweepStatus } from '../sweep/types';
+import { auditProblem } from '../health/audit';
 import { commitBrowsing, commitCell, type CommitCellInput, type CommitCellResult } from './commit';
 import { StoreError } from './errors';
 import { DEFAULT_DB_NAME, openDatabase } from './open';
@@ -210,8 +211,20 @@ function createStore(db: DB, name: string, clock: () => number): Store {
       if (!isNonEmptyString(event.sweepId) || !isTime(event.at) || typeof event.message !== 'string') {
         throw new StoreError('invalid', 'The log event was refused: it needs a sweepId, a time and a message.');
       }
+      if (event.kind === 'audit' || event.audit !== undefined) {
+        const problem = event.kind !== 'audit' ? 'only an audit event carries an audit' : auditProblem(event.audit);
+        if (problem) throw new StoreError('invalid', `The audit was refused: ${problem}.`);
+      }
+      if (event.httpStatus !== undefined && !(Number.isInteger(event.httpStatus) && event.httpStatus >= 100 && event.httpStatus <= 599)) {
+        throw new StoreError('invalid', 'The log event was refused: httpStatus is not an HTTP status.');
+      }
       // Never trust a caller-provided id: the store numbers events in the order they are written.
+      // Nor a caller's firstKnown: only a commit knows which places were stored before it.
       const { id: _ignored, ...fields } = event as SweepEvent;
+      if (fields.audit) {
+        const { firstKnown: _unverified, ...audit } = fields.audit;
+        fields.audit = audit;
+      }
       return transact(['events'], 'readwrite', (tx) => tx.objectStore('events').add(fields));
     },
 

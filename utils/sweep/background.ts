@@ -7,6 +7,7 @@ import { createPacer } from './pacing';
 import { normaliseSettings } from './settings';
 import type { Sweep } from './types';
 import { t } from '../i18n/t';
+import { pageHiddenKey } from './storage-keys';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
@@ -34,6 +35,7 @@ export function createBackground(browser: Browser): void {
       newId: () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
       settings: async () => (settingsCache = normaliseSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY])),
       attention: (sweep, reason) => void attention(browser, sweep, reason),
+      pageHidden: (sweepId, hidden) => void browser.storage.session.set({ [pageHiddenKey(sweepId)]: hidden }),
     });
   });
 

@@ -11,7 +11,7 @@ import { runWorker, type DriverDeps } from './driver';
 import { planSweep } from './plan';
 import type { Sweep, SweepSettings } from './types';
 import type { Listing } from '../listing/types';
-import { BROWSING_STATS_KEY, readTotals } from './browsing-settings';
+import { BROWSING_STATS_KEY, readTotals } from './storage-keys';
 
 /**
  * The background's command side. Sweep state lives in the store; the only things kept in

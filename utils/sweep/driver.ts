@@ -26,6 +26,8 @@ export interface DriverDeps {
   now(): number;
   sleep(ms: number): Promise<void>;
   random(): number;
+  /** The worker tab's page was hidden (true) or visible (false) at its last visit. */
+  pageHidden?(sweepId: string, hidden: boolean): void;
   /** Badge, notification: the sweep needs the user (captcha, consent, page changed) or finished. */
   attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'extractor' | 'finished' | 'quota'): void;
 }
@@ -115,6 +117,7 @@ async function visitCell(
     return await recordFailure(deps, sweep, cell, holder, { kind, message: errorText(e), at: deps.now(), url });
   }
 
+  deps.pageHidden?.(sweep.id, observation.warnings.some((w) => w.startsWith('page-hidden')));
   const judgement = judgeObservation(observation, cell, view, deps.now());
   if (judgement.verdict === 'failed') {
     const { error } = judgement;

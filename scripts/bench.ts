@@ -1,0 +1,79 @@
+/**
+ * npm run bench: search efficiency of the planner in-process (issue 7, part 1), commit cost
+ * in Node, and hooks for the real-Chromium figures. Prints a table and writes
+ * bench-output/summary.json. Options: --no-commit, --no-driver-check, --out=<dir>.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_VIEWPORT } from '../utils/geo';
+import { collectChromiumFigures } from './bench/chromium';
+import { benchCommit, type BenchFigures } from './bench/commit';
+import { checkDriver, type DriverCheck } from './bench/driver-check';
+import { measureWorld, TARGETS, type WorldFigures } from './bench/efficiency';
+import { commitRatio, formatTable, type Summary } from './bench/report';
+import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
+
+const COMMIT_SIZES: Record<string, number> = { '1k': 1_000, '100k': 100_000 };
+const COMMIT_SAMPLES = 50;
+
+async function main(argv: string[]): Promise<void> {
+  const flag = (name: string) => argv.includes(`--${name}`);
+  const outDir = argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? 'bench-output';
+  const log = (line: string) => console.error(line);
+  const viewport = DEFAULT_VIEWPORT;
+
+  // idb recognises IndexedDB objects by the global classes, so the fake's globals go in first
+  // (an untyped specifier: the package has no declarations for this entry).
+  const installGlobals: string = 'fake-indexeddb/auto';
+  await import(installGlobals);
+
+  const worlds: Record<string, WorldFigures> = {};
+  let driverCheck: DriverCheck | null = null;
+  for (const spec of BENCH_WORLDS) {
+    log(`${spec.name}: building the world`);
+    const bw = loadBenchWorld(spec);
+    worlds[spec.name] = await measureWorld(bw, viewport, log);
+    if (spec.name === 'denseCentre' && !flag('no-driver-check')) {
+      log('denseCentre: the real driver, queue and store (simSweep)');
+      driverCheck = await checkDriver(bw, viewport);
+    }
+  }
+
+  let commit: Record<string, BenchFigures> | null = null;
+  if (!flag('no-commit')) {
+    const { IDBFactory } = await import('fake-indexeddb');
+    commit = {};
+    for (const [label, size] of Object.entries(COMMIT_SIZES)) {
+      const figures = await benchCommit(new IDBFactory(), [size], COMMIT_SAMPLES, log);
+      commit[label] = figures[String(size)]!;
+    }
+  }
+
+  const chromium = await collectChromiumFigures();
+  const summary: Summary = {
+    generated_at: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    worlds,
+    targets: TARGETS,
+    commit_ms: commit,
+    commit_ms_environment: 'Node + fake-indexeddb (in memory), not Chromium',
+    commit_ms_ratio_largest_to_smallest: commitRatio(commit),
+    chromium: chromium.figures,
+    resume_to_lease_s: chromium.figures.resume_to_lease_s,
+    export_100k: chromium.figures.export_100k,
+    overhead_ratio: chromium.figures.overhead_ratio,
+    pending: chromium.pending,
+    driver_check: driverCheck,
+  };
+  await mkdir(outDir, { recursive: true });
+  const file = path.join(outDir, 'summary.json');
+  await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(formatTable(summary));
+  console.log(`\nwritten: ${file}`);
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,72 @@
+/** The bench's table for standard output, and the shape of bench-output/summary.json. */
+import type { BenchFigures } from './commit';
+import type { ChromiumFigures } from './chromium';
+import type { DriverCheck } from './driver-check';
+import { TARGETS, type WorldFigures } from './efficiency';
+import { UNIFORM_CELL_KM } from './uniform';
+
+export interface Summary {
+  generated_at: string;
+  machine: { cpus: number; node: string; platform: string };
+  worlds: Record<string, WorldFigures>;
+  targets: typeof TARGETS;
+  /** Node + fake-indexeddb: shows the algorithm's growth, not Chromium's disk. */
+  commit_ms: Record<string, BenchFigures> | null;
+  commit_ms_environment: string;
+  commit_ms_ratio_largest_to_smallest: number | null;
+  /** Real-Chromium figures (scripts/bench/chromium.ts); null until measured. */
+  chromium: ChromiumFigures;
+  resume_to_lease_s: number | null;
+  export_100k: { seconds: number; peak_mb: number } | null;
+  overhead_ratio: number | null;
+  pending: string[];
+  driver_check: DriverCheck | null;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
+
+export function formatTable(summary: Summary): string {
+  const lines: string[] = [];
+  const names = Object.keys(summary.worlds);
+  const row = (label: string, cells: string[]) => lines.push(label.padEnd(34) + cells.map((c) => c.padStart(19)).join(''));
+  const w = (f: (x: WorldFigures) => string) => names.map((n) => f(summary.worlds[n]!));
+  row('world', names);
+  row('  keyword', w((x) => x.keyword));
+  row('  places in world', w((x) => String(x.places_total)));
+  row('  matching places in area', w((x) => String(x.places_matching)));
+  row('adaptive planner: recall', w((x) => pct(x.recall)));
+  row('  searches', w((x) => String(x.searches)));
+  row('  lower bound ceil(n/120)', w((x) => String(x.lower_bound)));
+  row('  searches / lower bound', w((x) => `${x.searches_over_lower_bound.toFixed(2)}x`));
+  row('  floor: quadtree knowing counts', w((x) => `${x.quadtree_floor} (${(x.quadtree_floor / x.lower_bound).toFixed(2)}x)`));
+  row('  pre-split / saturated cells', w((x) => `${x.pre_split_cells} / ${x.saturated_cells}`));
+  row('  midpoint split only (driver today)', w((x) => `${x.midpoint_only.searches} @ ${pct(x.midpoint_only.recall)}`));
+  for (const km of UNIFORM_CELL_KM) {
+    row(`uniform ${km} km (z${summary.worlds[names[0]!]?.uniform[km]?.zoom.toFixed(0) ?? '?'}): searches @ recall`, w((x) => `${x.uniform[km]!.searches} @ ${pct(x.uniform[km]!.recall)}`));
+  }
+  row('uniform at the same recall', w((x) => (x.uniform_at_same_recall ? `${x.uniform_searches_at_same_recall} (${x.uniform_at_same_recall.cell_km.toFixed(2)} km)` : 'not reached')));
+  row('  adaptive / uniform', w((x) => (x.uniform_searches_at_same_recall ? (x.searches / x.uniform_searches_at_same_recall).toFixed(2) : '-')));
+  row(`target recall >= ${pct(TARGETS.recall)}`, w((x) => mark(x.targets_met.recall)));
+  row(`target searches <= ${TARGETS.searchesOverLowerBound}x lower bound`, w((x) => mark(x.targets_met.searches_le_2x_lower_bound)));
+  row('target <= 1/3 of uniform', w((x) => mark(x.targets_met.le_third_of_uniform)));
+  lines.push('');
+  if (summary.commit_ms) {
+    lines.push(`commitCell of 20 listings, ms (${summary.commit_ms_environment}):`);
+    for (const [size, f] of Object.entries(summary.commit_ms)) lines.push(`  ${size.padEnd(5)} stored: median ${f.median}, p95 ${f.p95}`);
+  }
+  if (summary.driver_check) {
+    const d = summary.driver_check;
+    const loop = Object.entries(d.loop).map(([name, r]) => `${name} ${r.searches}`).join(', ');
+    lines.push(`driver check (${d.world}): real driver ${d.driver.searches} searches; loop ${loop}; matches: ${d.matching.join(' and ') || 'NONE (the loop does not model the driver)'}`);
+  }
+  lines.push(`pending (real Chromium, scripts/bench/chromium.ts): ${summary.pending.join(', ') || 'none'}`);
+  return lines.join('\n');
+}
+
+export function commitRatio(figures: Record<string, BenchFigures> | null): number | null {
+  if (!figures) return null;
+  const medians = Object.values(figures).map((f) => f.median);
+  if (medians.length < 2 || Math.min(...medians) <= 0) return null;
+  return Number((Math.max(...medians) / Math.min(...medians)).toFixed(2));
+}

@@ -1,0 +1,147 @@
+import { MIN_EXTRACTED_SHARE } from '../sweep/judge';
+import type { Observation } from '../sweep/types';
+import type { AuditVerdict, PageAudit } from './types';
+
+/** How many of a page's first organic results the audit remembers: about one screenful. */
+export const FIRST_RESULTS = 10;
+
+/**
+ * The coverage audit of one observed page: what the page showed (cards, network items)
+ * against what was read. The verdict follows the same rule as judgeObservation, so the audit
+ * and the driver never disagree about a page; the network comparison is extra evidence the
+ * judge does not act on (responses can hold more places than the feed has rendered yet).
+ */
+export function auditObservation(obs: Observation): PageAudit {
+  const organic = obs.listings.filter((l) => !l.sponsored);
+  const sponsored = obs.listings.length - organic.length;
+  const visibleOrganic = Math.max(0, obs.cardsVisible - sponsored);
+  const readKeys = new Set(organic.map((l) => l.key));
+  const networkKeys = new Set(obs.networkKeys);
+  const networkMatched = obs.networkItems === null ? null : [...networkKeys].filter((k) => readKeys.has(k)).length;
+  const firstKeys: string[] = [];
+  for (const l of organic) {
+    if (firstKeys.length >= FIRST_RESULTS) break;
+    if (!firstKeys.includes(l.key)) firstKeys.push(l.key);
+  }
+  return {
+    pageKind: obs.pageKind,
+    cardsVisible: obs.cardsVisible,
+    extracted: organic.length,
+    sponsored,
+    networkItems: obs.networkItems,
+    networkMatched,
+    firstKeys,
+    verdict: verdictOf(obs, organic.length, visibleOrganic),
+    networkShortfall: networkKeys.size > 0 && networkMatched !== null && networkMatched < MIN_EXTRACTED_SHARE * networkKeys.size,
+  };
+}
+
+function verdictOf(obs: Observation, organic: number, visibleOrganic: number): AuditVerdict {
+  switch (obs.pageKind) {
+    case 'no-results':
+      return 'empty';
+    case 'place':
+      return organic > 0 ? 'ok' : 'nothing-read';
+    case 'results':
+      if (obs.cardsVisible > 0 && obs.listings.length === 0) return 'nothing-read';
+      if (visibleOrganic > 0 && organic < MIN_EXTRACTED_SHARE * visibleOrganic) return 'shortfall';
+      return obs.cardsVisible > 0 ? 'ok' : 'not-recognised';
+    default:
+      return obs.cardsVisible > 0 ? 'nothing-read' : 'not-recognised';
+  }
+}
+
+/** A page that says the extractor does not fit it any more. */
+export function isBrokenAudit(audit: PageAudit): boolean {
+  return audit.verdict === 'nothing-read' || audit.verdict === 'shortfall';
+}
+
+/**
+ * Whether an audit shows that a quiet saved search is really quiet: the page was read well,
+ * and every one of its first results was already stored. A page with nothing on it confirms
+ * nothing (an empty page is also what a broken search looks like).
+ */
+export function auditConfirmsQuiet(audit: PageAudit): boolean {
+  return (
+    audit.verdict === 'ok' &&
+    !audit.networkShortfall &&
+    audit.firstKeys.length > 0 &&
+    audit.firstKnown !== undefined &&
+    audit.firstKnown === audit.firstKeys.length
+  );
+}
+
+/** What the Health panel says about coverage, over a set of audited pages. */
+export interface AuditSummary {
+  pages: number;
+  lastAt: number | null;
+  /** The newest audit, for "cards visible vs extracted" of the last page. */
+  last: (PageAudit & { at: number }) | null;
+  cardsVisible: number;
+  extracted: number;
+  /** Null when no page had network data. */
+  networkItems: number | null;
+  /** Pages whose extraction fell short (nothing read, or too little). */
+  broken: number;
+  networkShortfalls: number;
+  empty: number;
+}
+
+export function summariseAudits(audits: readonly { at: number; audit: PageAudit }[]): AuditSummary {
+  let last: { at: number; audit: PageAudit } | null = null;
+  let cardsVisible = 0;
+  let extracted = 0;
+  let networkItems: number | null = null;
+  let broken = 0;
+  let networkShortfalls = 0;
+  let empty = 0;
+  for (const a of audits) {
+    if (!last || a.at >= last.at) last = a;
+    cardsVisible += a.audit.cardsVisible;
+    extracted += a.audit.extracted;
+    if (a.audit.networkItems !== null) networkItems = (networkItems ?? 0) + a.audit.networkItems;
+    if (isBrokenAudit(a.audit)) broken += 1;
+    if (a.audit.networkShortfall) networkShortfalls += 1;
+    if (a.audit.verdict === 'empty') empty += 1;
+  }
+  return {
+    pages: audits.length,
+    lastAt: last?.at ?? null,
+    last: last ? { ...last.audit, at: last.at } : null,
+    cardsVisible,
+    extracted,
+    networkItems,
+    broken,
+    networkShortfalls,
+    empty,
+  };
+}
+
+const VERDICTS: readonly AuditVerdict[] = ['ok', 'empty', 'nothing-read', 'shortfall', 'not-recognised'];
+const PAGE_KINDS = ['results', 'place', 'no-results', 'captcha', 'consent', 'unknown'];
+const MAX_COUNT = 100_000;
+
+/** Why an audit cannot be stored, or null. It is built from page content, so it is checked. */
+export function auditProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'not an object';
+  const a = value as Record<string, unknown>;
+  if (!PAGE_KINDS.includes(a.pageKind as string)) return `unknown page kind ${JSON.stringify(a.pageKind)}`;
+  if (!VERDICTS.includes(a.verdict as AuditVerdict)) return `unknown verdict ${JSON.stringify(a.verdict)}`;
+  for (const f of ['cardsVisible', 'extracted', 'sponsored'] as const) {
+    if (!isCount(a[f])) return `${f} is not a count`;
+  }
+  for (const f of ['networkItems', 'networkMatched'] as const) {
+    if (a[f] !== null && !isCount(a[f])) return `${f} is neither a count nor null`;
+  }
+  if (a.firstKnown !== undefined && !isCount(a.firstKnown)) return 'firstKnown is not a count';
+  if (typeof a.networkShortfall !== 'boolean') return 'networkShortfall is not a boolean';
+  const keys = a.firstKeys;
+  if (!Array.isArray(keys) || keys.length > FIRST_RESULTS || !keys.every((k) => typeof k === 'string' && /^google:\d{1,20}$/.test(k))) {
+    return `firstKeys must be at most ${FIRST_RESULTS} place keys`;
+  }
+  return null;
+}
+
+function isCount(v: unknown): boolean {
+  return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_COUNT;
+}
