@@ -19,7 +19,7 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
   const chosenExists = data.collections.some((c) => c.id === chosen);
   const selectedId = chosenExists ? chosen : data.sweeps ? defaultSelection(data.sweeps) : null;
   const selected = data.collections.find((c) => c.id === selectedId) ?? null;
-  const rows = useCollectionRows(data.store, selected?.id ?? null, selected?.places ?? 0, data.tick);
+  const rows = useCollectionRows(data.store, selected?.id ?? null, selected?.places ?? 0, data.totalPlaces, data.tick);
 
   return (
     <main>

@@ -3,6 +3,7 @@ import { summarise, reloadDue, type CollectionSummary } from '../../utils/dashbo
 import { toRow, type ListingRow } from '../../utils/dashboard/rows';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/sweep/types';
+import { readCollection } from './collection-reader';
 
 /** How often the dashboard re-reads the store: the store is the single source of truth, as for the popup. */
 export const POLL_MS = 2000;
@@ -15,6 +16,8 @@ export interface CollectionsView {
   store: Store | null;
   sweeps: Sweep[] | null;
   collections: CollectionSummary[];
+  /** Listings in the whole store (a place in several collections counts once). */
+  totalPlaces: number;
   /** Counts polls, so dependants can re-check the store on every poll. */
   tick: number;
   error: string | null;
@@ -24,7 +27,7 @@ export interface CollectionsView {
 
 /** Every sweep and the Browsing collection with their place counts, re-read every `intervalMs`. */
 export function useCollections(intervalMs = POLL_MS, open: () => Promise<Store> = openStore): CollectionsView {
-  const [state, setState] = useState<Omit<CollectionsView, 'refresh'>>({ store: null, sweeps: null, collections: [], tick: 0, error: null });
+  const [state, setState] = useState<Omit<CollectionsView, 'refresh'>>({ store: null, sweeps: null, collections: [], totalPlaces: 0, tick: 0, error: null });
   const poll = useRef<() => void>(() => {});
   useEffect(() => {
     let stopped = false;
@@ -39,10 +42,10 @@ export function useCollections(intervalMs = POLL_MS, open: () => Promise<Store> 
         const s = store;
         const sweeps = await s.listSweeps();
         const ids = [...sweeps.map((w) => w.id), BROWSING];
-        const counts = await Promise.all(ids.map((id) => s.countListings(id)));
+        const [totalPlaces, ...counts] = await Promise.all([s.countListings(), ...ids.map((id) => s.countListings(id))]);
         const places = new Map(ids.map((id, i) => [id, counts[i] ?? 0]));
         if (!stopped) {
-          setState((v) => ({ store: s, sweeps, collections: summarise(sweeps, places), tick: v.tick + 1, error: null }));
+          setState((v) => ({ store: s, sweeps, collections: summarise(sweeps, places), totalPlaces: totalPlaces ?? 0, tick: v.tick + 1, error: null }));
         }
       } catch (e) {
         if (!stopped) setState((v) => ({ ...v, error: messageOf(e) }));
@@ -123,7 +126,7 @@ interface LoadJob {
  * rows as they arrive; later loads (the count changed: a sweep is running) are read aside and
  * swapped in whole, paced by `reloadDue` so a big collection is not re-read every poll.
  */
-export function useCollectionRows(store: Store | null, collectionId: string | null, places: number, tick: number): RowsView {
+export function useCollectionRows(store: Store | null, collectionId: string | null, places: number, totalPlaces: number, tick: number): RowsView {
   const [view, setView] = useState<RowsView>({ collectionId: null, rows: [], loaded: 0, loading: false, expected: 0, error: null });
   const job = useRef<LoadJob | null>(null);
   useEffect(() => {
@@ -139,9 +142,9 @@ export function useCollectionRows(store: Store | null, collectionId: string | nu
     const rows: ListingRow[] = [];
     if (first) setView({ collectionId, rows, loaded: 0, loading: true, expected: places, error: null });
     void (async () => {
-      let shownAt = Date.now();
+      let shownAt = 0; // the first batch shows at once
       try {
-        for await (const batch of store.iterateListings(BATCH, collectionId)) {
+        for await (const batch of readCollection(store, collectionId, BATCH, { inCollection: places, total: totalPlaces })) {
           if (job.current !== me) return;
           for (const listing of batch) rows.push(toRow(listing));
           if (first && Date.now() - shownAt >= PROGRESS_MS) {
@@ -157,7 +160,7 @@ export function useCollectionRows(store: Store | null, collectionId: string | nu
         me.durationMs = Date.now() - me.startedAt;
       }
     })();
-  }, [store, collectionId, places, tick]);
+  }, [store, collectionId, places, totalPlaces, tick]);
   return view.collectionId === collectionId ? view : { collectionId, rows: [], loaded: 0, loading: true, expected: places, error: null };
 }
 

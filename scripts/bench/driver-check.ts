@@ -1,35 +1,34 @@
 /**
- * Which split the real driver makes today: one world swept by the real driver, queue and
- * store (simSweep, fake-indexeddb) and by the in-memory loop with each split policy. The
- * loop's figures stand for the extension only if one policy matches the driver exactly.
+ * The bench's figures come from an in-memory loop (sweep-loop.ts). They stand for the
+ * extension only while the loop makes the driver's decisions, so the bench sweeps one world
+ * with the real driver, queue and store too (simSweep, fake-indexeddb) and compares.
  */
+import type { Viewport } from '../../utils/geo/types';
 import type { Store } from '../../utils/store';
 import { simSweep } from '../../tests/helpers/sim-sweep';
-import { BENCH_SWITCHES, MIDPOINT_SPLIT, PLAN_SPLIT, runSweepLoop, type SplitPolicy } from './sweep-loop';
+import { BENCH_SWITCHES, runSweepLoop } from './sweep-loop';
 import type { BenchWorld } from './worlds';
-import type { Viewport } from '../../utils/geo/types';
 
 export interface DriverCheck {
   world: string;
   driver: { searches: number; kept: number };
-  /** Loop policies that made the same page loads and kept the same places (both, when this world needs no pre-split). */
-  matching: string[];
-  loop: Record<string, { searches: number; kept: number; sameKeys: boolean }>;
+  loop: { searches: number; kept: number };
+  /** Same page loads and exactly the same places kept. */
+  same: boolean;
 }
 
 export async function checkDriver(bw: BenchWorld, viewport: Viewport): Promise<DriverCheck> {
   const real = await simSweep({ world: bw.world, areaText: bw.areaText, keywordsText: bw.keyword, viewport, switches: BENCH_SWITCHES });
   const driverKeys = await storedKeys(real.store, real.sweep.id);
   real.store.close();
-  const loop: DriverCheck['loop'] = {};
-  const matching: string[] = [];
-  for (const policy of [PLAN_SPLIT, MIDPOINT_SPLIT] as SplitPolicy[]) {
-    const r = await runSweepLoop({ world: bw.world, area: bw.area, keyword: bw.keyword, viewport, policy });
-    const sameKeys = r.found.size === driverKeys.size && [...r.found].every((k) => driverKeys.has(k));
-    loop[policy.name] = { searches: r.searches, kept: r.found.size, sameKeys };
-    if (sameKeys && r.searches === real.loads) matching.push(policy.name);
-  }
-  return { world: bw.spec.name, driver: { searches: real.loads, kept: driverKeys.size }, matching, loop };
+  const loop = await runSweepLoop({ world: bw.world, area: bw.area, keyword: bw.keyword, viewport });
+  const same = loop.searches === real.loads && loop.found.size === driverKeys.size && [...loop.found].every((k) => driverKeys.has(k));
+  return {
+    world: bw.spec.name,
+    driver: { searches: real.loads, kept: driverKeys.size },
+    loop: { searches: loop.searches, kept: loop.found.size },
+    same,
+  };
 }
 
 async function storedKeys(store: Store, sweepId: string): Promise<Set<string>> {

@@ -2,10 +2,10 @@
  * How few searches could any planner make that splits the way this one does (midpoint
  * quadrants from the same initial grid) if it knew, before searching, how many places every
  * view holds? It would search only the final cells: those whose view lists fewer than the
- * cap, or that are at the minimum size. No search would be spent on a crowded cell. This is
- * the floor the pre-splitting heuristics chase, and the reason 2× the lower bound is out of
- * reach when it is itself above 2×: density varies inside every cell, so a cell that must
- * list fewer than 120 holds far fewer on average.
+ * cap, or that are at the minimum size. No search would be spent on a crowded cell. No
+ * cleverer choice of which cells to search gets below it, so when it is itself above 2× the
+ * lower bound, 2× is out of reach for this scheme: density varies inside every cell, so
+ * cells that must each list fewer than 120 hold far fewer on average.
  */
 import { cellSearchView, MAX_ZOOM, visibleBBox } from '../../utils/geo';
 import type { Area, Viewport } from '../../utils/geo/types';

@@ -40,8 +40,7 @@ export function formatTable(summary: Summary): string {
   row('  lower bound ceil(n/120)', w((x) => String(x.lower_bound)));
   row('  searches / lower bound', w((x) => `${x.searches_over_lower_bound.toFixed(2)}x`));
   row('  floor: quadtree knowing counts', w((x) => `${x.quadtree_floor} (${(x.quadtree_floor / x.lower_bound).toFixed(2)}x)`));
-  row('  pre-split / saturated cells', w((x) => `${x.pre_split_cells} / ${x.saturated_cells}`));
-  row('  midpoint split only (driver today)', w((x) => `${x.midpoint_only.searches} @ ${pct(x.midpoint_only.recall)}`));
+  row('  crowded (split) / saturated cells', w((x) => `${(x.decisions['cap-hit'] ?? 0) + (x.decisions['no-end-marker'] ?? 0)} / ${x.saturated_cells}`));
   for (const km of UNIFORM_CELL_KM) {
     row(`uniform ${km} km (z${summary.worlds[names[0]!]?.uniform[km]?.zoom.toFixed(0) ?? '?'}): searches @ recall`, w((x) => `${x.uniform[km]!.searches} @ ${pct(x.uniform[km]!.recall)}`));
   }
@@ -57,8 +56,10 @@ export function formatTable(summary: Summary): string {
   }
   if (summary.driver_check) {
     const d = summary.driver_check;
-    const loop = Object.entries(d.loop).map(([name, r]) => `${name} ${r.searches}`).join(', ');
-    lines.push(`driver check (${d.world}): real driver ${d.driver.searches} searches; loop ${loop}; matches: ${d.matching.join(' and ') || 'NONE (the loop does not model the driver)'}`);
+    lines.push(
+      `driver check (${d.world}): real driver ${d.driver.searches} searches, ${d.driver.kept} places; bench loop ${d.loop.searches}, ${d.loop.kept}: ` +
+        (d.same ? 'same' : 'DIFFERENT: the figures above do not describe the driver'),
+    );
   }
   lines.push(`pending (real Chromium, scripts/bench/chromium.ts): ${summary.pending.join(', ') || 'none'}`);
   return lines.join('\n');

@@ -2,13 +2,13 @@
  * A sweep in memory: the driver's steps for one cell (view → page → judge → decide → split)
  * without the store and the queue, so the bench can run sweeps over worlds of tens of
  * thousands of places in about a second. Each step calls what the driver calls;
- * tests/unit/bench-loop.test.ts checks that, with the driver's split, this loop makes
- * exactly the page loads and keeps exactly the places of the real driver (simSweep).
+ * tests/unit/bench-loop.test.ts and the bench's driver check verify that it makes exactly
+ * the page loads and keeps exactly the places of the real driver (simSweep).
  */
 import { areaContains, cellSearchView, MAX_ZOOM } from '../../utils/geo';
 import type { Area, BBox, MapView, Viewport } from '../../utils/geo/types';
-import { decideCell, DEFAULT_PLANNER_OPTIONS, planInitialCells, planSplit, splitCell } from '../../utils/grid';
-import type { CellDecision, PlannedCell, PlannerOptions, SplitPlan } from '../../utils/grid';
+import { decideCell, DEFAULT_PLANNER_OPTIONS, planInitialCells, splitCell } from '../../utils/grid';
+import type { CellDecision, PlannedCell, PlannerOptions } from '../../utils/grid';
 import type { Listing } from '../../utils/listing/types';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
@@ -48,37 +48,11 @@ export function keptKeys(area: Area, organic: readonly Listing[]): string[] {
   return organic.filter((l) => l.lat === null || l.lng === null || areaContains(area, { lat: l.lat, lng: l.lng })).map((l) => l.key);
 }
 
-export interface SplitContext {
-  cell: PlannedCell;
-  area: Area;
-  opts: PlannerOptions;
-  organic: readonly Listing[];
-  cellsKnown: number;
-}
-
-export interface SplitPolicy {
-  name: string;
-  split(ctx: SplitContext): SplitPlan;
-}
-
-/** What utils/sweep/driver.ts does today: the four quadrants at the midpoint. */
-export const MIDPOINT_SPLIT: SplitPolicy = {
-  name: 'midpoint',
-  split: ({ cell, area, opts }) => ({ children: splitCell(cell, area, opts), preSplit: [] }),
-};
-
-/** The planner's split using the crowded search's own results (needs the driver change, see planSplit). */
-export const PLAN_SPLIT: SplitPolicy = {
-  name: 'planSplit',
-  split: ({ cell, area, opts, organic, cellsKnown }) => planSplit({ cell, area, observed: organic, cellsKnown }, opts),
-};
-
 export interface LoopOptions {
   world: World;
   area: Area;
   keyword: string;
   viewport: Viewport;
-  policy: SplitPolicy;
   switches?: SearchSwitches;
   /** Planner options over DEFAULT_PLANNER_OPTIONS (the viewport is always the one above). */
   planner?: Partial<PlannerOptions>;
@@ -90,8 +64,6 @@ export interface LoopResult {
   found: Set<string>;
   /** How many searched cells ended with each decideCell reason. */
   reasons: Record<string, number>;
-  /** Cells split before being searched (planSplit's pre-splits). */
-  preSplit: number;
   saturated: number;
 }
 
@@ -103,7 +75,6 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
   let cellsKnown = queue.length;
   const found = new Set<string>();
   const reasons: Record<string, number> = {};
-  let preSplit = 0;
   let saturated = 0;
   for (let i = 0; i < queue.length; i++) {
     const cell = queue[i]!;
@@ -127,11 +98,10 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
     for (const key of keptKeys(o.area, s.organic)) found.add(key);
     if (decision.verdict === 'saturated') saturated++;
     if (decision.verdict === 'split') {
-      const plan = o.policy.split({ cell, area: o.area, opts, organic: s.organic, cellsKnown });
-      queue.push(...plan.children);
-      cellsKnown += plan.children.length;
-      preSplit += plan.preSplit.length;
+      const children = splitCell(cell, o.area, opts);
+      queue.push(...children);
+      cellsKnown += children.length;
     }
   }
-  return { searches: page.loads, found, reasons, preSplit, saturated };
+  return { searches: page.loads, found, reasons, saturated };
 }

@@ -211,8 +211,8 @@ describe('a sweep in real Chromium', () => {
     const cases: [string, string, RegExp][] = [
       ['cafe', '37.58,126.99,37.56,126.97', /south-west/i],
       ['   \n  ', SMALL, /at least one keyword/i],
-      // East Asia at neighbourhood scale: hundreds of thousands of cells.
-      ['cafe', '20.0,100.0,50.0,140.0', /cells|smaller/i],
+      // Most of the world at neighbourhood scale: far over the cell limit.
+      ['cafe', '-60.0,-170.0,70.0,170.0', /cells|smaller/i],
     ];
     for (const [keywords, area, message] of cases) {
       await popup.getByLabel('Keywords').fill(keywords);

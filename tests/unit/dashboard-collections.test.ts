@@ -6,10 +6,12 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CollectionsPanel } from '../../components/dashboard/CollectionsPanel';
-import { defaultSelection, reloadDue, summarise, sweepActions } from '../../utils/dashboard/collections';
+import { readCollection } from '../../components/dashboard/collection-reader';
+import { collectionReadPath, defaultSelection, reloadDue, summarise, sweepActions } from '../../utils/dashboard/collections';
+import type { StoredListing } from '../../utils/listing/types';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { SweepStatus } from '../../utils/sweep/types';
-import { freshFactory, makeCells, makeSweep } from './store-fixtures';
+import { freshFactory, makeCells, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
 
 function useEnglishMessages() {
   const messages = JSON.parse(readFileSync(path.resolve(__dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
@@ -121,5 +123,43 @@ describe('the collections panel', () => {
     const rowText = host.querySelector('tbody tr')!.textContent!;
     expect(rowText).toContain('Running');
     expect(rowText).toContain('0 of 1 cells');
+  });
+});
+
+describe('reading a collection', () => {
+  it('scans the whole store when the collection is at least a quarter of it, else walks the index', () => {
+    expect(collectionReadPath(25, 100)).toBe('scan');
+    expect(collectionReadPath(24, 100)).toBe('index');
+    expect(collectionReadPath(0, 0)).toBe('scan');
+  });
+
+  it('returns exactly the collection’s places, each once, by either path', async () => {
+    const factory = freshFactory();
+    const store = await openStore({ factory, name: 'read-test' });
+    const stored = (i: number, collections: string[]): StoredListing => ({
+      ...makeListing(String(1000 + i)),
+      firstSeen: 1,
+      lastSeen: 2,
+      collections,
+      keywords: [],
+      cells: [],
+    });
+    // 40 places: 5 browsing only, 3 in both, 32 in sweep s1 only.
+    const all = Array.from({ length: 40 }, (_, i) => stored(i, i < 5 ? [BROWSING] : i < 8 ? [BROWSING, 's1'] : ['s1']));
+    const db = await rawOpen(factory, 'read-test');
+    await rawPut(db, 'listings', all);
+    db.close();
+    const read = async (id: string) => {
+      const keys: string[] = [];
+      for await (const batch of readCollection(store, id, 3)) keys.push(...batch.map((l) => l.key));
+      return keys;
+    };
+    const expected = (id: string) => all.filter((l) => l.collections.includes(id)).map((l) => l.key).sort();
+    expect(collectionReadPath(8, 40)).toBe('index');
+    expect((await read(BROWSING)).sort()).toEqual(expected(BROWSING));
+    expect(collectionReadPath(35, 40)).toBe('scan');
+    expect((await read('s1')).sort()).toEqual(expected('s1'));
+    expect(await read('nothing')).toEqual([]);
+    store.close();
   });
 });

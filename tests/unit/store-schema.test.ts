@@ -15,6 +15,13 @@ function createV1Layout(db: IDBDatabase) {
   db.createObjectStore('events', { keyPath: 'id', autoIncrement: true });
 }
 
+/** The version-2 layout, by hand: version 1 plus the lease-order and per-sweep events indexes. */
+function createV2Layout(db: IDBDatabase, tx: IDBTransaction) {
+  createV1Layout(db);
+  tx.objectStore('cells').createIndex('byLeaseOrder', 'queue');
+  tx.objectStore('events').createIndex('bySweep', 'sweepId');
+}
+
 async function expectStoreError(p: Promise<unknown>, code: StoreError['code']): Promise<StoreError> {
   const error = await p.then(
     () => null,
@@ -31,11 +38,23 @@ describe('opening', () => {
     const store = await openStore({ factory, name: 'fresh' });
     store.close();
     const db = await rawOpen(factory, 'fresh');
-    expect(db.version).toBe(2);
-    expect(Array.from(db.objectStoreNames).sort()).toEqual(['cells', 'events', 'listings', 'sweeps']);
-    const tx = db.transaction(['cells', 'events'], 'readonly');
+    expect(db.version).toBe(3);
+    expect(Array.from(db.objectStoreNames).sort()).toEqual([
+      'cells',
+      'changes',
+      'events',
+      'listings',
+      'placeSnapshots',
+      'runs',
+      'savedSearches',
+      'sweeps',
+    ]);
+    const tx = db.transaction(['cells', 'events', 'runs', 'placeSnapshots', 'changes'], 'readonly');
     expect(Array.from(tx.objectStore('cells').indexNames).sort()).toEqual(['byLeaseOrder', 'bySweep', 'bySweepStatus']);
-    expect(Array.from(tx.objectStore('events').indexNames)).toEqual(['bySweep']);
+    expect(Array.from(tx.objectStore('events').indexNames).sort()).toEqual(['bySweep', 'bySweepKind']);
+    expect(Array.from(tx.objectStore('runs').indexNames).sort()).toEqual(['bySavedSearch', 'bySweep']);
+    expect(tx.objectStore('placeSnapshots').keyPath).toEqual(['savedSearchId', 'key']);
+    expect(tx.objectStore('changes').keyPath).toEqual(['runId', 'key']);
     db.close();
   });
 
@@ -78,6 +97,66 @@ describe('opening', () => {
     expect((await leaseNextCell(store, { sweepId: 's1', holder: 'tab:9', now, leaseMs: 60_000 }))?.id).toBe(expired.id);
     expect(await leaseNextCell(store, { sweepId: 's1', holder: 'tab:9', now, leaseMs: 60_000 })).toBeNull();
     store.close();
+  });
+
+  it('upgrades a version-2 database to 3: every record kept byte for byte, old events found by kind', async () => {
+    const factory = freshFactory();
+    const v2 = await rawOpen(factory, 'old', 2, (db, tx) => createV2Layout(db, tx));
+    const sweep = makeSweep('s1');
+    const open = { ...makeCell('s1', 'r0c0'), queue: ['s1', 0, 0, 0, 100, 's1/0/r0c0', 0] };
+    const done = makeCell('s1', 'r0c1', { status: 'done' });
+    const listing = { ...makeListing('1'), firstSeen: 10, lastSeen: 20, collections: ['s1'], keywords: ['bakery'], cells: [done.id] };
+    await rawPut(v2, 'sweeps', [sweep]);
+    await rawPut(v2, 'cells', [open, done]);
+    await rawPut(v2, 'listings', [listing]);
+    await rawPut(v2, 'events', [
+      { sweepId: 's1', at: 1, kind: 'cell-retry', cellId: open.id, keyword: 'bakery', errorKind: 'http', message: 'HTTP 503' },
+      { sweepId: 's1', at: 2, kind: 'cell-done', cellId: done.id, keyword: 'bakery', message: '3 listings' },
+    ]);
+    v2.close();
+    const before = await dumpDatabase(factory, 'old');
+
+    const store = await openStore({ factory, name: 'old' });
+    store.close();
+    const after = await dumpDatabase(factory, 'old');
+    expect(after.version).toBe(3);
+    // Everything version 2 had is there unchanged: stores, records and index entries.
+    for (const [name, content] of Object.entries(before)) if (name !== 'version') expect(after[name]).toEqual(content);
+    for (const name of ['savedSearches', 'runs', 'placeSnapshots', 'changes']) expect(after[name]).toEqual([]);
+    // The new index covers the events written by version 2.
+    expect(after['events.bySweepKind']).toEqual([
+      [['s1', 'cell-done'], 2],
+      [['s1', 'cell-retry'], 1],
+    ]);
+  });
+
+  it('upgrades a version-1 database straight to 3, and it can hold a saved search', async () => {
+    const factory = freshFactory();
+    const v1 = await rawOpen(factory, 'old', 1, (db) => createV1Layout(db));
+    await rawPut(v1, 'sweeps', [makeSweep('s1')]);
+    v1.close();
+    const store = await openStore({ factory, name: 'old' });
+    await store.transact(['savedSearches'], 'readwrite', async (tx) => {
+      await tx.objectStore('savedSearches').add({
+        id: 'ss1',
+        name: 'n',
+        areaText: '1,2,1.1,2.1',
+        keywordsText: 'bakery',
+        repeat: 'daily',
+        hour: 9,
+        weekday: 0,
+        thresholdDays: 7,
+        createdAt: 1,
+        lastRunAt: null,
+        lastSuccessfulRunAt: null,
+        lastNewPlaceAt: null,
+      });
+    });
+    expect((await store.getSweep('s1'))?.id).toBe('s1');
+    store.close();
+    const dump = await dumpDatabase(factory, 'old');
+    expect(dump.version).toBe(3);
+    expect((dump.savedSearches as unknown[]).length).toBe(1);
   });
 
   it('refuses a database from a newer version, and leaves it there', async () => {

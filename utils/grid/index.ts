@@ -5,9 +5,6 @@ export type {
   CellVerdict,
   PlannedCell,
   PlannerOptions,
-  PreSplit,
-  SplitInput,
-  SplitPlan,
   SweepEstimate,
 } from './types';
 export {
@@ -20,5 +17,4 @@ export {
 export { gridSize, planInitialCells, type GridSize } from './plan';
 export { CHILDREN_PER_SPLIT, midpoint, minCellReached, quadrants, splitCell } from './split';
 export { decideCell, visibleShare } from './decide';
-export { PRESPLIT_SHARE, planSplit } from './presplit';
 export { TYPICAL_SPLIT_FACTOR, checkCellBudget, estimateSweep, type Pacing } from './estimate';

@@ -5,9 +5,9 @@ import type { PlannerOptions } from './types';
  * Zoom 12 shows about 33 × 31 km at the equator (26 × 24 km at 40°) in the default viewport.
  * The keyword's density is unknown before the first search, so the start errs coarse: a
  * crowded coarse cell costs one extra search before its split, while a fine grid over open
- * country costs one search per cell that lists a handful of places. Measured (npm run bench's
- * worlds, 4 keywords from 2% to 30% of places × 3 worlds × 2 seeds; searches over the lower
- * bound, geometric mean / worst): start 14: 5.5 / 45; 13: 4.2 / 13; 12: 3.9 / 10; 11: 4.0 /
+ * country costs one search per cell that lists a handful of places. Measured once on the
+ * bench's worlds (scripts/bench/worlds.ts; 4 keywords from 2% to 30% of places × 3 worlds ×
+ * 2 seeds; searches over the lower bound, geometric mean / worst): start 14: 5.5 / 45; 13: 4.2 / 13; 12: 3.9 / 10; 11: 4.0 /
  * 10.5; the whole area as one cell: 4.0 / 10.7. Broad keywords alone did best at 13 (cafés
  * 3.5 against 3.7), rare ones at 12 (gyms 3.6 against 4.9).
  */

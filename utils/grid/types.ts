@@ -1,4 +1,4 @@
-import type { Area, BBox, Viewport } from '../geo/types';
+import type { BBox, Viewport } from '../geo/types';
 
 export interface PlannerOptions {
   /** The map tab's size: a cell is sized to what one search there lists. */
@@ -86,34 +86,4 @@ export interface SweepEstimate {
    */
   searches: { min: number; typical: number };
   seconds: { min: number; typical: number };
-}
-
-/** What the split of a crowded cell may use: the cell, and where its search's results lay. */
-export interface SplitInput {
-  cell: PlannedCell;
-  area: Area;
-  /**
-   * Coordinates of the crowded search's organic results, inside the cell or not (a place in
-   * view counts against the cap wherever it is). Entries without coordinates are ignored.
-   */
-  observed: readonly { lat: number | null; lng: number | null }[];
-  /** Cells the sweep holds now, all keywords together (the cell cap bounds pre-splits too). */
-  cellsKnown: number;
-}
-
-/** A child split again before being searched, and the evidence for it. */
-export interface PreSplit {
-  path: string;
-  reason: 'crowded-list';
-  /** Results of the parent's search that lie in this child's own view. */
-  listed: number;
-  /** The count from which a child is pre-split. */
-  threshold: number;
-}
-
-export interface SplitPlan {
-  /** The cells that replace the crowded one: they tile it exactly. */
-  children: PlannedCell[];
-  /** Children that were split again at once instead of being searched, in the order decided. */
-  preSplit: PreSplit[];
 }

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_VIEWPORT, parseAreaText } from '../../utils/geo';
+import type { Area } from '../../utils/geo';
+import type { Store } from '../../utils/store';
+import { quadtreeFloor } from '../../scripts/bench/floor';
+import { BENCH_SWITCHES, runSweepLoop } from '../../scripts/bench/sweep-loop';
+import { recallOf, runUniformGrid, uniformAtRecall, zoomForCellKm } from '../../scripts/bench/uniform';
+import { simSweep } from '../helpers/sim-sweep';
+import { groundTruth } from '../replica/search';
+import { createWorld, worldFromSpecs, type PlaceSpec } from '../replica/world';
+
+const world = createWorld({ seed: 11, places: 6000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 6 });
+const AREA = '37.54,126.95,37.59,127.01';
+
+function parsed(text: string): Area {
+  const a = parseAreaText(text);
+  if (!a.ok) throw new Error(a.error.message);
+  return a.area;
+}
+
+async function storedKeys(store: Store, sweepId: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const batch of store.iterateListings(500, sweepId)) keys.push(...batch.map((l) => l.key));
+  return keys.sort();
+}
+
+describe('the bench sweep loop', () => {
+  it.each(['cafe', 'pharmacy'])('makes the same page loads and keeps the same places as the real driver (%s)', async (keyword) => {
+    const real = await simSweep({ world, areaText: AREA, keywordsText: keyword, switches: BENCH_SWITCHES });
+    expect(real.sweep.status).toBe('finished');
+    const loop = await runSweepLoop({ world, area: parsed(AREA), keyword, viewport: DEFAULT_VIEWPORT });
+    expect(loop.searches).toBe(real.loads);
+    expect([...loop.found].sort()).toEqual(await storedKeys(real.store, real.sweep.id));
+    expect(loop.reasons['cap-hit']).toBe(real.sweep.counters.cellsSplit);
+    // And nothing of the area is missing.
+    const truth = new Set(groundTruth(world, keyword, parsed(AREA)).map((p) => `google:${p.cid}`));
+    expect(recallOf(loop.found, truth)).toBe(1);
+  });
+});
+
+describe('quadtreeFloor', () => {
+  it('counts exactly the cells the midpoint sweep searched without splitting (two independent computations)', async () => {
+    // The floor counts, from the ground truth, the final cells of the same quadtree; the sweep
+    // finds them by searching. They agree when no search strayed ("results-outside").
+    const area = parsed(AREA);
+    for (const keyword of ['cafe', 'bakery']) {
+      const loop = await runSweepLoop({ world, area, keyword, viewport: DEFAULT_VIEWPORT });
+      expect(loop.reasons['results-outside']).toBeUndefined();
+      const split = (loop.reasons['cap-hit'] ?? 0) + (loop.reasons['no-end-marker'] ?? 0);
+      expect(split).toBeGreaterThan(0);
+      expect(quadtreeFloor(world, area, keyword, DEFAULT_VIEWPORT)).toBe(loop.searches - split);
+    }
+  });
+});
+
+describe('uniform grids', () => {
+  const cafe = (name: string, lat: number, lng: number, prominence = 0.5): PlaceSpec => ({ name, category: 'cafe', lat, lng, prominence });
+
+  it('sizes cells by the view height (hand-computed)', () => {
+    // log2(156543.03392 m · 800 px / 3000 m) = log2(41744.81) = 15.3493 at the equator; cos 60° = 1/2 → one zoom less.
+    expect(zoomForCellKm(3, 0, DEFAULT_VIEWPORT)).toBeCloseTo(15.3493, 4);
+    expect(zoomForCellKm(3, 60, DEFAULT_VIEWPORT)).toBeCloseTo(14.3493, 4);
+    expect(zoomForCellKm(0.75, 0, DEFAULT_VIEWPORT)).toBeCloseTo(17.3493, 4);
+  });
+
+  it('searches every cell once and keeps only places inside the area', async () => {
+    // 0.3° × 0.2° at the equator is 5 × 3 cells at zoom 14 (hand-computed in grid-plan.test.ts).
+    const area = parsed('0,0,0.2,0.3');
+    const specs = [cafe('A', 0.05, 0.05), cafe('B', 0.15, 0.25), cafe('C', 0.1, 0.15), cafe('Outside', 0.1, 0.35)];
+    const w = worldFromSpecs(specs, { centre: { lat: 0.1, lng: 0.15 } });
+    const truth = new Set(groundTruth(w, 'cafe', area).map((p) => `google:${p.cid}`));
+    expect(truth.size).toBe(3);
+    const figures = await runUniformGrid({ world: w, area, keyword: 'cafe', viewport: DEFAULT_VIEWPORT, truth }, 14);
+    expect(figures.searches).toBe(15);
+    expect(figures.recall).toBe(1);
+  });
+
+  it('finds no uniform grid when more places than the cap share one spot, and the cheapest one otherwise', async () => {
+    const area = parsed('0,0,0.002,0.002');
+    const stack = Array.from({ length: 130 }, (_, i) => cafe(`Stack ${i}`, 0.001, 0.001, i / 130));
+    const crowded = worldFromSpecs(stack, { centre: { lat: 0.001, lng: 0.001 } });
+    const truth = new Set(groundTruth(crowded, 'cafe', area).map((p) => `google:${p.cid}`));
+    expect(await uniformAtRecall({ world: crowded, area, keyword: 'cafe', viewport: DEFAULT_VIEWPORT, truth }, 1)).toBeNull();
+
+    const few = worldFromSpecs(stack.slice(0, 100), { centre: { lat: 0.001, lng: 0.001 } });
+    const fewTruth = new Set(groundTruth(few, 'cafe', area).map((p) => `google:${p.cid}`));
+    const input = { world: few, area, keyword: 'cafe', viewport: DEFAULT_VIEWPORT, truth: fewTruth };
+    const best = await uniformAtRecall(input, 1);
+    expect(best?.recall).toBe(1);
+    // The whole area fits one view at zoom 15: one search is all it takes.
+    expect(best?.searches).toBe(1);
+  });
+});

@@ -1,0 +1,12 @@
+export { auditObservation, auditConfirmsQuiet, summariseAudits, FIRST_RESULTS } from './audit';
+export type { AuditSummary } from './audit';
+export { failedAttemptOf, listFailedAttempts } from './errors';
+export { staleness } from './staleness';
+export type { Staleness, StalenessState, NeedsALookReason } from './staleness';
+export { loadHealth, listAudits, latestAudit, pageChangedOf } from './queries';
+export type { HealthData, SavedSearchHealth, AuditedPage } from './queries';
+export { healthState, healthLine, healthPanel, changesText } from './view';
+export type { HealthState, HealthPanelView, SavedSearchView, RunView, ErrorRow, CoverageView } from './view';
+export { renderText, agoText, text } from './text';
+export type { Text, TextParam } from './text';
+export type * from './types';
