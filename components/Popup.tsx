@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { csvChunks, exportFileName } from '../utils/export/csv';
 import { t } from '../utils/i18n/t';
 import { BrowsingSwitch } from './BrowsingSwitch';
+import { HealthLine } from './HealthLine';
 import { SweepControls } from './SweepControls';
 import { SweepForm } from './SweepForm';
 import { SweepStatus } from './SweepStatus';
@@ -38,6 +39,7 @@ export function Popup() {
         <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} now={now} />
       )}
       {sweep && <SweepControls sweep={sweep} onExport={exportCsv} />}
+      <HealthLine store={store} />
       <BrowsingSwitch collected={browsingCount} />
       <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
         {t('buttonOpenDashboard')}

@@ -1,6 +1,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Observation } from '../sweep/types';
 import type { Listing } from '../listing/types';
+import type { SavedSearchInput } from '../schedule/saved-searches';
 
 /**
  * The one typed protocol between the extension's contexts, named by direction.
@@ -34,8 +35,8 @@ export interface EstimateReply {
   maxCells: number;
 }
 
-/** Popup / dashboard / options → background. Accepted only from the extension's own pages. */
-export interface UiToBackground {
+/** Popup / dashboard → background: sweeps. Accepted only from the extension's own pages. */
+export interface SweepCommandMap {
   estimate(req: StartRequest): Reply<{ estimate: EstimateReply }>;
   startSweep(req: StartRequest): Reply<{ sweepId: string; estimate: EstimateReply }>;
   pauseSweep(sweepId: string): Reply;
@@ -44,6 +45,19 @@ export interface UiToBackground {
   retryFailed(sweepId: string): Reply<{ cells: number }>;
   useMapView(): Reply<{ areaText: string }>;
 }
+
+/** Dashboard → background: saved searches and their schedule. */
+export interface ScheduleCommandMap {
+  /** Create (no id) or change a saved search; the schedule's alarm follows. */
+  saveSearch(input: SavedSearchInput & { id?: string }): Reply<{ id: string }>;
+  deleteSavedSearch(id: string): Reply;
+  runSavedSearchNow(id: string): Reply;
+}
+
+export type UiToBackground = SweepCommandMap & ScheduleCommandMap;
+
+/** A command table implementing part of the protocol: each name, its argument, its reply. */
+export type CommandTable<M> = { [K in keyof M]: M[K] extends (arg: infer A) => infer R ? (arg: A) => Promise<R> : never };
 
 /** Content script → background. Accepted only from tabs on a map host. */
 export interface ContentToBackground {

@@ -1,43 +1,75 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { createPageDriver } from '../browser/page-driver';
+import { t } from '../i18n/t';
 import { onMessage, sendMessage, type UiToBackground } from '../messaging/protocol';
-import { openStore, type Store } from '../store';
-import { createController } from './controller';
+import { createScheduleCommands } from '../schedule/commands';
+import { createScheduler, SCHEDULE_ALARM } from '../schedule';
+import { openStore } from '../store';
+import { createController, WATCHDOG_ALARM } from './controller';
 import { createPacer } from './pacing';
 import { normaliseSettings } from './settings';
-import type { Sweep } from './types';
-import { t } from '../i18n/t';
 import { pageHiddenKey } from './storage-keys';
+import type { Sweep } from './types';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
 
+type Attention = 'blocked' | 'consent' | 'extractor' | 'finished' | 'quota';
+
 /**
  * Wires the service worker: listeners are registered synchronously (MV3 only wakes a worker
- * for listeners that exist at start-up), everything else goes through the controller.
+ * for listeners that exist at start-up), everything else goes through the controller (sweeps)
+ * and the scheduler (saved searches).
  */
 export function createBackground(browser: Browser): void {
-  let storePromise: Promise<Store> | null = null;
-  const store = () => (storePromise ??= openStore().catch((e) => ((storePromise = null), Promise.reject(e))));
   let settingsCache = normaliseSettings(undefined);
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  const newId = () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-  const controllerPromise = store().then((s) => {
+  const services = openStore().then((store) => {
     const pacer = createPacer({ now: Date.now, sleep, random: Math.random, timing: () => settingsCache });
-    return createController({
+    const controller = createController({
       browser,
-      store: s,
+      store,
       pacer,
       page: createPageDriver(browser, (tabId, options) => sendMessage('collect', options, tabId), sleep),
       now: Date.now,
       sleep,
       random: Math.random,
-      newId: () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      newId,
       settings: async () => (settingsCache = normaliseSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY])),
-      attention: (sweep, reason) => void attention(browser, sweep, reason),
+      attention: (sweep, reason) => void attention(sweep, reason),
       pageHidden: (sweepId, hidden) => void browser.storage.session.set({ [pageHiddenKey(sweepId)]: hidden }),
     });
+    const scheduler = createScheduler({
+      store,
+      alarms: browser.alarms,
+      now: Date.now,
+      tzOffset: (at) => -new Date(at).getTimezoneOffset(),
+      startSweep: (search, sweepId) => controller.startSavedSearch(search, sweepId),
+    });
+    const commands = {
+      ...controller.commands,
+      ...createScheduleCommands({ store, scheduler, newId, now: Date.now }),
+    };
+    return { controller, scheduler, commands };
   });
+
+  async function attention(sweep: Sweep, reason: Attention) {
+    if (reason === 'finished' || reason === 'extractor') void services.then((s) => s.scheduler.onSweepEnded());
+    const needsUser = reason !== 'finished';
+    await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
+    if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
+    const key = { blocked: 'notifyBlocked', consent: 'notifyConsent', extractor: 'notifyExtractor', finished: 'notifyFinished', quota: 'notifyQuota' }[reason];
+    await browser.notifications
+      .create(`mapsweep-${sweep.id}-${reason}`, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: t('extName'),
+        message: t(key, sweep.counters.listingsNew),
+      })
+      .catch(() => {});
+  }
 
   // Only the extension's own pages may command a sweep; a web page or another extension may not.
   const ownPage = (sender: { id?: string; url?: string }) =>
@@ -51,14 +83,19 @@ export function createBackground(browser: Browser): void {
     'stopSweep',
     'retryFailed',
     'useMapView',
+    'saveSearch',
+    'deleteSavedSearch',
+    'runSavedSearchNow',
   ];
   for (const name of commandNames) {
     onMessage(name, async (message) => {
       if (!ownPage(message.sender)) throw new Error('Commands are accepted only from MapSweep pages.');
       try {
-        const controller = await controllerPromise;
-        const command = controller.commands[name] as (arg: unknown) => Promise<unknown>;
-        return (await command(message.data)) as never;
+        const { commands, scheduler } = await services;
+        const command = commands[name] as (arg: unknown) => Promise<unknown>;
+        const reply = await command(message.data);
+        if (name === 'stopSweep') void scheduler.onSweepEnded();
+        return reply as never;
       } catch (e) {
         return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } } as never;
       }
@@ -69,12 +106,13 @@ export function createBackground(browser: Browser): void {
     const { sender } = message;
     // Only our own content script on a Google Maps tab; the listings are shape-checked by the store.
     if (sender.id !== browser.runtime.id || !sender.tab?.id || !sender.tab.url?.startsWith('https://www.google.com/maps/')) return;
-    const controller = await controllerPromise;
+    const { controller } = await services;
     await controller.commitBrowsing(sender.tab.id, message.data).catch((e) => console.warn('MapSweep: browsing listings not saved', e));
   });
 
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === 'watchdog') void controllerPromise.then((c) => c.ensureDriving());
+    if (alarm.name === WATCHDOG_ALARM) void services.then((s) => s.controller.ensureDriving());
+    if (alarm.name === SCHEDULE_ALARM) void services.then((s) => s.scheduler.onAlarm(alarm));
   });
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && changes[SETTINGS_KEY]) settingsCache = normaliseSettings(changes[SETTINGS_KEY].newValue);
@@ -82,35 +120,16 @@ export function createBackground(browser: Browser): void {
 
   // Session storage survives a service-worker restart but not a browser restart (or an
   // extension reload/update): its absence tells the two apart. After a browser restart,
-  // running sweeps wait for Resume; after a worker restart they simply continue.
+  // running sweeps wait for Resume; after a worker restart they simply continue. Scheduled
+  // runs are caught up after that, so a catch-up run is not paused the moment it starts.
   void (async () => {
-    const controller = await controllerPromise;
+    const { controller, scheduler } = await services;
     const alive = (await browser.storage.session.get(SESSION_ALIVE_KEY))[SESSION_ALIVE_KEY];
     if (!alive) {
       await controller.onBrowserStart();
       await browser.storage.session.set({ [SESSION_ALIVE_KEY]: true });
     }
+    await scheduler.onStartup();
     await controller.ensureDriving();
   })().catch((e) => console.error('MapSweep start-up failed', e));
-}
-
-async function attention(browser: Browser, sweep: Sweep, reason: 'blocked' | 'consent' | 'extractor' | 'finished' | 'quota') {
-  const needsUser = reason !== 'finished';
-  await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
-  if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
-  const key = {
-    blocked: 'notifyBlocked',
-    consent: 'notifyConsent',
-    extractor: 'notifyExtractor',
-    finished: 'notifyFinished',
-    quota: 'notifyQuota',
-  }[reason];
-  await browser.notifications
-    .create(`mapsweep-${sweep.id}-${reason}`, {
-      type: 'basic',
-      iconUrl: browser.runtime.getURL('/icon/128.png'),
-      title: t('extName'),
-      message: t(key, sweep.counters.listingsNew),
-    })
-    .catch(() => {});
 }

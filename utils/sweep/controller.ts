@@ -3,7 +3,7 @@ import { bboxFromView, DEFAULT_VIEWPORT, formatCorners } from '../geo';
 import type { PageDriver } from '../browser/page-driver';
 import { RESULTS_PANEL_WIDTH } from '../browser/page-driver';
 import { findMapTab, openWorkerWindow } from '../browser/tabs';
-import type { Reply, StartRequest, UiToBackground, EstimateReply } from '../messaging/protocol';
+import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap } from '../messaging/protocol';
 import { parseView } from '../providers/google/urls';
 import type { Store } from '../store';
 import { retryQuarantined } from '../queue';
@@ -11,6 +11,8 @@ import { runWorker, type DriverDeps } from './driver';
 import { planSweep } from './plan';
 import type { Sweep, SweepSettings } from './types';
 import type { Listing } from '../listing/types';
+import type { SavedSearch } from '../schedule/types';
+import type { StartOutcome } from '../schedule/scheduler';
 import { BROWSING_STATS_KEY, readTotals } from './storage-keys';
 
 /**
@@ -26,20 +28,23 @@ export interface ControllerDeps extends Omit<DriverDeps, 'page'> {
   newId(): string;
 }
 
-type Commands = { [K in keyof UiToBackground]: (arg: Parameters<UiToBackground[K]>[0]) => Promise<ReturnType<UiToBackground[K]>> };
+
+/** Wakes a stopped service worker while a sweep runs (30 s is Chrome's shortest period). */
+export const WATCHDOG_ALARM = 'watchdog';
 
 const WORKERS_KEY = (sweepId: string) => `workers:${sweepId}`;
 
 export function createController(deps: ControllerDeps) {
   const driving = new Map<string, Promise<void>>();
 
-  async function planFor(req: StartRequest) {
+  async function planFor(req: StartRequest, id = deps.newId(), overrides: Partial<SweepSettings> = {}) {
     const tab = await findMapTab(deps.browser);
     const viewport = tab
       ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH }
       : DEFAULT_VIEWPORT;
     const origin = tab ? parseView(tab.url) : null;
-    return { tab, plan: planSweep({ ...req, settings: await deps.settings(), viewport, origin }, deps.newId(), deps.now()) };
+    const settings = { ...(await deps.settings()), ...overrides };
+    return { tab, plan: planSweep({ ...req, settings, viewport, origin }, id, deps.now()) };
   }
 
   async function workerTabs(sweep: Sweep): Promise<number[]> {
@@ -64,10 +69,10 @@ export function createController(deps: ControllerDeps) {
     const sweeps = await deps.store.listSweeps();
     const running = sweeps.filter((s) => s.status === 'running');
     if (running.length === 0) {
-      await deps.browser.alarms.clear('watchdog');
+      await deps.browser.alarms.clear(WATCHDOG_ALARM);
       return;
     }
-    await deps.browser.alarms.create('watchdog', { periodInMinutes: 0.5 });
+    await deps.browser.alarms.create(WATCHDOG_ALARM, { periodInMinutes: 0.5 });
     for (const sweep of running) {
       if (driving.has(sweep.id)) continue;
       const loop = drive(sweep).finally(() => driving.delete(sweep.id));
@@ -113,7 +118,7 @@ export function createController(deps: ControllerDeps) {
     return { ok: true };
   }
 
-  const commands: Commands = {
+  const commands: CommandTable<SweepCommandMap> = {
     async estimate(req) {
       const { plan } = await planFor(req);
       return plan.ok ? { ok: true, estimate: plan.estimate } : plan;
@@ -183,5 +188,18 @@ export function createController(deps: ControllerDeps) {
     });
   }
 
-  return { commands, ensureDriving, onBrowserStart, commitBrowsing };
+  /**
+   * A scheduled re-collection's sweep, with the id its run fixed. It runs in a window of its
+   * own so it never takes over the tab the person is using. A duplicate id throws (the store's
+   * 'exists'): the scheduler reads that as "already started".
+   */
+  async function startSavedSearch(search: SavedSearch, sweepId: string): Promise<StartOutcome> {
+    const { plan } = await planFor({ areaText: search.areaText, keywordsText: search.keywordsText }, sweepId, { dedicatedWindow: true });
+    if (!plan.ok) return { ok: false, error: { code: plan.error.code, message: plan.error.message } };
+    await deps.store.createSweep(plan.sweep, plan.cells);
+    await ensureDriving();
+    return { ok: true };
+  }
+
+  return { commands, ensureDriving, onBrowserStart, commitBrowsing, startSavedSearch };
 }

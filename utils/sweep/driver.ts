@@ -7,6 +7,7 @@ import { blockedPageKind, searchUrl } from '../providers/google/urls';
 import type { Store } from '../store';
 import { failCell, leaseNextCell, releaseCell } from '../queue';
 import type { Pacer } from './pacing';
+import { auditObservation } from '../health/audit';
 import { judgeObservation } from './judge';
 import { childCells, plannedOf } from './plan';
 import type { Cell, CellError, Observation, Sweep } from './types';
@@ -118,9 +119,22 @@ async function visitCell(
   }
 
   deps.pageHidden?.(sweep.id, observation.warnings.some((w) => w.startsWith('page-hidden')));
+  // Every page is audited (cards visible vs read vs the page's own responses): the Health
+  // panel shows it, and staleness checks trust a quiet search only with a recent audit.
+  const audit = auditObservation(observation);
   const judgement = judgeObservation(observation, cell, view, deps.now());
   if (judgement.verdict === 'failed') {
     const { error } = judgement;
+    await deps.store.addEvent({
+      sweepId: sweep.id,
+      at: deps.now(),
+      kind: 'audit',
+      cellId: cell.id,
+      keyword: cell.keyword,
+      url: observation.url,
+      audit,
+      message: audit.verdict,
+    });
     if (error.kind === 'blocked' || error.kind === 'consent') return await pauseForUser(deps, sweep, cell, holder, error);
     if (error.kind === 'extractor') return await failForExtractor(deps, sweep, cell, holder, error);
     if (error.kind === 'http' || error.kind === 'timeout') deps.pacer.penalise();
@@ -151,6 +165,8 @@ async function visitCell(
       holder,
       now: deps.now(),
       keyword: cell.keyword,
+      audit,
+      url: observation.url,
       // Places without coordinates cannot be placed outside the area, so they are kept.
       listings: judgement.organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng })),
       outcome:
