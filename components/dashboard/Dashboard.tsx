@@ -1,9 +1,12 @@
 import { useState } from 'preact/hooks';
 import { defaultSelection } from '../../utils/dashboard/collections';
 import { t } from '../../utils/i18n/t';
+import { ChangesPanel } from './ChangesPanel';
 import { CollectionsPanel } from './CollectionsPanel';
 import { CoverageMap } from './CoverageMap';
+import { HealthPanel, useHealth } from './HealthPanel';
 import { ListingsTable } from './ListingsTable';
+import { SavedSearchesPanel } from './SavedSearchesPanel';
 import { useCollectionRows, useCollections } from './useDashboardData';
 
 /**
@@ -20,6 +23,7 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
   const selectedId = chosenExists ? chosen : data.sweeps ? defaultSelection(data.sweeps) : null;
   const selected = data.collections.find((c) => c.id === selectedId) ?? null;
   const rows = useCollectionRows(data.store, selected?.id ?? null, selected?.places ?? 0, data.totalPlaces, data.tick);
+  const health = useHealth(data.store, now);
 
   return (
     <main>
@@ -30,6 +34,7 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
         </p>
       )}
       {!data.sweeps && !data.error && <p role="status">{t('loadingCollections')}</p>}
+      <HealthPanel data={health.data} error={health.error} />
       <CollectionsPanel
         store={data.store}
         collections={data.collections}
@@ -46,6 +51,13 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
           {t('storeError', rows.error)}
         </p>
       )}
+      <SavedSearchesPanel
+        searches={health.data?.searches ?? null}
+        selectedSweep={selected?.kind === 'sweep' ? selected.sweep : null}
+        confirm={confirm}
+        onChanged={health.refresh}
+      />
+      <ChangesPanel store={data.store} health={health.data} />
     </main>
   );
 }

@@ -6,22 +6,28 @@
 import { readFileSync } from 'node:fs';
 import { newProfileDir, openPopup } from '../../tests/browser/harness';
 import { areaAround, CENTRE, dispose, extensionBrowser, median, round, spread, UNPACED_SETTINGS, type BenchContext } from './chromium-context';
-import { callBench, installBench, sampleRss, treeRssMb } from './chromium-session';
+import { callBench, installBench, sampleMemory, treeMemory, type TreeMemory } from './chromium-session';
 
 export interface ExportRun {
   seconds: number;
+  /** The process tree's summed RSS: its peak during the export, and the idle level before the click. */
   peak_mb: number;
   baseline_mb: number;
   peak_over_baseline_mb: number;
+  /** The same as Pss (shared pages counted once), sampled every 500 ms. */
+  peak_pss_mb: number;
+  baseline_pss_mb: number;
   rows: number;
   file_mb: number;
-  rss_samples: number;
+  samples: number;
 }
 
 export interface ExportDetails {
   fill_s: number;
   runs: ExportRun[];
   peak_over_baseline_mb: number;
+  peak_pss_mb: number;
+  peak_pss_over_baseline_mb: number;
 }
 
 export async function measureExport(
@@ -53,13 +59,14 @@ export async function measureExport(
     const done: ExportRun[] = [];
     for (let i = 0; i < runs; i++) {
       await popup.waitForTimeout(1500);
-      const idle: number[] = [];
+      const idle: TreeMemory[] = [];
       for (let k = 0; k < 5; k++) {
-        idle.push(treeRssMb(pid));
+        idle.push(treeMemory(pid));
         await popup.waitForTimeout(100);
       }
-      const baseline = median(idle);
-      const sampler = sampleRss(pid, 100);
+      const baseline = median(idle.map((m) => m.rssMb));
+      const baselinePss = median(idle.map((m) => m.pssMb));
+      const sampler = sampleMemory(pid, 100);
       const start = Date.now();
       const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 120_000 }), button.click()]);
       const file = await download.path();
@@ -70,18 +77,21 @@ export async function measureExport(
       if (rows < places) throw new Error(`export: ${rows} rows in the CSV, ${places} places stored`);
       done.push({
         seconds: round(seconds),
-        peak_mb: Math.round(memory.peakMb),
+        peak_mb: Math.round(memory.peakRssMb),
         baseline_mb: Math.round(baseline),
-        peak_over_baseline_mb: Math.round(memory.peakMb - baseline),
+        peak_over_baseline_mb: Math.round(memory.peakRssMb - baseline),
+        peak_pss_mb: Math.round(memory.peakPssMb),
+        baseline_pss_mb: Math.round(baselinePss),
         rows,
         file_mb: round(Buffer.byteLength(text) / 2 ** 20, 1),
-        rss_samples: memory.samples,
+        samples: memory.samples,
       });
       await download.delete();
     }
     ctx.log(
       `  export of ${places} places: ${spread(done.map((r) => r.seconds), 's')}; peak RSS ${spread(done.map((r) => r.peak_mb), 'MB', 0)}, ` +
-        `over idle ${spread(done.map((r) => r.peak_over_baseline_mb), 'MB', 0)}; ${done[0]!.file_mb} MB file`,
+        `over idle ${spread(done.map((r) => r.peak_over_baseline_mb), 'MB', 0)}; peak Pss ${spread(done.map((r) => r.peak_pss_mb), 'MB', 0)} ` +
+        `(idle ${spread(done.map((r) => r.baseline_pss_mb), 'MB', 0)}); ${done[0]!.file_mb} MB file`,
     );
     return {
       figures: { seconds: round(median(done.map((r) => r.seconds))), peak_mb: Math.max(...done.map((r) => r.peak_mb)) },
@@ -89,6 +99,8 @@ export async function measureExport(
         fill_s: round(seeded.fillMs / 1000, 1),
         runs: done,
         peak_over_baseline_mb: Math.max(...done.map((r) => r.peak_over_baseline_mb)),
+        peak_pss_mb: Math.max(...done.map((r) => r.peak_pss_mb)),
+        peak_pss_over_baseline_mb: Math.max(...done.map((r) => r.peak_pss_mb - r.baseline_pss_mb)),
       },
     };
   } finally {

@@ -1,13 +1,26 @@
 /**
- * Hooks for the figures that only a real browser gives (issue 7, part 2). Not measured yet:
- * each returns null, and the summary says which are pending. Whoever implements one keeps its
- * name and return shape, so bench.ts and summary.json need no change.
+ * The figures only a real browser gives (issue 7, part 2), measured in Debian's Chromium with
+ * the production build (.output/chrome-mv3) against the replica map site. Each figure keeps its
+ * hook name and return shape; how each is measured is told in its module:
+ * chromium-commit.ts, chromium-resume.ts, chromium-export.ts, chromium-overhead.ts.
+ *
+ * A figure that cannot be measured (no build, no Chromium, a failure) is null, listed in
+ * `pending` with the reason in `errors`; the others are still measured.
+ *
+ * Run alone: `npx tsx scripts/bench/chromium.ts [commit|resume|export|overhead]...`
  */
+import type { Replica } from '../../tests/replica/server';
 import type { BenchFigures } from './commit';
+import { startBenchReplica, type BenchContext } from './chromium-context';
+import { measureCommit, type CommitDetails, type CommitSize } from './chromium-commit';
+import { measureExport, type ExportDetails } from './chromium-export';
+import { measureOverhead, type OverheadDetails } from './chromium-overhead';
+import { measureResume, type ResumeDetails } from './chromium-resume';
+import { chromiumUnavailable } from './chromium-session';
 
 export interface ChromiumFigures {
   /** commitCell of 20 listings with 1k, 100k and 500k stored, in Chromium's IndexedDB. */
-  commit_ms: Record<'1k' | '100k' | '500k', BenchFigures> | null;
+  commit_ms: Record<CommitSize, BenchFigures> | null;
   /** Browser start to the next cell leased, 200k listings stored (resume must not read the whole store). */
   resume_to_lease_s: number | null;
   /** CSV export of 100k places: wall time and the browser's peak memory. */
@@ -16,35 +29,121 @@ export interface ChromiumFigures {
   overhead_ratio: number | null;
 }
 
+/** How each figure was obtained: samples, spreads, controls. */
+export interface ChromiumDetails {
+  commit?: CommitDetails;
+  resume?: ResumeDetails;
+  export?: ExportDetails;
+  overhead?: OverheadDetails;
+}
+
+/**
+ * How many samples each figure takes: enough to see the spread, few enough that the whole
+ * `npm run bench` stays within ~8 minutes on 2 shared cores.
+ */
+export const SAMPLES = {
+  commitPerSize: 50,
+  resumeListings: 200_000,
+  resumeRounds: 3,
+  exportPlaces: 100_000,
+  exportRuns: 2,
+  overheadRounds: 2,
+};
+
+type Measure = 'commit' | 'resume' | 'export' | 'overhead';
+const ALL: Measure[] = ['commit', 'resume', 'export', 'overhead'];
+
 /** benchCommit (commit.ts) run in an extension page with the real `indexedDB`, sizes 1k/100k/500k. */
-export async function chromiumCommitMs(): Promise<ChromiumFigures['commit_ms']> {
-  return null;
+export async function chromiumCommitMs(ctx: BenchContext, details: ChromiumDetails): Promise<ChromiumFigures['commit_ms']> {
+  const { figures, details: d } = await measureCommit(ctx, SAMPLES.commitPerSize);
+  details.commit = d;
+  return figures;
 }
 
-/** Fill 200k listings, close the browser, relaunch with the extension, time until leaseNextCell returns. */
-export async function chromiumResumeToLeaseSeconds(): Promise<number | null> {
-  return null;
+/** Fill 200k listings, close the browser, relaunch with the extension, time until the next cell's search loads. */
+export async function chromiumResumeToLeaseSeconds(ctx: BenchContext, details: ChromiumDetails): Promise<number | null> {
+  const { seconds, details: d } = await measureResume(ctx, SAMPLES.resumeListings, SAMPLES.resumeRounds);
+  details.resume = d;
+  return seconds;
 }
 
-/** Export 100k stored places to CSV; seconds, and peak memory from the browser's process metrics. */
-export async function chromiumExport100k(): Promise<ChromiumFigures['export_100k']> {
-  return null;
+/** Export 100k stored places to CSV from the popup; seconds, and the peak memory of the browser's processes. */
+export async function chromiumExport100k(ctx: BenchContext, details: ChromiumDetails): Promise<ChromiumFigures['export_100k']> {
+  const { figures, details: d } = await measureExport(ctx, SAMPLES.exportPlaces, SAMPLES.exportRuns);
+  details.export = d;
+  return figures;
 }
 
 /** Against the replica server: the extension's sweep vs. a bare Playwright loop over the same cell URLs. */
-export async function chromiumOverheadRatio(): Promise<number | null> {
-  return null;
+export async function chromiumOverheadRatio(ctx: BenchContext, details: ChromiumDetails): Promise<number | null> {
+  const { ratio, details: d } = await measureOverhead(ctx, SAMPLES.overheadRounds);
+  details.overhead = d;
+  return ratio;
 }
 
-export async function collectChromiumFigures(): Promise<{ figures: ChromiumFigures; pending: string[] }> {
-  const figures: ChromiumFigures = {
-    commit_ms: await chromiumCommitMs(),
-    resume_to_lease_s: await chromiumResumeToLeaseSeconds(),
-    export_100k: await chromiumExport100k(),
-    overhead_ratio: await chromiumOverheadRatio(),
+export interface ChromiumResult {
+  figures: ChromiumFigures;
+  details: ChromiumDetails;
+  /** Figures not measured, by their summary key. */
+  pending: string[];
+  /** Why, by summary key. */
+  errors: Record<string, string>;
+}
+
+export async function collectChromiumFigures(
+  log: (line: string) => void = () => {},
+  only: readonly Measure[] = ALL,
+): Promise<ChromiumResult> {
+  const figures: ChromiumFigures = { commit_ms: null, resume_to_lease_s: null, export_100k: null, overhead_ratio: null };
+  const details: ChromiumDetails = {};
+  const errors: Record<string, string> = {};
+  const unavailable = chromiumUnavailable();
+  const keys: Record<Measure, keyof ChromiumFigures> = {
+    commit: 'commit_ms',
+    resume: 'resume_to_lease_s',
+    export: 'export_100k',
+    overhead: 'overhead_ratio',
   };
-  const pending = Object.entries(figures)
-    .filter(([, value]) => value === null)
-    .map(([key]) => key);
-  return { figures, pending };
+  let replica: Replica | null = null;
+  try {
+    if (!unavailable) replica = await startBenchReplica();
+    for (const measure of only) {
+      const key = keys[measure];
+      if (!replica) {
+        errors[key] = unavailable ?? 'no replica';
+        continue;
+      }
+      const ctx: BenchContext = { replica, log };
+      const start = Date.now();
+      log(`chromium: ${measure}`);
+      try {
+        if (measure === 'commit') figures.commit_ms = await chromiumCommitMs(ctx, details);
+        if (measure === 'resume') figures.resume_to_lease_s = await chromiumResumeToLeaseSeconds(ctx, details);
+        if (measure === 'export') figures.export_100k = await chromiumExport100k(ctx, details);
+        if (measure === 'overhead') figures.overhead_ratio = await chromiumOverheadRatio(ctx, details);
+      } catch (e) {
+        errors[key] = e instanceof Error ? e.message : String(e);
+        log(`chromium: ${measure} failed: ${errors[key]}`);
+      }
+      log(`chromium: ${measure} took ${Math.round((Date.now() - start) / 1000)} s`);
+    }
+  } finally {
+    await replica?.close();
+  }
+  const pending = (Object.keys(figures) as (keyof ChromiumFigures)[]).filter((k) => figures[k] === null);
+  return { figures, details, pending, errors };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const only = argv.filter((a): a is Measure => (ALL as string[]).includes(a));
+  const result = await collectChromiumFigures((line) => console.error(line), only.length ? only : ALL);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
+if (invokedDirectly) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
 }

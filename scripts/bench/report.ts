@@ -1,6 +1,6 @@
 /** The bench's table for standard output, and the shape of bench-output/summary.json. */
 import type { BenchFigures } from './commit';
-import type { ChromiumFigures } from './chromium';
+import type { ChromiumDetails, ChromiumFigures } from './chromium';
 import type { DriverCheck } from './driver-check';
 import { TARGETS, type WorldFigures } from './efficiency';
 import { UNIFORM_CELL_KM } from './uniform';
@@ -10,12 +10,17 @@ export interface Summary {
   machine: { cpus: number; node: string; platform: string };
   worlds: Record<string, WorldFigures>;
   targets: typeof TARGETS;
-  /** Node + fake-indexeddb: shows the algorithm's growth, not Chromium's disk. */
+  /** Chromium's IndexedDB when measured, else Node + fake-indexeddb (commit_ms_environment says which). */
   commit_ms: Record<string, BenchFigures> | null;
   commit_ms_environment: string;
   commit_ms_ratio_largest_to_smallest: number | null;
-  /** Real-Chromium figures (scripts/bench/chromium.ts); null until measured. */
+  /** Node + fake-indexeddb: shows the algorithm's growth, not Chromium's disk. */
+  commit_ms_node: Record<string, BenchFigures> | null;
+  /** Real-Chromium figures (scripts/bench/chromium.ts); null when not measured. */
   chromium: ChromiumFigures;
+  chromium_details: ChromiumDetails;
+  /** Why a Chromium figure is missing, by key. */
+  chromium_errors: Record<string, string>;
   resume_to_lease_s: number | null;
   export_100k: { seconds: number; peak_mb: number } | null;
   overhead_ratio: number | null;
@@ -51,9 +56,15 @@ export function formatTable(summary: Summary): string {
   row('target <= 1/3 of uniform', w((x) => mark(x.targets_met.le_third_of_uniform)));
   lines.push('');
   if (summary.commit_ms) {
-    lines.push(`commitCell of 20 listings, ms (${summary.commit_ms_environment}):`);
+    lines.push(`commitCell of 20 listings (10 new, 10 stored), ms (${summary.commit_ms_environment}):`);
     for (const [size, f] of Object.entries(summary.commit_ms)) lines.push(`  ${size.padEnd(5)} stored: median ${f.median}, p95 ${f.p95}`);
+    lines.push(`  largest / smallest median: ${summary.commit_ms_ratio_largest_to_smallest ?? '-'}`);
   }
+  if (summary.commit_ms_node && summary.commit_ms !== summary.commit_ms_node) {
+    const node = Object.entries(summary.commit_ms_node).map(([size, f]) => `${size} median ${f.median}, p95 ${f.p95}`);
+    lines.push(`  (Node + fake-indexeddb, in memory: ${node.join('; ')})`);
+  }
+  lines.push(...chromiumLines(summary));
   if (summary.driver_check) {
     const d = summary.driver_check;
     lines.push(
@@ -63,6 +74,37 @@ export function formatTable(summary: Summary): string {
   }
   lines.push(`pending (real Chromium, scripts/bench/chromium.ts): ${summary.pending.join(', ') || 'none'}`);
   return lines.join('\n');
+}
+
+function chromiumLines(summary: Summary): string[] {
+  const { chromium: f, chromium_details: d } = summary;
+  const lines: string[] = [];
+  const c = d.commit;
+  if (f.commit_ms && c) lines.push(`  (Chromium: ${c.samples} commits per size, ${c.seconds} s with the fills)`);
+  if (f.resume_to_lease_s !== null && d.resume) {
+    const r = d.resume;
+    lines.push(
+      `resume, ${r.listings} listings stored: browser start → next cell's search ${f.resume_to_lease_s} s, Resume → search ${r.click_to_lease_s} s ` +
+        `(median of ${r.samples.length}); same sweep with no listings: ${r.control_launch_to_lease_s} s / ${r.control_click_to_lease_s} s`,
+    );
+  }
+  if (f.export_100k && d.export) {
+    const e = d.export;
+    lines.push(
+      `export CSV of ${e.runs[0]?.rows ?? '?'} places: ${f.export_100k.seconds} s (median of ${e.runs.length}); browser peak RSS ${f.export_100k.peak_mb} MB ` +
+        `(+${e.peak_over_baseline_mb} MB over idle), peak Pss ${e.peak_pss_mb} MB (+${e.peak_pss_over_baseline_mb} MB)`,
+    );
+  }
+  if (f.overhead_ratio !== null && d.overhead) {
+    const rounds = d.overhead.rounds;
+    const per = (k: 'extension_ms_per_cell' | 'plain_ms_per_cell') => rounds.map((r) => r[k]).join('/');
+    lines.push(
+      `overhead per cell, pacing 0: ${f.overhead_ratio}x (extension ${per('extension_ms_per_cell')} ms vs plain Playwright ${per('plain_ms_per_cell')} ms ` +
+        `per cell, ${rounds[0]?.cells ?? '?'} cells, ${rounds.length} rounds)`,
+    );
+  }
+  for (const [key, why] of Object.entries(summary.chromium_errors)) lines.push(`not measured: ${key}: ${why}`);
+  return lines;
 }
 
 export function commitRatio(figures: Record<string, BenchFigures> | null): number | null {

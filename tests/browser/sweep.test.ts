@@ -89,7 +89,7 @@ describe('a sweep in real Chromium', () => {
     const unexplained = missing.filter((c) => !inSaturated(world.byCid.get(c)!));
     expect(unexplained).toEqual([]);
     if (sweep.counters.cellsSaturated! > 0) {
-      expect(await popup.getByText(/Still crowded at the closest zoom/).count()).toBe(1);
+      await popup.getByText(/Still crowded at the closest zoom/).first().waitFor({ timeout: 5000 });
     }
     console.log(
       `district: ${got.size} exported of ${truth.size} (${missing.length} missing, all in ${sweep.counters.cellsSaturated} saturated cells), ` +
@@ -170,7 +170,8 @@ describe('a sweep in real Chromium', () => {
     const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
     const paused = await waitForSweep(popup, (s) => s.status === 'paused' && s.pauseReason === 'captcha', 'the captcha pause', 120_000);
     expect(paused.problem?.kind).toBe('blocked');
-    expect(await popup.getByText(/prove you are not a robot/).count()).toBeGreaterThan(0);
+    // The popup re-reads the store every second.
+    await popup.getByText(/prove you are not a robot/).first().waitFor({ timeout: 5000 });
     const sw = b.context.serviceWorkers()[0]!;
     expect(await sw.evaluate(() => (globalThis as unknown as { chrome: any }).chrome.action.getBadgeText({}))).toBe('!');
     const loads = replica.pageLoads();
@@ -198,7 +199,7 @@ describe('a sweep in real Chromium', () => {
     const got = new Set(csv.rows.map((r) => r.cid!));
     expect([...truth].filter((c) => !got.has(c))).toEqual([]);
     expect(done.counters.cellsQuarantined).toBeGreaterThan(0);
-    expect(await popup.getByText(/Failed repeatedly: \d+ cells/).count()).toBeGreaterThan(0);
+    await popup.getByText(/Failed repeatedly: \d+ cells/).first().waitFor({ timeout: 5000 });
     await popup.getByText(/Cells that failed repeatedly/).first().click();
     expect(await popup.getByText(/pharmacy: The map site answered HTTP 500/).count()).toBeGreaterThan(0);
     console.log(`faults: ${done.counters.errors} failed attempts retried, ${done.counters.cellsQuarantined} cells quarantined (pharmacy), all ${truth.size} cafes exported`);

@@ -18,9 +18,15 @@ export function startGoogleContent(win: Window, browser: Browser): void {
     if (message) network.accept(message.body);
   });
 
+  // A page a sweep loaded is the sweep's, not something the person browsed: once asked to
+  // collect, this page never feeds the Browsing collection (even after the sweep ends).
+  let sweepPage = false;
+
   onMessage('collect', async (message) => {
     // Only the extension's background may ask (a tabs.sendMessage has no tab in its sender).
     if (message.sender.id !== browser.runtime.id || message.sender.tab) throw new Error('Not accepted.');
+    sweepPage = true;
+    browsing.stop();
     return collectGooglePage(
       {
         doc: win.document,
@@ -48,7 +54,7 @@ export function startGoogleContent(win: Window, browser: Browser): void {
       return observer;
     },
   });
-  const apply = (enabled: boolean) => (enabled ? browsing.start() : browsing.stop());
+  const apply = (enabled: boolean) => (enabled && !sweepPage ? browsing.start() : browsing.stop());
   void browser.storage.local.get(BROWSING_ENABLED_KEY).then((r) => apply(isBrowsingEnabled(r[BROWSING_ENABLED_KEY])));
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && changes[BROWSING_ENABLED_KEY]) apply(isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue));

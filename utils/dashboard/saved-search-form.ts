@@ -1,0 +1,129 @@
+import { formatCorners } from '../geo/area';
+import type { Area, Ring } from '../geo/types';
+import type { UserError } from '../messaging/protocol';
+import { DEFAULT_THRESHOLD_DAYS, savedSearchProblem, type SavedSearchInput } from '../schedule/saved-searches';
+import type { Repeat, SavedSearch } from '../schedule/types';
+import type { Sweep } from '../sweep/types';
+
+/**
+ * The saved-search form as the user left it: numbers stay the text typed, so a half-typed
+ * value is neither lost nor silently turned into another number before it is checked.
+ */
+export interface SavedSearchDraft {
+  /** The saved search being edited; null for a new one. */
+  id: string | null;
+  name: string;
+  keywordsText: string;
+  areaText: string;
+  repeat: Repeat;
+  hour: string;
+  weekday: string;
+  thresholdDays: string;
+}
+
+export type SaveRequest = SavedSearchInput & { id?: string };
+export type DraftResult = { ok: true; input: SaveRequest } | { ok: false; error: UserError };
+
+/** A scheduled re-collection runs at 09:00 unless the user picks another hour. */
+export const DEFAULT_HOUR = 9;
+/** Monday (Date#getDay numbering), for a weekly search. */
+export const DEFAULT_WEEKDAY = 1;
+
+export function emptyDraft(): SavedSearchDraft {
+  return {
+    id: null,
+    name: '',
+    keywordsText: '',
+    areaText: '',
+    repeat: 'daily',
+    hour: String(DEFAULT_HOUR),
+    weekday: String(DEFAULT_WEEKDAY),
+    thresholdDays: String(DEFAULT_THRESHOLD_DAYS),
+  };
+}
+
+export function draftFromSearch(s: SavedSearch): SavedSearchDraft {
+  return {
+    id: s.id,
+    name: s.name,
+    keywordsText: s.keywordsText,
+    areaText: s.areaText,
+    repeat: s.repeat,
+    hour: String(s.hour),
+    weekday: String(s.weekday),
+    thresholdDays: String(s.thresholdDays),
+  };
+}
+
+/** The sweep's keywords and area in the form; the schedule stays, and a name is offered only when none was typed. */
+export function draftFromSweep(draft: SavedSearchDraft, sweep: Pick<Sweep, 'keywords' | 'area'>): SavedSearchDraft {
+  return {
+    ...draft,
+    name: draft.name.trim() === '' ? sweep.keywords.join(', ') : draft.name,
+    keywordsText: sweep.keywords.join('\n'),
+    areaText: areaToText(sweep.area),
+  };
+}
+
+/**
+ * An area as the text the area field takes (parseAreaText reads it back to the same area):
+ * typed corners for a box, GeoJSON for polygons (positions are [lng, lat], rings closed).
+ */
+export function areaToText(area: Area): string {
+  if (area.kind === 'bbox') return formatCorners(area.bbox);
+  const coordinates = area.polygons.map((polygon) => polygon.map(closedPositions));
+  const geometry =
+    coordinates.length === 1 ? { type: 'Polygon', coordinates: coordinates[0] } : { type: 'MultiPolygon', coordinates };
+  return JSON.stringify(geometry);
+}
+
+function closedPositions(ring: Ring): [number, number][] {
+  const positions = ring.map((p): [number, number] => [p.lng, p.lat]);
+  const first = positions[0];
+  const last = positions[positions.length - 1];
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) positions.push(first);
+  return positions;
+}
+
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/**
+ * A plain decimal number, or NaN: "", "1e3", "0x10" and " 7 days" are not numbers a person
+ * typed into an hour or days field, so they are refused rather than read as something else.
+ */
+function numberOf(text: string): number {
+  const trimmed = text.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * What the background is asked to save, or the first problem with it. The background checks
+ * the same rules again (savedSearchProblem); checking here first keeps a refused form from
+ * sending anything, and gives the same message either way.
+ */
+export function parseDraft(draft: SavedSearchDraft): DraftResult {
+  const input: SavedSearchInput = {
+    name: draft.name.trim(),
+    areaText: draft.areaText,
+    keywordsText: draft.keywordsText,
+    repeat: draft.repeat,
+    hour: numberOf(draft.hour),
+    weekday: numberOf(draft.weekday),
+    thresholdDays: numberOf(draft.thresholdDays),
+  };
+  const problem = savedSearchProblem(input);
+  if (problem) return { ok: false, error: problem };
+  return { ok: true, input: draft.id === null ? input : { ...input, id: draft.id } };
+}
+
+/** "09:00": the hour a search repeats at, as a 24-hour clock time. */
+export function hourLabel(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** Weekday names, Sunday first (as Date#getDay), in the interface's language. */
+export function weekdayNames(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  // 1 March 2026 was a Sunday.
+  return Array.from({ length: 7 }, (_, day) => format.format(Date.UTC(2026, 2, 1 + day)));
+}
