@@ -198,7 +198,7 @@ export function HealthSignals(props: { view: HealthPanelView }) {
               {errors.rows.map((row, i) => (
                 <tr key={`${row.at}-${i}`} data-kind={row.kind} title={row.message}>
                   <td style={CELL}>
-                    {formatDateTime(row.at)} <span class="busy">({show(row.ago)})</span>
+                    {formatDateTime(row.at)} <span class="busy">{`(${show(row.ago)})`}</span>
                   </td>
                   <td style={CELL}>{row.keyword ?? '—'}</td>
                   <td style={CELL}>{show(row.kindText)}</td>

@@ -44,7 +44,11 @@ export interface SweepStart {
 }
 
 /** Fill the popup as a person would and press Start. Returns the popup page. */
-export async function startSweepFromPopup(context: BrowserContext, input: SweepStart, settings = TEST_SETTINGS): Promise<Page> {
+export async function startSweepFromPopup(
+  context: BrowserContext,
+  input: SweepStart,
+  settings: Record<string, number | boolean> = TEST_SETTINGS,
+): Promise<Page> {
   const popup = await openPopup(context);
   await setSettings(popup, settings);
   await popup.getByLabel('Keywords').fill(input.keywords);
