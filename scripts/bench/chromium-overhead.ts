@@ -8,7 +8,7 @@
  */
 import { newProfileDir, readAll, readSweeps, waitFor } from '../../tests/browser/harness';
 import { startSweepFromPopup } from '../../tests/browser/extension';
-import { seededRandom } from '../../tests/helpers/sim-sweep';
+import { seededRandom } from '../../tests/helpers/random';
 import { chromiumArgs } from '../../tests/replica/server';
 import type { Cell } from '../../utils/sweep/types';
 import { areaAround, dispose, extensionBrowser, median, openMapTab, round, spread, UNPACED_SETTINGS, type BenchContext } from './chromium-context';

@@ -11,6 +11,7 @@ import type { StoredListing } from '../../utils/listing/types';
 import { leaseNextCell } from '../../utils/queue';
 import { handled, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/sweep/types';
+import { initialCounters } from '../../utils/sweep/counters';
 
 const FILL_BATCH = 10_000;
 const PER_COMMIT = 20;
@@ -131,18 +132,7 @@ function benchSweep(): Sweep {
     pauseReason: null,
     problem: null,
     origin: null,
-    counters: {
-      cellsKnown: 0,
-      cellsDone: 0,
-      cellsSplit: 0,
-      cellsSaturated: 0,
-      cellsQuarantined: 0,
-      cellsOutside: 0,
-      listingsNew: 0,
-      listingsSeen: 0,
-      pageLoads: 0,
-      errors: 0,
-    },
+    counters: initialCounters([]),
     lastNewListingAt: null,
     updatedAt: 0,
   };

@@ -9,7 +9,7 @@ import { createWorld } from '../replica/world';
 import { launchBrowser, newProfileDir, readSweeps, removeProfileDir, type RunningBrowser } from './harness';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord } from './extension';
 import { openPopup, readCells, waitFor } from './harness';
-import { seededRandom } from '../helpers/sim-sweep';
+import { seededRandom } from '../helpers/random';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 7, places: 60_000, centre: CENTRE, radiusKm: 8 });

@@ -12,6 +12,7 @@ import type { Sweep, SweepSettings } from '../../utils/sweep/types';
 import type { SearchSwitches } from '../replica/search';
 import type { World } from '../replica/world';
 import { createSimPageDriver, type SimOptions } from './sim-page-driver';
+import { seededRandom } from './random';
 
 export interface SimSweepOptions {
   world: World;
@@ -26,17 +27,6 @@ export interface SimSweepOptions {
   seed?: number;
   /** Stop after this many page loads (to simulate a crash); the store keeps what was committed. */
   stopAfterLoads?: number;
-}
-
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 let dbCounter = 0;

@@ -267,9 +267,9 @@ describe('the Health panel', () => {
     expect(signal('staleness').querySelectorAll('li')).toHaveLength(0);
 
     await createSavedSearch(store, searchInput({ name: 'Cafes near City Hall' }), 'cafes', NOW - HOUR);
-    await act(() => vi.advanceTimersByTime(4_999));
+    await act(() => void vi.advanceTimersByTime(4_999));
     expect(signal('staleness').querySelectorAll('li')).toHaveLength(0);
-    await act(() => vi.advanceTimersByTime(1));
+    await act(() => void vi.advanceTimersByTime(1));
     await vi.waitFor(() => expect(signal('staleness').querySelectorAll('li')).toHaveLength(1));
     expect(text(signal('staleness').querySelector('li')!)).toContain('Cafes near City Hall Fresh Recently saved.');
     store.close();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SavedSearchesPanel, type SavedSearchCommands } from '../../components/dashboard/SavedSearchesPanel';
 import {
@@ -19,7 +19,6 @@ import {
 import { parseAreaText } from '../../utils/geo/area';
 import type { Area } from '../../utils/geo/types';
 import type { SavedSearchHealth } from '../../utils/health/queries';
-import type { Reply } from '../../utils/messaging/protocol';
 import type { SavedSearch } from '../../utils/schedule/types';
 import { makeSweep, seeded } from './store-fixtures';
 
@@ -144,18 +143,18 @@ function saved(id: string, overrides: Partial<SavedSearch> = {}): SavedSearchHea
 
 describe('the saved searches panel', () => {
   let host: HTMLElement;
-  let commands: { save: ReturnType<typeof vi.fn>; remove: ReturnType<typeof vi.fn>; runNow: ReturnType<typeof vi.fn> };
-  let onChanged: ReturnType<typeof vi.fn>;
+  let commands: { [K in keyof SavedSearchCommands]: Mock<SavedSearchCommands[K]> };
+  let onChanged: Mock<() => void>;
   beforeEach(() => {
     useEnglishMessages();
     host = document.createElement('div');
     document.body.append(host);
     commands = {
-      save: vi.fn(async (): Promise<Reply<{ id: string }>> => ({ ok: true, id: 'new-id' })),
-      remove: vi.fn(async (): Promise<Reply> => ({ ok: true })),
-      runNow: vi.fn(async (): Promise<Reply> => ({ ok: true })),
+      save: vi.fn<SavedSearchCommands['save']>(async () => ({ ok: true, id: 'new-id' })),
+      remove: vi.fn<SavedSearchCommands['remove']>(async () => ({ ok: true })),
+      runNow: vi.fn<SavedSearchCommands['runNow']>(async () => ({ ok: true })),
     };
-    onChanged = vi.fn();
+    onChanged = vi.fn<() => void>();
   });
   afterEach(() => {
     render(null, host);
@@ -169,7 +168,7 @@ describe('the saved searches panel', () => {
         h(SavedSearchesPanel, {
           searches,
           selectedSweep: opts.sweep ?? null,
-          commands: commands as unknown as SavedSearchCommands,
+          commands,
           confirm: opts.confirm ?? (() => true),
           onChanged,
         }),

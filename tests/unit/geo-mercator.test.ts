@@ -12,18 +12,8 @@ import {
   worldYToLat,
 } from '../../utils/geo';
 import type { BBox } from '../../utils/geo';
+import { seededRandom as rng } from '../helpers/random';
 
-/** Seeded PRNG (mulberry32): the same "random" cases on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const EPS = 1e-9;
 function contains(outer: BBox, inner: BBox): boolean {

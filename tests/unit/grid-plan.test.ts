@@ -3,21 +3,11 @@ import { MAX_ZOOM, cellSearchView, latToWorldY, pointInPolygons } from '../../ut
 import type { Area, BBox, LatLng, Polygon, Viewport } from '../../utils/geo';
 import { DEFAULT_PLANNER_OPTIONS, planInitialCells } from '../../utils/grid';
 import type { PlannedCell, PlannerOptions } from '../../utils/grid';
+import { seededRandom as rng } from '../helpers/random';
 
 /** The hand-computed cases below are at zoom 14 (the default start was 14 when they were written). */
 const Z14: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, startZoom: 14 };
 
-/** Seeded PRNG (mulberry32): the same "random" cases on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A simple polygon by construction: vertices at increasing angles around a centre. */
 function starPolygon(r: () => number, c: LatLng, radius: number): Polygon {

@@ -3,18 +3,8 @@ import { DEFAULT_VIEWPORT, MAX_ZOOM, bboxOverlaps, cellSearchView, pointInPolygo
 import type { Area, BBox, LatLng, Polygon } from '../../utils/geo';
 import { DEFAULT_PLANNER_OPTIONS, decideCell, minCellReached, quadrants, splitCell } from '../../utils/grid';
 import type { CellDecisionInput, PlannedCell, PlannerOptions } from '../../utils/grid';
+import { seededRandom as rng } from '../helpers/random';
 
-/** Seeded PRNG (mulberry32): the same "random" cases on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A box at the equator that fills the default visible part (872 × 800 px) at `zoom`. */
 function boxFittingAt(zoom: number, west = 0): BBox {

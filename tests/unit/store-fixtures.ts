@@ -2,6 +2,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import type { Listing } from '../../utils/listing/types';
 import type { Cell, CellResult, Sweep } from '../../utils/sweep/types';
+import { initialCounters } from '../../utils/sweep/counters';
 
 /** A private in-memory IndexedDB: tests never see each other's databases. */
 export function freshFactory(): IDBFactory {
@@ -28,18 +29,7 @@ export function makeSweep(id: string, overrides: Partial<Sweep> = {}): Sweep {
     pauseReason: null,
     problem: null,
     origin: { lat: 48.85, lng: 2.35, zoom: 14 },
-    counters: {
-      cellsKnown: 0,
-      cellsDone: 0,
-      cellsSplit: 0,
-      cellsSaturated: 0,
-      cellsQuarantined: 0,
-      cellsOutside: 0,
-      listingsNew: 0,
-      listingsSeen: 0,
-      pageLoads: 0,
-      errors: 0,
-    },
+    counters: initialCounters([]),
     lastNewListingAt: null,
     updatedAt: 1_000,
     ...overrides,
@@ -121,17 +111,8 @@ export const RESULT: CellResult = {
   insideShare: 1,
 };
 
-/** Deterministic PRNG (mulberry32): seeded randomized tests replay exactly. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG: seeded randomized tests replay exactly. */
+export { seededRandom as seeded } from '../helpers/random';
 
 function req<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -1,8 +1,9 @@
 import type { Listing, StoredListing } from '../listing/types';
-import type { Cell, CellStatus, Sweep, SweepCounters, SweepSettings, SweepStatus } from '../sweep/types';
+import type { Cell, CellStatus, Sweep, SweepSettings, SweepStatus } from '../sweep/types';
 import { auditProblem } from '../health/audit';
 import { commitBrowsing, commitCell, type CommitCellInput, type CommitCellResult } from './commit';
 import { StoreError } from './errors';
+import { initialCounters } from '../sweep/counters';
 import { DEFAULT_DB_NAME, openDatabase } from './open';
 import { fromRecord, withQueueKey, type DB, type QueueKey, type StoreName, type SweepEvent } from './schema';
 import { handled, runTx, type Tx } from './tx';
@@ -294,21 +295,6 @@ async function collectionBatch(
     if (out.length < size) cursor = await cursor.continue();
   }
   return out;
-}
-
-function initialCounters(cells: readonly Cell[]): SweepCounters {
-  return {
-    cellsKnown: cells.length,
-    cellsDone: 0,
-    cellsSplit: 0,
-    cellsSaturated: 0,
-    cellsQuarantined: 0,
-    cellsOutside: cells.filter((c) => c.status === 'outside').length,
-    listingsNew: 0,
-    listingsSeen: 0,
-    pageLoads: 0,
-    errors: 0,
-  };
 }
 
 function sweepProblem(sweep: Sweep, cells: readonly Cell[]): string | null {

@@ -3,6 +3,7 @@ import type { LatLng, MapView, Viewport } from '../geo/types';
 import { checkCellBudget, estimateSweep, planInitialCells, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import type { PlannedCell } from '../grid';
 import type { EstimateReply, UserError } from '../messaging/protocol';
+import { initialCounters } from './counters';
 import { parseKeywords } from './keywords';
 import type { Cell, Sweep, SweepSettings } from './types';
 
@@ -52,18 +53,7 @@ export function planSweep(input: SweepInput, id: string, now: number): PlanResul
     pauseReason: null,
     problem: null,
     origin: input.origin,
-    counters: {
-      cellsKnown: 0,
-      cellsDone: 0,
-      cellsSplit: 0,
-      cellsSaturated: 0,
-      cellsQuarantined: 0,
-      cellsOutside: 0,
-      listingsNew: 0,
-      listingsSeen: 0,
-      pageLoads: 0,
-      errors: 0,
-    },
+    counters: initialCounters([]),
     lastNewListingAt: null,
     updatedAt: now,
   };
@@ -71,8 +61,7 @@ export function planSweep(input: SweepInput, id: string, now: number): PlanResul
   keywords.keywords.forEach((keyword, keywordIndex) => {
     for (const p of planned) cells.push(cellRecord(sweep, keyword, keywordIndex, p, null, origin));
   });
-  sweep.counters.cellsKnown = cells.length;
-  sweep.counters.cellsOutside = cells.filter((c) => c.status === 'outside').length;
+  sweep.counters = initialCounters(cells);
   return {
     ok: true,
     sweep,
