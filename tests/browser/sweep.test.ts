@@ -205,6 +205,25 @@ describe('a sweep in real Chromium', () => {
     console.log(`faults: ${done.counters.errors} failed attempts retried, ${done.counters.cellsQuarantined} cells quarantined (pharmacy), all ${truth.size} cafes exported`);
   });
 
+  it('shares one queue among 3 worker tabs in a window of their own, still one page load at a time', async () => {
+    const truth = truthKeys('cafe', SMALL);
+    const b = await browser();
+    await openMapTab(b);
+    const since = replica.requests.length;
+    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL }, { ...TEST_SETTINGS, workers: 3, delayMs: 300, jitterMs: 0 });
+    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the 3-worker sweep', 300_000);
+    const csv = await exportCsvFromPopup(popup);
+    const got = new Set(csv.rows.map((r) => r.cid!));
+    expect(got.size).toBe(csv.rows.length);
+    expect([...truth].filter((c) => !got.has(c))).toEqual([]);
+    expect(b.context.pages().length).toBeGreaterThanOrEqual(4); // the user's tab, the popup, 3 workers (+ the start page)
+    // Page loads across all workers start at least the delay apart (the pacer is per host).
+    const starts = replica.requests.slice(since).filter((r) => r.kind === 'page' && r.path.startsWith('/maps/search/')).map((r) => r.at);
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(300);
+    console.log(`3 workers: ${done.counters.pageLoads} cells, ${got.size} places = ground truth, smallest gap between page loads ${Math.min(...gaps)} ms`);
+  });
+
   it('refuses bad input with a message and starts nothing', async () => {
     const b = await browser();
     await openMapTab(b);
