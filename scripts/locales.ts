@@ -315,7 +315,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   thresholdDays: ['$1 days', '$1일'],
   scheduleOff: ['Only by hand', '수동 실행만'],
   scheduleDaily: ['Daily at $1', '매일 $1'],
-  scheduleWeekly: ['$1 at $2', '매주 $1 $2'],
+  scheduleWeekly: ['Every $1 at $2', '매주 $1 $2'],
   savedSaved: ['Saved “$1”.', '“$1”을(를) 저장했습니다.'],
   savedDeleted: ['Deleted “$1”.', '“$1”을(를) 삭제했습니다.'],
   savedRunStarted: ['A run of “$1” started.', '“$1” 실행을 시작했습니다.'],

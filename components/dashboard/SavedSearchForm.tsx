@@ -16,6 +16,8 @@ import { userErrorText } from '../user-error';
 
 const REPEAT_LABEL: Record<Repeat, string> = { off: 'repeatOff', daily: 'repeatDaily', weekly: 'repeatWeekly' };
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
+/** Short fields keep their own width in the form's grid. */
+const SHORT = { justifySelf: 'start' } as const;
 
 export interface SavedSearchFormProps {
   draft: SavedSearchDraft;
@@ -89,7 +91,7 @@ export function SavedSearchForm(props: SavedSearchFormProps) {
         </button>
       </div>
       <label for="saved-repeat">{t('fieldRepeat')}</label>
-      <select id="saved-repeat" value={draft.repeat} onChange={(e) => set({ repeat: value(e) as Repeat })}>
+      <select id="saved-repeat" style={SHORT} value={draft.repeat} onChange={(e) => set({ repeat: value(e) as Repeat })}>
         {(Object.keys(REPEAT_LABEL) as Repeat[]).map((r) => (
           <option key={r} value={r}>
             {t(REPEAT_LABEL[r])}
@@ -99,7 +101,7 @@ export function SavedSearchForm(props: SavedSearchFormProps) {
       {draft.repeat !== 'off' && (
         <>
           <label for="saved-hour">{t('fieldHour')}</label>
-          <select id="saved-hour" value={draft.hour} onChange={(e) => set({ hour: value(e) })}>
+          <select id="saved-hour" style={SHORT} value={draft.hour} onChange={(e) => set({ hour: value(e) })}>
             {HOURS.map((h) => (
               <option key={h} value={String(h)}>
                 {hourLabel(h)}
@@ -111,7 +113,7 @@ export function SavedSearchForm(props: SavedSearchFormProps) {
       {draft.repeat === 'weekly' && (
         <>
           <label for="saved-weekday">{t('fieldWeekday')}</label>
-          <select id="saved-weekday" value={draft.weekday} onChange={(e) => set({ weekday: value(e) })}>
+          <select id="saved-weekday" style={SHORT} value={draft.weekday} onChange={(e) => set({ weekday: value(e) })}>
             {weekdayNames(props.locale).map((name, day) => (
               <option key={day} value={String(day)}>
                 {name}
@@ -127,7 +129,7 @@ export function SavedSearchForm(props: SavedSearchFormProps) {
         min={1}
         step="any"
         inputMode="decimal"
-        style={{ width: '8em' }}
+        style={{ ...SHORT, width: '8em' }}
         value={draft.thresholdDays}
         onInput={(e) => set({ thresholdDays: value(e) })}
       />

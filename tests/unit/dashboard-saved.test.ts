@@ -267,7 +267,7 @@ describe('the saved searches panel', () => {
     await mount([saved('a'), saved('b', { repeat: 'daily', hour: 21, lastRunAt: Date.UTC(2026, 2, 20, 3) })]);
     const rows = [...host.querySelectorAll('[data-testid="saved-searches"] tbody tr')].map((tr) => [...tr.children].slice(0, 4).map((c) => c.textContent));
     expect(rows).toEqual([
-      ['Search a', 'cafe, bakery', 'Monday at 07:00', '10 days'],
+      ['Search a', 'cafe, bakery', 'Every Monday at 07:00', '10 days'],
       ['Search b', 'cafe, bakery', 'Daily at 21:00', '10 days'],
     ]);
     await act(() => button('Edit – Search a').click());

@@ -4,43 +4,14 @@ import { csvChunks, exportFileName, UTF8_BOM } from '../../utils/export/csv';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import { neutraliseCell } from '../../utils/export/csv-safety';
 import type { StoredListing } from '../../utils/listing/types';
-import { idsFromPair } from '../../utils/providers/google/ids';
+import { inBatches, storedListing } from '../helpers/listings';
 
-function listing(n: number, over: Partial<StoredListing> = {}): StoredListing {
-  const ids = idsFromPair(BigInt(n) * 7919n, BigInt(n) * 104729n + 12345678901234567n);
-  return {
-    key: `google:${ids.cid}`,
-    provider: 'google',
-    placeId: ids.placeId,
-    featureId: ids.featureId,
-    cid: ids.cid,
-    name: `Place ${n}`,
-    category: 'Cafe',
-    address: `${n} Main St`,
-    phone: null,
-    website: null,
-    rating: 4.5,
-    reviews: 1234,
-    lat: 37.5,
-    lng: 127.0,
-    url: '',
-    sponsored: false,
-    firstSeen: Date.UTC(2026, 10, 1),
-    lastSeen: Date.UTC(2026, 10, 2),
-    collections: ['s1'],
-    keywords: ['cafe', '카페'],
-    cells: [],
-    ...over,
-  };
-}
+const listing = storedListing;
 
-async function* batches(all: StoredListing[], size: number) {
-  for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
-}
 
 async function toCsv(all: StoredListing[], size = 3): Promise<string> {
   let text = '';
-  for await (const chunk of csvChunks(batches(all, size))) text += chunk;
+  for await (const chunk of csvChunks(inBatches(all, size))) text += chunk;
   return text;
 }
 

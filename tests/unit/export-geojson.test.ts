@@ -2,44 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import { geoJsonChunks } from '../../utils/export/geojson';
 import type { StoredListing } from '../../utils/listing/types';
-import { idsFromPair } from '../../utils/providers/google/ids';
+import { inBatches, storedListing } from '../helpers/listings';
 import { createRng } from '../replica/prng';
 
-function listing(n: number, over: Partial<StoredListing> = {}): StoredListing {
-  const ids = idsFromPair(BigInt(n) * 7919n + 1n, BigInt(n) * 104729n + 12345678901234567n);
-  return {
-    key: `google:${ids.cid}`,
-    provider: 'google',
-    placeId: ids.placeId,
-    featureId: ids.featureId,
-    cid: ids.cid,
-    name: `Place ${n}`,
-    category: 'Cafe',
-    address: `${n} Main St`,
-    phone: null,
-    website: 'https://example.com/',
-    rating: 4.2,
-    reviews: 17,
-    lat: 37.5665,
-    lng: 126.978,
-    url: '',
-    sponsored: false,
-    firstSeen: Date.UTC(2026, 10, 1),
-    lastSeen: Date.UTC(2026, 10, 2),
-    collections: ['s1'],
-    keywords: ['cafe'],
-    cells: [],
-    ...over,
-  };
-}
+const listing = (n: number, over: Partial<StoredListing> = {}): StoredListing =>
+  storedListing(n, { website: 'https://example.com/', rating: 4.2, reviews: 17, lat: 37.5665, lng: 126.978, keywords: ['cafe'], ...over });
 
-async function* batches(all: StoredListing[], size: number) {
-  for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
-}
 
 async function exportGeoJson(all: StoredListing[], size = 4): Promise<any> {
   let text = '';
-  for await (const chunk of geoJsonChunks(batches(all, size))) text += chunk;
+  for await (const chunk of geoJsonChunks(inBatches(all, size))) text += chunk;
   return JSON.parse(text);
 }
 

@@ -2,35 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import { jsonChunks } from '../../utils/export/json';
 import type { StoredListing } from '../../utils/listing/types';
-import { idsFromPair } from '../../utils/providers/google/ids';
+import { storedListing } from '../helpers/listings';
 
-function listing(n: number, over: Partial<StoredListing> = {}): StoredListing {
-  const ids = idsFromPair(BigInt(n) * 7919n + 1n, BigInt(n) * 104729n + 12345678901234567n);
-  return {
-    key: `google:${ids.cid}`,
-    provider: 'google',
-    placeId: ids.placeId,
-    featureId: ids.featureId,
-    cid: ids.cid,
-    name: `Place ${n}`,
-    category: 'Cafe',
-    address: `${n} Main St`,
+const listing = (n: number, over: Partial<StoredListing> = {}): StoredListing =>
+  storedListing(n, {
     phone: '+82 2-123-4567',
     website: 'https://example.com/',
-    rating: 4.5,
-    reviews: 1234,
     lat: 37.5 + n / 1000,
     lng: 127.0 + n / 1000,
-    url: '',
-    sponsored: false,
     firstSeen: Date.UTC(2026, 10, 1, 9, n % 60),
     lastSeen: Date.UTC(2026, 10, 2, 18, n % 60),
-    collections: ['s1'],
-    keywords: ['cafe', '카페'],
-    cells: [],
     ...over,
-  };
-}
+  });
 
 async function* batches(all: StoredListing[], size: number) {
   for (let i = 0; i < all.length; i += size) {
