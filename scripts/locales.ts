@@ -102,6 +102,41 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Open Google Maps in a tab and move the map to the area first.',
     '탭에서 Google 지도를 열고 원하는 지역으로 지도를 옮기세요.',
   ],
+  error_empty: [
+    'Type two corners (south-west latitude,longitude then north-east latitude,longitude) or paste a GeoJSON polygon.',
+    '두 모서리(남서쪽 위도,경도 다음 북동쪽 위도,경도)를 입력하거나 GeoJSON 폴리곤을 붙여넣으세요.',
+  ],
+  error_unparseable: [
+    'The area could not be read. Type four numbers — south-west latitude,longitude then north-east latitude,longitude — or paste GeoJSON.',
+    '지역을 읽을 수 없습니다. 남서쪽 위도,경도와 북동쪽 위도,경도 네 숫자를 입력하거나 GeoJSON을 붙여넣으세요.',
+  ],
+  error_unsupported: [
+    'Only a GeoJSON Polygon or MultiPolygon (or a Feature holding one) can be an area.',
+    'GeoJSON Polygon 또는 MultiPolygon(또는 이를 담은 Feature)만 지역으로 쓸 수 있습니다.',
+  ],
+  error_too_complex: ['The pasted area is too complex; simplify the polygon and paste it again.', '붙여넣은 지역이 너무 복잡합니다. 폴리곤을 단순화한 뒤 다시 붙여넣으세요.'],
+  error_out_of_range: [
+    'The coordinate $1 is outside the map (latitude −85 to 85, longitude −180 to 180). Was longitude typed before latitude?',
+    '좌표 $1이(가) 지도 범위를 벗어났습니다(위도 −85~85, 경도 −180~180). 경도를 위도보다 먼저 입력하지 않았나요?',
+  ],
+  error_swapped_corners: [
+    'The first corner must be the south-west one and the second the north-east one. Did you mean $1?',
+    '첫 번째 모서리는 남서쪽, 두 번째는 북동쪽이어야 합니다. $1을(를) 의도하셨나요?',
+  ],
+  error_antimeridian: [
+    'The area crosses the ±180° meridian, which sweeps cannot; split it into one area each side.',
+    '지역이 ±180° 경선을 가로지릅니다. 수집할 수 없으니 양쪽으로 나누어 주세요.',
+  ],
+  error_degenerate: ['The area has no size: its corners or points lie on one line.', '지역의 넓이가 없습니다. 모서리나 점들이 한 직선 위에 있습니다.'],
+  error_self_crossing: [
+    'Polygon $1 crosses itself near $2,$3; each ring must be a simple loop.',
+    '폴리곤 $1이(가) $2,$3 부근에서 스스로 교차합니다. 각 고리는 단순한 닫힌 선이어야 합니다.',
+  ],
+  error_too_small: ['The area is too small to search; make it at least 20 m on each side.', '지역이 너무 작아 검색할 수 없습니다. 각 변을 20m 이상으로 하세요.'],
+  error_too_large: [
+    'This area would need $1 searches just to start, more than the $2 one sweep may hold. Choose a smaller area or fewer keywords.',
+    '이 지역은 시작하는 데만 $1회 검색이 필요해 한 번의 수집 한도 $2회를 넘습니다. 지역을 줄이거나 검색어를 줄이세요.',
+  ],
   error_no_sweep: ['That sweep no longer exists.', '해당 수집 작업이 더 이상 없습니다.'],
   error_bad_state: ['The sweep is $1.', '수집 작업 상태: $1'],
   browsingSwitch: ['Collect while browsing', '둘러보는 동안 수집'],
