@@ -9,7 +9,7 @@ import {
   type SavedSearchDraft,
 } from '../../utils/dashboard/saved-search-form';
 import { t } from '../../utils/i18n/t';
-import type { Reply, UserError } from '../../utils/messaging/protocol';
+import type { Reply } from '../../utils/messaging/protocol';
 import type { Repeat } from '../../utils/schedule/types';
 import type { Sweep } from '../../utils/sweep/types';
 import { userErrorText } from '../user-error';

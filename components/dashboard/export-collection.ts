@@ -5,7 +5,6 @@ import { geoJsonChunks } from '../../utils/export/geojson';
 import { jsonChunks } from '../../utils/export/json';
 import type { Store } from '../../utils/store';
 import { downloadChunks } from '../download';
-import { readCollection } from './collection-reader';
 
 export type ExportFormat = 'csv' | 'json' | 'geojson';
 
@@ -27,7 +26,7 @@ export const EXPORT_FORMATS = Object.keys(FORMATS) as ExportFormat[];
 export async function exportCollection(store: Store, collection: CollectionSummary, format: ExportFormat, now: Date): Promise<void> {
   const spec = FORMATS[format];
   const chunks: string[] = [];
-  for await (const chunk of spec.chunks(readCollection(store, collection.id, 1000))) chunks.push(chunk);
+  for await (const chunk of spec.chunks(store.iterateListings(1000, collection.id))) chunks.push(chunk);
   const keywords = collection.kind === 'sweep' ? collection.sweep.keywords : [collection.id];
   downloadChunks(chunks, exportFileName(keywords, now, spec.extension), spec.type);
 }

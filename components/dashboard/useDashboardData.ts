@@ -3,7 +3,6 @@ import { summarise, reloadDue, type CollectionSummary } from '../../utils/dashbo
 import { toRow, type ListingRow } from '../../utils/dashboard/rows';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/sweep/types';
-import { readCollection } from './collection-reader';
 
 /** How often the dashboard re-reads the store: the store is the single source of truth, as for the popup. */
 export const POLL_MS = 2000;
@@ -144,7 +143,7 @@ export function useCollectionRows(store: Store | null, collectionId: string | nu
     void (async () => {
       let shownAt = 0; // the first batch shows at once
       try {
-        for await (const batch of readCollection(store, collectionId, BATCH, { inCollection: places, total: totalPlaces })) {
+        for await (const batch of store.iterateListings(BATCH, collectionId)) {
           if (job.current !== me) return;
           for (const listing of batch) rows.push(toRow(listing));
           if (first && Date.now() - shownAt >= PROGRESS_MS) {

@@ -46,7 +46,7 @@ export const SAMPLES = {
   resumeListings: 200_000,
   resumeRounds: 3,
   exportPlaces: 100_000,
-  exportRuns: 2,
+  exportRuns: 3,
   overheadRounds: 2,
 };
 

@@ -7,7 +7,7 @@ import { parseAreaText } from '../../utils/geo';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { createWorld } from '../replica/world';
 import { launchBrowser, newProfileDir, readSweeps, removeProfileDir, type RunningBrowser } from './harness';
-import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord } from './extension';
+import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
 import { openPopup, readCells, waitFor } from './harness';
 import { seededRandom } from '../helpers/random';
 

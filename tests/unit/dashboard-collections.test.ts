@@ -6,8 +6,8 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CollectionsPanel } from '../../components/dashboard/CollectionsPanel';
-import { readCollection } from '../../components/dashboard/collection-reader';
-import { collectionReadPath, defaultSelection, reloadDue, summarise, sweepActions } from '../../utils/dashboard/collections';
+import { collectionReadPath } from '../../utils/store/read-path';
+import { defaultSelection, reloadDue, summarise, sweepActions } from '../../utils/dashboard/collections';
 import type { StoredListing } from '../../utils/listing/types';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { SweepStatus } from '../../utils/sweep/types';
@@ -151,7 +151,7 @@ describe('reading a collection', () => {
     db.close();
     const read = async (id: string) => {
       const keys: string[] = [];
-      for await (const batch of readCollection(store, id, 3)) keys.push(...batch.map((l) => l.key));
+      for await (const batch of store.iterateListings(3, id)) keys.push(...batch.map((l) => l.key));
       return keys;
     };
     const expected = (id: string) => all.filter((l) => l.collections.includes(id)).map((l) => l.key).sort();

@@ -3,6 +3,7 @@ import type { Cell, CellStatus, Sweep, SweepSettings, SweepStatus } from '../swe
 import { auditProblem } from '../health/audit';
 import { commitBrowsing, commitCell, type CommitCellInput, type CommitCellResult } from './commit';
 import { StoreError } from './errors';
+import { collectionReadPath } from './read-path';
 import { initialCounters } from '../sweep/counters';
 import { DEFAULT_DB_NAME, openDatabase } from './open';
 import { fromRecord, withQueueKey, type DB, type QueueKey, type StoreName, type SweepEvent } from './schema';
@@ -262,6 +263,24 @@ export function openCellsOf(sweepId: string): IDBKeyRange {
 
 async function* iterateListings(db: DB, batchSize: number, collection: string | undefined): AsyncGenerator<StoredListing[]> {
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new StoreError('invalid', 'The batch size must be a whole number ≥ 1.');
+  if (collection !== undefined) {
+    const [inCollection, total] = await runTx(db, ['listings'], 'readonly', (tx) =>
+      Promise.all([tx.objectStore('listings').index('byCollection').count(collection), tx.objectStore('listings').count()]),
+    );
+    if (collectionReadPath(inCollection, total) === 'scan') {
+      // Same batches as the index path would give: `batchSize` at a time, in key order.
+      let pending: StoredListing[] = [];
+      for await (const batch of iterateListings(db, batchSize, undefined)) {
+        pending.push(...batch.filter((l) => l.collections.includes(collection)));
+        while (pending.length >= batchSize) {
+          yield pending.slice(0, batchSize);
+          pending = pending.slice(batchSize);
+        }
+      }
+      if (pending.length > 0) yield pending;
+      return;
+    }
+  }
   let after: string | undefined;
   for (;;) {
     const last = after;

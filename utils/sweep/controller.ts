@@ -5,7 +5,6 @@ import { RESULTS_PANEL_WIDTH } from '../browser/page-driver';
 import { findMapTab, openWorkerWindow } from '../browser/tabs';
 import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap } from '../messaging/protocol';
 import { parseView } from '../providers/google/urls';
-import type { Store } from '../store';
 import { retryQuarantined } from '../queue';
 import { runWorker, type DriverDeps } from './driver';
 import { planSweep } from './plan';
