@@ -16,7 +16,7 @@ const FILL_BATCH = 10_000;
 
 /** commitCell latency in a scratch database (never 'mapsweep'); progress goes to the console. */
 export function commitLatency(sizes: number[], samples: number): Promise<Record<string, BenchFigures>> {
-  return benchCommit(indexedDB, sizes, samples, (line) => console.log(`[bench] ${line}`));
+  return benchCommit(indexedDB, sizes, samples, (line) => console.log(`[bench] ${line}`), undefined, 10_000);
 }
 
 export interface SeedRequest {

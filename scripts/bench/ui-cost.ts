@@ -41,7 +41,7 @@ type Log = (line: string) => void;
 const defaultLog: Log = (line) => console.log(line);
 
 /** Entry bundled for an extension page: fills the Browsing collection through the real store. */
-const FILL_ENTRY = `
+export const FILL_ENTRY = `
 import { openStore } from './utils/store';
 import { idsFromPair } from './utils/providers/google/ids';
 import { cidUrl } from './utils/providers/google/urls';
@@ -76,16 +76,22 @@ function synthetic(i: number): Listing {
   };
 }
 
-/** Stores places [0, total) in the Browsing collection; resolves with the collection's count. */
-export async function fill(total: number, batch: number): Promise<number> {
+/** Stores places [0, total) in the Browsing collection; resolves with its count and where the time went. */
+export async function fill(total: number, batch: number): Promise<{ stored: number; makeMs: number; commitMs: number }> {
   const store = await openStore();
   const now = Date.now();
+  let makeMs = 0;
+  let commitMs = 0;
   for (let start = 0; start < total; start += batch) {
+    const t0 = performance.now();
     const listings: Listing[] = [];
     for (let i = start; i < Math.min(total, start + batch); i++) listings.push(synthetic(i));
+    const t1 = performance.now();
     await store.commitBrowsing(listings, now);
+    makeMs += t1 - t0;
+    commitMs += performance.now() - t1;
   }
-  return store.countListings('browsing');
+  return { stored: await store.countListings('browsing'), makeMs, commitMs };
 }
 `;
 
@@ -332,7 +338,7 @@ async function browseOnePage(page: Page, collectorBundle: string, query: string)
 }
 
 /** One script defining `globalThis[globalName]`, from a TypeScript entry that imports the project by relative path. */
-async function bundle(contents: string, globalName: string): Promise<string> {
+export async function bundle(contents: string, globalName: string): Promise<string> {
   const { build } = await import('esbuild');
   const out = await build({
     stdin: { contents, resolveDir: REPO, sourcefile: `${globalName}.ts`, loader: 'ts' },
