@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_VIEWPORT } from '../utils/geo';
 import { collectChromiumFigures, type ChromiumResult } from './bench/chromium';
+import { benchBrowsingCost, benchDashboard100k } from './bench/ui-cost';
 import { benchCommit, type BenchFigures } from './bench/commit';
 import { checkDriver, type DriverCheck } from './bench/driver-check';
 import { measureWorld, TARGETS, type WorldFigures } from './bench/efficiency';
@@ -58,6 +59,18 @@ async function main(argv: string[]): Promise<void> {
         errors: { all: '--no-chromium' },
       }
     : await collectChromiumFigures(log);
+  const errors = chromium.errors;
+  const attempt = async <T>(key: string, fn: () => Promise<T>): Promise<T | null> => {
+    if (flag('no-chromium')) return null;
+    try {
+      return await fn();
+    } catch (e) {
+      errors[key] = e instanceof Error ? e.message : String(e);
+      return null;
+    }
+  };
+  const dashboard = await attempt('dashboard_100k', () => benchDashboard100k(log));
+  const browsing = await attempt('browsing_cost', () => benchBrowsingCost(log));
   // The commit_ms is Chromium's; Node's fake-indexeddb figures stay as commit_ms_node.
   const commitMs = chromium.figures.commit_ms ?? commit;
   const summary: Summary = {
@@ -79,6 +92,8 @@ async function main(argv: string[]): Promise<void> {
     overhead_ratio: chromium.figures.overhead_ratio,
     pending: chromium.pending,
     driver_check: driverCheck,
+    dashboard_100k: dashboard,
+    browsing_cost: browsing,
   };
   await mkdir(outDir, { recursive: true });
   const file = path.join(outDir, 'summary.json');

@@ -76,11 +76,8 @@ export async function nextPageLoad(replica: Replica, from: number, timeoutMs: nu
 
 export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
 
-export function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
+export { median } from './stats';
+import { median } from './stats';
 
 /** "median (min–max, n=…)" for the log. */
 export function spread(values: readonly number[], unit: string, digits = 2): string {

@@ -12,6 +12,9 @@ import { leaseNextCell } from '../../utils/queue';
 import { handled, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/sweep/types';
 import { initialCounters } from '../../utils/sweep/counters';
+import { percentile } from './stats';
+
+const round3 = (x: number) => Number(x.toFixed(3));
 
 const FILL_BATCH = 10_000;
 const PER_COMMIT = 20;
@@ -65,7 +68,7 @@ export async function benchCommit(
         });
         times.push(clock() - start);
       }
-      figures[String(size)] = { median: percentile(times, 0.5), p95: percentile(times, 0.95) };
+      figures[String(size)] = { median: round3(percentile(times, 0.5)), p95: round3(percentile(times, 0.95)) };
     } finally {
       store.close();
       // The bench's own scratch database; the user's 'mapsweep' database is never touched.
@@ -165,11 +168,6 @@ function benchCells(count: number): Cell[] {
   }));
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const i = Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1);
-  return Number((sorted[Math.max(0, i)] ?? Number.NaN).toFixed(3));
-}
 
 async function main(): Promise<void> {
   // Installs fake-indexeddb's globals (idb recognises objects by the global IDB classes). A side-effect

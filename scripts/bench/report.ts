@@ -1,6 +1,7 @@
 /** The bench's table for standard output, and the shape of bench-output/summary.json. */
 import type { BenchFigures } from './commit';
 import type { ChromiumDetails, ChromiumFigures } from './chromium';
+import type { BrowsingCost, DashboardCost } from './ui-cost';
 import type { DriverCheck } from './driver-check';
 import { TARGETS, type WorldFigures } from './efficiency';
 import { UNIFORM_CELL_KM } from './uniform';
@@ -26,6 +27,10 @@ export interface Summary {
   overhead_ratio: number | null;
   pending: string[];
   driver_check: DriverCheck | null;
+  /** The dashboard's listings table with a 100,000-place collection (real Chromium). */
+  dashboard_100k: DashboardCost | null;
+  /** Page-side cost of collecting while browsing (real Chromium, replica pages). */
+  browsing_cost: BrowsingCost | null;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
@@ -101,6 +106,17 @@ function chromiumLines(summary: Summary): string[] {
     lines.push(
       `overhead per cell, pacing 0: ${f.overhead_ratio}x (extension ${per('extension_ms_per_cell')} ms vs plain Playwright ${per('plain_ms_per_cell')} ms ` +
         `per cell, ${rounds[0]?.cells ?? '?'} cells, ${rounds.length} rounds)`,
+    );
+  }
+  const dash = summary.dashboard_100k;
+  if (dash) {
+    const scroll = dash.scroll_frame_ms ? `; scroll jump median ${dash.scroll_frame_ms.median} ms, p95 ${dash.scroll_frame_ms.p95} ms` : '';
+    lines.push(`dashboard, 100,000 places: first rows ${dash.first_rows_ms} ms, all loaded ${dash.all_loaded_ms} ms${scroll}`);
+  }
+  const browsing = summary.browsing_cost;
+  if (browsing) {
+    lines.push(
+      `collect while browsing: ${browsing.ms_per_20_cards.median} ms per 20 new cards (p95 ${browsing.ms_per_20_cards.p95} ms, ${browsing.samples} scans)`,
     );
   }
   for (const [key, why] of Object.entries(summary.chromium_errors)) lines.push(`not measured: ${key}: ${why}`);
