@@ -11,7 +11,7 @@ import { downloadChunks } from './download';
 import { useLatestSweep } from './useLatestSweep';
 
 export function Popup() {
-  const { store, sweep, quarantined, currentKeyword, pageHidden, browsingCount, storeError } = useLatestSweep();
+  const { store, sweep, quarantined, currentKeyword, pageHidden, sweepPlaces, browsingCount, storeError } = useLatestSweep();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -36,7 +36,7 @@ export function Popup() {
       )}
       <SweepForm disabled={running} onStarted={() => {}} />
       {sweep && (
-        <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} now={now} />
+        <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />
       )}
       {sweep && <SweepControls sweep={sweep} onExport={exportCsv} />}
       <HealthLine store={store} />

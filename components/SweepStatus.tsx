@@ -8,6 +8,8 @@ export function SweepStatus(props: {
   quarantined: Cell[];
   currentKeyword: string | null;
   pageHidden: boolean;
+  /** Distinct places in this sweep's collection (the counters count places new to the store). */
+  places: number | null;
   now: number;
 }) {
   const { sweep, quarantined, now, currentKeyword: keyword } = props;
@@ -22,7 +24,7 @@ export function SweepStatus(props: {
         <progress max={1} value={p.fraction} aria-label={t('progressLabel')} />
         <p>{t('cellsLine', formatNumber(p.cellsClosed), formatNumber(p.cellsKnown))}</p>
         <p>
-          <strong data-testid="listings-count">{formatNumber(p.listings)}</strong> {t('listingsCollected')}
+          <strong data-testid="listings-count">{formatNumber(props.places ?? p.listings)}</strong> {t('listingsCollected')}
           {p.perHour !== null && <> · {t('perHour', formatNumber(Math.round(p.perHour)))}</>}
           {sweep.status === 'running' && p.etaSeconds !== null && <> · {t('eta', formatDuration(p.etaSeconds))}</>}
         </p>

@@ -12,6 +12,8 @@ export interface SweepView {
   currentKeyword: string | null;
   /** The worker tab was in the background at its last page (the browser may slow it down). */
   pageHidden: boolean;
+  /** Distinct places in the shown sweep's collection (some may have been stored earlier by another). */
+  sweepPlaces: number | null;
   /** Places in the Browsing collection. */
   browsingCount: number | null;
   storeError: string | null;
@@ -29,6 +31,7 @@ export function useLatestSweep(intervalMs = 1000): SweepView {
     quarantined: [],
     currentKeyword: null,
     pageHidden: false,
+    sweepPlaces: null,
     browsingCount: null,
     storeError: null,
   });
@@ -45,6 +48,7 @@ export function useLatestSweep(intervalMs = 1000): SweepView {
           null;
         const quarantined = sweep && sweep.counters.cellsQuarantined > 0 ? await store.listCells(sweep.id, 'quarantined') : [];
         const browsingCount = await store.countListings(BROWSING);
+        const sweepPlaces = sweep ? await store.countListings(sweep.id) : null;
         let currentKeyword: string | null = null;
         let pageHidden = false;
         if (sweep && (sweep.status === 'running' || sweep.status === 'paused')) {
@@ -55,7 +59,7 @@ export function useLatestSweep(intervalMs = 1000): SweepView {
           const key = pageHiddenKey(sweep.id);
           pageHidden = sweep.status === 'running' && (await browser.storage.session.get(key))[key] === true;
         }
-        if (!stopped) setView({ store, sweep, quarantined, currentKeyword, pageHidden, browsingCount, storeError: null });
+        if (!stopped) setView({ store, sweep, quarantined, currentKeyword, pageHidden, sweepPlaces, browsingCount, storeError: null });
       } catch (e) {
         if (!stopped) setView((v) => ({ ...v, storeError: e instanceof Error ? e.message : String(e) }));
       }

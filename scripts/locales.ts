@@ -26,8 +26,8 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   buttonRetryFailed: ['Retry failed', '실패한 칸 다시 시도'],
   buttonExportCsv: ['Export CSV', 'CSV 내보내기'],
   estimateLine: [
-    'At least $1 searches (more where places are dense), at least $2 at the current pace. Limit: $3 searches.',
-    '최소 $1회 검색(장소가 밀집한 곳은 더 많음), 현재 속도로 최소 $2. 한도: $3회.',
+    'Searches: at least $1 (more where places are dense) · time: at least $2 at the current pace · limit: $3 searches.',
+    '검색: 최소 $1회(장소가 밀집한 곳은 더 많음) · 시간: 현재 속도로 최소 $2 · 한도: $3회.',
   ],
   state_running: ['Running', '수집 중'],
   state_paused: ['Paused', '일시 정지됨'],
