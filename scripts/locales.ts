@@ -137,6 +137,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'This area would need $1 searches just to start, more than the $2 one sweep may hold. Choose a smaller area or fewer keywords.',
     '이 지역은 시작하는 데만 $1회 검색이 필요해 한 번의 수집 한도 $2회를 넘습니다. 지역을 줄이거나 검색어를 줄이세요.',
   ],
+  error_map_tab_busy: [
+    'Another sweep is using that Google Maps tab. Open another one, or pause that sweep first.',
+    '다른 수집 작업이 그 Google 지도 탭을 쓰고 있습니다. 다른 탭을 열거나 그 작업을 먼저 일시 정지하세요.',
+  ],
   error_no_sweep: ['That sweep no longer exists.', '해당 수집 작업이 더 이상 없습니다.'],
   error_bad_state: ['The sweep is $1.', '수집 작업 상태: $1'],
   browsingSwitch: ['Collect while browsing', '둘러보는 동안 수집'],

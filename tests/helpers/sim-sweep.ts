@@ -47,17 +47,20 @@ export async function simSweep(o: SimSweepOptions): Promise<{ store: Store; swee
     random,
     ...o.sim,
   });
+  // A crash is a worker that stops dead holding a leased cell, as when the service worker is
+  // stopped mid-cell: its next call never returns, and nothing it had not committed is kept.
+  let crashed!: () => void;
+  const crash = new Promise<'crashed'>((resolve) => (crashed = () => resolve('crashed')));
   const limitedPage: typeof page = o.stopAfterLoads
     ? {
         ...page,
         get loads() {
           return page.loads;
         },
-        // Thrown outside the driver's error handling, right after a lease: the worker dies
-        // holding a cell, as when the service worker is stopped mid-cell.
-        async viewport(tabId) {
-          if (page.loads >= o.stopAfterLoads!) throw new Error('simulated crash');
-          return page.viewport(tabId);
+        viewport(tabId) {
+          if (page.loads < o.stopAfterLoads!) return page.viewport(tabId);
+          crashed();
+          return new Promise<never>(() => {});
         },
       }
     : page;
@@ -79,13 +82,6 @@ export async function simSweep(o: SimSweepOptions): Promise<{ store: Store; swee
     attention: () => {},
   };
   const workers = o.workers ?? 1;
-  await Promise.all(
-    Array.from({ length: workers }, (_, i) =>
-      runWorker(deps, sweep!.id, i + 1).catch((e: unknown) => {
-        if (!(e instanceof Error && e.message === 'simulated crash')) throw e;
-        return 'crashed';
-      }),
-    ),
-  );
+  await Promise.race([Promise.all(Array.from({ length: workers }, (_, i) => runWorker(deps, sweep!.id, i + 1))), crash]);
   return { store, sweep: (await store.getSweep(sweep.id))!, loads: page.loads };
 }

@@ -83,6 +83,17 @@ describe('sweeps', () => {
     expect(await store.patchSweep('nope', { status: 'running' })).toBeUndefined();
   });
 
+  it('patches only from the given statuses: a worker\'s late pause never undoes the user\'s Stop', async () => {
+    const store = await openStore({ factory: freshFactory(), name: NAME });
+    await store.createSweep(makeSweep('s1'), makeCells('s1', 1));
+    await store.patchSweep('s1', { status: 'stopped', pauseReason: null });
+    const late = await store.patchSweep('s1', { status: 'paused', pauseReason: 'captcha' }, ['running']);
+    expect(late).toBeUndefined();
+    expect((await store.getSweep('s1'))?.status).toBe('stopped');
+    await store.patchSweep('s1', { status: 'running' });
+    expect((await store.patchSweep('s1', { status: 'paused', pauseReason: 'captcha' }, ['running']))?.status).toBe('paused');
+  });
+
   it('deletes a sweep: its cells and events go, its listings lose it (and go if it was their only finder)', async () => {
     const factory = freshFactory();
     const store = await openStore({ factory, name: NAME });

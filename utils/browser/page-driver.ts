@@ -18,6 +18,25 @@ export class TimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
+/** The content script ran and failed (e.g. the page changed under the extractor). */
+export class ContentScriptError extends Error {
+  override name = 'ContentScriptError';
+}
+
+/**
+ * Errors of the messaging channel itself: the script is not injected yet, or the page went
+ * away (the single-result redirect) while it was answering. Only these are worth a retry.
+ */
+export function isTransportError(e: unknown): boolean {
+  return /Receiving end does not exist|message port closed|Could not establish connection|No response|frame was removed|back\/forward cache/i.test(
+    errorMessage(e),
+  );
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** Pixels the results panel covers on the left of Google Maps at desktop widths. */
 export const RESULTS_PANEL_WIDTH = 408;
 
@@ -60,6 +79,8 @@ export function createPageDriver(
         } catch (e) {
           lastError = e;
           if (e instanceof TimeoutError) throw e;
+          // The content script answered with an error of its own: asking again will not help.
+          if (!isTransportError(e)) throw new ContentScriptError(errorMessage(e));
           // The page may have replaced itself with a block page mid-scroll (the site sends a
           // blocked list request's tab to /sorry/): no content script will ever answer there.
           const url = (await browser.tabs.get(tabId)).url ?? '';

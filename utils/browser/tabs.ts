@@ -6,10 +6,13 @@ export const MAPS_TAB_PATTERN = 'https://www.google.com/maps/*';
  * The map tab the user means: the most recently used Google Maps tab. Not "the active tab",
  * because a popup opened as a tab (or the dashboard) is itself the active tab.
  */
-export async function findMapTab(browser: Browser): Promise<{ id: number; url: string; width: number; height: number } | null> {
+export async function findMapTab(
+  browser: Browser,
+  exclude: ReadonlySet<number> = new Set(),
+): Promise<{ id: number; url: string; width: number; height: number } | null> {
   const tabs = await browser.tabs.query({ url: MAPS_TAB_PATTERN });
   const best = tabs
-    .filter((t) => t.id !== undefined && t.url)
+    .filter((t) => t.id !== undefined && t.url && !exclude.has(t.id))
     .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
   if (!best) return null;
   return { id: best.id!, url: best.url!, width: best.width ?? 1280, height: best.height ?? 800 };

@@ -152,8 +152,9 @@ export async function settleRun(store: Store, runId: string, now: number): Promi
 
     const diff = diffPlaces(previous, found);
     const baseline = search.lastSuccessfulRunAt === null;
-    // Cells that failed for good were not searched: their places are not "gone", only unseen.
-    const complete = finished.counters.cellsQuarantined === 0;
+    // Cells that failed for good were not searched, and a saturated cell lists only some of its
+    // places (a different 120 each time): their places are not "gone", only unseen.
+    const complete = finished.counters.cellsQuarantined === 0 && finished.counters.cellsSaturated === 0;
     const summary: ChangeSummary = {
       baseline,
       seen: found.length,

@@ -44,7 +44,11 @@ export interface Store {
   /** Newest first. */
   listSweeps(): Promise<Sweep[]>;
   /** The updated sweep, or undefined if it no longer exists. */
-  patchSweep(id: string, patch: SweepPatch): Promise<Sweep | undefined>;
+  /**
+   * Change a sweep; with `onlyFrom`, only while its status is one of those (else nothing is
+   * written and undefined comes back).
+   */
+  patchSweep(id: string, patch: SweepPatch, onlyFrom?: readonly SweepStatus[]): Promise<Sweep | undefined>;
   /** The sweep, its cells and events; listings only lose the sweep's collection (and go if it was their only one). */
   deleteSweep(id: string): Promise<boolean>;
 
@@ -119,13 +123,15 @@ function createStore(db: DB, name: string, clock: () => number): Store {
       return all.sort((a, b) => b.createdAt - a.createdAt);
     },
 
-    async patchSweep(id, patch) {
+    async patchSweep(id, patch, onlyFrom) {
       const problem = patchProblem(patch);
       if (problem) throw new StoreError('invalid', `The sweep change was refused: ${problem}.`);
       const now = clock();
       return transact(['sweeps'], 'readwrite', async (tx) => {
         const sweep = await tx.objectStore('sweeps').get(id);
         if (!sweep) return undefined;
+        // Checked in the same transaction: a worker's late pause or stop never undoes the user's.
+        if (onlyFrom && !onlyFrom.includes(sweep.status)) return undefined;
         const settingsProblem = patch.settings ? settingsPatchProblem(sweep.settings, patch.settings) : null;
         if (settingsProblem) throw new StoreError('invalid', `The settings change was refused: ${settingsProblem}.`);
         const next: Sweep = {

@@ -111,8 +111,9 @@ export function createBackground(browser: Browser): void {
   });
 
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === WATCHDOG_ALARM) void services.then((s) => s.controller.ensureDriving());
-    if (alarm.name === SCHEDULE_ALARM) void services.then((s) => s.scheduler.onAlarm(alarm));
+    // After start-up: a missed alarm can fire at once, before running sweeps are marked paused.
+    if (alarm.name === WATCHDOG_ALARM) void startup.then(() => services).then((s) => s.controller.ensureDriving());
+    if (alarm.name === SCHEDULE_ALARM) void startup.then(() => services).then((s) => s.scheduler.onAlarm(alarm));
   });
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && changes[SETTINGS_KEY]) settingsCache = normaliseSettings(changes[SETTINGS_KEY].newValue);
@@ -122,7 +123,7 @@ export function createBackground(browser: Browser): void {
   // extension reload/update): its absence tells the two apart. After a browser restart,
   // running sweeps wait for Resume; after a worker restart they simply continue. Scheduled
   // runs are caught up after that, so a catch-up run is not paused the moment it starts.
-  void (async () => {
+  const startup = (async () => {
     const { controller, scheduler } = await services;
     const alive = (await browser.storage.session.get(SESSION_ALIVE_KEY))[SESSION_ALIVE_KEY];
     if (!alive) {

@@ -46,20 +46,34 @@ export function createController(deps: ControllerDeps) {
     return { tab, plan: planSweep({ ...req, settings, viewport, origin }, id, deps.now()) };
   }
 
+  async function savedWorkers(sweepId: string): Promise<number[]> {
+    const key = WORKERS_KEY(sweepId);
+    return ((await deps.browser.storage.session.get(key))[key] as number[] | undefined) ?? [];
+  }
+
+  /** Tabs that running sweeps other than `except` drive: one tab never serves two sweeps. */
+  async function tabsInUse(except?: string): Promise<Set<number>> {
+    const used = new Set<number>();
+    for (const sweep of await deps.store.listSweeps()) {
+      if (sweep.id === except || sweep.status !== 'running') continue;
+      for (const id of await savedWorkers(sweep.id)) used.add(id);
+    }
+    return used;
+  }
+
   async function workerTabs(sweep: Sweep): Promise<number[]> {
-    const key = WORKERS_KEY(sweep.id);
-    const saved = ((await deps.browser.storage.session.get(key))[key] as number[] | undefined) ?? [];
+    const busy = await tabsInUse(sweep.id);
     const alive: number[] = [];
-    for (const id of saved) if (await deps.page.exists(id)) alive.push(id);
+    for (const id of await savedWorkers(sweep.id)) if (!busy.has(id) && (await deps.page.exists(id))) alive.push(id);
     if (alive.length > 0) return alive;
     let ids: number[];
     if (sweep.settings.dedicatedWindow || sweep.settings.workers > 1) {
       ids = await openWorkerWindow(deps.browser, sweep.settings.workers);
     } else {
-      const tab = await findMapTab(deps.browser);
+      const tab = await findMapTab(deps.browser, busy);
       ids = tab ? [tab.id] : [];
     }
-    await deps.browser.storage.session.set({ [key]: ids });
+    await deps.browser.storage.session.set({ [WORKERS_KEY(sweep.id)]: ids });
     return ids;
   }
 
@@ -125,8 +139,16 @@ export function createController(deps: ControllerDeps) {
     async startSweep(req) {
       const { tab, plan } = await planFor(req);
       if (!plan.ok) return plan;
-      if (!tab && !plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
-        return { ok: false, error: { code: 'no-map-tab', message: 'Open Google Maps in a tab first: MapSweep works in the map you have open.' } };
+      if (!plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
+        if (!tab) {
+          return { ok: false, error: { code: 'no-map-tab', message: 'Open Google Maps in a tab first: MapSweep works in the map you have open.' } };
+        }
+        if ((await tabsInUse()).has(tab.id)) {
+          return {
+            ok: false,
+            error: { code: 'map-tab-busy', message: 'Another sweep is using that Google Maps tab. Open another one, or pause that sweep first.' },
+          };
+        }
       }
       await deps.store.createSweep(plan.sweep, plan.cells);
       await ensureDriving();
@@ -173,18 +195,20 @@ export function createController(deps: ControllerDeps) {
    * Listings a browsing tab saw. Tabs a running sweep drives are skipped: their pages are the
    * sweep's, and counting them as "seen while browsing" would mislead.
    */
-  async function commitBrowsing(tabId: number, listings: Listing[]): Promise<void> {
-    for (const sweep of await deps.store.listSweeps()) {
-      if (sweep.status !== 'running') continue;
-      const key = WORKERS_KEY(sweep.id);
-      const workers = ((await deps.browser.storage.session.get(key))[key] as number[] | undefined) ?? [];
-      if (workers.includes(tabId)) return;
-    }
-    const result = await deps.store.commitBrowsing(listings, deps.now());
-    const totals = readTotals((await deps.browser.storage.local.get(BROWSING_STATS_KEY))[BROWSING_STATS_KEY]);
-    await deps.browser.storage.local.set({
-      [BROWSING_STATS_KEY]: { seen: totals.seen + result.added + result.seen, added: totals.added + result.added },
+  // Browsing batches from several tabs are handled one at a time: the totals are read, added
+  // to and written back, and two at once would lose an increment.
+  let browsingQueue: Promise<void> = Promise.resolve();
+  function commitBrowsing(tabId: number, listings: Listing[]): Promise<void> {
+    const next = browsingQueue.then(async () => {
+      if ((await tabsInUse()).has(tabId)) return;
+      const result = await deps.store.commitBrowsing(listings, deps.now());
+      const totals = readTotals((await deps.browser.storage.local.get(BROWSING_STATS_KEY))[BROWSING_STATS_KEY]);
+      await deps.browser.storage.local.set({
+        [BROWSING_STATS_KEY]: { seen: totals.seen + result.added + result.seen, added: totals.added + result.added },
+      });
     });
+    browsingQueue = next.catch(() => {});
+    return next;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
 import { decideCell, splitCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import type { PageDriver } from '../browser/page-driver';
-import { TimeoutError } from '../browser/page-driver';
+import { ContentScriptError, TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
 import { blockedPageKind, searchUrl } from '../providers/google/urls';
 import type { Store } from '../store';
@@ -41,26 +41,49 @@ const COLLECT: Omit<CollectOptions, 'scrollPauseMs'> = { cap: DEFAULT_PLANNER_OP
 export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number): Promise<WorkerExit> {
   const holder = `tab:${tabId}`;
   for (;;) {
-    const sweep = await deps.store.getSweep(sweepId);
-    if (!sweep || sweep.status !== 'running') return 'not-running';
     if (!(await deps.page.exists(tabId))) return 'tab-closed';
-    const leaseMs = sweep.settings.cellTimeoutMs + 30_000;
-    const cell = await leaseNextCell(deps.store, { sweepId, holder, now: deps.now(), leaseMs });
+    // The cell is leased inside this worker's turn for the host, so the pacer's wait (up to
+    // minutes of backoff) never eats into the lease.
+    const release = await deps.pacer.acquire();
+    let sweep: Sweep | undefined;
+    let cell: Cell | null = null;
+    try {
+      sweep = await deps.store.getSweep(sweepId);
+      if (!sweep || sweep.status !== 'running') return 'not-running';
+      cell = await leaseNextCell(deps.store, { sweepId, holder, now: deps.now(), leaseMs: leaseMsOf(sweep) });
+    } finally {
+      if (!cell) release();
+    }
     if (!cell) {
       const open = await deps.store.countOpenCells(sweepId);
       if (open.total === 0) {
-        const finished = await deps.store.patchSweep(sweepId, { status: 'finished', pauseReason: null });
+        const finished = await deps.store.patchSweep(sweepId, { status: 'finished', pauseReason: null }, ['running']);
         if (finished) deps.attention(finished, 'finished');
         return 'finished';
       }
       // Everything left is leased by another worker or waiting out its backoff.
-      const wait = Math.max(500, Math.min(5000, open.nextAvailableAt - deps.now()));
-      await deps.sleep(wait);
+      await deps.sleep(Math.max(500, Math.min(5000, open.nextAvailableAt - deps.now())));
       continue;
     }
-    const exit = await visitCell(deps, sweep, cell, tabId, holder);
+    let exit: WorkerExit | undefined;
+    try {
+      exit = await visitCell(deps, sweep, cell, tabId, holder, release);
+    } catch (e) {
+      release();
+      if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
+      // Anything unforeseen counts as an attempt of this cell, so it cannot loop for ever.
+      await recordFailure(deps, sweep, cell, holder, { kind: 'internal', message: errorText(e), at: deps.now() }).catch((again) => {
+        if (isQuota(again)) return pauseForQuota(deps, sweep, cell, holder, again);
+        throw again;
+      });
+    }
     if (exit) return exit;
   }
+}
+
+/** Long enough for a load and a collection at their time limits, so a slow cell keeps its lease. */
+function leaseMsOf(sweep: Sweep): number {
+  return 2 * sweep.settings.cellTimeoutMs + 60_000;
 }
 
 /** One cell, start to finish. Returns a reason to stop this worker, or undefined to go on. */
@@ -70,6 +93,8 @@ async function visitCell(
   cell: Cell,
   tabId: number,
   holder: string,
+  /** Ends this worker's turn for the host; called once the page has loaded (idempotent). */
+  release: () => void,
 ): Promise<WorkerExit | undefined> {
   const viewport: Viewport = await deps.page.viewport(tabId);
   const view = cellSearchView(cell.bbox, viewport, MAX_ZOOM);
@@ -77,13 +102,7 @@ async function visitCell(
   const timeoutMs = sweep.settings.cellTimeoutMs;
 
   let observation: Observation;
-  const release = await deps.pacer.acquire();
   try {
-    const current = await deps.store.getSweep(sweep.id);
-    if (!current || current.status !== 'running') {
-      await releaseCell(deps.store, { cellId: cell.id, holder });
-      return 'not-running';
-    }
     const loaded = await deps.page.load(tabId, url, timeoutMs);
     const blocked = blockedPageKind(loaded.url);
     if (blocked) {
@@ -113,6 +132,10 @@ async function visitCell(
       COLLECT.maxMs + COLLECT.settleMs + 15_000,
     );
   } catch (e) {
+    if (e instanceof ContentScriptError) {
+      // The extractor itself failed on this page: the same "page changed" stop as cards it cannot read.
+      return await failForExtractor(deps, sweep, cell, holder, { kind: 'extractor', message: e.message, at: deps.now(), url });
+    }
     deps.pacer.penalise();
     const kind = e instanceof TimeoutError ? 'timeout' : 'navigation';
     return await recordFailure(deps, sweep, cell, holder, { kind, message: errorText(e), at: deps.now(), url });
@@ -183,18 +206,21 @@ async function visitCell(
           : { status: decision.verdict, result },
     });
   } catch (e) {
-    if (isQuota(e)) {
-      const error: CellError = { kind: 'internal', message: errorText(e), at: deps.now(), url };
-      await releaseCell(deps.store, { cellId: cell.id, holder }).catch(() => {});
-      const paused = await deps.store
-        .patchSweep(sweep.id, { status: 'paused', pauseReason: 'quota', problem: error })
-        .catch(() => null);
-      if (paused) deps.attention(paused, 'quota');
-      return 'paused';
-    }
+    if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
     throw e;
   }
   return undefined;
+}
+
+/** The disk is full: everything committed is safe; stop loading pages until the user resumes. */
+async function pauseForQuota(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, e: unknown): Promise<WorkerExit> {
+  const error: CellError = { kind: 'internal', message: errorText(e), at: deps.now() };
+  await releaseCell(deps.store, { cellId: cell.id, holder }).catch(() => {});
+  const paused = await deps.store
+    .patchSweep(sweep.id, { status: 'paused', pauseReason: 'quota', problem: error }, ['running'])
+    .catch(() => null);
+  if (paused) deps.attention(paused, 'quota');
+  return 'paused';
 }
 
 async function pauseForUser(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError) {
@@ -202,11 +228,11 @@ async function pauseForUser(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: 
   // until the user presses Resume.
   await releaseCell(deps.store, { cellId: cell.id, holder });
   await deps.store.addEvent({ sweepId: sweep.id, at: error.at, kind: 'error', cellId: cell.id, keyword: cell.keyword, url: error.url, errorKind: error.kind, message: error.message });
-  const paused = await deps.store.patchSweep(sweep.id, {
-    status: 'paused',
-    pauseReason: error.kind === 'blocked' ? 'captcha' : 'consent',
-    problem: error,
-  });
+  const paused = await deps.store.patchSweep(
+    sweep.id,
+    { status: 'paused', pauseReason: error.kind === 'blocked' ? 'captcha' : 'consent', problem: error },
+    ['running'],
+  );
   if (paused) deps.attention(paused, error.kind === 'blocked' ? 'blocked' : 'consent');
   return 'paused' as const;
 }
@@ -216,7 +242,7 @@ async function failForExtractor(deps: DriverDeps, sweep: Sweep, cell: Cell, hold
   // a silent loss. Stop the whole sweep; nothing already stored is touched.
   await releaseCell(deps.store, { cellId: cell.id, holder });
   await deps.store.addEvent({ sweepId: sweep.id, at: error.at, kind: 'error', cellId: cell.id, keyword: cell.keyword, url: error.url, errorKind: error.kind, message: error.message });
-  const failed = await deps.store.patchSweep(sweep.id, { status: 'failed', pauseReason: null, problem: error });
+  const failed = await deps.store.patchSweep(sweep.id, { status: 'failed', pauseReason: null, problem: error }, ['running']);
   if (failed) deps.attention(failed, 'extractor');
   return 'failed' as const;
 }

@@ -1,5 +1,6 @@
 import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
+import { parseSearchQuery } from '../providers/google/urls';
 import type { CellError, CellResult, Observation } from './types';
 
 /**
@@ -19,7 +20,8 @@ export const MIN_EXTRACTED_SHARE = 0.8;
 
 export function judgeObservation(
   obs: Observation,
-  cell: { bbox: BBox },
+  /** The cell searched; `keyword`, when given, must be the search the page shows. */
+  cell: { bbox: BBox; keyword?: string },
   requested: MapView,
   now: number,
 ): Judgement {
@@ -33,6 +35,12 @@ export function judgeObservation(
   if (obs.httpStatus === 429) return fail('blocked', 'The map site answered HTTP 429 (too many requests).');
   if (obs.httpStatus != null && obs.httpStatus >= 400) {
     return fail('http', `The map site answered HTTP ${obs.httpStatus}.`);
+  }
+
+  // Another search in the tab (someone, or something, navigated it meanwhile): not this cell's page.
+  const shown = obs.pageKind === 'results' ? parseSearchQuery(obs.url) : null;
+  if (cell.keyword !== undefined && shown !== null && sameQuery(shown, cell.keyword) === false) {
+    return fail('navigation', `The tab showed a search for "${shown}" instead of "${cell.keyword}".`);
   }
 
   const organic = obs.listings.filter((l) => !l.sponsored);
@@ -76,4 +84,9 @@ export function judgeObservation(
 
 function inBox(lat: number, lng: number, b: BBox): boolean {
   return lat >= b.south && lat <= b.north && lng >= b.west && lng <= b.east;
+}
+
+function sameQuery(a: string, b: string): boolean {
+  const norm = (q: string) => q.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return norm(a) === norm(b);
 }
