@@ -7,7 +7,9 @@ import { listChanges } from '../../utils/schedule/runs';
 import type { ChangeRecord, FieldChange, RunTrigger, TrackedField } from '../../utils/schedule/types';
 import type { Store } from '../../utils/store';
 import { downloadChunks } from '../download';
-import { CELL, HEAD, TABLE, show } from './HealthPanel';
+import { show } from './HealthPanel';
+import { CELL, TABLE } from './table-styles';
+import { ColumnHeads } from './ColumnHeads';
 
 const TRIGGER_LABEL: Record<RunTrigger, string> = { schedule: 'triggerSchedule', 'catch-up': 'triggerCatchUp', manual: 'triggerManual' };
 const KIND_LABEL: Record<ChangeRecord['kind'], string> = { added: 'changeAdded', gone: 'changeGone', changed: 'changeChanged' };
@@ -90,25 +92,7 @@ export function ChangesPanel(props: ChangesPanelProps) {
       {search && search.runs.length === 0 && <p class="empty">{t('changesNoRuns')}</p>}
       {search && search.runs.length > 0 && (
         <table style={{ ...TABLE, marginTop: '8px' }} data-testid="runs">
-          <thead>
-            <tr>
-              <th scope="col" style={HEAD}>
-                {t('columnStarted')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnTrigger')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnState')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnChanges')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnActions')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('columnStarted'), t('columnTrigger'), t('columnState'), t('columnChanges'), t('columnActions')]} />
           <tbody>
             {search.runs.map((r) => {
               const started = formatDateTime(r.at);
@@ -177,22 +161,7 @@ function ChangeList(props: { run: RunView; changes: ChangeRecord[] | null; error
       {shown.length < total && <p>{t('changesTruncated', formatNumber(shown.length), formatNumber(total))}</p>}
       {total > 0 && (
         <table style={TABLE} data-testid="changes">
-          <thead>
-            <tr>
-              <th scope="col" style={HEAD}>
-                {t('columnChange')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnName')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnAddress')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnDetails')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('columnChange'), t('columnName'), t('columnAddress'), t('columnDetails')]} />
           <tbody>
             {shown.map((c) => (
               <tr key={c.key} data-change={c.kind}>

@@ -4,6 +4,8 @@ import { healthPanel, loadHealth, renderText, type HealthData, type HealthPanelV
 import type { TzOffset } from '../../utils/schedule/slots';
 import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
 import type { Store } from '../../utils/store';
+import { ColumnHeads } from './ColumnHeads';
+import { CELL, HEAD, TABLE } from './table-styles';
 
 /** The Health panel re-reads the store this often (the popup's health line does too). */
 export const HEALTH_REFRESH_MS = 5000;
@@ -59,10 +61,6 @@ export function useHealth(store: Store | null, now: () => number, intervalMs = H
 export const show = (value: Text): string => renderText(value, t, formatDateTime);
 export const timeOrNever = (at: number | null): string => (at === null ? t('health_never') : formatDateTime(at));
 
-/** Plain table look shared by the dashboard's health, saved-search and changes tables. */
-export const TABLE: JSX.CSSProperties = { width: '100%', borderCollapse: 'collapse' };
-export const CELL: JSX.CSSProperties = { textAlign: 'left', padding: '4px 8px', borderBottom: '1px solid #eee', verticalAlign: 'top' };
-export const HEAD: JSX.CSSProperties = { ...CELL, fontSize: '12px', color: '#5f6368', fontWeight: 600 };
 
 const SIGNALS: JSX.CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: '12px' };
 const SIGNAL: JSX.CSSProperties = { border: '1px solid #eee', borderRadius: '6px', padding: '8px 10px' };
@@ -172,28 +170,7 @@ export function HealthSignals(props: { view: HealthPanelView }) {
         <div style={{ maxHeight: '320px', overflow: 'auto', marginTop: '10px' }}>
           <table style={TABLE} data-testid="health-errors">
             <caption style={{ textAlign: 'left', fontWeight: 600, padding: '4px 0' }}>{t('healthFailedAttempts')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" style={HEAD}>
-                  {t('columnTime')}
-                </th>
-                <th scope="col" style={HEAD}>
-                  {t('columnKeyword')}
-                </th>
-                <th scope="col" style={HEAD}>
-                  {t('columnKind')}
-                </th>
-                <th scope="col" style={HEAD}>
-                  {t('columnUrl')}
-                </th>
-                <th scope="col" style={HEAD}>
-                  {t('columnHttpStatus')}
-                </th>
-                <th scope="col" style={HEAD}>
-                  {t('columnOutcome')}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t('columnTime'), t('columnKeyword'), t('columnKind'), t('columnUrl'), t('columnHttpStatus'), t('columnOutcome')]} />
             <tbody>
               {errors.rows.map((row, i) => (
                 <tr key={`${row.at}-${i}`} data-kind={row.kind} title={row.message}>

@@ -7,8 +7,10 @@ import { sendMessage, type Reply } from '../../utils/messaging/protocol';
 import type { SavedSearch } from '../../utils/schedule/types';
 import type { Sweep } from '../../utils/sweep/types';
 import { userErrorText } from '../user-error';
-import { CELL, HEAD, TABLE, timeOrNever } from './HealthPanel';
+import { timeOrNever } from './HealthPanel';
+import { CELL, TABLE } from './table-styles';
 import { SavedSearchForm } from './SavedSearchForm';
+import { ColumnHeads } from './ColumnHeads';
 
 /** The background's saved-search commands; tests hand in their own. */
 export interface SavedSearchCommands {
@@ -79,28 +81,7 @@ export function SavedSearchesPanel(props: SavedSearchesPanelProps) {
       {props.searches && searches.length === 0 && <p class="empty">{t('savedNone')}</p>}
       {searches.length > 0 && (
         <table style={TABLE} data-testid="saved-searches">
-          <thead>
-            <tr>
-              <th scope="col" style={HEAD}>
-                {t('columnName')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('fieldKeywords')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnSchedule')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnThreshold')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnLastRun')}
-              </th>
-              <th scope="col" style={HEAD}>
-                {t('columnActions')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('columnName'), t('fieldKeywords'), t('columnSchedule'), t('columnThreshold'), t('columnLastRun'), t('columnActions')]} />
           <tbody>
             {searches.map(({ search: s }) => {
               const forName = (key: string) => t('actionFor', t(key), s.name);

@@ -4,19 +4,10 @@ import type { StoredListing } from '../listing/types';
  * One place as the dashboard keeps it in memory: only what the table shows and the map draws,
  * so 100,000 places fit comfortably (the store's listings also carry ids, cell lists, …).
  */
-export interface ListingRow {
-  cid: string;
-  name: string;
-  category: string | null;
-  address: string | null;
-  phone: string | null;
-  website: string | null;
-  rating: number | null;
-  reviews: number | null;
-  lat: number | null;
-  lng: number | null;
-  lastSeen: number;
-}
+export type ListingRow = Pick<
+  StoredListing,
+  'cid' | 'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'lastSeen'
+>;
 
 export function toRow(l: StoredListing): ListingRow {
   return {
