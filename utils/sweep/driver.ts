@@ -5,7 +5,7 @@ import { ContentScriptError, TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
 import { blockedPageKind, searchUrl } from '../providers/google/urls';
 import type { Store } from '../store';
-import { failCell, leaseNextCell, releaseCell } from '../queue';
+import { failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
 import type { Pacer } from './pacing';
 import { auditObservation } from '../health/audit';
 import { judgeObservation } from './judge';
@@ -81,9 +81,12 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
   }
 }
 
-/** Long enough for a load and a collection at their time limits, so a slow cell keeps its lease. */
+/**
+ * One step's worth (a load or a collection at its time limit): the lease is renewed between
+ * the two, so a slow cell keeps it, while a cell whose worker died is free again soon.
+ */
 function leaseMsOf(sweep: Sweep): number {
-  return 2 * sweep.settings.cellTimeoutMs + 60_000;
+  return sweep.settings.cellTimeoutMs + 30_000;
 }
 
 /** One cell, start to finish. Returns a reason to stop this worker, or undefined to go on. */
@@ -124,6 +127,7 @@ async function visitCell(
     return await recordFailure(deps, sweep, cell, holder, { kind, message: errorText(e), at: deps.now(), url });
   }
   release();
+  await renewLease(deps.store, { cellId: cell.id, holder, now: deps.now(), leaseMs: leaseMsOf(sweep) });
 
   try {
     observation = await deps.page.collect(
