@@ -96,6 +96,11 @@ describe('which messaging errors are worth a retry', () => {
   it('retries only the channel’s own failures', () => {
     expect(isTransportError(new Error('Could not establish connection. Receiving end does not exist.'))).toBe(true);
     expect(isTransportError(new Error('The message port closed before a response was received.'))).toBe(true);
+    expect(
+      isTransportError(
+        new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received'),
+      ),
+    ).toBe(true);
     expect(isTransportError(new TypeError("Cannot read properties of null (reading 'querySelector')"))).toBe(false);
   });
 });

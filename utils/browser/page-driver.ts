@@ -28,7 +28,7 @@ export class ContentScriptError extends Error {
  * away (the single-result redirect) while it was answering. Only these are worth a retry.
  */
 export function isTransportError(e: unknown): boolean {
-  return /Receiving end does not exist|message port closed|Could not establish connection|No response|frame was removed|back\/forward cache/i.test(
+  return /Receiving end does not exist|message port closed|message channel closed|Could not establish connection|No response|frame was removed|back\/forward cache|context invalidated/i.test(
     errorMessage(e),
   );
 }
@@ -79,13 +79,14 @@ export function createPageDriver(
         } catch (e) {
           lastError = e;
           if (e instanceof TimeoutError) throw e;
-          // The content script answered with an error of its own: asking again will not help.
-          if (!isTransportError(e)) throw new ContentScriptError(errorMessage(e));
           // The page may have replaced itself with a block page mid-scroll (the site sends a
           // blocked list request's tab to /sorry/): no content script will ever answer there.
+          // Checked first: the channel's error then is whatever the browser says on navigation.
           const url = (await browser.tabs.get(tabId)).url ?? '';
           const blocked = blockedPageKind(url);
           if (blocked) return blockObservation(url, blocked);
+          // The content script answered with an error of its own: asking again will not help.
+          if (!isTransportError(e)) throw new ContentScriptError(errorMessage(e));
           // "Receiving end does not exist" (script not injected yet) or "message port closed"
           // (the page replaced itself, e.g. the single-result redirect): wait for the next page.
           await sleep(400);
