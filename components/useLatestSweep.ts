@@ -8,7 +8,7 @@ export interface SweepView {
   store: Store | null;
   sweep: Sweep | null;
   quarantined: Cell[];
-  /** The keyword a worker is searching now (from the leased cells), else the next one due. */
+  /** The keyword a worker is searching now (from the leased cells); null between cells. */
   currentKeyword: string | null;
   /** The worker tab was in the background at its last page (the browser may slow it down). */
   pageHidden: boolean;
@@ -24,6 +24,8 @@ export interface SweepView {
  * second. The store is the single source of truth, so the popup works even while the service
  * worker is asleep, and never keeps its own copy of the sweep.
  */
+const BROWSING_RECOUNT_MS = 10_000;
+
 export function useLatestSweep(intervalMs = 1000): SweepView {
   const [view, setView] = useState<SweepView>({
     store: null,
@@ -38,6 +40,11 @@ export function useLatestSweep(intervalMs = 1000): SweepView {
   useEffect(() => {
     let stopped = false;
     let store: Store | null = null;
+    // Counting a collection walks its index (a third of a second at 100,000 places), so the
+    // counts are not redone every second: the sweep's only when a commit changed the sweep,
+    // the Browsing collection's at most every 10 s.
+    let sweepCount: { id: string; updatedAt: number; places: number } | null = null;
+    let browsing: { at: number; count: number } | null = null;
     async function tick() {
       try {
         store ??= await openStore();
@@ -47,15 +54,20 @@ export function useLatestSweep(intervalMs = 1000): SweepView {
           [...sweeps].sort((a, b) => b.createdAt - a.createdAt)[0] ??
           null;
         const quarantined = sweep && sweep.counters.cellsQuarantined > 0 ? await store.listCells(sweep.id, 'quarantined') : [];
-        const browsingCount = await store.countListings(BROWSING);
-        const sweepPlaces = sweep ? await store.countListings(sweep.id) : null;
+        if (!browsing || Date.now() - browsing.at > BROWSING_RECOUNT_MS) {
+          browsing = { at: Date.now(), count: await store.countListings(BROWSING) };
+        }
+        if (sweep && (sweepCount?.id !== sweep.id || sweepCount.updatedAt !== sweep.updatedAt)) {
+          sweepCount = { id: sweep.id, updatedAt: sweep.updatedAt, places: await store.countListings(sweep.id) };
+        }
+        const browsingCount = browsing.count;
+        const sweepPlaces = sweep ? sweepCount!.places : null;
         let currentKeyword: string | null = null;
         let pageHidden = false;
         if (sweep && (sweep.status === 'running' || sweep.status === 'paused')) {
+          // Leased cells are the few being searched now (no read of every pending cell).
           const leased = await store.listCells(sweep.id, 'leased');
-          const pending = leased.length > 0 ? [] : await store.listCells(sweep.id, 'pending');
-          const next = [...leased, ...pending].sort((a, b) => a.keywordIndex - b.keywordIndex)[0];
-          currentKeyword = next?.keyword ?? null;
+          currentKeyword = leased.sort((a, b) => a.keywordIndex - b.keywordIndex)[0]?.keyword ?? null;
           const key = pageHiddenKey(sweep.id);
           pageHidden = sweep.status === 'running' && (await browser.storage.session.get(key))[key] === true;
         }

@@ -14,26 +14,14 @@ import type { Store } from '../../utils/store';
 import type { Observation } from '../../utils/sweep/types';
 import { MESSAGES } from '../../scripts/locales';
 import { cafe, DAY, MINUTE, restartableStore, SEOUL, searchInput, seoul, sweepStarter } from './schedule-fixtures';
+import { resultsObservation } from '../helpers/observations';
 
 const en = (key: string, ...params: (string | number)[]) =>
   (MESSAGES[key]?.[0] ?? `«${key}»`).replace(/\$(\d)/g, (_, i: string) => String(params[Number(i) - 1]));
 const time = (at: number) => new Date(at).toISOString();
 
 function resultsPage(listings: Listing[], cardsVisible = listings.length): Observation {
-  return {
-    url: 'https://www.google.com/maps/search/cafe/@37.563,126.98,16z',
-    pageKind: 'results',
-    cardsVisible,
-    listings,
-    networkItems: null,
-    networkKeys: [],
-    endOfList: true,
-    capHit: false,
-    finalView: null,
-    elapsedMs: 0,
-    stopReason: 'end',
-    warnings: [],
-  };
+  return resultsObservation({ url: 'https://www.google.com/maps/search/cafe/@37.563,126.98,16z', listings, cardsVisible });
 }
 
 const okAudit = (listings: Listing[]): PageAudit => auditObservation(resultsPage(listings));

@@ -6,6 +6,7 @@ import { openStore, StoreError, type Store } from '../../utils/store';
 import type { Listing } from '../../utils/listing/types';
 import type { Cell, Observation } from '../../utils/sweep/types';
 import { dumpDatabase, freshFactory, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
+import { resultsObservation } from '../helpers/observations';
 
 async function setup() {
   const factory = freshFactory();
@@ -21,20 +22,7 @@ async function lease(store: Store, now = 1_000): Promise<Cell> {
 }
 
 function page(listings: Listing[], cardsVisible = listings.length): Observation {
-  return {
-    url: 'https://www.google.com/maps/search/bakery/@48.85,2.35,16z',
-    pageKind: 'results',
-    cardsVisible,
-    listings,
-    networkItems: null,
-    networkKeys: [],
-    endOfList: true,
-    capHit: false,
-    finalView: null,
-    elapsedMs: 0,
-    stopReason: 'end',
-    warnings: [],
-  };
+  return resultsObservation({ url: 'https://www.google.com/maps/search/bakery/@48.85,2.35,16z', listings, cardsVisible });
 }
 
 async function commit(store: Store, cell: Cell, listings: Listing[], now: number, audited = true) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTransportError } from '../../utils/browser/page-driver';
 import type { Listing } from '../../utils/listing/types';
 import { judgeObservation } from '../../utils/sweep/judge';
+import { resultsObservation } from '../helpers/observations';
 import type { Observation } from '../../utils/sweep/types';
 
 const BBOX = { south: 37.5, west: 126.9, north: 37.6, east: 127.0 };
@@ -31,21 +32,7 @@ function listing(i: number, over: Partial<Listing> = {}): Listing {
 
 function obs(over: Partial<Observation>): Observation {
   const listings = over.listings ?? Array.from({ length: 30 }, (_, i) => listing(i));
-  return {
-    url: 'https://www.google.com/maps/search/cafe/@37.55,126.95,15z',
-    pageKind: 'results',
-    cardsVisible: listings.length,
-    listings,
-    networkItems: null,
-    networkKeys: [],
-    endOfList: true,
-    capHit: false,
-    finalView: VIEW,
-    elapsedMs: 1000,
-    stopReason: 'end',
-    warnings: [],
-    ...over,
-  };
+  return resultsObservation({ finalView: VIEW, listings, cardsVisible: listings.length, ...over });
 }
 
 const judge = (o: Observation) => judgeObservation(o, { bbox: BBOX, keyword: 'cafe' }, VIEW, 5);
