@@ -60,7 +60,10 @@ export type CellDecisionReason =
   | 'cap-hit'
   | 'no-end-marker'
   | 'min-size'
-  | 'cell-cap';
+  | 'cell-cap'
+  // saturated as "unresolved": not crowded at the minimum size, but no search could prove the cell complete
+  | 'zoomed-out-capped' // the site zoomed out by itself and the wider list hit the cap
+  | 'view-not-covering'; // the page's measured view never covered the whole cell
 
 export interface CellDecision {
   verdict: CellVerdict;

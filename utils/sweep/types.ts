@@ -1,5 +1,6 @@
 import type { Area, BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
+import type { CellDecisionReason } from '../grid/types';
 
 /** What kind of page the content script found. */
 export type PageKind =
@@ -82,6 +83,7 @@ export type ErrorKind =
   | 'blocked' // captcha: pause the whole sweep, not a retry
   | 'consent' // consent page: pause, the user answers it
   | 'extractor' // cards visible, nothing extracted: stop the sweep
+  | 'limited' // signed-out "limited view" (a handful of results per search): pause, the user signs in
   | 'internal';
 
 export interface CellError {
@@ -92,6 +94,10 @@ export interface CellError {
 }
 
 export interface CellResult {
+  /** Why the planner decided what it did (kept on the cell, shown in the dashboard and the coverage report). Absent on cells of older versions. */
+  reason?: CellDecisionReason;
+  /** The box this search provably covered (the measured view under the calibrated geometry), or null when it could not be measured. */
+  searchedBox?: BBox | null;
   organic: number;
   newListings: number;
   endOfList: boolean;
@@ -129,7 +135,7 @@ export interface Sweep {
   keywords: string[];
   settings: SweepSettings;
   status: SweepStatus;
-  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'quota' | null;
+  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'quota' | 'signed-out' | null;
   /** The problem that paused or failed the sweep (captcha, extractor broken, disk full), shown to the user. */
   problem: CellError | null;
   /** The user's map view when the sweep started (near-the-view-first ordering). */
@@ -144,6 +150,8 @@ export interface SweepCounters {
   cellsDone: number;
   cellsSplit: number;
   cellsSaturated: number;
+  /** Of the saturated cells, those that could not be proven for another reason than crowding (e.g. the site zoomed out and still hit the cap). Absent on older sweeps. */
+  cellsUnresolved?: number;
   cellsQuarantined: number;
   cellsOutside: number;
   listingsNew: number;
