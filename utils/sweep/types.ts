@@ -30,6 +30,17 @@ export interface Observation {
   endOfList: boolean;
   /** Organic results reached the site's cap (120). */
   capHit: boolean;
+  /**
+   * Organic cards the page showed, read or not (cards minus sponsored cards). The judge
+   * compares it with the organic listings read: an unread organic card is a lost place.
+   * Absent on observations built without a DOM (then: cardsVisible − sponsored listings).
+   */
+  organicShown?: number;
+  /**
+   * Why the page looks like Google's signed-out "limited view" (spec §1.2: rating labels
+   * without review counts, a handful of results, a banner), or null/absent when it does not.
+   */
+  limitedView?: 'counts-missing' | 'short-list' | 'banner' | null;
   /** The view the page ended on (the site may zoom out on its own when the area is sparse). */
   finalView: MapView | null;
   elapsedMs: number;
