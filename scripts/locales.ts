@@ -59,6 +59,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Google is asking for cookie consent. Answer it in the map tab, then press Resume.',
     'Google이 쿠키 동의를 요청합니다. 지도 탭에서 답한 뒤 ‘재개’를 누르세요.',
   ],
+  warning_signed_out: [
+    'Google Maps shows only a limited view when you are signed out (a handful of results per search). Sign in to Google Maps in this browser, then press Resume.',
+    '로그인하지 않으면 Google 지도는 제한된 보기만 보여 줍니다(검색마다 결과 몇 개). 이 브라우저에서 Google 지도에 로그인한 뒤 ‘재개’를 누르세요.',
+  ],
   warning_extractor: [
     'The map page changed and listings could not be read. Nothing was lost; the extension needs an update.',
     '지도 페이지가 바뀌어 목록을 읽을 수 없습니다. 수집한 데이터는 안전하며, 확장 프로그램 업데이트가 필요합니다.',
@@ -81,6 +85,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   notifyConsent: [
     'Sweep paused: Google is asking for cookie consent in the map tab.',
     '수집 일시 정지: 지도 탭에서 Google 쿠키 동의가 필요합니다.',
+  ],
+  notifySignedOut: [
+    'Sweep paused: Google Maps shows a limited view to signed-out users. Sign in to Google Maps in this browser, then press Resume.',
+    '수집 일시 정지: 로그인하지 않은 사용자에게 Google 지도는 제한된 보기만 보여 줍니다. 이 브라우저에서 Google 지도에 로그인한 뒤 ‘재개’를 누르세요.',
   ],
   notifyExtractor: [
     'Sweep stopped: the map page changed and listings could not be read. Nothing collected was lost.',
@@ -229,6 +237,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   health_error_navigation: ['Page did not load', '페이지가 열리지 않음'],
   health_error_blocked: ['Blocked (captcha)', '차단됨(보안 문자)'],
   health_error_consent: ['Cookie consent page', '쿠키 동의 페이지'],
+  health_error_limited: ['Signed out: limited view', '로그아웃 상태: 제한된 보기'],
   health_error_extractor: ['Page not readable', '페이지를 읽을 수 없음'],
   health_error_internal: ['Internal error', '내부 오류'],
   health_outcome_retry: ['will be retried', '다시 시도 예정'],

@@ -4,7 +4,7 @@ import type { FeedExtraction } from '../../utils/providers/google/feed';
 import { makeListing } from '../../utils/providers/google/fields';
 import { resolveIds } from '../../utils/providers/google/ids';
 import type { NetworkSnapshot } from '../../utils/providers/google/network-hook';
-import { buildObservation } from '../../utils/providers/google/observe';
+import { buildObservation, CAP_MARGIN, CROWDED_AT } from '../../utils/providers/google/observe';
 
 const URL_AFTER = 'https://www.google.com/maps/search/pizza/@52.3701,4.8902,14.5z?hl=en';
 
@@ -53,6 +53,9 @@ describe('buildObservation', () => {
       networkKeys: [],
       endOfList: false,
       capHit: false,
+      // 4 cards, 1 an ad: 3 organic shown, of which 2 were read.
+      organicShown: 3,
+      limitedView: null,
       finalView: { lat: 52.3701, lng: 4.8902, zoom: 14.5 },
       elapsedMs: 12_345,
       stopReason: 'stalled',
@@ -60,12 +63,19 @@ describe('buildObservation', () => {
     });
   });
 
-  it('the cap counts organic listings only', () => {
+  it('the cap counts organic cards shown, ads excluded, within a margin of 120', () => {
+    expect(CROWDED_AT).toBe(120 - CAP_MARGIN);
     const ads = range(1000, 5).map((c) => listing(c, true));
-    const at119 = buildObservation({ url: URL_AFTER, pageKind: 'results', feed: feed([...range(1, 119).map((c) => listing(c)), ...ads]), elapsedMs: 0 });
-    const at120 = buildObservation({ url: URL_AFTER, pageKind: 'results', feed: feed(range(1, 120).map((c) => listing(c))), elapsedMs: 0 });
-    expect([at119.capHit, at120.capHit]).toEqual([false, true]);
-    expect(at120.stopReason).toBe('cap');
+    const below = buildObservation({ url: URL_AFTER, pageKind: 'results', feed: feed([...range(1, CROWDED_AT - 1).map((c) => listing(c)), ...ads]), elapsedMs: 0 });
+    const at = buildObservation({ url: URL_AFTER, pageKind: 'results', feed: feed(range(1, CROWDED_AT).map((c) => listing(c))), elapsedMs: 0 });
+    expect([below.capHit, below.organicShown, at.capHit]).toEqual([false, CROWDED_AT - 1, true]);
+    expect(at.stopReason).toBe('cap');
+  });
+
+  it('counts cards shown but not read towards the cap: 110 read of 120 shown with the end text is crowded', () => {
+    const read = range(1, 110).map((c) => listing(c));
+    const obs = buildObservation({ url: URL_AFTER, pageKind: 'results', feed: feed(read, { cardsVisible: 120, endOfList: true }), elapsedMs: 0 });
+    expect([obs.organicShown, obs.listings.length, obs.capHit, obs.endOfList]).toEqual([120, 110, true, true]);
   });
 
   it('end of list comes from the feed or from the scroll', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTransportError } from '../../utils/browser/page-driver';
 import type { Listing } from '../../utils/listing/types';
-import { judgeObservation } from '../../utils/sweep/judge';
+import { failedOnUnreadCards, judgeObservation } from '../../utils/sweep/judge';
 import { resultsObservation } from '../helpers/observations';
 import type { Observation } from '../../utils/sweep/types';
 
@@ -51,12 +51,37 @@ describe('judging one page visit', () => {
     expect(silent).toMatchObject({ verdict: 'failed', error: { kind: 'navigation' } });
   });
 
-  it('calls cards on screen with nothing (or far too little) read a broken extractor', () => {
+  it('calls cards on screen with nothing read a broken extractor at once', () => {
     expect(judge(obs({ listings: [], cardsVisible: 20 }))).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
-    const few = Array.from({ length: 10 }, (_, i) => listing(i));
-    expect(judge(obs({ listings: few, cardsVisible: 20 }))).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
-    const most = Array.from({ length: 17 }, (_, i) => listing(i));
-    expect(judge(obs({ listings: most, cardsVisible: 20 })).verdict).toBe('accepted');
+  });
+
+  it('never accepts a page with an unread organic card: retries once, then calls the page changed', () => {
+    const most = Array.from({ length: 19 }, (_, i) => listing(i));
+    const first = judge(obs({ listings: most, cardsVisible: 20 }));
+    expect(first).toMatchObject({ verdict: 'failed', error: { kind: 'navigation', message: '1 of 20 result cards could not be read.' } });
+    if (first.verdict !== 'failed') throw new Error('unreachable');
+    expect(failedOnUnreadCards(first.error)).toBe(true);
+
+    const again = judgeObservation(obs({ listings: most, cardsVisible: 20 }), { bbox: BBOX, keyword: 'cafe', lastError: first.error }, VIEW, 6);
+    expect(again).toMatchObject({ verdict: 'failed', error: { kind: 'extractor', message: expect.stringMatching(/1 of 20 .*previous attempt/) } });
+
+    // Another earlier failure (an HTTP 500) is not "the same way": this is the first time.
+    const afterHttp = judgeObservation(obs({ listings: most, cardsVisible: 20 }), { bbox: BBOX, lastError: { kind: 'http', message: 'HTTP 500', at: 1 } }, VIEW, 6);
+    expect(afterHttp).toMatchObject({ error: { kind: 'navigation' } });
+  });
+
+  it('counts unread cards from organicShown when the page reports it (ads it could not read are not places)', () => {
+    const all = Array.from({ length: 20 }, (_, i) => listing(i));
+    // 22 cards: 20 organic read, 2 ads (one repeating an organic place, so no listing of its own).
+    expect(judge(obs({ listings: all, cardsVisible: 22, organicShown: 20 })).verdict).toBe('accepted');
+    expect(judge(obs({ listings: all, cardsVisible: 22, organicShown: 21 }))).toMatchObject({ error: { kind: 'navigation' } });
+  });
+
+  it('fails a limited-view page as "limited" before anything could be accepted, telling the user to sign in', () => {
+    const five = Array.from({ length: 5 }, (_, i) => listing(i, { rating: 4.5 }));
+    const j = judge(obs({ listings: five, limitedView: 'short-list' }));
+    expect(j).toMatchObject({ verdict: 'failed', error: { kind: 'limited', message: expect.stringMatching(/Sign in to Google Maps in this browser, then press Resume/) } });
+    expect(judge(obs({ listings: five, limitedView: null })).verdict).toBe('accepted');
   });
 
   it('pauses for captcha and consent, retries HTTP errors', () => {

@@ -7,6 +7,8 @@ import {
   scrollFeed,
   type NetworkCollector,
 } from '../providers/google';
+import { findLimitedViewBanner } from '../providers/google/limited-view';
+import { organicCardsShown } from '../providers/google/observe';
 import type { Observation, PageKind } from '../sweep/types';
 
 export interface CollectEnv {
@@ -57,8 +59,8 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
           random: env.random,
           readState: () => {
             const f = extractFeed(env.doc);
-            const sponsored = f.listings.filter((l) => l.sponsored).length;
-            return { cards: Math.max(0, f.cardsVisible - sponsored), endOfList: f.endOfList, loading: f.loading };
+            // Cards shown, read or not, as the cap counts them (observe.ts).
+            return { cards: organicCardsShown(f), endOfList: f.endOfList, loading: f.loading };
           },
         },
         { cap: options.cap, stallMs: options.stallMs, maxMs: options.maxMs, pauseMs: [options.scrollPauseMs / 2, options.scrollPauseMs * 1.5] },
@@ -77,6 +79,8 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
     scroll,
     elapsedMs: env.now() - start,
     warnings,
+    // Only a results page can be the limited view's short list; other kinds are judged as they are.
+    limitedViewBanner: finalKind === 'results' ? findLimitedViewBanner(env.doc) : null,
   });
   return { ...observation, httpStatus: env.httpStatus() };
 }

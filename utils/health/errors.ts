@@ -16,7 +16,7 @@ const FAILURE_KINDS: Partial<Record<EventKind, FailedAttempt['outcome'] | 'by-er
 
 export const FAILURE_EVENT_KINDS = Object.keys(FAILURE_KINDS) as EventKind[];
 
-const ERROR_KINDS: readonly ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'extractor', 'internal'];
+const ERROR_KINDS: readonly ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'limited', 'extractor', 'internal'];
 
 /** A failed attempt from its log line, or null for any other line. */
 export function failedAttemptOf(event: SweepEvent): FailedAttempt | null {

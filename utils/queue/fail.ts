@@ -29,7 +29,7 @@ export type FailResult =
   | { applied: true; outcome: 'released'; sweepStatus: Sweep['status'] }
   | { applied: false; reason: NotAppliedReason };
 
-const ERROR_KINDS: readonly ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'extractor', 'internal'];
+const ERROR_KINDS: readonly ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'limited', 'extractor', 'internal'];
 
 /**
  * Errors that say nothing about the cell: the site blocks everyone (captcha), waits for the
@@ -39,6 +39,7 @@ const ERROR_KINDS: readonly ErrorKind[] = ['timeout', 'http', 'navigation', 'blo
 const NOT_THE_CELLS_FAULT: Partial<Record<ErrorKind, { status: 'paused' | 'failed'; pauseReason: Sweep['pauseReason'] }>> = {
   blocked: { status: 'paused', pauseReason: 'captcha' },
   consent: { status: 'paused', pauseReason: 'consent' },
+  limited: { status: 'paused', pauseReason: 'signed-out' },
   extractor: { status: 'failed', pauseReason: null },
 };
 

@@ -14,7 +14,7 @@ import type { Sweep } from './types';
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
 
-type Attention = 'blocked' | 'consent' | 'extractor' | 'finished' | 'quota';
+type Attention = 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota';
 
 /**
  * Wires the service worker: listeners are registered synchronously (MV3 only wakes a worker
@@ -60,7 +60,7 @@ export function createBackground(browser: Browser): void {
     const needsUser = reason !== 'finished';
     await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
     if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
-    const key = { blocked: 'notifyBlocked', consent: 'notifyConsent', extractor: 'notifyExtractor', finished: 'notifyFinished', quota: 'notifyQuota' }[reason];
+    const key = { blocked: 'notifyBlocked', consent: 'notifyConsent', 'signed-out': 'notifySignedOut', extractor: 'notifyExtractor', finished: 'notifyFinished', quota: 'notifyQuota' }[reason];
     await browser.notifications
       .create(`mapsweep-${sweep.id}-${reason}`, {
         type: 'basic',
@@ -91,6 +91,9 @@ export function createBackground(browser: Browser): void {
     onMessage(name, async (message) => {
       if (!ownPage(message.sender)) throw new Error('Commands are accepted only from MapSweep pages.');
       try {
+        // After start-up: a Resume pressed at once must not lease before the old session's
+        // leases are given back (controller.onBrowserStart).
+        await startup;
         const { commands, scheduler } = await services;
         const command = commands[name] as (arg: unknown) => Promise<unknown>;
         const reply = await command(message.data);

@@ -30,7 +30,7 @@ export interface DriverDeps {
   /** The worker tab's page was hidden (true) or visible (false) at its last visit. */
   pageHidden?(sweepId: string, hidden: boolean): void;
   /** Badge, notification: the sweep needs the user (captcha, consent, page changed) or finished. */
-  attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'extractor' | 'finished' | 'quota'): void;
+  attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota'): void;
 }
 
 export type WorkerExit = 'not-running' | 'finished' | 'paused' | 'failed' | 'tab-closed';
@@ -162,7 +162,7 @@ async function visitCell(
       audit,
       message: audit.verdict,
     });
-    if (error.kind === 'blocked' || error.kind === 'consent') return await pauseForUser(deps, sweep, cell, holder, error);
+    if (error.kind === 'blocked' || error.kind === 'consent' || error.kind === 'limited') return await pauseForUser(deps, sweep, cell, holder, error);
     if (error.kind === 'extractor') return await failForExtractor(deps, sweep, cell, holder, error);
     if (error.kind === 'http' || error.kind === 'timeout') deps.pacer.penalise();
     return await recordFailure(deps, sweep, cell, holder, error);
@@ -232,12 +232,9 @@ async function pauseForUser(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: 
   // until the user presses Resume.
   await releaseCell(deps.store, { cellId: cell.id, holder });
   await deps.store.addEvent({ sweepId: sweep.id, at: error.at, kind: 'error', cellId: cell.id, keyword: cell.keyword, url: error.url, errorKind: error.kind, message: error.message });
-  const paused = await deps.store.patchSweep(
-    sweep.id,
-    { status: 'paused', pauseReason: error.kind === 'blocked' ? 'captcha' : 'consent', problem: error },
-    ['running'],
-  );
-  if (paused) deps.attention(paused, error.kind === 'blocked' ? 'blocked' : 'consent');
+  const pauseReason = error.kind === 'blocked' ? 'captcha' : error.kind === 'limited' ? 'signed-out' : 'consent';
+  const paused = await deps.store.patchSweep(sweep.id, { status: 'paused', pauseReason, problem: error }, ['running']);
+  if (paused) deps.attention(paused, error.kind === 'blocked' ? 'blocked' : error.kind === 'limited' ? 'signed-out' : 'consent');
   return 'paused' as const;
 }
 

@@ -1,7 +1,7 @@
 import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
 import { parseSearchQuery } from '../providers/google/urls';
-import type { CellError, CellResult, Observation } from './types';
+import type { Cell, CellError, CellResult, Observation } from './types';
 
 /**
  * What one page visit means for its cell, before the planner decides whether to split:
@@ -9,19 +9,44 @@ import type { CellError, CellResult, Observation } from './types';
  * - `failed`: something to retry, pause on, or stop for (the error kind chooses which).
  *
  * "Zero results" is believed only when the page says so; cards on screen with nothing
- * extracted (or far fewer extracted than shown) is a broken extractor, never an empty cell.
+ * extracted is a broken extractor, never an empty cell. No share of unread cards is ever
+ * accepted: each one is a place that would be lost (issue 10 §2).
  */
 export type Judgement =
   | { verdict: 'accepted'; organic: Listing[]; result: Omit<CellResult, 'newListings'> }
   | { verdict: 'failed'; error: CellError };
 
-/** Below this share of extracted / visible organic cards, the extractor is considered broken. */
+/**
+ * Not an acceptance rule any more (every unread organic card fails the page, below). Kept for
+ * the Health audit (utils/health/audit.ts), which grades a page 'shortfall' below this share
+ * of cards read and compares network items with it; that file is not this module's to change.
+ */
 export const MIN_EXTRACTED_SHARE = 0.8;
+
+/**
+ * The message of the retryable failure for a page with unread cards. The cell keeps only its
+ * last error, so the next visit recognises "the same way again" by this text (see
+ * failedOnUnreadCards); keep the two together.
+ */
+const UNREAD_CARDS = 'result cards could not be read';
+
+/** The cell's previous attempt failed because visible cards could not be read. */
+export function failedOnUnreadCards(lastError: CellError | null | undefined): boolean {
+  return lastError?.kind === 'navigation' && lastError.message.includes(UNREAD_CARDS);
+}
+
+/** English fallback; the popup shows its own translated text for pauseReason 'signed-out'. */
+export const LIMITED_VIEW_MESSAGE =
+  'Google Maps is showing its limited view for signed-out users (a handful of results, no review counts). ' +
+  'Sign in to Google Maps in this browser, then press Resume.';
 
 export function judgeObservation(
   obs: Observation,
-  /** The cell searched; `keyword`, when given, must be the search the page shows. */
-  cell: { bbox: BBox; keyword?: string },
+  /**
+   * The cell searched; `keyword`, when given, must be the search the page shows; `lastError`
+   * tells a first failure on unread cards (retry) from a repeated one (the page changed).
+   */
+  cell: Pick<Cell, 'bbox'> & Partial<Pick<Cell, 'keyword' | 'lastError'>>,
   requested: MapView,
   now: number,
 ): Judgement {
@@ -35,6 +60,10 @@ export function judgeObservation(
   if (obs.httpStatus === 429) return fail('blocked', 'The map site answered HTTP 429 (too many requests).');
   if (obs.httpStatus != null && obs.httpStatus >= 400) {
     return fail('http', `The map site answered HTTP ${obs.httpStatus}.`);
+  }
+  // Before anything could be accepted: a limited-view list is a handful of places, never the cell.
+  if (obs.pageKind === 'results' && obs.limitedView) {
+    return fail('limited', `${LIMITED_VIEW_MESSAGE} (Recognised by: ${obs.limitedView}.)`);
   }
 
   // Another search in the tab (someone, or something, navigated it meanwhile): not this cell's page.
@@ -53,9 +82,14 @@ export function judgeObservation(
     if (obs.cardsVisible > 0 && obs.listings.length === 0) {
       return fail('extractor', `${obs.cardsVisible} result cards on screen but none could be read.`);
     }
-    const visibleOrganic = obs.cardsVisible - (obs.listings.length - organic.length);
-    if (visibleOrganic > 0 && organic.length < MIN_EXTRACTED_SHARE * visibleOrganic) {
-      return fail('extractor', `Only ${organic.length} of ${visibleOrganic} result cards could be read.`);
+    const organicShown = obs.organicShown ?? obs.cardsVisible - (obs.listings.length - organic.length);
+    const unread = organicShown - organic.length;
+    if (unread > 0) {
+      // Once may be the page mid-render; twice on the same cell is a card the extractor cannot read.
+      const message = `${unread} of ${organicShown} ${UNREAD_CARDS}.`;
+      return failedOnUnreadCards(cell.lastError)
+        ? fail('extractor', `${message} The same happened on the previous attempt of this cell.`)
+        : fail('navigation', message);
     }
     if (obs.cardsVisible === 0) {
       // A feed with no cards and no "can't find" panel: the page did not finish, or changed.

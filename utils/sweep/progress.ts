@@ -15,7 +15,8 @@ export interface Progress {
 }
 
 export type Warning =
-  | { kind: 'captcha' | 'consent' | 'extractor' | 'quota' | 'restart'; message: string }
+  /** `signed_out`: Google's limited view (pauseReason 'signed-out'); spelled so that `warning_${kind}` is a valid message name. */
+  | { kind: 'captcha' | 'consent' | 'signed_out' | 'extractor' | 'quota' | 'restart'; message: string }
   | { kind: 'saturated'; count: number }
   | { kind: 'quarantined'; count: number }
   | { kind: 'stale'; minutes: number };
@@ -35,6 +36,7 @@ export function sweepProgress(sweep: Sweep, now: number): Progress {
   if (sweep.pauseReason === 'captcha' || sweep.pauseReason === 'consent' || sweep.pauseReason === 'quota' || sweep.pauseReason === 'restart') {
     warnings.push({ kind: sweep.pauseReason, message: sweep.problem?.message ?? '' });
   }
+  if (sweep.pauseReason === 'signed-out') warnings.push({ kind: 'signed_out', message: sweep.problem?.message ?? '' });
   if (sweep.status === 'failed') warnings.push({ kind: 'extractor', message: sweep.problem?.message ?? '' });
   if (c.cellsSaturated > 0) warnings.push({ kind: 'saturated', count: c.cellsSaturated });
   if (c.cellsQuarantined > 0) warnings.push({ kind: 'quarantined', count: c.cellsQuarantined });

@@ -1,6 +1,7 @@
 import type { Listing } from '../../listing/types';
 import type { Observation, PageKind } from '../../sweep/types';
-import type { FeedExtraction } from './feed';
+import { findCards, readCard, type FeedExtraction } from './feed';
+import { detectLimitedView } from './limited-view';
 import type { NetworkSnapshot } from './network-hook';
 import { RESULTS_CAP, type ScrollOutcome } from './scroll';
 import { parseView } from './urls';
@@ -17,7 +18,19 @@ export interface ObservationParts {
   scroll?: ScrollOutcome | null;
   elapsedMs: number;
   warnings?: string[];
+  /** A limited-view notice found on the page (findLimitedViewBanner), if any. */
+  limitedViewBanner?: string | null;
 }
+
+/**
+ * The live cap is "about 120" (spec §1.3: "always 120" say users; nobody promises exactly).
+ * A list that ends this close to it may have been cut by the cap, not by the area running
+ * out of places, so it counts as crowded and the cell splits: one more search is cheap, a
+ * silently truncated cell is not.
+ */
+export const CAP_MARGIN = 5;
+/** Organic cards shown at or above this: the cap was hit. */
+export const CROWDED_AT = RESULTS_CAP - CAP_MARGIN;
 
 export function buildObservation(parts: ObservationParts): Observation {
   const { feed = null, place = null, network = null, scroll = null } = parts;
@@ -25,9 +38,15 @@ export function buildObservation(parts: ObservationParts): Observation {
   const listings = isPlace ? (place ? [place] : []) : parts.pageKind === 'results' ? (feed?.listings ?? []) : [];
   // A place page shows one "card", its panel: shown but unread is the extractor-broken case too.
   const cardsVisible = isPlace ? 1 : (feed?.cardsVisible ?? 0);
-  const organic = listings.filter((l) => !l.sponsored).length;
+  const organic = listings.filter((l) => !l.sponsored);
   const endOfList = (feed?.endOfList ?? false) || scroll?.stopReason === 'end';
-  const capHit = organic >= RESULTS_CAP;
+  // What the page showed, not what was read: an unreadable card is still a place the cap counted.
+  const organicShown = isPlace ? 1 : parts.pageKind === 'results' && feed ? organicCardsShown(feed) : 0;
+  const capHit = organicShown >= CROWDED_AT;
+  const limitedView =
+    parts.pageKind === 'results'
+      ? detectLimitedView({ organic, organicShown, endOfList, banner: parts.limitedViewBanner ?? null })
+      : null;
 
   const warnings = [...(parts.warnings ?? []), ...(feed?.warnings ?? [])];
   const mismatch = network ? networkMismatch(listings, network) : null;
@@ -42,11 +61,39 @@ export function buildObservation(parts: ObservationParts): Observation {
     networkKeys: network?.networkKeys ?? [],
     endOfList,
     capHit,
+    organicShown,
+    limitedView,
     finalView: parseView(parts.url),
     elapsedMs: parts.elapsedMs,
     stopReason: scroll?.stopReason ?? (parts.pageKind !== 'results' ? 'not-a-feed' : endOfList ? 'end' : capHit ? 'cap' : 'stalled'),
     warnings,
   };
+}
+
+/**
+ * Organic cards in the feed, read or not: every card less the sponsored ones. Sponsored cards
+ * are counted on the cards themselves, because the extraction drops an ad that repeats an
+ * organic place (one listing per key), so its listings undercount the ads shown. Without the
+ * feed element (a test's bare extraction), the sponsored listings are all there is to go by.
+ */
+export function organicCardsShown(feed: FeedExtraction): number {
+  if (!feed.feed) return Math.max(0, feed.cardsVisible - feed.listings.filter((l) => l.sponsored).length);
+  const cards = findCards(feed.feed);
+  let sponsored = 0;
+  for (const card of cards) {
+    const read = readCard(card);
+    if (typeof read === 'object' ? read.sponsored : looksSponsored(card)) sponsored++;
+  }
+  return Math.max(0, cards.length - sponsored);
+}
+
+/**
+ * An unreadable card still shows whether it is an ad (its "Sponsored" label, an /aclk link):
+ * an unreadable ad must not count as a lost organic place. The marks are the ones feed.ts
+ * reads on readable cards (spec §1.2).
+ */
+function looksSponsored(card: Element): boolean {
+  return card.querySelector('[aria-label="Sponsored"], .jHLihd, a[href^="/aclk"], a[href*="google.com/aclk"]') !== null;
 }
 
 /**
