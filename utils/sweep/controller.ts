@@ -6,6 +6,7 @@ import { findMapTab, openWorkerWindow } from '../browser/tabs';
 import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap } from '../messaging/protocol';
 import { parseView } from '../providers/google/urls';
 import { retryQuarantined } from '../queue';
+import { releaseSessionLeases } from '../queue/release-session';
 import { runWorker, type DriverDeps } from './driver';
 import { planSweep } from './plan';
 import type { Sweep, SweepSettings } from './types';
@@ -114,8 +115,13 @@ export function createController(deps: ControllerDeps) {
     }
   }
 
-  /** After a browser restart nothing runs by itself: running sweeps show as paused until Resume. */
+  /**
+   * After a browser restart nothing runs by itself: running sweeps show as paused until Resume.
+   * The old session's leases are given back at once (see releaseSessionLeases), so Resume
+   * loads the next cell after the pacing delay instead of waiting for a lease to expire.
+   */
   async function onBrowserStart(): Promise<void> {
+    await releaseSessionLeases(deps.store, deps.now());
     for (const sweep of await deps.store.listSweeps()) {
       if (sweep.status === 'running') await deps.store.patchSweep(sweep.id, { status: 'paused', pauseReason: 'restart' });
     }
