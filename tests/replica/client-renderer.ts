@@ -34,6 +34,8 @@ export interface SearchPageConfig {
   batchDelayMs: number;
   brokenCards: boolean;
   singleResultRedirectMs: number;
+  /** Width of the results panel in px (default: the live page's 408). */
+  panelWidth?: number;
 }
 
 /**

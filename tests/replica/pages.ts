@@ -14,14 +14,15 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-const STYLE = `
+/** The page's CSS; the results panel is `panelWidth` px wide (a replica switch: the live width is not known for every user). */
+const style = (panelWidth: number) => `
 html,body{margin:0;height:100%;overflow:hidden;font-family:Roboto,Arial,sans-serif;font-size:14px;color:#1f1f1f}
 #app-container{position:relative;width:100vw;height:100vh}
 #scene{position:absolute;inset:0;background:#e8eaed;background-image:linear-gradient(#d7dadf 1px,transparent 1px),linear-gradient(90deg,#d7dadf 1px,transparent 1px);background-size:64px 64px}
 .replica-pin{position:absolute;width:12px;height:12px;margin:-12px 0 0 -6px;border-radius:6px 6px 6px 0;transform:rotate(-45deg);background:#ea4335;border:1px solid #a52714}
-.bJzME{position:absolute;left:0;top:0;bottom:0;width:${PANEL_WIDTH_PX}px;background:#fff;box-shadow:0 0 20px rgba(0,0,0,.3);z-index:2}
+.bJzME{position:absolute;left:0;top:0;bottom:0;width:${panelWidth}px;background:#fff;box-shadow:0 0 20px rgba(0,0,0,.3);z-index:2}
 .k7jAl,.e07Vkf,.aIFcqe{height:100%}
-#omnibox{position:absolute;left:8px;top:8px;width:392px;z-index:3}
+#omnibox{position:absolute;left:8px;top:8px;width:${panelWidth - 16}px;z-index:3}
 #searchboxinput{box-sizing:border-box;width:100%;height:48px;border:none;border-radius:24px;padding:0 20px;font-size:15px;box-shadow:0 2px 4px rgba(0,0,0,.2)}
 [role=main]{position:absolute;top:64px;left:0;right:0;bottom:0;overflow:hidden}
 [role=feed]{height:100%;overflow-y:auto}
@@ -54,14 +55,15 @@ function inVariant(variant: DomVariant, html: string): string {
 
 /** `/maps/search/…`: the empty shell; its script fetches and renders the results like the real page. */
 export function searchShellHtml(config: SearchPageConfig): string {
+  const panelWidth = config.panelWidth ?? PANEL_WIDTH_PX;
   // The inline script holds class names in JSON (not in class="…"), so it is added after renaming.
   const page = inVariant(
     config.variant,
-    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(config.query)} - Google Maps</title><style>${STYLE}</style></head>
+    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(config.query)} - Google Maps</title><style>${style(panelWidth)}</style></head>
 <body class="keynav-mode-off">
 <div id="app-container" class="vasquette id-app-container">
 <div id="scene" class="widget-scene"><div class="replica-pins"></div></div>
-${panel(`<div id="omnibox"><form id="searchbox" action="/maps/search/" onsubmit="return false"><input id="searchboxinput" name="q" value="${escapeHtml(config.query)}" aria-label="Search Google Maps" autocomplete="off"></form></div>
+${panel(panelWidth, `<div id="omnibox"><form id="searchbox" action="/maps/search/" onsubmit="return false"><input id="searchboxinput" name="q" value="${escapeHtml(config.query)}" aria-label="Search Google Maps" autocomplete="off"></form></div>
 <div class="${config.classes.main}" role="main" jslog="25180;mutable:true;"><div class="replica-loading fontBodyMedium">Loading…</div></div>`)}
 </div>
 <!--script-->
@@ -70,12 +72,14 @@ ${panel(`<div id="omnibox"><form id="searchbox" action="/maps/search/" onsubmit=
   return page.replace('<!--script-->', () => `<script>(function(){${searchPageScript()}\nreplicaSearchPage(${scriptJson(config)}, window);})();</script>`);
 }
 
-function panel(inner: string): string {
-  return `<div class="bJzME tTVLSc"><div class="k7jAl miFGmb lJ3Kh PLbyfe" jsaction="mouseover:pane.wfvdle0; mouseout:pane.wfvdle0" style="width: ${PANEL_WIDTH_PX}px;"><div class="e07Vkf kA9KIf" tabindex="-1"><div class="aIFcqe" style="width: ${PANEL_WIDTH_PX}px;">${inner}</div></div></div></div>`;
+function panel(panelWidth: number, inner: string): string {
+  return `<div class="bJzME tTVLSc"><div class="k7jAl miFGmb lJ3Kh PLbyfe" jsaction="mouseover:pane.wfvdle0; mouseout:pane.wfvdle0" style="width: ${panelWidth}px;"><div class="e07Vkf kA9KIf" tabindex="-1"><div class="aIFcqe" style="width: ${panelWidth}px;">${inner}</div></div></div></div>`;
 }
 
 export interface PlacePageInput {
   place: ReplicaPlace;
+  /** Width of the results panel in px (default 408). */
+  panelWidth?: number;
   view: MapView;
   variant: DomVariant;
   signedIn: boolean;
@@ -86,6 +90,7 @@ export interface PlacePageInput {
 /** `/maps/place/…` and `/maps?cid=…`: the place panel (§1.6) plus `APP_INITIALIZATION_STATE`. */
 export function placePageHtml(input: PlacePageInput): string {
   const { place } = input;
+  const panelWidth = input.panelWidth ?? PANEL_WIDTH_PX;
   const c = REAL_CLASSES;
   const name = escapeHtml(place.name);
   const state = appInitializationState(place, input.view, { width: 1024, height: 768 });
@@ -116,12 +121,12 @@ export function placePageHtml(input: PlacePageInput): string {
   const rewrite = input.canonicalUrl ? `history.replaceState(null, '', ${scriptJson(input.canonicalUrl)});` : '';
   return inVariant(
     input.variant,
-    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${name} - Google Maps</title><style>${STYLE}</style>
+    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${name} - Google Maps</title><style>${style(panelWidth)}</style>
 <script>window.APP_INITIALIZATION_STATE=${scriptJson(state)};window.APP_FLAGS=[];${rewrite}</script></head>
 <body class="keynav-mode-off">
 <div id="app-container" class="vasquette id-app-container">
-<div id="scene" class="widget-scene"><div class="replica-pins"><div class="replica-pin" style="left:calc(50% + ${PANEL_WIDTH_PX / 2}px);top:50%"></div></div></div>
-${panel(`<div id="omnibox"><form id="searchbox" onsubmit="return false"><input id="searchboxinput" name="q" value="${name}" aria-label="Search Google Maps"></form></div>
+<div id="scene" class="widget-scene"><div class="replica-pins"><div class="replica-pin" style="left:calc(50% + ${panelWidth / 2}px);top:50%"></div></div></div>
+${panel(panelWidth, `<div id="omnibox"><form id="searchbox" onsubmit="return false"><input id="searchboxinput" name="q" value="${name}" aria-label="Search Google Maps"></form></div>
 <div class="${c.main}" aria-label="${name}" role="main" jslog="24393;mutable:true;">
 <div class="TIHn2"><div class="tAiQdd"><div class="lMbq3e"><div><h1 class="${c.placeTitle}"><span class="a5H0ec"></span>${name}<span class="G0bp3e"></span></h1></div>
 <div class="LBgpqf"><div class="skqShb"><div class="fontBodyMedium dmRWX">${rating}${price}</div>

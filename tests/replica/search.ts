@@ -12,10 +12,10 @@
 import type { Area, BBox, LatLng, MapView, Viewport } from '../../utils/geo/types';
 import { bboxContains } from '../../utils/geo/bbox';
 import { haversineMetres } from '../../utils/geo/distance';
-import { visibleBBox } from '../../utils/geo/mercator';
 import { pointInPolygons } from '../../utils/geo/polygon';
 import { categoriesForQuery, normaliseQuery } from './categories';
 import type { ReplicaPlace, World } from './world';
+import { type SearchGeometry, searchedBox } from './geometry';
 
 /** The hard cap of a search list (6 batches of 20). */
 export const RESULT_CAP = 120;
@@ -31,6 +31,10 @@ export const DISTANCE_WEIGHT = 0.5;
 export interface SearchSwitches {
   signedIn: boolean;
   sparseZoomOut: boolean;
+  /** Which part of the canvas a search lists (tests/replica/geometry.ts); default 'right-of-panel'. */
+  geometry?: SearchGeometry;
+  /** The results panel's width in px; default: the `viewport.panelWidth` the caller passes. */
+  panelWidth?: number;
 }
 
 export interface SearchOutcome {
@@ -64,13 +68,16 @@ export function searchPlaces(
   switches: SearchSwitches,
 ): SearchOutcome {
   const matcher = queryMatcher(query);
+  const canvas = { width: viewport.width, height: viewport.height, panelWidth: switches.panelWidth ?? viewport.panelWidth };
+  const geometry = switches.geometry ?? 'right-of-panel';
+  const listedBox = (v: MapView) => searchedBox(v, canvas, geometry);
   let finalView = view;
-  let matched = matchingIn(world, matcher, visibleBBox(view, viewport));
+  let matched = matchingIn(world, matcher, listedBox(view));
   if (switches.sparseZoomOut && matched.length < SPARSE_THRESHOLD) {
     for (let step = 1; step <= MAX_AUTO_ZOOM_OUT && matched.length < SPARSE_THRESHOLD; step++) {
       const wider: MapView = { ...view, zoom: view.zoom - step };
       if (wider.zoom < 1) break;
-      const found = matchingIn(world, matcher, visibleBBox(wider, viewport));
+      const found = matchingIn(world, matcher, listedBox(wider));
       // Nothing anywhere nearby: the site keeps the view and says it can't find the query.
       if (found.length > matched.length) {
         matched = found;
@@ -78,7 +85,7 @@ export function searchPlaces(
       }
     }
   }
-  const radius = viewRadiusMeters(finalView, viewport);
+  const radius = viewRadiusMeters(finalView, listedBox(finalView));
   const ranked = matched
     .map((place) => ({ place, key: rankKey(place, finalView, radius) }))
     .sort((a, b) => b.key - a.key || compareCid(a.place.cid, b.place.cid))
@@ -95,9 +102,8 @@ export function rankKey(place: ReplicaPlace, view: LatLng, viewRadiusM: number):
   return place.prominence - (DISTANCE_WEIGHT * haversineMetres(view, place)) / viewRadiusM;
 }
 
-/** Distance from the URL centre to the farthest corner of the visible area. */
-export function viewRadiusMeters(view: MapView, viewport: Viewport): number {
-  const b = visibleBBox(view, viewport);
+/** Distance from the URL centre to the farthest corner of the searched box. */
+export function viewRadiusMeters(view: MapView, b: BBox): number {
   const corners: LatLng[] = [
     { lat: b.north, lng: b.west },
     { lat: b.north, lng: b.east },

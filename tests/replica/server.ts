@@ -204,6 +204,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       batchDelayMs: switches.batchDelayMs,
       brokenCards: switches.brokenCards,
       singleResultRedirectMs: switches.singleResultRedirectMs,
+      panelWidth: switches.panelWidth,
     });
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, html);
   }
@@ -219,6 +220,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       variant: switches.domVariant,
       signedIn: switches.signedIn,
       canonicalUrl: canonical,
+      panelWidth: switches.panelWidth,
     });
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, html);
   }

@@ -3,8 +3,9 @@
  */
 import { DOM_VARIANT_NAMES, type DomVariant } from './dom-variants';
 import type { SearchSwitches } from './search';
+import { SEARCH_GEOMETRIES, type SearchGeometry } from './geometry';
 
-export interface Switches extends SearchSwitches {
+export interface Switches extends Required<SearchSwitches> {
   /** Class-name set of the pages (stable hooks are the same in both). */
   domVariant: DomVariant;
   /** Requests (page loads + XHRs) per rolling minute before the sorry page; null = never. */
@@ -34,6 +35,8 @@ export interface Switches extends SearchSwitches {
 export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   signedIn: true,
   sparseZoomOut: true,
+  geometry: 'right-of-panel',
+  panelWidth: 408,
   domVariant: 'a',
   captchaAfter: null,
   consent: false,
@@ -69,6 +72,14 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
       case 'domVariant':
         if (!DOM_VARIANT_NAMES.includes(value as DomVariant)) problems.push(`domVariant must be one of ${DOM_VARIANT_NAMES.join(', ')}`);
         else next.domVariant = value as DomVariant;
+        break;
+      case 'geometry':
+        if (!SEARCH_GEOMETRIES.includes(value as SearchGeometry)) problems.push(`geometry must be one of ${SEARCH_GEOMETRIES.join(', ')}`);
+        else next.geometry = value as SearchGeometry;
+        break;
+      case 'panelWidth':
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1000) problems.push('panelWidth must be an integer number of px in [0, 1000]');
+        else next.panelWidth = value;
         break;
       case 'captchaAfter':
         if (value !== null && !(Number.isInteger(value) && (value as number) >= 0)) problems.push('captchaAfter must be null or an integer >= 0');

@@ -31,24 +31,31 @@ const cases: [string, Partial<CellDecisionInput>, CellDecision][] = [
   ['a no-results page', { pageKind: 'no-results', organic: 0, capHit: false }, { verdict: 'done', reason: 'no-results' }],
   ['a single place', { pageKind: 'place', organic: 1, capHit: false }, { verdict: 'done', reason: 'single-result' }],
   ['a feed with no organic result', { organic: 0, capHit: false }, { verdict: 'done', reason: 'no-results' }],
-  ['the site zoomed out by more than 0.5', { finalZoom: 14.4 }, { verdict: 'done', reason: 'site-zoomed-out' }],
+  // A capped list after the site widened its view proves nothing: split, and only at the
+  // deepest zoom report it as unresolved (never "done").
+  ['the site zoomed out by more than 0.5 and hit the cap', { finalZoom: 14.4 }, { verdict: 'split', reason: 'zoomed-out-capped' }],
+  ['zoomed out and capped at the minimum size', { finalZoom: 19.4, requestedZoom: 20.5, bbox: boxFittingAt(20.5) }, { verdict: 'saturated', reason: 'zoomed-out-capped' }],
+  ['zoomed out, the wider list complete', { finalZoom: 13, organic: 40, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
   ['the site zoomed out by less than 0.5', { finalZoom: 14.6 }, { verdict: 'split', reason: 'cap-hit' }],
   ['an unknown final zoom', { finalZoom: null }, { verdict: 'split', reason: 'cap-hit' }],
-  ['most results outside the cell', { insideShare: 0.49 }, { verdict: 'done', reason: 'results-outside' }],
-  ['half the results inside', { insideShare: 0.5 }, { verdict: 'split', reason: 'cap-hit' }],
+  // Results beside the cell do not make a capped list complete, nor a complete one incomplete.
+  ['most results outside the cell, capped', { insideShare: 0.1 }, { verdict: 'split', reason: 'cap-hit' }],
+  ['most results outside the cell, complete', { insideShare: 0.1, organic: 30, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
   ['the end of the list reached below the cap', { organic: 37, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
+  ['the end of the list within the margin of the cap', { organic: 116, capHit: false, endOfList: true }, { verdict: 'split', reason: 'cap-hit' }],
+  ['the end of the list just below the margin', { organic: 114, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
   ['no end marker below the cap', { organic: 37, capHit: false, endOfList: false }, { verdict: 'split', reason: 'no-end-marker' }],
   ['the cap reached, end marker shown too', { endOfList: true }, { verdict: 'split', reason: 'cap-hit' }],
   ['120 organic though the flag was missed', { capHit: false, endOfList: true }, { verdict: 'split', reason: 'cap-hit' }],
-  ['crowded at the minimum size (children past zoom 20)', { bbox: boxFittingAt(19.5), requestedZoom: 19.5, finalZoom: 19.5 }, { verdict: 'saturated', reason: 'min-size' }],
-  ['crowded one level above the minimum', { bbox: boxFittingAt(18.5), requestedZoom: 18.5, finalZoom: 18.5 }, { verdict: 'split', reason: 'cap-hit' }],
-  // Half the view's width: an even spread puts half the results inside, so 0.3 is no stray.
-  ['a half-width cell with 30% inside', { bbox: halfWidth(15), insideShare: 0.3 }, { verdict: 'split', reason: 'cap-hit' }],
-  ['a half-width cell with 24% inside', { bbox: halfWidth(15), insideShare: 0.24 }, { verdict: 'done', reason: 'results-outside' }],
+  ['the measured view did not hold the cell', { organic: 10, capHit: false, endOfList: true, covered: false }, { verdict: 'split', reason: 'view-not-covering' }],
+  ['the view did not hold a minimum-size cell', { bbox: boxFittingAt(20.5), organic: 10, capHit: false, endOfList: true, covered: false }, { verdict: 'saturated', reason: 'view-not-covering' }],
+  ['a no-results page whose view did not hold the cell', { pageKind: 'no-results', organic: 0, capHit: false, covered: false }, { verdict: 'split', reason: 'view-not-covering' }],
+  ['crowded at the minimum size (children past zoom 21)', { bbox: boxFittingAt(20.5), requestedZoom: 20.5, finalZoom: 20.5 }, { verdict: 'saturated', reason: 'min-size' }],
+  ['crowded one level above the minimum', { bbox: boxFittingAt(19.5), requestedZoom: 19.5, finalZoom: 19.5 }, { verdict: 'split', reason: 'cap-hit' }],
   ['crowded with room for exactly 4 more cells', { cellsKnown: 19_996 }, { verdict: 'split', reason: 'cap-hit' }],
   ['crowded with room for only 3 more cells', { cellsKnown: 19_997 }, { verdict: 'saturated', reason: 'cell-cap' }],
-  ['crowded at minimum size and at the cap', { bbox: boxFittingAt(19.5), cellsKnown: 19_999 }, { verdict: 'saturated', reason: 'min-size' }],
-  ['sparse at minimum size', { bbox: boxFittingAt(19.5), organic: 3, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
+  ['crowded at minimum size and at the cap', { bbox: boxFittingAt(20.5), cellsKnown: 19_999 }, { verdict: 'saturated', reason: 'min-size' }],
+  ['sparse at minimum size', { bbox: boxFittingAt(20.5), organic: 3, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
 ];
 
 describe('decideCell', () => {
@@ -56,21 +63,21 @@ describe('decideCell', () => {
     expect(decideCell({ ...base, ...change }, DEFAULT_PLANNER_OPTIONS)).toEqual(expected);
   });
 
-  it('never splits a cell the site did not find crowded', () => {
-    // Over a grid of inputs: a split always has the cap reached or the end marker missing,
-    // the requested zoom kept, and most results inside.
-    for (const organic of [0, 1, 19, 20, 119, 120]) {
+  it('is done only with proof: the view held the cell and the page showed the whole list', () => {
+    for (const organic of [0, 1, 19, 20, 114, 115, 119, 120]) {
       for (const capHit of [false, true]) {
         for (const endOfList of [false, true]) {
           for (const finalZoom of [null, 13, 14.6, 15, 16]) {
-            for (const insideShare of [0, 0.3, 0.5, 1]) {
-              const input = { ...base, organic, capHit, endOfList, finalZoom, insideShare };
-              const d = decideCell(input, DEFAULT_PLANNER_OPTIONS);
-              if (d.verdict !== 'done') {
-                expect(organic).toBeGreaterThan(0);
-                expect(capHit || organic >= 120 || !endOfList).toBe(true);
-                expect(finalZoom === null || finalZoom >= 14.5).toBe(true);
-                expect(insideShare).toBeGreaterThanOrEqual(0.5);
+            for (const covered of [false, true]) {
+              for (const pageKind of ['results', 'place', 'no-results'] as const) {
+                const d = decideCell({ ...base, pageKind, organic, capHit, endOfList, finalZoom, covered }, DEFAULT_PLANNER_OPTIONS);
+                if (d.verdict === 'done') {
+                  expect(covered).toBe(true);
+                  if (pageKind === 'results' && organic > 0) {
+                    expect(endOfList).toBe(true);
+                    expect(capHit || organic >= 115).toBe(false);
+                  }
+                }
               }
             }
           }

@@ -117,7 +117,7 @@ describe('splitCell', () => {
   it('refuses a split point outside the cell and a cell at minimum size', () => {
     const bbox = boxFittingAt(14);
     expect(() => splitCell(cellOf(bbox), area(bbox), DEFAULT_PLANNER_OPTIONS, { lat: bbox.north, lng: 0.01 })).toThrow(/strictly inside/);
-    const small = boxFittingAt(19.5);
+    const small = boxFittingAt(20.5);
     expect(() => splitCell(cellOf(small), area(small), DEFAULT_PLANNER_OPTIONS)).toThrow(/minimum size/);
   });
 });
@@ -130,9 +130,9 @@ describe('minCellReached', () => {
     expect(minCellReached(boxFittingAt(16.9), at(18))).toBe(false); // children ≈ 17.9
     expect(minCellReached(boxFittingAt(17.1), at(18))).toBe(true); // children ≈ 18.1
     expect(minCellReached(boxFittingAt(17.1), at(19))).toBe(false);
-    // The default is zoom 20.
-    expect(minCellReached(boxFittingAt(18.9), DEFAULT_PLANNER_OPTIONS)).toBe(false);
-    expect(minCellReached(boxFittingAt(19.1), DEFAULT_PLANNER_OPTIONS)).toBe(true);
+    // The default is zoom 21, the site's deepest.
+    expect(minCellReached(boxFittingAt(19.9), DEFAULT_PLANNER_OPTIONS)).toBe(false);
+    expect(minCellReached(boxFittingAt(20.1), DEFAULT_PLANNER_OPTIONS)).toBe(true);
   });
 
   it('compares the zoom the search URL carries (2 decimals, floored), not the exact fit', () => {

@@ -4,6 +4,7 @@ import { createNetworkCollector, readTbmMessage } from '../providers/google';
 import { BROWSING_ENABLED_KEY, isBrowsingEnabled } from '../sweep/storage-keys';
 import { createBrowsingCollector } from './browsing';
 import { collectGooglePage, navigationStatus } from './collect-google';
+import { measureCanvas } from '../providers/google/canvas';
 
 /**
  * Wires the Google Maps content script. Messages from the page's world are accepted only
@@ -27,7 +28,7 @@ export function startGoogleContent(win: Window, browser: Browser): void {
     if (message.sender.id !== browser.runtime.id || message.sender.tab) throw new Error('Not accepted.');
     sweepPage = true;
     browsing.stop();
-    return collectGooglePage(
+    const observation = await collectGooglePage(
       {
         doc: win.document,
         url: () => win.location.href,
@@ -40,6 +41,8 @@ export function startGoogleContent(win: Window, browser: Browser): void {
       },
       message.data,
     );
+    // What the page searched is measured here, after the page settled, not taken from the tab's size.
+    return { ...observation, canvas: measureCanvas(win) };
   });
 
   const browsing = createBrowsingCollector({

@@ -1,49 +1,58 @@
 import type { BBox, Viewport } from '../geo/types';
 import { latToWorldY, lngToWorldX } from '../geo/mercator';
-import type { CellDecision, CellDecisionInput, PlannerOptions } from './types';
+import type { CellDecision, CellDecisionInput, CellDecisionReason, PlannerOptions } from './types';
 import { DEFAULT_PLANNER_OPTIONS } from './options';
 import { CHILDREN_PER_SPLIT, minCellReached } from './split';
 
 /** The site zooming out by more than this means it found the cell too sparse (spec §1.1). */
 const ZOOM_OUT_TOLERANCE = 0.5;
-/**
- * Below this fraction of the share of results expected inside the cell, the search strayed
- * and density is unknown. Expected is the cell's part of the visible map (visibleShare): 1
- * for a cell of the viewport's shape, less for a narrow one, whose search also lists the
- * places beside it. Against a flat 0.5, a strip-shaped area's cells (e.g. 5 × 2 km, a
- * view 5 × 4.6 km) were called "strayed" when they were merely crowded, and never split.
- */
-const MIN_INSIDE_SHARE = 0.5;
+/** A list this close to the cap counts as capped: the live cap is "about 120" (spec §1.3), not exactly 120. */
+export const CAP_MARGIN = 5;
 
 /**
- * Whether a searched cell is finished, must be split, or is crowded beyond what splitting
- * may fix. Pure: everything comes in `input`. The order matters:
- * 1. A no-results page or a single place (the site redirects to it) lists everything there is.
- * 2. A search the site widened on its own (zoomed out), or whose results lie outside the
- *    cell far more than the cell's share of the view explains, says nothing about the
- *    cell's density: splitting would only repeat it smaller.
- * 3. Crowded = the cap was reached, or the list never showed its end marker.
- * 4. A crowded cell is split unless at minimum size or out of room under the cell cap; then
- *    it is 'saturated': its results are kept and the cell is reported, never dropped.
+ * Whether a searched cell is finished, must be split, or is crowded beyond what splitting may
+ * fix. Pure: everything comes in `input`. A cell is done only when the page proved it complete:
+ * the box the page surely searched (measured view, calibrated geometry: `covered`) holds the
+ * whole cell, AND the page itself said the list is whole (no-results panel, the single-result
+ * redirect, or the end marker before the cap). The order matters:
+ * 1. A search whose measured view did not hold the cell proves nothing about the part it missed.
+ * 2. A no-results page or a single place (the site redirects to it) lists everything there is.
+ * 3. Crowded = the cap was reached (within CAP_MARGIN: the live cap is "about 120"), or the
+ *    list never showed its end marker. A list that ended below the cap is complete, also when
+ *    the site zoomed out by itself (its wider view still holds the cell) or listed places
+ *    beside the cell.
+ * 4. A crowded cell is split unless at minimum size or out of room under the cell cap; then it
+ *    is 'saturated' (its results kept, the cell reported, never dropped). A cell whose search
+ *    could not be proven for another reason than crowding at the deepest zoom is reported with
+ *    them as "unresolved" (isUnresolved).
  */
 export function decideCell(input: CellDecisionInput, opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS): CellDecision {
+  const covered = input.covered ?? true;
+  if (!covered) return crowdedVerdict(input, opts, 'view-not-covering');
   if (input.pageKind === 'no-results') return { verdict: 'done', reason: 'no-results' };
   if (input.pageKind === 'place') return { verdict: 'done', reason: 'single-result' };
   if (input.organic <= 0) return { verdict: 'done', reason: 'no-results' };
-  if (input.finalZoom !== null && input.finalZoom < input.requestedZoom - ZOOM_OUT_TOLERANCE) {
-    return { verdict: 'done', reason: 'site-zoomed-out' };
-  }
-  if (input.insideShare < MIN_INSIDE_SHARE * visibleShare(input.bbox, input.requestedZoom, opts.viewport)) {
-    return { verdict: 'done', reason: 'results-outside' };
-  }
 
   // The cap counts too when the extractor missed the flag: a full list is a full list.
-  const capHit = input.capHit || input.organic >= opts.cap;
+  const capHit = input.capHit || input.organic >= opts.cap - CAP_MARGIN;
   if (!capHit && input.endOfList) return { verdict: 'done', reason: 'end-of-list' };
+  const zoomedOut = input.finalZoom !== null && input.finalZoom < input.requestedZoom - ZOOM_OUT_TOLERANCE;
+  if (zoomedOut) return crowdedVerdict(input, opts, 'zoomed-out-capped');
+  return crowdedVerdict(input, opts, capHit ? 'cap-hit' : 'no-end-marker');
+}
 
-  if (minCellReached(input.bbox, opts)) return { verdict: 'saturated', reason: 'min-size' };
+/** Split when the cell can be split; otherwise saturated (crowded at the deepest zoom) or unresolved (not proven for another reason). */
+function crowdedVerdict(input: CellDecisionInput, opts: PlannerOptions, why: 'cap-hit' | 'no-end-marker' | 'zoomed-out-capped' | 'view-not-covering'): CellDecision {
+  if (minCellReached(input.bbox, opts)) {
+    return { verdict: 'saturated', reason: why === 'cap-hit' || why === 'no-end-marker' ? 'min-size' : why };
+  }
   if (input.cellsKnown + CHILDREN_PER_SPLIT > opts.maxCells) return { verdict: 'saturated', reason: 'cell-cap' };
-  return { verdict: 'split', reason: capHit ? 'cap-hit' : 'no-end-marker' };
+  return { verdict: 'split', reason: why };
+}
+
+/** Saturated cells whose search could not be proven for another reason than crowding at the deepest zoom. */
+export function isUnresolved(reason: CellDecisionReason | undefined): boolean {
+  return reason === 'zoomed-out-capped' || reason === 'view-not-covering';
 }
 
 /**

@@ -14,14 +14,12 @@ import type { PlannerOptions } from './types';
 export const DEFAULT_START_ZOOM = 12;
 
 /**
- * Splitting stops when children would be searched above zoom 20 (a cell ~130 × 120 m at the
- * equator). The URL goes to 21 ("a few houses", spec §1.1) and a search lists what is in
- * view at any zoom. 18 was too coarse for a dense centre: the replica's central Seoul holds
- * ~150 cafés in one zoom-18 view (872 × 800 px), so such cells stayed saturated and a
- * quarter of the cafés were never listed; at 19, cells of the ladder that cannot split
- * again (fitting 18.5) still held more than 120 in 2 of the bench's 24 sweeps.
+ * Splitting stops when children would be searched above zoom 21, the site's deepest zoom ("a
+ * few houses", spec §1.1; a cell ~65 × 60 m at the equator). A cell still crowded there is
+ * reported as saturated. (Earlier versions stopped at 20, one level short of what the site
+ * offers, and reported cells saturated that zoom 21 would have resolved.)
  */
-export const DEFAULT_MAX_SEARCH_ZOOM = 20;
+export const DEFAULT_MAX_SEARCH_ZOOM = 21;
 
 /** Cells one sweep may hold (all keywords): a trap guard, and a bound on the store's size. */
 export const DEFAULT_MAX_CELLS = 20_000;

@@ -41,15 +41,19 @@ export interface CellDecisionInput {
   bbox: BBox;
   /** Cells the sweep holds now, all keywords together. */
   cellsKnown: number;
+  /** The box the page surely searched (measured view, calibrated geometry) holds the whole cell; absent = true. */
+  covered?: boolean;
 }
 
 export type CellVerdict = 'done' | 'split' | 'saturated';
 
 /**
  * Why, in a word the UI can show and translate:
- * done — 'no-results', 'single-result', 'site-zoomed-out', 'results-outside', 'end-of-list';
- * split — 'cap-hit', 'no-end-marker';
- * saturated (crowded but not split; its results are kept and the cell is reported) — 'min-size', 'cell-cap'.
+ * done — 'no-results', 'single-result', 'end-of-list' ('site-zoomed-out' and 'results-outside' were
+ *   "done" verdicts of older versions, kept so their cells still read);
+ * split — 'cap-hit', 'no-end-marker', 'zoomed-out-capped', 'view-not-covering';
+ * saturated (not split; its results are kept and the cell is reported) — 'min-size', 'cell-cap',
+ *   and, as "unresolved", 'zoomed-out-capped', 'view-not-covering'.
  */
 export type CellDecisionReason =
   | 'no-results'

@@ -1,6 +1,7 @@
 import type { Area, BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
 import type { CellDecisionReason } from '../grid/types';
+import type { MeasuredCanvas } from '../coverage/geometry';
 
 /** What kind of page the content script found. */
 export type PageKind =
@@ -50,6 +51,8 @@ export interface Observation {
   stopReason: 'end' | 'cap' | 'stalled' | 'not-a-feed';
   /** Non-fatal notes (e.g. fields unreadable on some cards). */
   warnings: string[];
+  /** The map canvas the page laid out (CSS px) and its results panel's edge, measured by the content script; null/absent when unknown. */
+  canvas?: MeasuredCanvas | null;
 }
 
 export type CellStatus =
