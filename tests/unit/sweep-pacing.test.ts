@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPacer } from '../../utils/sweep/pacing';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createPacer, DEFAULT_MAP_HOST, mapHostOf } from '../../utils/sweep/pacing';
+import { readPaces, storagePacerMemory } from '../../utils/sweep/pacer-memory';
 
 /** A fake clock: sleep advances time only when every pending sleeper is due. */
 function fakeClock() {
@@ -64,5 +66,63 @@ describe('pacer', () => {
     const before = clock.now();
     (await pacer.acquire())();
     expect(clock.now() - before).toBe(2000);
+  });
+});
+
+describe('pacer across restarts and hosts', () => {
+  const timing = () => ({ delayMs: 2000, jitterMs: 0 });
+
+  it('a pacer recreated from persisted state waits out the remaining delay', async () => {
+    const memory = storagePacerMemory(fakeBrowser.storage.local);
+    const clock = fakeClock();
+    await clock.sleep(10_000);
+    const before = createPacer({ ...clock, random: () => 0, timing, memory });
+    const release = await before.acquire('https://www.google.com/maps/search/cafe/@37.5,127,17z');
+    await clock.sleep(500); // the page loads
+    release(); // last load ended at 10,500
+    await Promise.resolve();
+
+    // The browser is killed; a new background (fresh memory object, same storage) starts 700 ms later.
+    await clock.sleep(700);
+    const after = createPacer({ ...clock, random: () => 0, timing, memory: storagePacerMemory(fakeBrowser.storage.local) });
+    await after.acquire();
+    expect(clock.now()).toBe(12_500);
+  });
+
+  it('counts a load killed half-way, and keeps the penalty', async () => {
+    const clock = fakeClock();
+    await clock.sleep(10_000);
+    const before = createPacer({ ...clock, random: () => 0, timing, memory: storagePacerMemory(fakeBrowser.storage.local) });
+    await before.acquire(); // the load starts at 10,000 and the browser dies before release
+    before.penalise(); // 2000 ms extra
+    await new Promise((r) => setTimeout(r, 0));
+
+    await clock.sleep(300);
+    const after = createPacer({ ...clock, random: () => 0, timing, memory: storagePacerMemory(fakeBrowser.storage.local) });
+    await after.acquire();
+    expect(clock.now()).toBe(14_000);
+    expect(after.penaltyMs).toBe(2000);
+  });
+
+  it('keeps one lane per map host: loads on two hosts do not wait for each other', async () => {
+    const clock = fakeClock();
+    const pacer = createPacer({ ...clock, random: () => 0, timing });
+    (await pacer.acquire('https://www.google.com/maps/search/cafe'))();
+    (await pacer.acquire('https://map.naver.com/p/search/cafe'))();
+    expect(clock.now()).toBe(0);
+    pacer.penalise('map.naver.com');
+    expect(pacer.penaltyOf('https://map.naver.com/')).toBe(2000);
+    expect(pacer.penaltyMs).toBe(0); // Google's lane, the default
+    (await pacer.acquire())();
+    expect(clock.now()).toBe(2000);
+  });
+
+  it('reads a damaged stored value as nothing saved', () => {
+    expect(readPaces({ 'www.google.com': { lastLoadAt: 'x' }, 'map.naver.com': { lastLoadAt: 5, penaltyMs: -1 } })).toEqual({
+      'map.naver.com': { lastLoadAt: 5, penaltyMs: 0 },
+    });
+    expect(readPaces(undefined)).toEqual({});
+    expect(mapHostOf('https://WWW.google.com/maps')).toBe('www.google.com');
+    expect(mapHostOf(undefined)).toBe(DEFAULT_MAP_HOST);
   });
 });

@@ -7,6 +7,7 @@ import { createScheduler, SCHEDULE_ALARM } from '../schedule';
 import { openStore } from '../store';
 import { createController, WATCHDOG_ALARM } from './controller';
 import { createPacer } from './pacing';
+import { storagePacerMemory } from './pacer-memory';
 import { normaliseSettings } from './settings';
 import { pageHiddenKey } from './storage-keys';
 import type { Sweep } from './types';
@@ -27,7 +28,8 @@ export function createBackground(browser: Browser): void {
   const newId = () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
   const services = openStore().then((store) => {
-    const pacer = createPacer({ now: Date.now, sleep, random: Math.random, timing: () => settingsCache });
+    // The pacer's last load per host lives in storage.local: "≥ delay apart" holds across restarts.
+    const pacer = createPacer({ now: Date.now, sleep, random: Math.random, timing: () => settingsCache, memory: storagePacerMemory(browser.storage.local) });
     const controller = createController({
       browser,
       store,

@@ -3,60 +3,152 @@
  * host-wide backoff that grows while loads keep failing. Worker tabs share one pacer, so more
  * workers overlap their waiting and scrolling, never their page loads.
  *
- *   acquire() ──wait for previous holder──▶ wait until lastDone + delay + jitter + penalty ──▶ load ──▶ release()
+ *   acquire(url) ──wait for previous holder on url's host──▶ wait until lastLoadAt + delay + jitter + penalty ──▶ load ──▶ release()
+ *
+ * Each map host (www.google.com today; map.naver.com and map.kakao.com next) has its own
+ * lane: its own queue, last load and penalty. Loads on two hosts never wait for each other.
+ *
+ * "≥ delay apart" must hold across restarts too: a browser killed right after a load and
+ * resumed at once would otherwise load again at once (an in-memory pacer starts from
+ * nothing). So a lane's last load and penalty are handed to `memory` (the background keeps
+ * them in storage.local, see pacer-memory.ts) when a turn starts and when it ends, and a new
+ * pacer reads them back before its first turn. The turn's start is saved before the turn is
+ * granted: a load killed half-way still counts.
  */
 export interface PacerDeps {
   now(): number;
   sleep(ms: number): Promise<void>;
   random(): number;
   /** Read on every acquire so a changed option applies to the next load. */
-  timing(): { delayMs: number; jitterMs: number };
+  timing(host: string): { delayMs: number; jitterMs: number };
+  /** Where lanes outlive this pacer (worker and browser restarts); none in most tests. */
+  memory?: PacerMemory;
+}
+
+/** What is remembered of a host's lane. */
+export interface HostPace {
+  /** Wall-clock time of the last page load's start or end, whichever is later. */
+  lastLoadAt: number;
+  penaltyMs: number;
+}
+
+export interface PacerMemory {
+  /** Every host's saved pace; an empty record when nothing (or nothing readable) is saved. */
+  load(): Promise<Record<string, HostPace>>;
+  save(host: string, pace: HostPace): Promise<void>;
 }
 
 export interface Pacer {
-  /** Resolves when this caller may start a page load; call the returned function when the load is over. */
-  acquire(): Promise<() => void>;
+  /**
+   * Resolves when this caller may start a page load on `target`'s host (a URL or a host name;
+   * Google Maps when omitted); call the returned function when the load is over.
+   */
+  acquire(target?: string): Promise<() => void>;
   /** A load failed (HTTP error, timeout): lengthen the host-wide pause, up to `maxPenaltyMs`. */
-  penalise(): void;
+  penalise(target?: string): void;
   /** A load succeeded: back to the normal delay. */
-  reward(): void;
+  reward(target?: string): void;
+  /** The penalty of `target`'s host (Google Maps when omitted). */
+  penaltyOf(target?: string): number;
+  /** Google Maps' penalty (the one host so far). */
   readonly penaltyMs: number;
 }
 
+/** The host the driver loads when it does not say: Google Maps. */
+export const DEFAULT_MAP_HOST = 'www.google.com';
+
+/** The lane a URL or host name belongs to. Anything that is not a URL is taken as a host name. */
+export function mapHostOf(target?: string): string {
+  if (!target) return DEFAULT_MAP_HOST;
+  try {
+    return new URL(target).hostname.toLowerCase() || DEFAULT_MAP_HOST;
+  } catch {
+    return target.trim().toLowerCase() || DEFAULT_MAP_HOST;
+  }
+}
+
+interface Lane {
+  queue: Promise<void>;
+  lastLoadAt: number;
+  penaltyMs: number;
+  restored: boolean;
+}
+
 export function createPacer(deps: PacerDeps, maxPenaltyMs = 5 * 60_000): Pacer {
-  let queue: Promise<void> = Promise.resolve();
-  let lastDoneAt = Number.NEGATIVE_INFINITY;
-  let penaltyMs = 0;
+  const lanes = new Map<string, Lane>();
+  // Read once; a memory that cannot be read is no reason not to sweep (the delay still holds
+  // within this session).
+  const remembered: Promise<Record<string, HostPace>> = deps.memory
+    ? deps.memory.load().catch(() => ({}))
+    : Promise.resolve({});
+
+  function lane(host: string): Lane {
+    let l = lanes.get(host);
+    if (!l) lanes.set(host, (l = { queue: Promise.resolve(), lastLoadAt: Number.NEGATIVE_INFINITY, penaltyMs: 0, restored: !deps.memory }));
+    return l;
+  }
+
+  async function restore(host: string, l: Lane): Promise<void> {
+    if (l.restored) return;
+    const saved = (await remembered)[host];
+    l.restored = true;
+    if (!saved) return;
+    // A saved time in the future (the clock was set back) counts as "just now": wait one delay, not hours.
+    l.lastLoadAt = Math.max(l.lastLoadAt, Math.min(saved.lastLoadAt, deps.now()));
+    l.penaltyMs = Math.max(l.penaltyMs, Math.min(maxPenaltyMs, saved.penaltyMs));
+  }
+
+  function save(host: string, l: Lane): Promise<void> {
+    if (!deps.memory || !Number.isFinite(l.lastLoadAt)) return Promise.resolve();
+    return deps.memory.save(host, { lastLoadAt: l.lastLoadAt, penaltyMs: l.penaltyMs }).catch(() => {});
+  }
 
   return {
     get penaltyMs() {
-      return penaltyMs;
+      return lane(DEFAULT_MAP_HOST).penaltyMs;
     },
-    acquire() {
+    penaltyOf(target) {
+      return lane(mapHostOf(target)).penaltyMs;
+    },
+    acquire(target) {
+      const host = mapHostOf(target);
+      const l = lane(host);
       let release!: () => void;
       const turn = new Promise<void>((resolve) => (release = resolve));
-      const previous = queue;
-      queue = previous.then(() => turn);
+      const previous = l.queue;
+      l.queue = previous.then(() => turn);
       return previous.then(async () => {
-        const { delayMs, jitterMs } = deps.timing();
-        const readyAt = lastDoneAt + delayMs + deps.random() * jitterMs + penaltyMs;
+        await restore(host, l);
+        const { delayMs, jitterMs } = deps.timing(host);
+        const readyAt = l.lastLoadAt + delayMs + deps.random() * jitterMs + l.penaltyMs;
         const wait = readyAt - deps.now();
         if (wait > 0) await deps.sleep(wait);
+        // The load starts now: remembered before it starts, so a kill during the load still counts it.
+        l.lastLoadAt = deps.now();
+        await save(host, l);
         let released = false;
         return () => {
           if (released) return;
           released = true;
-          lastDoneAt = deps.now();
+          l.lastLoadAt = deps.now();
+          void save(host, l);
           release();
         };
       });
     },
-    penalise() {
-      const base = Math.max(1000, deps.timing().delayMs);
-      penaltyMs = Math.min(maxPenaltyMs, penaltyMs === 0 ? base : penaltyMs * 2);
+    penalise(target) {
+      const host = mapHostOf(target);
+      const l = lane(host);
+      const base = Math.max(1000, deps.timing(host).delayMs);
+      l.penaltyMs = Math.min(maxPenaltyMs, l.penaltyMs === 0 ? base : l.penaltyMs * 2);
+      void save(host, l);
     },
-    reward() {
-      penaltyMs = 0;
+    reward(target) {
+      const host = mapHostOf(target);
+      const l = lane(host);
+      if (l.penaltyMs === 0) return;
+      l.penaltyMs = 0;
+      void save(host, l);
     },
   };
 }
