@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../scripts/locales';
+import { sweepProgress } from '../../utils/sweep/progress';
+import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import type { Sweep } from '../../utils/sweep/types';
+
+function sweep(over: Partial<Sweep>): Sweep {
+  return {
+    id: 's1',
+    createdAt: 0,
+    area: { kind: 'bbox', bbox: { south: 37.5, west: 126.9, north: 37.6, east: 127 } } as Sweep['area'],
+    keywords: ['cafe'],
+    settings: DEFAULT_SETTINGS,
+    status: 'paused',
+    pauseReason: null,
+    problem: null,
+    origin: null,
+    counters: { cellsKnown: 4, cellsDone: 0, cellsSplit: 0, cellsSaturated: 0, cellsQuarantined: 0, cellsOutside: 0, listingsNew: 0, listingsSeen: 0, pageLoads: 1, errors: 0 },
+    lastNewListingAt: null,
+    updatedAt: 0,
+    ...over,
+  };
+}
+
+describe('popup warnings', () => {
+  it('a sweep paused for the signed-out limited view says so, in a message both languages have', () => {
+    const problem = { kind: 'limited' as const, message: 'Sign in to Google Maps in this browser, then press Resume.', at: 1 };
+    const w = sweepProgress(sweep({ pauseReason: 'signed-out', problem }), 10).warnings;
+    expect(w).toEqual([{ kind: 'signed_out', message: problem.message }]);
+    // SweepStatus shows `warning_${kind}`: the key must exist, and tell the user to sign in.
+    const [en, ko] = MESSAGES[`warning_${w[0]!.kind}`]!;
+    expect(en).toMatch(/Sign in to Google Maps in this browser, then press Resume/);
+    expect(ko).toMatch(/로그인/);
+  });
+
+  it('a sweep paused by the user shows no such warning', () => {
+    expect(sweepProgress(sweep({ pauseReason: 'user' }), 10).warnings).toEqual([]);
+  });
+});
