@@ -5,13 +5,16 @@
  * tests/unit/bench-loop.test.ts and the bench's driver check verify that it makes exactly
  * the page loads and keeps exactly the places of the real driver (simSweep).
  */
-import { areaContains, cellSearchView, MAX_ZOOM } from '../../utils/geo';
+import { areaContains } from '../../utils/geo';
 import type { Area, BBox, MapView, Viewport } from '../../utils/geo/types';
-import { decideCell, DEFAULT_PLANNER_OPTIONS, planInitialCells, splitCell } from '../../utils/grid';
+import { decideCell, DEFAULT_PLANNER_OPTIONS, planInitialCells, splitCell, widenedCell } from '../../utils/grid';
+import { searchViewOf } from '../../utils/sweep/driver';
 import type { CellDecision, PlannedCell, PlannerOptions } from '../../utils/grid';
 import type { Listing } from '../../utils/listing/types';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
+import { assessCoverage, guessCanvas } from '../../utils/coverage/assess';
+import { initialCalibration, planningViewport, type GeometryCalibration } from '../../utils/coverage/geometry';
 import type { Observation } from '../../utils/sweep/types';
 import { createSimPageDriver, type SimPageDriver } from '../../tests/helpers/sim-page-driver';
 import type { SearchSwitches } from '../../tests/replica/search';
@@ -34,8 +37,8 @@ export interface CellSearch {
 }
 
 /** Loads and reads one cell's search exactly as the driver does (the view, the URL, the judge). */
-export async function searchCell(page: SimPageDriver, keyword: string, bbox: BBox, viewport: Viewport): Promise<CellSearch> {
-  const view = cellSearchView(bbox, viewport, MAX_ZOOM);
+export async function searchCell(page: SimPageDriver, keyword: string, bbox: BBox, viewport: Viewport, zoomOffset = 0): Promise<CellSearch> {
+  const view = searchViewOf({ bbox, zoomOffset }, viewport);
   await page.load(1, searchUrl(keyword, view), 0);
   const observation = await page.collect(1, { cap: DEFAULT_PLANNER_OPTIONS.cap, stallMs: 0, maxMs: 0, settleMs: 0, scrollPauseMs: 0 }, 0);
   const judgement = judgeObservation(observation, { bbox }, view, 0);
@@ -64,22 +67,34 @@ export interface LoopResult {
   found: Set<string>;
   /** How many searched cells ended with each decideCell reason. */
   reasons: Record<string, number>;
+  /** Searches that led to more searches of the same ground: splits, and widened re-searches. */
+  splits: number;
   saturated: number;
 }
 
 export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
-  const opts: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: o.viewport };
   const page = createBenchPage(o.world, o.viewport, o.switches);
+  // As the driver: cells are planned inside the safe searched box of the tab's canvas, and the
+  // calibration learns from every search (one window size, so one calibration).
+  const planned = guessCanvas(o.viewport);
+  let calibration: GeometryCalibration = initialCalibration(planned, 0);
+  const optsNow = (): PlannerOptions => ({ ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: planningViewport(calibration) });
+  // The initial grid is the controller's (planSweep): sized with the tab's viewport.
+  const opts: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: o.viewport };
   // Breadth first, as the queue leases coarse cells before fine ones.
   const queue: PlannedCell[] = planInitialCells(o.area, opts);
   let cellsKnown = queue.length;
   const found = new Set<string>();
   const reasons: Record<string, number> = {};
   let saturated = 0;
+  let splits = 0;
   for (let i = 0; i < queue.length; i++) {
     const cell = queue[i]!;
     if (cell.outside) continue;
-    const s = await searchCell(page, o.keyword, cell.bbox, o.viewport);
+    const cellOpts = optsNow();
+    const s = await searchCell(page, o.keyword, cell.bbox, cellOpts.viewport, cell.zoomOffset ?? 0);
+    const coverage = assessCoverage({ observation: s.observation, organic: s.organic, cellBox: cell.bbox, requested: s.view, planned, calibration, now: 0 });
+    calibration = coverage.calibration;
     const decision: CellDecision = decideCell(
       {
         pageKind: s.observation.pageKind === 'results' || s.observation.pageKind === 'place' ? s.observation.pageKind : 'no-results',
@@ -91,17 +106,24 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
         insideShare: s.result.insideShare,
         bbox: cell.bbox,
         cellsKnown,
+        covered: coverage.covered,
+        zoomOffset: cell.zoomOffset ?? 0,
       },
-      opts,
+      cellOpts,
     );
     reasons[decision.reason] = (reasons[decision.reason] ?? 0) + 1;
     for (const key of keptKeys(o.area, s.organic)) found.add(key);
     if (decision.verdict === 'saturated') saturated++;
+    if (decision.verdict === 'widen' || decision.verdict === 'split') splits++;
+    if (decision.verdict === 'widen') {
+      queue.push(widenedCell(cell));
+      cellsKnown += 1;
+    }
     if (decision.verdict === 'split') {
-      const children = splitCell(cell, o.area, opts);
+      const children = splitCell(cell, o.area, cellOpts);
       queue.push(...children);
       cellsKnown += children.length;
     }
   }
-  return { searches: page.loads, found, reasons, saturated };
+  return { searches: page.loads, found, reasons, splits, saturated };
 }

@@ -2,6 +2,7 @@
  * Run a whole sweep in-process: the real planner, queue, store and driver against the
  * replica's search semantics (SimPageDriver). No timers: sleep advances a fake clock.
  */
+import type { CalibrationStore } from '../../utils/coverage/calibration';
 import type { Viewport } from '../../utils/geo/types';
 import { openStore, type Store } from '../../utils/store';
 import { runWorker } from '../../utils/sweep/driver';
@@ -25,11 +26,18 @@ export interface SimSweepOptions {
   sim?: Partial<SimOptions>;
   store?: Store;
   seed?: number;
+  /** Where the geometry calibration lives (default: learnt for the run only; `frozenCalibration()` turns learning off). */
+  calibration?: CalibrationStore;
   /** Stop after this many page loads (to simulate a crash); the store keeps what was committed. */
   stopAfterLoads?: number;
 }
 
 let dbCounter = 0;
+
+/** A calibration store that never learns: every search is planned and judged on the starting bounds. */
+export function frozenCalibration(): CalibrationStore {
+  return { get: async () => null, put: async () => {} };
+}
 
 export async function simSweep(o: SimSweepOptions): Promise<{ store: Store; sweep: Sweep; loads: number }> {
   const viewport = o.viewport ?? { width: 1280, height: 800, panelWidth: 408 };
@@ -57,8 +65,8 @@ export async function simSweep(o: SimSweepOptions): Promise<{ store: Store; swee
         get loads() {
           return page.loads;
         },
-        viewport(tabId) {
-          if (page.loads < o.stopAfterLoads!) return page.viewport(tabId);
+        load(tabId, url, timeoutMs) {
+          if (page.loads < o.stopAfterLoads!) return page.load(tabId, url, timeoutMs);
           crashed();
           return new Promise<never>(() => {});
         },
@@ -80,6 +88,7 @@ export async function simSweep(o: SimSweepOptions): Promise<{ store: Store; swee
     sleep,
     random,
     attention: () => {},
+    ...(o.calibration ? { calibration: o.calibration } : {}),
   };
   const workers = o.workers ?? 1;
   await Promise.race([Promise.all(Array.from({ length: workers }, (_, i) => runWorker(deps, sweep!.id, i + 1))), crash]);

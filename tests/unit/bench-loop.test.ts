@@ -31,7 +31,7 @@ describe('the bench sweep loop', () => {
     const loop = await runSweepLoop({ world, area: parsed(AREA), keyword, viewport: DEFAULT_VIEWPORT });
     expect(loop.searches).toBe(real.loads);
     expect([...loop.found].sort()).toEqual(await storedKeys(real.store, real.sweep.id));
-    expect(loop.reasons['cap-hit']).toBe(real.sweep.counters.cellsSplit);
+    expect(loop.splits).toBe(real.sweep.counters.cellsSplit);
     // And nothing of the area is missing.
     const truth = new Set(groundTruth(world, keyword, parsed(AREA)).map((p) => `google:${p.cid}`));
     expect(recallOf(loop.found, truth)).toBe(1);
@@ -39,16 +39,17 @@ describe('the bench sweep loop', () => {
 });
 
 describe('quadtreeFloor', () => {
-  it('counts exactly the cells the midpoint sweep searched without splitting (two independent computations)', async () => {
-    // The floor counts, from the ground truth, the final cells of the same quadtree; the sweep
-    // finds them by searching. They agree when no search strayed ("results-outside").
+  it('is a lower bound on the cells the sweep searched without splitting (two independent computations)', async () => {
+    // The floor counts, from the ground truth, the final cells of the same quadtree in the
+    // site's true geometry; the sweep finds its final cells by searching, inside the smaller
+    // box every plausible geometry searches, so it needs at least as many.
     const area = parsed(AREA);
     for (const keyword of ['cafe', 'bakery']) {
       const loop = await runSweepLoop({ world, area, keyword, viewport: DEFAULT_VIEWPORT });
-      expect(loop.reasons['results-outside']).toBeUndefined();
-      const split = (loop.reasons['cap-hit'] ?? 0) + (loop.reasons['no-end-marker'] ?? 0);
-      expect(split).toBeGreaterThan(0);
-      expect(quadtreeFloor(world, area, keyword, DEFAULT_VIEWPORT)).toBe(loop.searches - split);
+      expect(loop.splits).toBeGreaterThan(0);
+      const floor = quadtreeFloor(world, area, keyword, DEFAULT_VIEWPORT);
+      expect(floor).toBeGreaterThan(0);
+      expect(floor).toBeLessThanOrEqual(loop.searches - loop.splits);
     }
   });
 });

@@ -31,10 +31,11 @@ const cases: [string, Partial<CellDecisionInput>, CellDecision][] = [
   ['a no-results page', { pageKind: 'no-results', organic: 0, capHit: false }, { verdict: 'done', reason: 'no-results' }],
   ['a single place', { pageKind: 'place', organic: 1, capHit: false }, { verdict: 'done', reason: 'single-result' }],
   ['a feed with no organic result', { organic: 0, capHit: false }, { verdict: 'done', reason: 'no-results' }],
-  // A capped list after the site widened its view proves nothing: split, and only at the
-  // deepest zoom report it as unresolved (never "done").
-  ['the site zoomed out by more than 0.5 and hit the cap', { finalZoom: 14.4 }, { verdict: 'split', reason: 'zoomed-out-capped' }],
-  ['zoomed out and capped at the minimum size', { finalZoom: 19.4, requestedZoom: 20.5, bbox: boxFittingAt(20.5) }, { verdict: 'saturated', reason: 'zoomed-out-capped' }],
+  // A capped list after the site widened its view proves nothing: search the cell once more
+  // with a wider view; if the site widens that one too and caps it, report it as unresolved.
+  ['the site zoomed out by more than 0.5 and hit the cap', { finalZoom: 14.4 }, { verdict: 'widen', reason: 'zoomed-out-capped' }],
+  ['zoomed out and capped again on the widened re-search', { finalZoom: 13.4, requestedZoom: 14.5, zoomOffset: -0.5 }, { verdict: 'saturated', reason: 'zoomed-out-capped' }],
+  ['the widened re-search listed the whole of its view', { finalZoom: 14.5, requestedZoom: 14.5, zoomOffset: -0.5, organic: 60, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
   ['zoomed out, the wider list complete', { finalZoom: 13, organic: 40, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
   ['the site zoomed out by less than 0.5', { finalZoom: 14.6 }, { verdict: 'split', reason: 'cap-hit' }],
   ['an unknown final zoom', { finalZoom: null }, { verdict: 'split', reason: 'cap-hit' }],

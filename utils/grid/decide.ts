@@ -1,6 +1,6 @@
 import type { BBox, Viewport } from '../geo/types';
 import { latToWorldY, lngToWorldX } from '../geo/mercator';
-import type { CellDecision, CellDecisionInput, CellDecisionReason, PlannerOptions } from './types';
+import type { CellDecision, CellDecisionInput, CellDecisionReason, PlannedCell, PlannerOptions } from './types';
 import { DEFAULT_PLANNER_OPTIONS } from './options';
 import { CHILDREN_PER_SPLIT, minCellReached } from './split';
 
@@ -37,7 +37,14 @@ export function decideCell(input: CellDecisionInput, opts: PlannerOptions = DEFA
   const capHit = input.capHit || input.organic >= opts.cap - CAP_MARGIN;
   if (!capHit && input.endOfList) return { verdict: 'done', reason: 'end-of-list' };
   const zoomedOut = input.finalZoom !== null && input.finalZoom < input.requestedZoom - ZOOM_OUT_TOLERANCE;
-  if (zoomedOut) return crowdedVerdict(input, opts, 'zoomed-out-capped');
+  if (zoomedOut) {
+    // The site found the view too sparse, widened it, and the wider list was capped. Smaller
+    // cells are sparser still and would be widened the same way, so splitting cannot help; a
+    // view a little wider than the cell may hold enough to stay put and few enough to list
+    // whole. Tried once; if that fails too, the cell is reported as unresolved.
+    if ((input.zoomOffset ?? 0) === 0) return { verdict: 'widen', reason: 'zoomed-out-capped' };
+    return { verdict: 'saturated', reason: 'zoomed-out-capped' };
+  }
   return crowdedVerdict(input, opts, capHit ? 'cap-hit' : 'no-end-marker');
 }
 
@@ -48,6 +55,14 @@ function crowdedVerdict(input: CellDecisionInput, opts: PlannerOptions, why: 'ca
   }
   if (input.cellsKnown + CHILDREN_PER_SPLIT > opts.maxCells) return { verdict: 'saturated', reason: 'cell-cap' };
   return { verdict: 'split', reason: why };
+}
+
+/** The zoom offset of a widened re-search: half a level, a view √2 times the cell's fit. */
+export const WIDEN_ZOOM_OFFSET = -0.5;
+
+/** The same cell, to be searched again with a view wider than it fits (decideCell's 'widen'). */
+export function widenedCell(cell: PlannedCell): PlannedCell {
+  return { path: `${cell.path}.w`, bbox: cell.bbox, depth: cell.depth + 1, outside: false, zoomOffset: WIDEN_ZOOM_OFFSET };
 }
 
 /** Saturated cells whose search could not be proven for another reason than crowding at the deepest zoom. */

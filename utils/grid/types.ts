@@ -22,6 +22,11 @@ export interface PlannedCell {
   depth: number;
   /** Wholly outside the area's polygon: never searched. */
   outside: boolean;
+  /**
+   * Zoom levels added to the zoom the cell fits (negative: a wider view than the cell). Set on
+   * the re-search of a cell whose own search the site widened by itself and then capped.
+   */
+  zoomOffset?: number;
 }
 
 /** What one search of a cell showed, reduced to what the split decision needs. */
@@ -43,9 +48,12 @@ export interface CellDecisionInput {
   cellsKnown: number;
   /** The box the page surely searched (measured view, calibrated geometry) holds the whole cell; absent = true. */
   covered?: boolean;
+  /** The cell's zoom offset (PlannedCell.zoomOffset); absent = 0. */
+  zoomOffset?: number;
 }
 
-export type CellVerdict = 'done' | 'split' | 'saturated';
+/** 'widen': search the same cell again with a wider view (widenedCell). */
+export type CellVerdict = 'done' | 'split' | 'widen' | 'saturated';
 
 /**
  * Why, in a word the UI can show and translate:

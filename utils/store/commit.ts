@@ -1,3 +1,4 @@
+import { isUnresolved } from '../grid/decide';
 import { auditProblem } from '../health/audit';
 import type { PageAudit } from '../health/types';
 import type { Listing, StoredListing } from '../listing/types';
@@ -94,6 +95,7 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
       counters.listingsSeen += seenListings;
       if (outcome.status === 'done') counters.cellsDone += 1;
       if (outcome.status === 'saturated') counters.cellsSaturated += 1;
+      if (outcome.status === 'saturated' && isUnresolved(outcome.result.reason)) counters.cellsUnresolved = (counters.cellsUnresolved ?? 0) + 1;
       if (outcome.status === 'split') {
         counters.cellsSplit += 1;
         counters.cellsKnown += children.length;

@@ -8,6 +8,7 @@ import { openStore } from '../store';
 import { createController, WATCHDOG_ALARM } from './controller';
 import { createPacer } from './pacing';
 import { storagePacerMemory } from './pacer-memory';
+import { storageCalibrationStore } from '../coverage/calibration-storage';
 import { normaliseSettings } from './settings';
 import { pageHiddenKey } from './storage-keys';
 import type { Sweep } from './types';
@@ -42,6 +43,8 @@ export function createBackground(browser: Browser): void {
       settings: async () => (settingsCache = normaliseSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY])),
       attention: (sweep, reason) => void attention(sweep, reason),
       pageHidden: (sweepId, hidden) => void browser.storage.session.set({ [pageHiddenKey(sweepId)]: hidden }),
+      // What each window size's searches proved about the searched rectangle (utils/coverage).
+      calibration: storageCalibrationStore(browser.storage.local),
     });
     const scheduler = createScheduler({
       store,

@@ -1,5 +1,6 @@
 import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
-import { decideCell, splitCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
+import { decideCell, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
+import type { MapView, Viewport } from '../geo/types';
 import type { PageDriver } from '../browser/page-driver';
 import { ContentScriptError, TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
@@ -11,7 +12,12 @@ import { auditObservation } from '../health/audit';
 import { judgeObservation } from './judge';
 import { childCells, plannedOf } from './plan';
 import type { Cell, CellError, Observation, Sweep } from './types';
-import type { Viewport } from '../geo/types';
+import { calibrationKey, initialCalibration, planningViewport, type GeometryCalibration, type MeasuredCanvas } from '../coverage/geometry';
+import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
+import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
+
+/** The map site this driver sweeps (providers get their own calibrations). */
+const PROVIDER = 'google';
 
 /**
  * The sweep driver: one loop per worker tab, all state in the store. Each turn leases a cell,
@@ -29,6 +35,8 @@ export interface DriverDeps {
   random(): number;
   /** The worker tab's page was hidden (true) or visible (false) at its last visit. */
   pageHidden?(sweepId: string, hidden: boolean): void;
+  /** What is known of each window size's searched rectangle (utils/coverage); absent: learnt for this worker's life only. */
+  calibration?: CalibrationStore;
   /** Badge, notification: the sweep needs the user (captcha, consent, page changed) or finished. */
   attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota'): void;
 }
@@ -40,6 +48,9 @@ const COLLECT: Omit<CollectOptions, 'scrollPauseMs'> = { cap: DEFAULT_PLANNER_OP
 
 export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number): Promise<WorkerExit> {
   const holder = `tab:${tabId}`;
+  /** The canvas each tab's page measured at its last visit. */
+  const canvases = new Map<number, MeasuredCanvas>();
+  deps = { ...deps, calibration: deps.calibration ?? memoryCalibrationStore() };
   for (;;) {
     if (!(await deps.page.exists(tabId))) return 'tab-closed';
     // The cell is leased inside this worker's turn for the host, so the pacer's wait (up to
@@ -67,7 +78,7 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
     }
     let exit: WorkerExit | undefined;
     try {
-      exit = await visitCell(deps, sweep, cell, tabId, holder, release);
+      exit = await visitCell(deps, sweep, cell, tabId, holder, release, canvases);
     } catch (e) {
       release();
       if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
@@ -98,9 +109,14 @@ async function visitCell(
   holder: string,
   /** Ends this worker's turn for the host; called once the page has loaded (idempotent). */
   release: () => void,
+  canvases: Map<number, MeasuredCanvas>,
 ): Promise<WorkerExit | undefined> {
-  const viewport: Viewport = await deps.page.viewport(tabId);
-  const view = cellSearchView(cell.bbox, viewport, MAX_ZOOM);
+  // The cell is placed inside what every plausible geometry searches, for the canvas this tab
+  // showed last time (measured by the page); the tab's own size is only the first guess.
+  const planned = canvases.get(tabId) ?? guessCanvas(await deps.page.viewport(tabId));
+  const calibration = deps.calibration!;
+  const viewport = planningViewport(await calibrationFor(calibration, planned, deps.now()));
+  const view = searchViewOf(cell, viewport);
   const url = searchUrl(cell.keyword, view);
   const timeoutMs = sweep.settings.cellTimeoutMs;
 
@@ -169,6 +185,20 @@ async function visitCell(
   }
   deps.pacer.reward();
 
+  // What the page searched is measured: its canvas, and the view its URL ended on.
+  const measured = measuredCanvas(observation, planned);
+  canvases.set(tabId, measured);
+  const before = await calibrationFor(calibration, measured, deps.now());
+  const coverage = assessCoverage({ observation, organic: judgement.organic, cellBox: cell.bbox, requested: view, planned, calibration: before, now: deps.now() });
+  if (coverage.calibration !== before) await calibration.put(calibrationKey(PROVIDER, measured), coverage.calibration);
+  if (coverage.searchAgain) {
+    // The window differed from the guess (first visit, browser zoom, a resize): search again at
+    // once with the measured canvas. Not an attempt of the cell; nothing from this page is kept.
+    await releaseCell(deps.store, { cellId: cell.id, holder });
+    return undefined;
+  }
+  const { covered, searchedBox } = coverage;
+
   const counts = await deps.store.countCells(sweep.id);
   const decision = decideCell(
     {
@@ -181,10 +211,12 @@ async function visitCell(
       insideShare: judgement.result.insideShare,
       bbox: cell.bbox,
       cellsKnown: counts.total,
+      covered,
+      zoomOffset: cell.zoomOffset ?? 0,
     },
     { ...DEFAULT_PLANNER_OPTIONS, viewport, maxCells: sweep.settings.maxCells },
   );
-  const result = { ...judgement.result, newListings: 0 };
+  const result = { ...judgement.result, newListings: 0, reason: decision.reason, searchedBox };
   try {
     await deps.store.commitCell({
       sweepId: sweep.id,
@@ -197,14 +229,16 @@ async function visitCell(
       // Places without coordinates cannot be placed outside the area, so they are kept.
       listings: judgement.organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng })),
       outcome:
-        decision.verdict === 'split'
+        decision.verdict === 'split' || decision.verdict === 'widen'
           ? {
               status: 'split',
               result,
               children: childCells(
                 sweep,
                 cell,
-                splitCell(plannedOf(cell), sweep.area, { ...DEFAULT_PLANNER_OPTIONS, viewport }),
+                decision.verdict === 'widen'
+                  ? [widenedCell(plannedOf(cell))]
+                  : splitCell(plannedOf(cell), sweep.area, { ...DEFAULT_PLANNER_OPTIONS, viewport }),
               ),
             }
           : { status: decision.verdict, result },
@@ -214,6 +248,18 @@ async function visitCell(
     throw e;
   }
   return undefined;
+}
+
+/** Before the page has measured itself: the tab's size, and no panel edge (so the panel's default bound applies). */
+/** The view a cell's search URL carries: the cell fitted into the safe box, widened by its zoom offset. */
+export function searchViewOf(cell: Pick<Cell, 'bbox' | 'zoomOffset'>, viewport: Viewport): MapView {
+  const fit = cellSearchView(cell.bbox, viewport, MAX_ZOOM);
+  return cell.zoomOffset ? { ...fit, zoom: Math.round((fit.zoom + cell.zoomOffset) * 100) / 100 } : fit;
+}
+
+/** The stored calibration for this provider and canvas, or a fresh one (nothing learnt yet). */
+async function calibrationFor(store: CalibrationStore, canvas: MeasuredCanvas, now: number): Promise<GeometryCalibration> {
+  return (await store.get(calibrationKey(PROVIDER, canvas))) ?? initialCalibration(canvas, now);
 }
 
 /** The disk is full: everything committed is safe; stop loading pages until the user resumes. */

@@ -102,6 +102,7 @@ function cellRecord(
     keywordIndex,
     bbox: planned.bbox,
     depth: planned.depth,
+    ...(planned.zoomOffset ? { zoomOffset: planned.zoomOffset } : {}),
     distance: Math.round(haversineMetres(origin, centre)),
     parentId,
     status: planned.outside ? 'outside' : 'pending',
@@ -116,5 +117,11 @@ function cellRecord(
 
 /** The planner's view of a stored cell (its path is the id after `{sweepId}/{keywordIndex}/`). */
 export function plannedOf(cell: Cell): PlannedCell {
-  return { path: cell.id.split('/').slice(2).join('/'), bbox: cell.bbox, depth: cell.depth, outside: cell.status === 'outside' };
+  return {
+    path: cell.id.split('/').slice(2).join('/'),
+    bbox: cell.bbox,
+    depth: cell.depth,
+    outside: cell.status === 'outside',
+    ...(cell.zoomOffset ? { zoomOffset: cell.zoomOffset } : {}),
+  };
 }

@@ -73,6 +73,8 @@ export interface Cell {
   bbox: BBox;
   /** 0 for the initial tiling, +1 per split. */
   depth: number;
+  /** Zoom levels added to the cell's fit when searched (PlannedCell.zoomOffset); absent = 0. */
+  zoomOffset?: number;
   /** Metres from the sweep's origin view (the user's map when it started): nearer cells are leased first. */
   distance: number;
   parentId: string | null;
