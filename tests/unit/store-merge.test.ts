@@ -123,3 +123,26 @@ describe('listingProblem', () => {
     expect(listingProblem(makeListing('18446744073709551615'))).toBeNull();
   });
 });
+
+describe('merge keeps the better value, not merely the later one', () => {
+  it("a place panel's full address is not replaced by a card's short street text", () => {
+    const panel = mergeListing(undefined, makeListing('5', { address: '12 Rue de Rivoli, 75004 Paris, France' }), ctx());
+    const card = mergeListing(panel, makeListing('5', { address: '12 Rue de Rivoli' }), ctx({ now: 9_000 }));
+    expect(card.address).toBe('12 Rue de Rivoli, 75004 Paris, France');
+    // The other way round the fuller one wins too.
+    const cardFirst = mergeListing(undefined, makeListing('6', { address: '12 Rue de Rivoli' }), ctx());
+    expect(mergeListing(cardFirst, makeListing('6', { address: '12 Rue de Rivoli, 75004 Paris, France' }), ctx()).address).toBe(
+      '12 Rue de Rivoli, 75004 Paris, France',
+    );
+  });
+
+  it('hours text is never stored as a category or an address', () => {
+    const first = mergeListing(undefined, makeListing('8', { category: 'Bakery', address: '3 Rue X, Paris' }), ctx());
+    const hours = mergeListing(first, makeListing('8', { category: 'Open ⋅ Closes 10 pm', address: 'Closes 10 pm' }), ctx());
+    expect(hours).toMatchObject({ category: 'Bakery', address: '3 Rue X, Paris' });
+    const korean = mergeListing(undefined, makeListing('9', { category: '곧 영업 종료', address: '영업 중' }), ctx());
+    expect(korean).toMatchObject({ category: null, address: null });
+    const [folded] = organicByKey([makeListing('10', { category: 'Cafe' }), makeListing('10', { category: 'Open 24 hours' })]);
+    expect(folded!.category).toBe('Cafe');
+  });
+});

@@ -1,4 +1,5 @@
 import type { Listing, StoredListing } from '../listing/types';
+import { betterAddress, usableText } from '../listing/field-quality';
 import { keyFromCid } from '../providers/google/ids';
 
 /** How many cell ids a listing remembers (newest kept): for explaining coverage, not for logic. */
@@ -81,7 +82,11 @@ export function mergeListing(existing: StoredListing | undefined, found: Listing
   };
 }
 
-/** The Listing fields of `base` updated by `next`: a known value is replaced, never erased. */
+/**
+ * The Listing fields of `base` updated by `next`: a known value is replaced, never erased,
+ * and never by a worse one (hours text as a category or address, a street fragment for a
+ * full address).
+ */
 function mergeFields(base: Listing | undefined, next: Listing): Listing {
   const merged: Listing = {
     key: base?.key ?? next.key,
@@ -90,8 +95,10 @@ function mergeFields(base: Listing | undefined, next: Listing): Listing {
     placeId: next.placeId ?? base?.placeId ?? null,
     featureId: next.featureId ?? base?.featureId ?? null,
     name: next.name !== '' ? next.name : (base?.name ?? ''),
-    category: next.category ?? base?.category ?? null,
-    address: next.address ?? base?.address ?? null,
+    // Hours text ("Open ⋅ Closes 10 pm", "영업 중") is never a category or an address, and a
+    // card's street fragment never replaces a panel's full address (see field-quality.ts).
+    category: usableText(next.category) ?? usableText(base?.category) ?? null,
+    address: betterAddress(base?.address ?? null, next.address),
     phone: next.phone ?? base?.phone ?? null,
     website: next.website ?? base?.website ?? null,
     rating: next.rating ?? base?.rating ?? null,
