@@ -40,7 +40,13 @@ export function removeProfileDir(dir: string): void {
   }
 }
 
-export async function launchBrowser(opts: { profileDir: string; resolverArgs: string[]; headless?: boolean }): Promise<RunningBrowser> {
+export async function launchBrowser(opts: {
+  profileDir: string;
+  resolverArgs: string[];
+  headless?: boolean;
+  /** Window size in px (default 1280 × 900). */
+  windowSize?: { width: number; height: number };
+}): Promise<RunningBrowser> {
   const headless = opts.headless ?? !process.env.DISPLAY;
   const args = [
     ...(headless ? ['--headless=new'] : []),
@@ -62,7 +68,7 @@ export async function launchBrowser(opts: { profileDir: string; resolverArgs: st
     '--disable-renderer-backgrounding',
     '--disable-backgrounding-occluded-windows',
     '--lang=en-US',
-    '--window-size=1280,900',
+    `--window-size=${opts.windowSize?.width ?? 1280},${opts.windowSize?.height ?? 900}`,
     'about:blank',
   ];
   // Its own process group, so closing ends the helper processes too (not only the browser).

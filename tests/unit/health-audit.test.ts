@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditConfirmsQuiet, auditObservation, FIRST_RESULTS, isBrokenAudit, summariseAudits } from '../../utils/health/audit';
 import type { PageAudit } from '../../utils/health/types';
-import { judgeObservation } from '../../utils/sweep/judge';
+import { failedOnUnreadCards, judgeObservation } from '../../utils/sweep/judge';
 import type { Observation, PageKind } from '../../utils/sweep/types';
 import { cafe } from './schedule-fixtures';
 import { seeded } from './store-fixtures';
@@ -49,7 +49,9 @@ describe('auditObservation', () => {
     expect(auditObservation(observation({ pageKind: 'no-results', endOfList: false })).verdict).toBe('empty');
     expect(auditObservation(observation({ cardsVisible: 0 })).verdict).toBe('not-recognised');
     expect(auditObservation(observation({ cardsVisible: 20, listings: cafes(15) })).verdict).toBe('shortfall');
-    expect(auditObservation(observation({ cardsVisible: 20, listings: cafes(16) })).verdict).toBe('ok');
+    // One unread card is enough: no share of unread cards is ever accepted.
+    expect(auditObservation(observation({ cardsVisible: 20, listings: cafes(19) })).verdict).toBe('shortfall');
+    expect(auditObservation(observation({ cardsVisible: 20, listings: cafes(20) })).verdict).toBe('ok');
   });
 
   it('flags a page whose own data holds clearly more places than were read', () => {
@@ -60,7 +62,7 @@ describe('auditObservation', () => {
     expect(audit.networkShortfall).toBe(true);
   });
 
-  it('agrees with the driver’s judge on every page: broken audit ⇔ the judge stops for "extractor" (seeded property)', () => {
+  it('agrees with the driver’s judge on every page: broken audit ⇔ the judge refuses the page as unreadable (seeded property)', () => {
     const random = seeded(42);
     const kinds: PageKind[] = ['results', 'place', 'no-results', 'unknown'];
     for (let i = 0; i < 2000; i++) {
@@ -71,8 +73,9 @@ describe('auditObservation', () => {
       const listings = [...cafes(read), ...Array.from({ length: Math.min(sponsored, read) }, (_, j) => cafe(String(500 + j), { sponsored: true }))];
       const obs = observation({ pageKind, cardsVisible, listings });
       const judged = judgeObservation(obs, { bbox: { south: 37, west: 126, north: 38, east: 127 } }, obs.finalView!, 0);
-      const extractorStop = judged.verdict === 'failed' && judged.error.kind === 'extractor';
-      expect(isBrokenAudit(auditObservation(obs)), JSON.stringify({ pageKind, cardsVisible, read, sponsored })).toBe(extractorStop);
+      // Unreadable: the extractor stop, or the retry a page with unread cards gets the first time.
+      const unreadable = judged.verdict === 'failed' && (judged.error.kind === 'extractor' || failedOnUnreadCards(judged.error));
+      expect(isBrokenAudit(auditObservation(obs)), JSON.stringify({ pageKind, cardsVisible, read, sponsored })).toBe(unreadable);
       if (auditObservation(obs).verdict === 'empty') expect(judged.verdict).toBe('accepted');
     }
   });

@@ -6,7 +6,10 @@ import { CHILDREN_PER_SPLIT, minCellReached } from './split';
 
 /** The site zooming out by more than this means it found the cell too sparse (spec §1.1). */
 const ZOOM_OUT_TOLERANCE = 0.5;
-/** A list this close to the cap counts as capped: the live cap is "about 120" (spec §1.3), not exactly 120. */
+/**
+ * A list this close to the cap counts as capped: the live cap is "about 120" (spec §1.3), not
+ * exactly 120. The content script's cap flag (providers/google/observe.ts) uses the same number.
+ */
 export const CAP_MARGIN = 5;
 
 /**

@@ -1,20 +1,26 @@
-import { MIN_EXTRACTED_SHARE } from '../sweep/judge';
 import type { Observation } from '../sweep/types';
 import type { AuditVerdict, PageAudit } from './types';
+
+/**
+ * Below this share of the page's own response items found in the DOM, the network cross-check
+ * flags a shortfall. Extra evidence only: responses can hold more places than the feed has
+ * rendered yet, so it is a share, not every item.
+ */
+const NETWORK_MIN_SHARE = 0.8;
 
 /** How many of a page's first organic results the audit remembers: about one screenful. */
 export const FIRST_RESULTS = 10;
 
 /**
  * The coverage audit of one observed page: what the page showed (cards, network items)
- * against what was read. The verdict follows the same rule as judgeObservation, so the audit
- * and the driver never disagree about a page; the network comparison is extra evidence the
+ * against what was read. The verdict follows the same rule as judgeObservation (a page with
+ * any unread organic card is never accepted), so the audit and the driver never disagree; the network comparison is extra evidence the
  * judge does not act on (responses can hold more places than the feed has rendered yet).
  */
 export function auditObservation(obs: Observation): PageAudit {
   const organic = obs.listings.filter((l) => !l.sponsored);
   const sponsored = obs.listings.length - organic.length;
-  const visibleOrganic = Math.max(0, obs.cardsVisible - sponsored);
+  const visibleOrganic = obs.organicShown ?? Math.max(0, obs.cardsVisible - sponsored);
   const readKeys = new Set(organic.map((l) => l.key));
   const networkKeys = new Set(obs.networkKeys);
   const networkMatched = obs.networkItems === null ? null : [...networkKeys].filter((k) => readKeys.has(k)).length;
@@ -32,7 +38,7 @@ export function auditObservation(obs: Observation): PageAudit {
     networkMatched,
     firstKeys,
     verdict: verdictOf(obs, organic.length, visibleOrganic),
-    networkShortfall: networkKeys.size > 0 && networkMatched !== null && networkMatched < MIN_EXTRACTED_SHARE * networkKeys.size,
+    networkShortfall: networkKeys.size > 0 && networkMatched !== null && networkMatched < NETWORK_MIN_SHARE * networkKeys.size,
   };
 }
 
@@ -44,7 +50,8 @@ function verdictOf(obs: Observation, organic: number, visibleOrganic: number): A
       return organic > 0 ? 'ok' : 'nothing-read';
     case 'results':
       if (obs.cardsVisible > 0 && obs.listings.length === 0) return 'nothing-read';
-      if (visibleOrganic > 0 && organic < MIN_EXTRACTED_SHARE * visibleOrganic) return 'shortfall';
+      // Any organic card shown but not read makes the page unreliable (the judge never accepts it).
+      if (visibleOrganic > 0 && organic < visibleOrganic) return 'shortfall';
       return obs.cardsVisible > 0 ? 'ok' : 'not-recognised';
     default:
       return obs.cardsVisible > 0 ? 'nothing-read' : 'not-recognised';

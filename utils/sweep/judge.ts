@@ -16,12 +16,6 @@ export type Judgement =
   | { verdict: 'accepted'; organic: Listing[]; result: Omit<CellResult, 'newListings'> }
   | { verdict: 'failed'; error: CellError };
 
-/**
- * Not an acceptance rule any more (every unread organic card fails the page, below). Kept for
- * the Health audit (utils/health/audit.ts), which grades a page 'shortfall' below this share
- * of cards read and compares network items with it; that file is not this module's to change.
- */
-export const MIN_EXTRACTED_SHARE = 0.8;
 
 /**
  * The message of the retryable failure for a page with unread cards. The cell keeps only its

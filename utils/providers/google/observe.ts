@@ -4,6 +4,7 @@ import { findCards, readCard, type FeedExtraction } from './feed';
 import { detectLimitedView } from './limited-view';
 import type { NetworkSnapshot } from './network-hook';
 import { RESULTS_CAP, type ScrollOutcome } from './scroll';
+import { CAP_MARGIN } from '../../grid/decide';
 import { parseView } from './urls';
 
 /** The pieces one page visit produced; the content script gathers them, this combines them. */
@@ -24,11 +25,11 @@ export interface ObservationParts {
 
 /**
  * The live cap is "about 120" (spec §1.3: "always 120" say users; nobody promises exactly).
- * A list that ends this close to it may have been cut by the cap, not by the area running
- * out of places, so it counts as crowded and the cell splits: one more search is cheap, a
- * silently truncated cell is not.
+ * A list that ends within CAP_MARGIN of it (one constant, shared with the planner's decision)
+ * may have been cut by the cap, not by the area running out of places, so it counts as
+ * crowded and the cell splits: one more search is cheap, a silently truncated cell is not.
  */
-export const CAP_MARGIN = 5;
+export { CAP_MARGIN };
 /** Organic cards shown at or above this: the cap was hit. */
 export const CROWDED_AT = RESULTS_CAP - CAP_MARGIN;
 
