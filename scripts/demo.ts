@@ -11,6 +11,7 @@ import { parseAreaText } from '../utils/geo';
 import { chromiumArgs, startReplica } from '../tests/replica/server';
 import { createWorld } from '../tests/replica/world';
 import { launchBrowser, newProfileDir, readCells, removeProfileDir } from '../tests/browser/harness';
+import { ChromiumMissingError, findChromium } from './find-chromium';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from '../tests/browser/extension';
 
 const OUT = path.resolve('demo-output');
@@ -20,6 +21,8 @@ const CENTRE = { lat: 37.5665, lng: 126.978 };
 const AREA = '37.5580,126.9670,37.5750,126.9890';
 
 async function main(): Promise<void> {
+  // First, before the replica starts: found, installed (root on Debian), or one clear line.
+  findChromium();
   mkdirSync(OUT, { recursive: true });
   const world = createWorld({ seed: 7, places: 60_000, centre: CENTRE, radiusKm: 8 });
   const replica = await startReplica({ world, switches: { batchDelayMs: 150, singleResultRedirectMs: 400 } });
@@ -87,6 +90,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  console.error(e);
+  // No Chromium: the one line that says what to run, not a stack trace.
+  console.error(e instanceof ChromiumMissingError ? `MapSweep demo: ${e.message}` : e);
   process.exit(1);
 });

@@ -11,9 +11,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { EXTENSION_ID } from './extension-id';
+import { findChromium, isExecutableFile, locateChromium } from '../../scripts/find-chromium';
 
 export const EXTENSION_DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../.output/chrome-mv3');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The Chromium found on this machine now (CHROMIUM_PATH, then chromium, chromium-browser,
+ * google-chrome: scripts/find-chromium.ts). When there is none, launchBrowser installs it
+ * (root on Debian) or stops with one line naming the command, never a raw spawn ENOENT.
+ */
+export const CHROMIUM = safeLocateChromium() ?? '/usr/bin/chromium';
+
+function safeLocateChromium(): string | null {
+  try {
+    return locateChromium();
+  } catch {
+    return null; // a bad CHROMIUM_PATH: launchBrowser's findChromium says so
+  }
+}
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 
 export interface RunningBrowser {
@@ -72,7 +86,7 @@ export async function launchBrowser(opts: {
     'about:blank',
   ];
   // Its own process group, so closing ends the helper processes too (not only the browser).
-  const child = spawn(CHROMIUM, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(isExecutableFile(CHROMIUM) ? CHROMIUM : findChromium(), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   const wsUrl = await new Promise<string>((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${buffer.slice(-2000)}`)), 30_000);
