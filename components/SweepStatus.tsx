@@ -37,7 +37,7 @@ export function SweepStatus(props: {
         <ul class="warnings">
           {p.warnings.map((w) => (
             <li key={w.kind} class={`warning-${w.kind}`}>
-              {warningText(w)}
+              {warningText(w, sweep.counters.cellsUnresolved ?? 0)}
             </li>
           ))}
         </ul>
@@ -58,10 +58,13 @@ export function SweepStatus(props: {
   );
 }
 
-function warningText(w: Warning): string {
+/** `unresolved`: of the saturated cells, those not even proven crowded (absent on older sweeps: 0). */
+function warningText(w: Warning, unresolved: number): string {
   switch (w.kind) {
     case 'saturated':
-      return t('warningSaturated', formatNumber(w.count));
+      return unresolved > 0
+        ? t('warningSaturatedUnresolved', formatNumber(w.count), formatNumber(unresolved))
+        : t('warningSaturated', formatNumber(w.count));
     case 'quarantined':
       return t('warningQuarantined', formatNumber(w.count));
     case 'stale':

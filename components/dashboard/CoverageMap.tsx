@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { boundsOf, fitProjection, STATUS_COLOURS, STATUS_ORDER, PLACE_COLOUR } from '../../utils/dashboard/coverage';
+import { isUnresolved } from '../../utils/dashboard/cell-verdict';
+import { boundsOf, fitProjection, STATUS_COLOURS, STATUS_ORDER, PLACE_COLOUR, UNRESOLVED_HATCH } from '../../utils/dashboard/coverage';
 import { drawCoverage } from '../../utils/dashboard/draw-coverage';
+import { cellAt } from '../../utils/dashboard/hit-test';
 import type { CollectionSummary } from '../../utils/dashboard/collections';
 import type { ListingRow } from '../../utils/dashboard/rows';
 import { formatNumber, t } from '../../utils/i18n/t';
 import type { Store } from '../../utils/store';
-import type { CellStatus } from '../../utils/sweep/types';
+import type { Cell, CellStatus } from '../../utils/sweep/types';
+import { CellVerdict } from './CellVerdict';
 import { collectionLabel } from './CollectionsPanel';
 import { useSweepCells } from './useDashboardData';
 
@@ -35,9 +38,19 @@ export function CoverageMap(props: CoverageMapProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(wrapper, FALLBACK_WIDTH);
 
-  useEffect(() => setKeywordIndex(0), [sweep?.id]);
+  // The cell under the pointer, and the one clicked (kept when the pointer leaves): ids, so a
+  // refresh of the cells shows the same cell's new verdict.
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [pinnedId, setPinnedId] = useState<string | null>(null);
+
+  useEffect(() => {
+    setKeywordIndex(0);
+    setHoveredId(null);
+    setPinnedId(null);
+  }, [sweep?.id]);
   const shown = useMemo(() => cells.filter((c) => c.keywordIndex === keywordIndex), [cells, keywordIndex]);
   const counts = useMemo(() => countByStatus(shown), [shown]);
+  const unresolved = useMemo(() => shown.filter(isUnresolved).length, [shown]);
 
   const places = useMemo(() => props.rows.slice(0, props.loaded).filter(hasPosition), [props.rows, props.loaded]);
   const bounds = useMemo(
@@ -46,6 +59,19 @@ export function CoverageMap(props: CoverageMapProps) {
   );
 
   const height = Math.round(Math.min(MAX_HEIGHT, width * 0.62));
+  const projection = useMemo(() => (bounds ? fitProjection(bounds, { width, height }, PADDING) : null), [bounds, width, height]);
+  const verdictCell = useMemo(() => {
+    const id = hoveredId ?? pinnedId;
+    return id === null ? null : (shown.find((c) => c.id === id) ?? null);
+  }, [shown, hoveredId, pinnedId]);
+  /** The cell under a mouse event, in the canvas's CSS pixels (the projection's). */
+  const cellUnder = (e: MouseEvent): Cell | null => {
+    const el = canvas.current;
+    if (!el || !projection) return null;
+    const r = el.getBoundingClientRect();
+    return cellAt(shown, projection, { x: e.clientX - r.left, y: e.clientY - r.top });
+  };
+
   useEffect(() => {
     const el = canvas.current;
     const ctx = el?.getContext('2d');
@@ -59,9 +85,9 @@ export function CoverageMap(props: CoverageMapProps) {
     drawCoverage(
       ctx,
       { size, cells: shown, places: showPlaces ? places : [], area: sweep?.area ?? null },
-      fitProjection(bounds, size, PADDING),
+      projection ?? fitProjection(bounds, size, PADDING),
     );
-  }, [bounds, width, height, shown, showPlaces, places, sweep]);
+  }, [bounds, width, height, shown, showPlaces, places, sweep, projection]);
 
   const summary = STATUS_ORDER.filter((s) => counts[s] > 0)
     .map((s) => t('legendItem', t(`cellStatus_${s}`), formatNumber(counts[s])))
@@ -97,6 +123,12 @@ export function CoverageMap(props: CoverageMapProps) {
             role="img"
             aria-label={t('mapAlt', label, summary || t('mapNoCells'))}
             data-testid="coverage-canvas"
+            onMouseMove={(e) => setHoveredId(cellUnder(e)?.id ?? null)}
+            onMouseLeave={() => setHoveredId(null)}
+            onClick={(e) => {
+              const id = cellUnder(e)?.id ?? null;
+              setPinnedId((was) => (id === was ? null : id));
+            }}
           />
         ) : (
           <p class="empty">{t('mapEmpty')}</p>
@@ -110,11 +142,18 @@ export function CoverageMap(props: CoverageMapProps) {
               {t('legendItem', t(`cellStatus_${s}`), formatNumber(counts[s]))}
             </li>
           ))}
+        {sweep && (
+          <li data-status="unresolved">
+            <span class="swatch" style={UNRESOLVED_SWATCH} aria-hidden="true" />
+            {t('legendItem', t('legendUnresolved'), formatNumber(unresolved))}
+          </li>
+        )}
         <li>
           <span class="swatch dot" style={{ background: PLACE_COLOUR }} aria-hidden="true" />
           {t('legendItem', t('mapPlaces'), formatNumber(places.length))}
         </li>
       </ul>
+      {sweep && <CellVerdict cell={verdictCell} pinned={verdictCell !== null && verdictCell.id === pinnedId} />}
       {error && (
         <p class="error" role="alert">
           {t('storeError', error)}
@@ -123,6 +162,11 @@ export function CoverageMap(props: CoverageMapProps) {
     </section>
   );
 }
+
+/** The map's hatch: stripes over the saturated colour. */
+const UNRESOLVED_SWATCH = {
+  background: `repeating-linear-gradient(-45deg, ${STATUS_COLOURS.saturated} 0 3px, ${UNRESOLVED_HATCH} 3px 5px)`,
+};
 
 function swatchStyle(s: CellStatus) {
   return s === 'split' ? { borderColor: STATUS_COLOURS[s] } : { background: STATUS_COLOURS[s] };

@@ -21,6 +21,12 @@ export const STATUS_COLOURS: Readonly<Record<CellStatus, string>> = {
 export const STATUS_ORDER: readonly CellStatus[] = ['pending', 'leased', 'done', 'split', 'saturated', 'quarantined', 'outside'];
 
 export const MAP_BACKGROUND = '#ffffff';
+/**
+ * Stripes over an unresolved cell's saturated fill: the background's white, which no status
+ * uses, so the stripes show on the purple and a cell's centre pixel stays a status colour
+ * or white, never a new shade a reader would have to learn.
+ */
+export const UNRESOLVED_HATCH = MAP_BACKGROUND;
 /** Places are dark dots, over any cell colour. */
 export const PLACE_COLOUR = '#0b1f4d';
 export const AREA_OUTLINE = '#202124';

@@ -1,6 +1,7 @@
 import type { Area, BBox, LatLng } from '../geo/types';
 import type { CellStatus } from '../sweep/types';
-import { AREA_OUTLINE, MAP_BACKGROUND, PLACE_COLOUR, STATUS_COLOURS, type CanvasSize, type Projection } from './coverage';
+import { isUnresolved, type VerdictCell } from './cell-verdict';
+import { AREA_OUTLINE, MAP_BACKGROUND, PLACE_COLOUR, STATUS_COLOURS, UNRESOLVED_HATCH, type CanvasSize, type Projection, type Rect } from './coverage';
 
 /** The part of a 2D context the coverage map uses, so a test can hand in its own raster. */
 export type CoverageContext = Pick<
@@ -12,6 +13,8 @@ export interface CoverageCell {
   bbox: BBox;
   status: CellStatus;
   depth: number;
+  /** The last search's verdict: an unresolved saturated cell is hatched. */
+  result?: VerdictCell['result'];
 }
 
 export interface CoverageScene {
@@ -26,6 +29,9 @@ export interface CoverageScene {
 
 /** Cells smaller than this (pixels) get no border: at deep splits borders would hide the colours. */
 const MIN_BORDERED = 6;
+/** Distance between hatch lines, along an axis (pixels), and their width. */
+export const HATCH_SPACING = 6;
+const HATCH_WIDTH = 1.5;
 
 /**
  * Paint the sweep's cells by status, split cells as outlines over their children, the area's
@@ -37,8 +43,7 @@ export function drawCoverage(ctx: CoverageContext, scene: CoverageScene, project
   ctx.fillStyle = MAP_BACKGROUND;
   ctx.fillRect(0, 0, width, height);
 
-  // Shallow first: a child always lands on top of what came before it.
-  const cells = [...scene.cells].sort((a, b) => a.depth - b.depth);
+  const cells = drawOrder(scene.cells);
   const filled = cells.filter((c) => c.status !== 'split');
   for (const cell of filled) {
     const r = snapped(projection, cell.bbox);
@@ -51,6 +56,22 @@ export function drawCoverage(ctx: CoverageContext, scene: CoverageScene, project
     const r = snapped(projection, cell.bbox);
     if (r.w >= MIN_BORDERED && r.h >= MIN_BORDERED) ctx.strokeRect(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1);
   }
+  // Unresolved cells keep the saturated fill (they are saturated) under diagonal stripes, so
+  // they read as "saturated, and not even proven crowded" at a glance and in grey-scale.
+  ctx.strokeStyle = UNRESOLVED_HATCH;
+  ctx.lineWidth = HATCH_WIDTH;
+  for (const cell of filled) {
+    if (!isUnresolved(cell)) continue;
+    const segments = hatchSegments(snapped(projection, cell.bbox), HATCH_SPACING);
+    if (segments.length === 0) continue;
+    ctx.beginPath();
+    for (const [a, b] of segments) {
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+    }
+    ctx.stroke();
+  }
+  ctx.lineWidth = 1;
   ctx.strokeStyle = STATUS_COLOURS.split;
   for (const cell of cells) {
     if (cell.status !== 'split') continue;
@@ -73,11 +94,42 @@ export function drawCoverage(ctx: CoverageContext, scene: CoverageScene, project
   }
 }
 
-function snapped(projection: Projection, bbox: BBox) {
+/**
+ * Shallow first, stable: a child always lands on top of what came before it. The hit test
+ * uses the same order, so the cell under the pointer is the one drawn there.
+ */
+export function drawOrder<C extends { depth: number }>(cells: readonly C[]): C[] {
+  return [...cells].sort((a, b) => a.depth - b.depth);
+}
+
+/** A cell's rectangle with its edges on whole pixels, as drawn. */
+export function snapped(projection: Projection, bbox: BBox): Rect {
   const r = projection.rect(bbox);
   const x = Math.round(r.x);
   const y = Math.round(r.y);
   return { x, y, w: Math.round(r.x + r.w) - x, h: Math.round(r.y + r.h) - y };
+}
+
+type Point = { x: number; y: number };
+
+/**
+ * Diagonal lines "/" (x + y = k, k every `spacing` pixels from the top-left corner) cut to
+ * the rectangle, computed rather than clipped so the canvas state is never touched: the
+ * segment of x + y = k inside the box runs from x = max(x0, k − y1) to x = min(x1, k − y0).
+ */
+export function hatchSegments(rect: Rect, spacing: number): [Point, Point][] {
+  const x0 = rect.x;
+  const y0 = rect.y;
+  const x1 = rect.x + rect.w;
+  const y1 = rect.y + rect.h;
+  if (rect.w <= 0 || rect.h <= 0 || spacing <= 0) return [];
+  const out: [Point, Point][] = [];
+  for (let k = x0 + y0 + spacing; k < x1 + y1; k += spacing) {
+    const xa = Math.max(x0, k - y1);
+    const xb = Math.min(x1, k - y0);
+    if (xb > xa) out.push([{ x: xa, y: k - xa }, { x: xb, y: k - xb }]);
+  }
+  return out;
 }
 
 function strokeRing(ctx: CoverageContext, projection: Projection, ring: readonly LatLng[]): void {

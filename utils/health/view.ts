@@ -1,3 +1,4 @@
+import type { IncompleteCoverage } from '../dashboard/incomplete';
 import type { ChangeSummary, Run } from '../schedule/types';
 import type { ErrorKind } from '../sweep/types';
 import type { AuditSummary } from './audit';
@@ -34,18 +35,36 @@ function overdue(s: SavedSearchHealth): boolean {
   return s.due.due && (s.due.catchUp || s.due.missed > 0);
 }
 
-/** The popup's line: "Health: ok · last new place 2 h ago · 0 errors in 24 h". */
-export function healthLine(data: HealthData): { state: HealthState; text: Text } {
-  const state = healthState(data);
+/**
+ * The popup's line: "Health: ok · last new place 2 h ago · 0 errors in 24 h". When the sweep
+ * the popup shows has saturated cells, "ok" would be a lie about its completeness: the line
+ * says instead how many cells could not be proven and how many places they hold, and is no
+ * longer 'ok' (a page that changed still comes first, it stops everything).
+ */
+export function healthLine(data: HealthData, incomplete: IncompleteCoverage | null = null): { state: HealthState; text: Text } {
+  let state = healthState(data);
+  let stateText = text(`health_state_${state.replace(/-/g, '_')}`);
+  if (incomplete && incomplete.saturated > 0 && state !== 'page-changed') {
+    const gaps = incompleteText(incomplete);
+    stateText = state === 'ok' ? gaps : text('healthStateAnd', stateText, gaps);
+    state = 'needs-a-look';
+  }
   return {
     state,
     text: text(
       'health_line',
-      text(`health_state_${state.replace(/-/g, '_')}`),
+      stateText,
       data.lastNewPlaceAt === null ? text('health_never') : agoText(data.now - data.lastNewPlaceAt),
       errorsText(data.errors.length),
     ),
   };
+}
+
+/** "3 cells saturated, 1 of them unresolved: 240 places found in them may be incomplete". */
+export function incompleteText(c: IncompleteCoverage): Text {
+  return c.unresolved > 0
+    ? text('incompleteUnresolved', c.saturated, c.unresolved, c.places)
+    : text('incompleteSaturated', c.saturated, c.places);
 }
 
 function errorsText(n: number): Text {
