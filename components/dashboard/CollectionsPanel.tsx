@@ -5,7 +5,7 @@ import { sendMessage, type Reply } from '../../utils/messaging/protocol';
 import type { Store } from '../../utils/store';
 import { sweepProgress } from '../../utils/sweep/progress';
 import { userErrorText } from '../user-error';
-import { EXPORT_FORMATS, exportCollection, type ExportFormat } from './export-collection';
+import { EXPORT_FORMATS, exportCollection, exportCoverageReport, type ExportFormat } from './export-collection';
 
 export interface CollectionsPanelProps {
   store: Store | null;
@@ -126,6 +126,23 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                       {t(EXPORT_BUTTON[format])}
                     </button>
                   ))}
+                  {sweep && (
+                    <button
+                      type="button"
+                      disabled={!props.store || busy !== null}
+                      aria-label={forLabel('buttonExportCoverage')}
+                      onClick={() => {
+                        const store = props.store;
+                        if (!store) return;
+                        void run(t('exportingCoverage', label), async () => {
+                          await exportCoverageReport(store, sweep, new Date(props.now()));
+                          return null;
+                        });
+                      }}
+                    >
+                      {t('buttonExportCoverage')}
+                    </button>
+                  )}
                 </td>
               </tr>
             );

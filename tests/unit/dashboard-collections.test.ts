@@ -124,6 +124,40 @@ describe('the collections panel', () => {
     expect(rowText).toContain('Running');
     expect(rowText).toContain('0 of 1 cells');
   });
+
+  it('downloads a sweep’s coverage report, one row per cell, and offers none for Browsing', async () => {
+    const cells = makeCells('s3', 3);
+    await store.createSweep(makeSweep('s3', { keywords: ['cafe'], status: 'finished' }), cells);
+    // A sweep starts with pending cells only; the searched one is written as a commit leaves it.
+    const searched = { ...cells[1]!, status: 'saturated' as const, attempts: 1, result: { reason: 'view-not-covering' as const, searchedBox: null, organic: 118, newListings: 40, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 } };
+    await store.transact(['cells'], 'readwrite', async (tx) => {
+      await tx.objectStore('cells').put(searched);
+    });
+    // The browser's download is the boundary: catch the Blob handed to it, not the code making it.
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:test';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await mount(() => true);
+    expect(button('Export coverage report – Browsing')).toBeUndefined();
+    const exportButton = button('Export coverage report – cafe')!;
+    expect(exportButton.disabled).toBe(false);
+    await act(async () => {
+      exportButton.click();
+      await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    });
+    expect(names).toEqual(['mapsweep_cafe_1970-01-01.coverage.csv']);
+    const text = await blobs[0]!.text();
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]!.startsWith('cell_id,keyword,depth,status,reason')).toBe(true);
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toContain('s3/0/r0c1,bakery,0,saturated,view-not-covering');
+  });
 });
 
 describe('reading a collection', () => {
