@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { normaliseSettings } from '../utils/sweep/settings';
+import {
+  BROWSING_INCOGNITO_KEY,
+  DEFAULT_KEEP_RUNS,
+  isIncognitoAllowed,
+  KEEP_RUNS_KEY,
+  KEEP_RUNS_LIMITS,
+  readKeepRuns,
+} from '../utils/sweep/storage-keys';
 import type { SweepSettings } from '../utils/sweep/types';
 import { t } from '../utils/i18n/t';
 
@@ -16,14 +24,29 @@ const NUMBER_FIELDS: { key: NumberKey; label: string; scale: number }[] = [
   { key: 'maxCells', label: 'optionMaxCells', scale: 1 },
 ];
 
-/** Pacing and worker options, stored in storage.local and clamped to safe ranges on read. */
+/**
+ * Pacing and worker options, stored in storage.local and clamped to safe ranges on read.
+ * Housekeeping options (runs kept per saved search, browsing in incognito) have keys of their
+ * own (storage-keys.ts): they are not a sweep's settings and are not copied into each sweep.
+ */
 export function Options() {
   const [settings, setSettings] = useState<SweepSettings | null>(null);
+  const [keepRuns, setKeepRuns] = useState(DEFAULT_KEEP_RUNS);
+  const [incognito, setIncognito] = useState(false);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
-    void browser.storage.local.get('settings').then((r) => setSettings(normaliseSettings(r.settings)));
+    void browser.storage.local.get(['settings', KEEP_RUNS_KEY, BROWSING_INCOGNITO_KEY]).then((r) => {
+      setKeepRuns(readKeepRuns(r[KEEP_RUNS_KEY]));
+      setIncognito(isIncognitoAllowed(r[BROWSING_INCOGNITO_KEY]));
+      setSettings(normaliseSettings(r.settings));
+    });
   }, []);
   if (!settings) return null;
+
+  async function saveExtra(key: string, value: number | boolean) {
+    await browser.storage.local.set({ [key]: value });
+    setSaved(true);
+  }
 
   async function save(next: SweepSettings) {
     const clean = normaliseSettings(next);
@@ -54,6 +77,33 @@ export function Options() {
           onChange={(e) => save({ ...settings, dedicatedWindow: (e.target as HTMLInputElement).checked })}
         />{' '}
         {t('optionDedicatedWindow')}
+      </label>
+      <label>
+        {t('optionKeepRuns')}
+        <input
+          type="number"
+          min={KEEP_RUNS_LIMITS[0]}
+          max={KEEP_RUNS_LIMITS[1]}
+          step={1}
+          value={keepRuns}
+          onChange={(e) => {
+            const n = readKeepRuns(Number((e.target as HTMLInputElement).value));
+            setKeepRuns(n);
+            void saveExtra(KEEP_RUNS_KEY, n);
+          }}
+        />
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={incognito}
+          onChange={(e) => {
+            const on = (e.target as HTMLInputElement).checked;
+            setIncognito(on);
+            void saveExtra(BROWSING_INCOGNITO_KEY, on);
+          }}
+        />{' '}
+        {t('optionBrowsingIncognito')}
       </label>
       <p role="status">{saved ? t('optionsSaved') : ''}</p>
     </main>

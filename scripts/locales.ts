@@ -167,6 +167,12 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   optionMaxCells: ['Most cells one sweep may search', '한 번의 수집에서 검색할 최대 칸 수'],
   optionDedicatedWindow: ['Run in a window of its own (keeps your map tab free)', '별도 창에서 실행(지도 탭을 계속 쓸 수 있음)'],
   optionsSaved: ['Saved.', '저장했습니다.'],
+  optionKeepRuns: ['Runs kept per saved search (older runs and their places are deleted)', '저장된 검색마다 보관할 실행 수(오래된 실행과 그 장소는 삭제)'],
+  optionBrowsingIncognito: ['Collect while browsing in incognito windows too', '시크릿 창에서도 둘러보는 동안 수집'],
+  browsingNotSaved: [
+    'Places seen while browsing could not be saved ($1 times so far; they are kept and sent again): $2',
+    '둘러보며 본 장소를 저장하지 못했습니다(지금까지 $1번, 보관했다가 다시 보냅니다): $2',
+  ],
   // Dashboard and its export formats.
   dashboardTitle: ['MapSweep dashboard', 'MapSweep 대시보드'],
   buttonOpenDashboard: ['Open dashboard', '대시보드 열기'],

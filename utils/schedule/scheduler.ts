@@ -1,6 +1,8 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { Store } from '../store';
 import { claimRun, isDuplicateSweep, listRuns, markStarted, settleRuns, type ClaimResult } from './runs';
+import { readKeepRuns } from '../sweep/storage-keys';
+import { pruneRuns } from './retention';
 import { listSavedSearches } from './saved-searches';
 import { nextSlotAfter, type TzOffset } from './slots';
 import type { Run, RunError, SavedSearch } from './types';
@@ -23,6 +25,8 @@ export interface SchedulerDeps {
    * restart that repeats a start is told apart from a new one.
    */
   startSweep(search: SavedSearch, sweepId: string): Promise<StartOutcome>;
+  /** How many runs of each saved search to keep (the options page's setting); DEFAULT_KEEP_RUNS when absent. */
+  keepRuns?(): Promise<number>;
 }
 
 /** What a tick did, for logs and tests. */
@@ -87,9 +91,21 @@ export function createScheduler(deps: SchedulerDeps) {
     return next;
   }
 
+  /**
+   * Settle runs whose sweep ended, then apply the retention setting to their saved searches:
+   * the store grows with the number of saved searches, not with months of runs.
+   */
+  async function settleAndPrune(): Promise<Run[]> {
+    const settled = await settleRuns(deps.store, deps.now());
+    if (settled.length === 0) return settled;
+    const keep = readKeepRuns(deps.keepRuns ? await deps.keepRuns().catch(() => undefined) : undefined);
+    for (const id of new Set(settled.map((r) => r.savedSearchId))) await pruneRuns(deps.store, id, keep);
+    return settled;
+  }
+
   async function tick(): Promise<TickReport> {
     const report: TickReport = { started: [], notStarted: [], waiting: [], settled: [], nextAlarmAt: null };
-    report.settled = await settleRuns(deps.store, deps.now());
+    report.settled = await settleAndPrune();
     const searches = await listSavedSearches(deps.store);
     await finishStarts(new Map(searches.map((s) => [s.id, s])), report);
     for (const search of searches) {
@@ -112,7 +128,7 @@ export function createScheduler(deps: SchedulerDeps) {
     onAlarm: (alarm: { name: string }): Promise<TickReport | null> =>
       alarm.name === SCHEDULE_ALARM ? serial(tick) : Promise.resolve(null),
     /** A sweep ended (finished, stopped, failed): record its run's changes now rather than at the next tick. */
-    onSweepEnded: () => serial(() => settleRuns(deps.store, deps.now())),
+    onSweepEnded: () => serial(settleAndPrune),
     /** The user's "run now": a run whatever the schedule, unless one is still open. */
     runNow: (searchId: string) =>
       serial(async (): Promise<ClaimResult | { claimed: true; run: Run }> => {

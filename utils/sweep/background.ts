@@ -10,7 +10,7 @@ import { createPacer } from './pacing';
 import { storagePacerMemory } from './pacer-memory';
 import { storageCalibrationStore } from '../coverage/calibration-storage';
 import { normaliseSettings } from './settings';
-import { pageHiddenKey } from './storage-keys';
+import { KEEP_RUNS_KEY, pageHiddenKey, readKeepRuns } from './storage-keys';
 import type { Sweep } from './types';
 
 const SETTINGS_KEY = 'settings';
@@ -52,6 +52,7 @@ export function createBackground(browser: Browser): void {
       now: Date.now,
       tzOffset: (at) => -new Date(at).getTimezoneOffset(),
       startSweep: (search, sweepId) => controller.startSavedSearch(search, sweepId),
+      keepRuns: async () => readKeepRuns((await browser.storage.local.get(KEEP_RUNS_KEY))[KEEP_RUNS_KEY]),
     });
     const commands = {
       ...controller.commands,

@@ -30,3 +30,28 @@ export function readTotals(value: unknown): BrowsingTotals {
 export function pageHiddenKey(sweepId: string): string {
   return `pageHidden:${sweepId}`;
 }
+
+/**
+ * How many runs of each saved search are kept (storage.local). Every run is a sweep of its
+ * own (cells, log, and its collection on every listing it found) plus its change list: months
+ * of daily runs would fill the disk. Older runs are deleted when a run completes.
+ */
+export const KEEP_RUNS_KEY = 'keepRuns';
+export const DEFAULT_KEEP_RUNS = 10;
+/** At least the run just finished and the one it was compared with; at most about three years of daily runs. */
+export const KEEP_RUNS_LIMITS: [min: number, max: number] = [2, 1000];
+
+export function readKeepRuns(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_KEEP_RUNS;
+  return Math.min(KEEP_RUNS_LIMITS[1], Math.max(KEEP_RUNS_LIMITS[0], Math.round(value)));
+}
+
+/**
+ * "Collect while browsing" in incognito windows too (storage.local); off unless turned on:
+ * a private window is private, and the extension keeps nothing from it by default.
+ */
+export const BROWSING_INCOGNITO_KEY = 'collectInIncognito';
+
+export function isIncognitoAllowed(value: unknown): boolean {
+  return value === true;
+}
