@@ -5,6 +5,7 @@ import {
   BROWSING_STATS_KEY,
   isBrowsingEnabled,
   readTotals,
+  unresolvedFailure,
   type BrowsingTotals,
 } from '../utils/sweep/storage-keys';
 import { formatNumber, t } from '../utils/i18n/t';
@@ -12,7 +13,7 @@ import { formatNumber, t } from '../utils/i18n/t';
 /** The "Collect while browsing" switch and what it has collected. */
 export function BrowsingSwitch(props: { collected: number | null }) {
   const [enabled, setEnabled] = useState(true);
-  const [totals, setTotals] = useState<BrowsingTotals>({ seen: 0, added: 0 });
+  const [totals, setTotals] = useState<BrowsingTotals>(readTotals(undefined));
   useEffect(() => {
     const read = () =>
       browser.storage.local.get([BROWSING_ENABLED_KEY, BROWSING_STATS_KEY]).then((r) => {
@@ -24,6 +25,7 @@ export function BrowsingSwitch(props: { collected: number | null }) {
     browser.storage.onChanged.addListener(listener);
     return () => browser.storage.onChanged.removeListener(listener);
   }, []);
+  const failure = unresolvedFailure(totals);
   return (
     <section class="browsing">
       <label class="switch">
@@ -37,6 +39,12 @@ export function BrowsingSwitch(props: { collected: number | null }) {
       <p class="health" data-testid="browsing-count">
         {t('browsingCollected', formatNumber(props.collected ?? 0), formatNumber(totals.added))}
       </p>
+      {failure && (
+        // Until a later commit succeeds: the tab keeps the places and sends them again.
+        <p class="health problem" role="alert" data-testid="browsing-failed">
+          {t('browsingNotSaved', formatNumber(totals.failed), failure.message)}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { createBrowsingCollector } from '../../utils/content/browsing';
+import { browsingAllowed, createBrowsingCollector } from '../../utils/content/browsing';
 import type { Listing } from '../../utils/listing/types';
 import { idsFromPair } from '../../utils/providers/google/ids';
 
@@ -12,7 +12,7 @@ function card(n: number, sponsored = false): string {
 }
 
 /** A fake timer queue and clock: nothing runs until the test advances time. */
-function harness() {
+function harness(answer?: (batch: Listing[]) => Promise<void>) {
   let now = 0;
   const timers: { at: number; fn: () => void }[] = [];
   const sent: Listing[][] = [];
@@ -23,7 +23,10 @@ function harness() {
     doc: document,
     url: () => 'https://www.google.com/maps/search/cafe/@37.5,127,15z',
     now: () => now,
-    send: (l) => sent.push(l),
+    send: (l) => {
+      sent.push(l);
+      return answer?.(l);
+    },
     schedule: (fn, ms) => timers.push({ at: now + ms, fn }),
     observe: (_t, cb) => {
       onChange = cb;
@@ -79,5 +82,66 @@ describe('collect while browsing', () => {
     h.add(card(1));
     h.advance(5000);
     expect(h.sent).toEqual([]);
+  });
+});
+
+describe('collect while browsing: acknowledged batches and private windows', () => {
+  const flushMicrotasks = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it('a batch the background did not save is kept, counted and sent again; read only once acknowledged', async () => {
+    let failNext = true;
+    const h = harness(async () => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('QuotaExceededError');
+      }
+    });
+    h.collector.start();
+    h.add(card(1) + card(2));
+    h.advance(250);
+    await flushMicrotasks();
+    expect(h.sent).toHaveLength(1);
+    expect(h.collector.stats).toMatchObject({ sent: 0, failed: 1, unsaved: 2 });
+
+    // A card read while the failed batch waits joins the retry.
+    h.add(card(3));
+    h.advance(1000);
+    await flushMicrotasks();
+    expect(h.sent).toHaveLength(1); // still backing off (2 s)
+    h.advance(1500);
+    await flushMicrotasks();
+    expect(h.sent).toHaveLength(2);
+    expect(h.sent[1]!.map((l) => l.name).sort()).toEqual(['P1', 'P2', 'P3']);
+    expect(h.collector.stats).toMatchObject({ sent: 3, failed: 1, unsaved: 0 });
+    // Acknowledged: never sent again.
+    h.advance(10_000);
+    await flushMicrotasks();
+    expect(h.sent).toHaveLength(2);
+  });
+
+  it('sends one batch at a time: the next waits for the answer', async () => {
+    const answers: (() => void)[] = [];
+    const h = harness(() => new Promise<void>((resolve) => answers.push(resolve)));
+    h.collector.start();
+    h.add(card(1));
+    h.advance(250);
+    h.add(card(2));
+    h.advance(3000);
+    expect(h.sent).toHaveLength(1);
+    answers[0]!();
+    await flushMicrotasks();
+    h.advance(1000);
+    expect(h.sent.map((b) => b.map((l) => l.name))).toEqual([['P1'], ['P2']]);
+  });
+
+  it('skips incognito tabs unless the user opted in, and sweep pages always', () => {
+    const base = { enabled: true, sweepPage: false, incognito: false, allowIncognito: false };
+    expect(browsingAllowed(base)).toBe(true);
+    expect(browsingAllowed({ ...base, incognito: true })).toBe(false);
+    expect(browsingAllowed({ ...base, incognito: true, allowIncognito: true })).toBe(true);
+    expect(browsingAllowed({ ...base, enabled: false, allowIncognito: true })).toBe(false);
+    expect(browsingAllowed({ ...base, sweepPage: true })).toBe(false);
   });
 });

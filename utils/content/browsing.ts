@@ -13,7 +13,11 @@ export interface BrowsingEnv {
   doc: Document;
   url(): string;
   now(): number;
-  send(listings: Listing[]): void;
+  /**
+   * Hand a batch to the background. Resolves once the background has committed it (or
+   * decided to skip it); rejects when it was not saved. A void return counts as acknowledged.
+   */
+  send(listings: Listing[]): Promise<void> | void;
   schedule(fn: () => void, ms: number): unknown;
   observe(target: Node, onChange: () => void): { disconnect(): void };
 }
@@ -23,7 +27,21 @@ export interface BrowsingStats {
   cardsRead: number;
   /** Milliseconds spent reading cards and panels, all scans together. */
   extractMs: number;
+  /** Listings the background acknowledged. */
   sent: number;
+  /** Batches the background did not save; each was kept and sent again. */
+  failed: number;
+  /** Listings waiting for a retry after a failed commit (0 once a retry went through). */
+  unsaved: number;
+}
+
+/**
+ * Whether this tab collects while browsing. Incognito tabs only when the user opted in: a
+ * private window is private, so by default nothing seen there is kept. A page a sweep loaded
+ * is the sweep's, never "browsing".
+ */
+export function browsingAllowed(s: { enabled: boolean; sweepPage: boolean; incognito: boolean; allowIncognito: boolean }): boolean {
+  return s.enabled && !s.sweepPage && (!s.incognito || s.allowIncognito);
 }
 
 export interface BrowsingCollector {
@@ -36,11 +54,20 @@ export interface BrowsingCollector {
 
 const FLUSH_EVERY_MS = 1000;
 const SCAN_DELAY_MS = 200;
+/** After a failed commit, wait 2 s, 4 s, … up to a minute before sending again. */
+const RETRY_BASE_MS = 2000;
+const RETRY_MAX_MS = 60_000;
 
 export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
   const read = new WeakSet<Element>();
   const pending = new Map<string, Listing>();
-  const stats: BrowsingStats = { scans: 0, cardsRead: 0, extractMs: 0, sent: 0 };
+  const stats: BrowsingStats = { scans: 0, cardsRead: 0, extractMs: 0, sent: 0, failed: 0, unsaved: 0 };
+  // One batch at a time: the next waits for this one's answer, so a failed batch is merged
+  // back under newer readings instead of racing them.
+  let inFlight = false;
+  let failStreak = 0;
+  // Bumped by stop(): an answer to a batch sent before it is ignored.
+  let generation = 0;
   let observer: { disconnect(): void } | null = null;
   let scanQueued = false;
   let flushQueued = false;
@@ -77,21 +104,52 @@ export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
     if (pending.size > 0) queueFlush();
   }
 
-  function queueFlush() {
-    if (flushQueued) return;
+  function queueFlush(minWaitMs = 0) {
+    if (flushQueued || inFlight) return;
     flushQueued = true;
-    const wait = Math.max(0, lastFlush + FLUSH_EVERY_MS - env.now());
+    const wait = Math.max(minWaitMs, lastFlush + FLUSH_EVERY_MS - env.now());
     env.schedule(flush, wait);
   }
 
+  /**
+   * Send what is pending. The batch leaves `pending` only for the time it is in flight: if the
+   * background does not acknowledge it, its listings go back (a newer reading of the same
+   * place, read meanwhile, is kept instead) and are sent again after a backoff. The cards
+   * stay marked as read (they need not be read again: their listings are kept here).
+   */
   function flush() {
     flushQueued = false;
-    if (!observer || pending.size === 0) return;
+    if (!observer || pending.size === 0 || inFlight) return;
     lastFlush = env.now();
     const batch = [...pending.values()];
     pending.clear();
-    stats.sent += batch.length;
-    env.send(batch);
+    inFlight = true;
+    const sentIn = generation;
+    const saved = () => {
+      if (sentIn !== generation) return;
+      inFlight = false;
+      failStreak = 0;
+      stats.sent += batch.length;
+      stats.unsaved = 0;
+      if (pending.size > 0) queueFlush();
+    };
+    const notSaved = () => {
+      if (sentIn !== generation) return;
+      inFlight = false;
+      stats.failed += 1;
+      for (const l of batch) if (!pending.has(l.key)) pending.set(l.key, l);
+      stats.unsaved = pending.size;
+      failStreak += 1;
+      queueFlush(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (failStreak - 1)));
+    };
+    let answer: Promise<void> | void;
+    try {
+      answer = env.send(batch);
+    } catch {
+      return notSaved();
+    }
+    if (answer) answer.then(saved, notSaved);
+    else saved();
   }
 
   function queueScan() {
@@ -112,6 +170,9 @@ export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
       observer?.disconnect();
       observer = null;
       pending.clear();
+      generation += 1;
+      inFlight = false;
+      stats.unsaved = 0;
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { onMessage, sendMessage } from '../messaging/protocol';
 import { createNetworkCollector, readTbmMessage } from '../providers/google';
-import { BROWSING_ENABLED_KEY, isBrowsingEnabled } from '../sweep/storage-keys';
-import { createBrowsingCollector } from './browsing';
+import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
+import { browsingAllowed, createBrowsingCollector } from './browsing';
 import { collectGooglePage, navigationStatus } from './collect-google';
 import { measureCanvas } from '../providers/google/canvas';
 
@@ -49,7 +49,8 @@ export function startGoogleContent(win: Window, browser: Browser): void {
     doc: win.document,
     url: () => win.location.href,
     now: () => win.performance.now(),
-    send: (listings) => void sendMessage('browsingListings', listings).catch(() => {}),
+    // Resolves only once the background committed the batch; a rejection keeps it for a retry.
+    send: (listings) => sendMessage('browsingListings', listings),
     schedule: (fn, ms) => win.setTimeout(fn, ms),
     observe: (target, onChange) => {
       const observer = new MutationObserver(onChange);
@@ -57,9 +58,18 @@ export function startGoogleContent(win: Window, browser: Browser): void {
       return observer;
     },
   });
-  const apply = (enabled: boolean) => (enabled && !sweepPage ? browsing.start() : browsing.stop());
-  void browser.storage.local.get(BROWSING_ENABLED_KEY).then((r) => apply(isBrowsingEnabled(r[BROWSING_ENABLED_KEY])));
+  const incognito = browser.extension?.inIncognitoContext === true;
+  const options = { enabled: false, allowIncognito: false };
+  const apply = () => (browsingAllowed({ ...options, sweepPage, incognito }) ? browsing.start() : browsing.stop());
+  void browser.storage.local.get([BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY]).then((r) => {
+    options.enabled = isBrowsingEnabled(r[BROWSING_ENABLED_KEY]);
+    options.allowIncognito = isIncognitoAllowed(r[BROWSING_INCOGNITO_KEY]);
+    apply();
+  });
   browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && changes[BROWSING_ENABLED_KEY]) apply(isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue));
+    if (area !== 'local' || !(changes[BROWSING_ENABLED_KEY] || changes[BROWSING_INCOGNITO_KEY])) return;
+    if (changes[BROWSING_ENABLED_KEY]) options.enabled = isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue);
+    if (changes[BROWSING_INCOGNITO_KEY]) options.allowIncognito = isIncognitoAllowed(changes[BROWSING_INCOGNITO_KEY].newValue);
+    apply();
   });
 }

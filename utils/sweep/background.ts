@@ -116,7 +116,11 @@ export function createBackground(browser: Browser): void {
     // Only our own content script on a Google Maps tab; the listings are shape-checked by the store.
     if (sender.id !== browser.runtime.id || !sender.tab?.id || !sender.tab.url?.startsWith('https://www.google.com/maps/')) return;
     const { controller } = await services;
-    await controller.commitBrowsing(sender.tab.id, message.data).catch((e) => console.warn('MapSweep: browsing listings not saved', e));
+    // A failure reaches the tab (which keeps the batch and sends it again) and the popup (totals).
+    await controller.commitBrowsing(sender.tab.id, message.data).catch((e) => {
+      console.warn('MapSweep: browsing listings not saved', e);
+      throw e;
+    });
   });
 
   browser.alarms.onAlarm.addListener((alarm) => {

@@ -206,11 +206,22 @@ export function createController(deps: ControllerDeps) {
   let browsingQueue: Promise<void> = Promise.resolve();
   function commitBrowsing(tabId: number, listings: Listing[]): Promise<void> {
     const next = browsingQueue.then(async () => {
-      if ((await tabsInUse()).has(tabId)) return;
-      const result = await deps.store.commitBrowsing(listings, deps.now());
-      const totals = readTotals((await deps.browser.storage.local.get(BROWSING_STATS_KEY))[BROWSING_STATS_KEY]);
+      const read = async () => readTotals((await deps.browser.storage.local.get(BROWSING_STATS_KEY))[BROWSING_STATS_KEY]);
+      let result: { added: number; seen: number };
+      try {
+        if ((await tabsInUse()).has(tabId)) return;
+        result = await deps.store.commitBrowsing(listings, deps.now());
+      } catch (e) {
+        // Counted and shown in the popup; the rejection tells the tab to keep the batch and retry.
+        const lastFailure = { at: deps.now(), message: e instanceof Error ? e.message : String(e) };
+        await read()
+          .then((totals) => deps.browser.storage.local.set({ [BROWSING_STATS_KEY]: { ...totals, failed: totals.failed + 1, lastFailure } }))
+          .catch(() => {}); // the commit's own error is the one to report
+        throw e;
+      }
+      const totals = await read();
       await deps.browser.storage.local.set({
-        [BROWSING_STATS_KEY]: { seen: totals.seen + result.added + result.seen, added: totals.added + result.added },
+        [BROWSING_STATS_KEY]: { ...totals, seen: totals.seen + result.added + result.seen, added: totals.added + result.added, lastSavedAt: deps.now() },
       });
     });
     browsingQueue = next.catch(() => {});

@@ -12,6 +12,17 @@ export interface BrowsingTotals {
   seen: number;
   /** Listings that were not in the store before browsing found them. */
   added: number;
+  /** Browsing batches whose commit failed (the tab keeps each and sends it again). */
+  failed: number;
+  /** The latest failed commit; shown while no commit has succeeded since. */
+  lastFailure: { at: number; message: string } | null;
+  lastSavedAt: number | null;
+}
+
+/** The failure to show in the popup: the latest one, unless a commit went through after it. */
+export function unresolvedFailure(t: BrowsingTotals): BrowsingTotals['lastFailure'] {
+  if (!t.lastFailure) return null;
+  return t.lastSavedAt !== null && t.lastSavedAt >= t.lastFailure.at ? null : t.lastFailure;
 }
 
 export function isBrowsingEnabled(value: unknown): boolean {
@@ -20,9 +31,14 @@ export function isBrowsingEnabled(value: unknown): boolean {
 
 export function readTotals(value: unknown): BrowsingTotals {
   const v = (value ?? {}) as Partial<BrowsingTotals>;
+  const f = v.lastFailure;
   return {
     seen: Number.isFinite(v.seen) ? (v.seen as number) : 0,
     added: Number.isFinite(v.added) ? (v.added as number) : 0,
+    failed: Number.isFinite(v.failed) ? (v.failed as number) : 0,
+    lastFailure:
+      f && typeof f === 'object' && Number.isFinite(f.at) && typeof f.message === 'string' ? { at: f.at, message: f.message } : null,
+    lastSavedAt: Number.isFinite(v.lastSavedAt) ? (v.lastSavedAt as number) : null,
   };
 }
 
