@@ -11,6 +11,7 @@ import {
 } from '../utils/sweep/storage-keys';
 import type { SweepSettings } from '../utils/sweep/types';
 import { t } from '../utils/i18n/t';
+import { CalibrationPanel } from './CalibrationPanel';
 
 type NumberKey = { [K in keyof SweepSettings]: SweepSettings[K] extends number ? K : never }[keyof SweepSettings];
 
@@ -106,6 +107,7 @@ export function Options() {
         {t('optionBrowsingIncognito')}
       </label>
       <p role="status">{saved ? t('optionsSaved') : ''}</p>
+      <CalibrationPanel />
     </main>
   );
 }

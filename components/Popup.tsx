@@ -39,7 +39,7 @@ export function Popup() {
         <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />
       )}
       {sweep && <SweepControls sweep={sweep} onExport={exportCsv} />}
-      <HealthLine store={store} />
+      <HealthLine store={store} sweep={sweep} />
       <BrowsingSwitch collected={browsingCount} />
       <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
         {t('buttonOpenDashboard')}

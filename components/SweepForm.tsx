@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { sendMessage, type EstimateReply, type UserError } from '../utils/messaging/protocol';
 import { formatDuration, formatNumber, t } from '../utils/i18n/t';
+import { AUDIT_MIN_CELLS, AUDIT_SHARE, auditSampleSize } from '../utils/coverage/audit';
 import { userErrorText } from './user-error';
 
 /** Keywords + area + estimate + Start. Nothing is written until the background accepts the input. */
@@ -70,7 +71,8 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
       </div>
       {estimate && !error && (
         <p class="estimate">
-          {t('estimateLine', formatNumber(estimate.cellsMin), formatDuration(estimate.secondsMin), formatNumber(estimate.maxCells))}
+          {t('estimateLine', formatNumber(estimate.cellsMin), formatDuration(estimate.secondsMin), formatNumber(estimate.maxCells))}{' '}
+          {t('estimateAudit', formatNumber(auditSampleSize(estimate.cellsMin)), formatNumber(AUDIT_SHARE * 100), formatNumber(AUDIT_MIN_CELLS))}
         </p>
       )}
       {error && (

@@ -69,6 +69,8 @@ function warningText(w: Warning, unresolved: number): string {
       return t('warningQuarantined', formatNumber(w.count));
     case 'stale':
       return t('warningStale', formatNumber(w.minutes));
+    case 'audit':
+      return t('warningAudit', formatNumber(w.missed), formatNumber(w.reopened));
     default:
       return t(`warning_${w.kind}`);
   }

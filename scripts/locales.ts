@@ -471,6 +471,25 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   changeGone: ['Not seen any more', '더 이상 안 보임'],
   changeChanged: ['Changed', '변경됨'],
   changeDiff: ['$1: $2 → $3', '$1: $2 → $3'],
+  warningAudit: [
+    'The closing audit found $1 places the sweep had missed; $2 cells were searched again with what it taught.',
+    '마지막 점검에서 수집 작업이 놓친 장소 $1곳을 찾았습니다. 그 결과를 반영해 $2칸을 다시 검색했습니다.',
+  ],
+  estimateAudit: [
+    'Before saying Finished, the sweep re-checks a sample of its own cells: at least $1 more searches ($2% of done cells, at least $3).',
+    '완료하기 전에 수집한 칸 일부를 다시 검색해 점검합니다: 최소 $1회 추가 검색 (완료한 칸의 $2%, 최소 $3칸).',
+  ],
+  calibrationTitle: ['What the map searches (learnt)', '지도가 검색하는 범위 (학습됨)'],
+  calibrationIntro: [
+    'A cell counts as searched only inside the part of the map every plausible layout searches. Each search narrows this down from what it lists, per window size.',
+    '가능한 모든 화면 배치가 공통으로 검색하는 부분 안에서만 칸을 검색한 것으로 봅니다. 검색할 때마다 나온 결과로 창 크기별 범위를 좁혀 갑니다.',
+  ],
+  calibrationNone: ['Nothing learnt yet.', '아직 학습한 내용이 없습니다.'],
+  calibrationRow: [
+    '$1: $2 searches, searched width used $3% of the window, $4 surprises',
+    '$1: 검색 $2회, 창 너비의 $3%를 검색 범위로 사용, 예외 $4회',
+  ],
+  calibrationReset: ['Forget what was learnt', '학습 내용 지우기'],
 };
 
 export function writeLocales(dir = 'public/_locales'): void {

@@ -83,7 +83,8 @@ export function useSweepCells(store: Store | null, sweep: Sweep | null, interval
     let stopped = false;
     const load = async () => {
       try {
-        const cells = await store.listCells(sweepId);
+        // Audit cells re-search done ground at an offset: they overlap the tiling, so the map leaves them out.
+        const cells = (await store.listCells(sweepId)).filter((c) => c.role !== 'audit');
         if (!stopped) setView({ sweepId, cells, error: null });
       } catch (e) {
         if (!stopped) setView((v) => ({ ...v, error: messageOf(e) }));

@@ -19,6 +19,12 @@ import { RESULT_CAP, searchPlaces, type SearchSwitches } from '../replica/search
 import type { ReplicaPlace, World } from '../replica/world';
 
 export interface SimOptions {
+  /**
+   * The panel width the page's DOM shows (what the content script measures), when it differs
+   * from what the site leaves out of its searches (`switches.panelWidth`): a site whose search
+   * box no rule the extension knows would predict.
+   */
+  drawnPanelWidth?: number;
   viewport: Viewport;
   switches: SearchSwitches;
   /** Fraction of page loads that answer HTTP 500, drawn from `random`. */
@@ -106,6 +112,8 @@ export function createSimPageDriver(world: World, opts: SimOptions): SimPageDriv
         elapsedMs: 0,
         warnings: [],
         httpStatus: page.status,
+        // As the content script measures it: the window's CSS size and the panel the page draws.
+        canvas: { width: opts.viewport.width, height: opts.viewport.height, panelRight: opts.drawnPanelWidth ?? opts.switches.panelWidth ?? opts.viewport.panelWidth },
       };
       if (page.status !== 200) {
         return { ...base, pageKind: 'unknown', listings: [], cardsVisible: 0, endOfList: false, capHit: false, finalView: null, stopReason: 'not-a-feed' };
@@ -138,7 +146,7 @@ export function createSimPageDriver(world: World, opts: SimOptions): SimPageDriv
         scroll: { stopReason: endOfList ? 'end' : 'cap', cards: shown.length, scrolls: Math.ceil(shown.length / 20), elapsedMs: 0 },
         elapsedMs: 0,
       });
-      return { ...observation, httpStatus: page.status };
+      return { ...observation, httpStatus: page.status, canvas: base.canvas };
     },
     async viewport() {
       return opts.viewport;

@@ -66,7 +66,7 @@ function health(s: SavedSearch, runs: Run[], audit: SavedSearchHealth['latestAud
   };
 }
 
-const KINDS: ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'extractor', 'internal'];
+const KINDS: ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'extractor', 'limited', 'internal'];
 const OUTCOMES: FailedAttempt['outcome'][] = ['retry', 'quarantined', 'paused', 'stopped'];
 const errors: FailedAttempt[] = KINDS.flatMap((kind, i) =>
   OUTCOMES.map((outcome, j) => ({
@@ -162,11 +162,11 @@ describe('health view models', () => {
 
   it('renders the popup line and the panel in plain English', () => {
     const data = everything(false);
-    expect(renderText(healthLine(data).text, en, time)).toBe('Health: needs a look · last new place 2 h ago · 28 errors in 24 h');
+    expect(renderText(healthLine(data).text, en, time)).toBe('Health: needs a look · last new place 2 h ago · 32 errors in 24 h');
     const panel = healthPanel(data);
     const byId = Object.fromEntries(panel.searches.map((s) => [s.id, s]));
     const r = (t: Text) => renderText(t, en, time);
-    expect(r(panel.errors.text)).toBe('28 errors in 24 h, the last 1 min ago.');
+    expect(r(panel.errors.text)).toBe('32 errors in 24 h, the last 1 min ago.');
     expect(panel.errors.rows.map((row) => r(row.kindText))).toContain('HTTP 503');
     expect(r(panel.coverage.text)).toBe('Last page checked 1 h ago: 2 cards visible, 2 read, 2 in the page’s own data. 1 of 2 pages were read short.');
     expect(r(byId.fresh!.runs[0]!.changesText!)).toBe('2 new · 1 not seen any more · 3 changed');

@@ -7,7 +7,7 @@ import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
 import type { Observation } from '../sweep/types';
 import { learnFromSearch } from './calibration';
-import { boxCovers, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas } from './geometry';
+import { boxCovers, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from './geometry';
 
 export interface CoverageInput {
   observation: Observation;
@@ -20,6 +20,8 @@ export interface CoverageInput {
   planned: MeasuredCanvas;
   /** The calibration for the canvas the page measured (`measuredCanvas(input)`'s key). */
   calibration: GeometryCalibration;
+  /** What the sweep's audit proved is not searched, for that canvas. */
+  limits?: SpanLimits;
   now: number;
 }
 
@@ -27,8 +29,9 @@ export interface CoverageVerdict {
   measured: MeasuredCanvas;
   /** The calibration after this search's evidence (the same object when nothing was learnt). */
   calibration: GeometryCalibration;
-  /** What the page surely searched. */
+  /** What the page surely searched, and the view it searched from. */
   searchedBox: BBox;
+  searchedView: MapView;
   /** The searched box holds the whole cell. */
   covered: boolean;
   /** Not covered because the canvas differed from the planned one: search again with the measured canvas, at once. */
@@ -51,9 +54,9 @@ export function assessCoverage(input: CoverageInput): CoverageVerdict {
   }
   // A place page's URL is the place's own view, not the search's: the requested view stands.
   const searchedView = obs.pageKind === 'place' ? requested : (obs.finalView ?? requested);
-  const searchedBox = searchedBoxOf(searchedView, calibration);
+  const searchedBox = searchedBoxOf(searchedView, calibration, input.limits);
   const covered = boxCovers(searchedBox, input.cellBox);
-  return { measured, calibration, searchedBox, covered, searchAgain: !covered && !sameCanvas(measured, planned) };
+  return { measured, calibration, searchedBox, searchedView, covered, searchAgain: !covered && !sameCanvas(measured, planned) };
 }
 
 export function sameCanvas(a: MeasuredCanvas, b: MeasuredCanvas): boolean {

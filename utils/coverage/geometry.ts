@@ -65,9 +65,9 @@ const PANEL_EDGE_SLACK = 32;
 export const SAFE_MARGIN_SHARE = 0.02;
 const MIN_MARGIN_PX = 6;
 /** Negative evidence counts after this many complete, well-filled searches … */
-export const DENSE_SEARCHES_NEEDED = 6;
+export const DENSE_SEARCHES_NEEDED = 4;
 /** … of at least this many results each … */
-export const DENSE_RESULTS = 30;
+export const DENSE_RESULTS = 20;
 /** … and shrinks a side only when the results stop this share of the canvas short of it. */
 const DENSE_GAP_SHARE = 0.1;
 /** Where it shrinks, the new edge keeps this share of slack beyond the farthest result. */
@@ -90,6 +90,14 @@ export function initialCalibration(canvas: MeasuredCanvas, now: number): Geometr
   };
 }
 
+/** Edges (px from the URL centre) the searched box is known to end before; learnt by the sweep's audit (audit.ts). */
+export interface SpanLimits {
+  left?: number;
+  right?: number;
+  top?: number;
+  bottom?: number;
+}
+
 /** The key a calibration is stored under: one per provider and window size. */
 export function calibrationKey(provider: string, canvas: { width: number; height: number }): string {
   return `${provider}:${Math.round(canvas.width)}x${Math.round(canvas.height)}`;
@@ -106,7 +114,7 @@ export function candidateIntersection(cal: GeometryCalibration): { left: number;
 }
 
 /** The rectangle (px from the URL centre) a search surely lists. Empty spans come back as width 0. */
-export function safeSpan(cal: GeometryCalibration): { left: number; right: number; top: number; bottom: number } {
+export function safeSpan(cal: GeometryCalibration, limits: SpanLimits = {}): { left: number; right: number; top: number; bottom: number } {
   let { left, right } = candidateIntersection(cal);
   let top = -cal.height / 2;
   let bottom = cal.height / 2;
@@ -131,6 +139,14 @@ export function safeSpan(cal: GeometryCalibration): { left: number; right: numbe
       bottom = Math.min(bottom, half);
     }
   }
+  // What the audit proved was not searched (vertical kept symmetric, as above).
+  if (limits.left !== undefined) left = Math.max(left, limits.left);
+  if (limits.right !== undefined) right = Math.min(right, limits.right);
+  if (limits.top !== undefined || limits.bottom !== undefined) {
+    const half = Math.min(-(limits.top ?? -Infinity), limits.bottom ?? Infinity);
+    top = Math.max(top, -half);
+    bottom = Math.min(bottom, half);
+  }
   if (right < left) right = left;
   if (bottom < top) bottom = top;
   return { left, right, top, bottom };
@@ -142,16 +158,16 @@ export function safeSpan(cal: GeometryCalibration): { left: number; right: numbe
  * (cellSearchView, fitZoom, visibleBBox, visibleShare) then needs no change; `panelWidth` may be
  * negative when the safe span sits left of the centre.
  */
-export function planningViewport(cal: GeometryCalibration): Viewport {
-  const s = safeSpan(cal);
+export function planningViewport(cal: GeometryCalibration, limits?: SpanLimits): Viewport {
+  const s = safeSpan(cal, limits);
   const centre = (s.left + s.right) / 2;
   const w = s.right - s.left;
   return { width: w + 2 * centre, height: s.bottom - s.top, panelWidth: 2 * centre };
 }
 
 /** The box a search at `view` surely listed, under this calibration. */
-export function searchedBoxOf(view: MapView, cal: GeometryCalibration): BBox {
-  return visibleBBox(view, planningViewport(cal));
+export function searchedBoxOf(view: MapView, cal: GeometryCalibration, limits?: SpanLimits): BBox {
+  return visibleBBox(view, planningViewport(cal, limits));
 }
 
 /** True when `inner` lies in `outer` (a relative tolerance absorbs float noise of the view maths). */

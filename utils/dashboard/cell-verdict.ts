@@ -1,3 +1,4 @@
+import { isUnresolved as isUnresolvedReason } from '../grid/decide';
 import type { CellDecisionReason } from '../grid/types';
 import { text, type Text } from '../health/text';
 import type { Cell, CellStatus } from '../sweep/types';
@@ -28,14 +29,14 @@ export const CELL_REASONS = Object.keys(REASONS) as CellDecisionReason[];
  * must see these apart from "crowded at the closest zoom", since splitting would not help and
  * the places there are not known to be all of them.
  */
-export const UNRESOLVED_REASONS: readonly CellDecisionReason[] = ['zoomed-out-capped', 'view-not-covering'];
+export const UNRESOLVED_REASONS: readonly CellDecisionReason[] = CELL_REASONS.filter((r) => isUnresolvedReason(r));
 
 /** The part of a cell the verdict needs (the coverage map's cells may be lighter than Cell). */
 export type VerdictCell = Pick<Cell, 'status'> & { result?: Pick<NonNullable<Cell['result']>, 'reason'> | null };
 
 export function isUnresolved(cell: VerdictCell): boolean {
   const reason = cell.result?.reason;
-  return cell.status === 'saturated' && reason !== undefined && UNRESOLVED_REASONS.includes(reason);
+  return cell.status === 'saturated' && isUnresolvedReason(reason);
 }
 
 /** Message keys can hold only letters, digits and `_`. */

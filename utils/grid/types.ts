@@ -75,7 +75,8 @@ export type CellDecisionReason =
   | 'cell-cap'
   // saturated as "unresolved": not crowded at the minimum size, but no search could prove the cell complete
   | 'zoomed-out-capped' // the site zoomed out by itself and the wider list hit the cap
-  | 'view-not-covering'; // the page's measured view never covered the whole cell
+  | 'view-not-covering' // the page's measured view never covered the whole cell
+  | 'audit'; // an audit search (utils/coverage/audit.ts): checks done cells, decides nothing itself
 
 export interface CellDecision {
   verdict: CellVerdict;

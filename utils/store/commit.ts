@@ -32,7 +32,13 @@ export interface CommitCellInput {
 }
 
 export type CommitCellResult =
-  | { applied: true; newListings: number; seenListings: number }
+  | {
+      applied: true;
+      newListings: number;
+      seenListings: number;
+      /** Keys this sweep had not collected under this keyword before (the audit's "missed" candidates). */
+      newToSweep: string[];
+    }
   | { applied: false; reason: NotAppliedReason };
 
 /** The collection of listings captured while the user browses the map outside any sweep. */
@@ -79,6 +85,12 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
       const ctx: FoundContext = { now, collection: input.sweepId, keyword: input.keyword, cellId: input.cellId };
       const merged = found.map((l, i) => mergeListing(known[i], l, ctx));
       const newListings = known.filter((k) => k === undefined).length;
+      const newToSweep = found
+        .filter((_, i) => {
+          const k = known[i];
+          return k === undefined || !k.collections.includes(input.sweepId) || !k.keywords.includes(input.keyword);
+        })
+        .map((l) => l.key);
       const seenListings = found.length - newListings;
 
       const cell: Cell = {
@@ -132,7 +144,7 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
       );
       writes.push(handled(tx.objectStore('events').add(event)));
       await Promise.all(writes);
-      return { applied: true, newListings, seenListings };
+      return { applied: true, newListings, seenListings, newToSweep };
     },
     { durability: 'strict' },
   );

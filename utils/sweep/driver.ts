@@ -1,6 +1,6 @@
 import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
 import { decideCell, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
-import type { MapView, Viewport } from '../geo/types';
+import type { BBox, MapView, Viewport } from '../geo/types';
 import type { PageDriver } from '../browser/page-driver';
 import { ContentScriptError, TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
@@ -11,8 +11,12 @@ import type { Pacer } from './pacing';
 import { auditObservation } from '../health/audit';
 import { judgeObservation } from './judge';
 import { childCells, plannedOf } from './plan';
-import type { Cell, CellError, Observation, Sweep } from './types';
-import { calibrationKey, initialCalibration, planningViewport, type GeometryCalibration, type MeasuredCanvas } from '../coverage/geometry';
+import type { Cell, CellError, CellResult, Observation, Sweep } from './types';
+import { boxCovers, calibrationKey, initialCalibration, planningViewport, safeSpan, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
+import { emptyAudit, findErrors, needsAuditRound, sampleForAudit, shiftedBox } from '../coverage/audit';
+import { reopenCells, startAuditRound } from '../store/audit-rounds';
+import type { PageAudit } from '../health/types';
+import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
 
@@ -68,6 +72,8 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
     if (!cell) {
       const open = await deps.store.countOpenCells(sweepId);
       if (open.total === 0) {
+        // Before Finished, the sweep audits a sample of its own work (utils/coverage/audit.ts).
+        if (await startAuditIfDue(deps.store, sweepId, deps.now())) continue;
         const finished = await deps.store.patchSweep(sweepId, { status: 'finished', pauseReason: null }, ['running']);
         if (finished) deps.attention(finished, 'finished');
         return 'finished';
@@ -115,7 +121,7 @@ async function visitCell(
   // showed last time (measured by the page); the tab's own size is only the first guess.
   const planned = canvases.get(tabId) ?? guessCanvas(await deps.page.viewport(tabId));
   const calibration = deps.calibration!;
-  const viewport = planningViewport(await calibrationFor(calibration, planned, deps.now()));
+  const viewport = planningViewport(await calibrationFor(calibration, planned, deps.now()), limitsOf(sweep, planned));
   const view = searchViewOf(cell, viewport);
   const url = searchUrl(cell.keyword, view);
   const timeoutMs = sweep.settings.cellTimeoutMs;
@@ -189,7 +195,16 @@ async function visitCell(
   const measured = measuredCanvas(observation, planned);
   canvases.set(tabId, measured);
   const before = await calibrationFor(calibration, measured, deps.now());
-  const coverage = assessCoverage({ observation, organic: judgement.organic, cellBox: cell.bbox, requested: view, planned, calibration: before, now: deps.now() });
+  const coverage = assessCoverage({
+    observation,
+    organic: judgement.organic,
+    cellBox: cell.bbox,
+    requested: view,
+    planned,
+    calibration: before,
+    limits: limitsOf(sweep, measured),
+    now: deps.now(),
+  });
   if (coverage.calibration !== before) await calibration.put(calibrationKey(PROVIDER, measured), coverage.calibration);
   if (coverage.searchAgain) {
     // The window differed from the guess (first visit, browser zoom, a resize): search again at
@@ -197,7 +212,11 @@ async function visitCell(
     await releaseCell(deps.store, { cellId: cell.id, holder });
     return undefined;
   }
-  const { covered, searchedBox } = coverage;
+  const { covered, searchedBox, searchedView } = coverage;
+  const canvasKey = calibrationKey(PROVIDER, measured);
+  // Places without coordinates cannot be placed outside the area, so they are kept.
+  const kept = judgement.organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng }));
+  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...judgement.result, newListings: 0, reason: 'audit', searchedBox, view: searchedView, canvasKey } });
 
   const counts = await deps.store.countCells(sweep.id);
   const decision = decideCell(
@@ -216,7 +235,7 @@ async function visitCell(
     },
     { ...DEFAULT_PLANNER_OPTIONS, viewport, maxCells: sweep.settings.maxCells },
   );
-  const result = { ...judgement.result, newListings: 0, reason: decision.reason, searchedBox };
+  const result = { ...judgement.result, newListings: 0, reason: decision.reason, searchedBox, view: searchedView, canvasKey };
   try {
     await deps.store.commitCell({
       sweepId: sweep.id,
@@ -226,8 +245,7 @@ async function visitCell(
       keyword: cell.keyword,
       audit,
       url: observation.url,
-      // Places without coordinates cannot be placed outside the area, so they are kept.
-      listings: judgement.organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng })),
+      listings: kept,
       outcome:
         decision.verdict === 'split' || decision.verdict === 'widen'
           ? {
@@ -255,6 +273,142 @@ async function visitCell(
 export function searchViewOf(cell: Pick<Cell, 'bbox' | 'zoomOffset'>, viewport: Viewport): MapView {
   const fit = cellSearchView(cell.bbox, viewport, MAX_ZOOM);
   return cell.zoomOffset ? { ...fit, zoom: Math.round((fit.zoom + cell.zoomOffset) * 100) / 100 } : fit;
+}
+
+/** What the sweep's audit proved this canvas's searches do not reach. */
+function limitsOf(sweep: Sweep, canvas: MeasuredCanvas): SpanLimits | undefined {
+  return sweep.audit?.limits[calibrationKey(PROVIDER, canvas)];
+}
+
+/**
+ * Starts the next audit round when one is due: a sample of done cells, each searched again
+ * shifted by half a cell. True when the queue has (or another worker just gave it) work again.
+ */
+async function startAuditIfDue(store: Store, sweepId: string, now: number): Promise<boolean> {
+  const sweep = await store.getSweep(sweepId);
+  if (!sweep || sweep.status !== 'running') return false;
+  const done = (await store.listCells(sweepId, 'done')).filter((c) => c.role !== 'audit');
+  if (!needsAuditRound(sweep.audit, done.length)) return false;
+  const current = sweep.audit ?? emptyAudit();
+  const round = current.round + 1;
+  const cells: Cell[] = sampleForAudit(done, round).map(({ zoomOffset: _widened, ...c }, i) => ({
+    ...c,
+    id: `${sweepId}/${c.keywordIndex}/a${round}-${i}`,
+    bbox: shiftedBox(c.bbox),
+    parentId: null,
+    status: 'pending',
+    leaseUntil: 0,
+    leaseHolder: null,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    result: null,
+    role: 'audit',
+    auditOf: c.id,
+  }));
+  await startAuditRound(store, sweepId, current.round, cells, { ...current, round, missedThisRound: 0 }, now);
+  return true;
+}
+
+/**
+ * An audit search: its places are stored like any (they are real), and those the sweep had not
+ * collected though they lie in a done cell are coverage errors. They teach the geometry where
+ * the searched box really ends; every done cell no longer proven under that is re-opened.
+ */
+async function commitAudit(
+  deps: DriverDeps,
+  sweep: Sweep,
+  cell: Cell,
+  holder: string,
+  c: { audit: PageAudit; url: string; kept: Listing[]; result: CellResult },
+): Promise<WorkerExit | undefined> {
+  let committed;
+  try {
+    committed = await deps.store.commitCell({
+      sweepId: sweep.id,
+      cellId: cell.id,
+      holder,
+      now: deps.now(),
+      keyword: cell.keyword,
+      audit: c.audit,
+      url: c.url,
+      listings: c.kept,
+      outcome: { status: 'done', result: c.result },
+    });
+  } catch (e) {
+    if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
+    throw e;
+  }
+  if (!committed.applied) return undefined;
+  const fresh = new Set(committed.newToSweep);
+  const missedPlaces = c.kept.flatMap((l) => (fresh.has(l.key) && l.lat !== null && l.lng !== null ? [{ lat: l.lat, lng: l.lng }] : []));
+  const done = (await deps.store.listCells(sweep.id, 'done')).filter((d) => d.role !== 'audit' && d.keyword === cell.keyword);
+  const proofs = done.map((d) => ({ id: d.id, bbox: d.bbox, view: d.result?.view, canvasKey: d.result?.canvasKey }));
+  const known = sweep.audit?.limits ?? {};
+  const calibration = deps.calibration!;
+  const calibrationOf = async (key: string): Promise<GeometryCalibration | null> => {
+    const size = canvasOfKey(key);
+    return (await calibration.get(key)) ?? (size ? initialCalibration({ ...size, panelRight: null }, deps.now()) : null);
+  };
+  const spans = new Map<string, ReturnType<typeof safeSpan>>();
+  for (const key of new Set(proofs.flatMap((p) => (p.canvasKey ? [p.canvasKey] : [])))) {
+    const cal = await calibrationOf(key);
+    if (cal) spans.set(key, safeSpan(cal, known[key]));
+  }
+  const finding = findErrors(missedPlaces, proofs, known, (key) => spans.get(key) ?? null);
+  const missed = missedPlaces.filter((p) => done.some((d) => inBox(p, d.bbox))).length;
+  // Every done cell whose proof no longer holds under what was learnt is searched again.
+  const unproven: string[] = [];
+  if (missed > 0) {
+    for (const d of done) {
+      const view = d.result?.view;
+      const key = d.result?.canvasKey;
+      const cal = key ? await calibrationOf(key) : null;
+      if (!view || !key || !cal) continue;
+      if (!boxCovers(searchedBoxOf(view, cal, finding.limits[key]), d.bbox)) unproven.push(d.id);
+    }
+  }
+  const reopen = [...new Set([...finding.cellIds, ...unproven])];
+  await reopenCells(
+    deps.store,
+    sweep.id,
+    reopen,
+    (current, reopened) => ({
+      ...current,
+      searched: current.searched + 1,
+      missed: current.missed + missed,
+      missedThisRound: current.missedThisRound + missed,
+      reopened: current.reopened + reopened,
+      limits: mergeLimits(current.limits, finding.limits),
+    }),
+    deps.now(),
+  );
+  return undefined;
+}
+
+/** The canvas size a calibration key names (`provider:WxH`). */
+function canvasOfKey(key: string): { width: number; height: number } | null {
+  const m = /:(\d+)x(\d+)$/.exec(key);
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
+}
+
+function inBox(p: { lat: number; lng: number }, b: BBox): boolean {
+  return p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
+}
+
+/** Limits only tighten: the narrower edge of the two wins. */
+function mergeLimits(a: Record<string, SpanLimits>, b: Record<string, SpanLimits>): Record<string, SpanLimits> {
+  const out: Record<string, SpanLimits> = { ...a };
+  for (const [key, l] of Object.entries(b)) {
+    const o = out[key] ?? {};
+    out[key] = {
+      ...(o.left !== undefined || l.left !== undefined ? { left: Math.max(o.left ?? -Infinity, l.left ?? -Infinity) } : {}),
+      ...(o.right !== undefined || l.right !== undefined ? { right: Math.min(o.right ?? Infinity, l.right ?? Infinity) } : {}),
+      ...(o.top !== undefined || l.top !== undefined ? { top: Math.max(o.top ?? -Infinity, l.top ?? -Infinity) } : {}),
+      ...(o.bottom !== undefined || l.bottom !== undefined ? { bottom: Math.min(o.bottom ?? Infinity, l.bottom ?? Infinity) } : {}),
+    };
+  }
+  return out;
 }
 
 /** The stored calibration for this provider and canvas, or a fresh one (nothing learnt yet). */

@@ -19,6 +19,8 @@ export type Warning =
   | { kind: 'captcha' | 'consent' | 'signed_out' | 'extractor' | 'quota' | 'restart'; message: string }
   | { kind: 'saturated'; count: number }
   | { kind: 'quarantined'; count: number }
+  /** The closing audit found places the sweep had missed (and searched the affected cells again). */
+  | { kind: 'audit'; missed: number; reopened: number }
   | { kind: 'stale'; minutes: number };
 
 /** Minutes without a new listing, while running, before the popup says so. */
@@ -40,6 +42,7 @@ export function sweepProgress(sweep: Sweep, now: number): Progress {
   if (sweep.status === 'failed') warnings.push({ kind: 'extractor', message: sweep.problem?.message ?? '' });
   if (c.cellsSaturated > 0) warnings.push({ kind: 'saturated', count: c.cellsSaturated });
   if (c.cellsQuarantined > 0) warnings.push({ kind: 'quarantined', count: c.cellsQuarantined });
+  if ((sweep.audit?.missed ?? 0) > 0) warnings.push({ kind: 'audit', missed: sweep.audit!.missed, reopened: sweep.audit!.reopened });
   if (sweep.status === 'running') {
     const since = sweep.lastNewListingAt ?? sweep.createdAt;
     const minutes = Math.floor((now - since) / 60_000);

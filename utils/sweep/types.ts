@@ -2,6 +2,7 @@ import type { Area, BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
 import type { CellDecisionReason } from '../grid/types';
 import type { MeasuredCanvas } from '../coverage/geometry';
+import type { SweepAudit } from '../coverage/audit';
 
 /** What kind of page the content script found. */
 export type PageKind =
@@ -75,6 +76,10 @@ export interface Cell {
   depth: number;
   /** Zoom levels added to the cell's fit when searched (PlannedCell.zoomOffset); absent = 0. */
   zoomOffset?: number;
+  /** 'audit': a re-search of a done cell's ground at an offset (utils/coverage/audit.ts), never split. */
+  role?: 'audit';
+  /** For an audit cell: the done cell it checks. */
+  auditOf?: string;
   /** Metres from the sweep's origin view (the user's map when it started): nearer cells are leased first. */
   distance: number;
   parentId: string | null;
@@ -114,6 +119,9 @@ export interface CellResult {
   reason?: CellDecisionReason;
   /** The box this search provably covered (the measured view under the calibrated geometry), or null when it could not be measured. */
   searchedBox?: BBox | null;
+  /** The view that searched it and the calibration key of its canvas: the audit re-checks the proof with what it learns. */
+  view?: MapView;
+  canvasKey?: string;
   organic: number;
   newListings: number;
   endOfList: boolean;
@@ -156,6 +164,8 @@ export interface Sweep {
   problem: CellError | null;
   /** The user's map view when the sweep started (near-the-view-first ordering). */
   origin: MapView | null;
+  /** The audit of its own work before Finished (utils/coverage/audit.ts); absent until the first round. */
+  audit?: SweepAudit;
   counters: SweepCounters;
   lastNewListingAt: number | null;
   updatedAt: number;

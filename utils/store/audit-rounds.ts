@@ -1,0 +1,67 @@
+/**
+ * The store side of the sweep's audit (utils/coverage/audit.ts): starting a round and
+ * re-opening the done cells an audit proved wrong. Each is ONE transaction with the sweep's
+ * audit record and counters, so a worker that dies between two lines leaves either the round
+ * (or the re-opening) whole, or nothing of it.
+ */
+import { emptyAudit, type SweepAudit } from '../coverage/audit';
+import type { Cell, Sweep } from '../sweep/types';
+import { StoreError } from './errors';
+import { fromRecord, withQueueKey } from './schema';
+import type { Store } from './store';
+import { handled } from './tx';
+import { newCellProblem } from './validate';
+
+/**
+ * Adds one round's audit cells and the sweep's new audit record. Returns false (and writes
+ * nothing) when the sweep's audit is not at `expectRound` any more: another worker started it.
+ */
+export async function startAuditRound(store: Store, sweepId: string, expectRound: number, cells: Cell[], audit: SweepAudit, now: number): Promise<boolean> {
+  for (const c of cells) {
+    const p = newCellProblem(c, sweepId);
+    if (p) throw new StoreError('invalid', `The audit cell was refused: ${p}. Nothing was saved.`);
+  }
+  return store.transact(['sweeps', 'cells'], 'readwrite', async (tx) => {
+    const sweep = (await tx.objectStore('sweeps').get(sweepId)) as Sweep | undefined;
+    if (!sweep || sweep.status !== 'running') return false;
+    if ((sweep.audit?.round ?? 0) !== expectRound) return false;
+    const writes: Promise<unknown>[] = cells.map((c) => handled(tx.objectStore('cells').add(withQueueKey(c))));
+    const counters = { ...sweep.counters, cellsKnown: sweep.counters.cellsKnown + cells.length };
+    writes.push(handled(tx.objectStore('sweeps').put({ ...sweep, audit, counters, updatedAt: now })));
+    await Promise.all(writes);
+    return true;
+  }, { durability: 'strict' });
+}
+
+/**
+ * Puts done cells back in the queue (searched again with what the audit taught the geometry)
+ * and stores the audit record, in one transaction. Cells no longer 'done' are left alone.
+ * Returns how many were re-opened.
+ */
+export async function reopenCells(
+  store: Store,
+  sweepId: string,
+  cellIds: readonly string[],
+  /** The new audit record from the one stored now (read in this transaction, so concurrent audits add up). */
+  update: (current: SweepAudit, reopened: number) => SweepAudit,
+  now: number,
+): Promise<number> {
+  return store.transact(['sweeps', 'cells'], 'readwrite', async (tx) => {
+    const sweep = (await tx.objectStore('sweeps').get(sweepId)) as Sweep | undefined;
+    if (!sweep) return 0;
+    const cells = tx.objectStore('cells');
+    const records = await Promise.all(cellIds.map((id) => cells.get(id)));
+    const reopen: Cell[] = [];
+    for (const r of records) {
+      if (!r) continue;
+      const cell = fromRecord(r);
+      if (cell.sweepId !== sweepId || cell.status !== 'done') continue;
+      reopen.push({ ...cell, status: 'pending', attempts: 0, nextAttemptAt: 0, leaseUntil: 0, leaseHolder: null, lastError: null, result: null });
+    }
+    const writes: Promise<unknown>[] = reopen.map((c) => handled(cells.put(withQueueKey(c))));
+    const counters = { ...sweep.counters, cellsDone: Math.max(0, sweep.counters.cellsDone - reopen.length) };
+    writes.push(handled(tx.objectStore('sweeps').put({ ...sweep, audit: update(sweep.audit ?? emptyAudit(), reopen.length), counters, updatedAt: now })));
+    await Promise.all(writes);
+    return reopen.length;
+  }, { durability: 'strict' });
+}
