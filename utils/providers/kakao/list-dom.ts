@@ -1,0 +1,196 @@
+/**
+ * The search page's own list (map.kakao.com, no iframe; spec §3.2, naver-kakao-notes B2–B3):
+ * `#info\.search\.place\.list > li.PlaceItem`, "장소 더보기", pages `no1`…`no5`, prev/next, and
+ * `#info\.noPlace`. The stable hooks are the dotted ids and the `data-id` attributes; class names
+ * are read only where the notes give no `data-id`. The DOM has no coordinates and no homepage:
+ * map.daum (mapdaum.ts) carries those, observe.ts joins the two by confirmid.
+ */
+import type { ProviderPlace } from '../place';
+import { confirmIdFromPlaceUrl, kakaoKey } from './ids';
+import { placeUrl } from './urls';
+
+export const KAKAO_SELECTORS = Object.freeze({
+  list: '#info\\.search\\.place\\.list',
+  items: '#info\\.search\\.place\\.list > li.PlaceItem',
+  name: '.head_item .tit_name a.link_name, [data-id="screenOutName"]',
+  subcategory: '[data-id="subcategory"], .subcategory',
+  score: '[data-id="scoreNum"], .rating .score .num',
+  scoreCount: '[data-id="numberofscore"], .rating .score a.numberofscore',
+  address: '[data-id="address"], .info_item .addr > p',
+  /** The lot-number line under the road address; its marker is from one source only [~]. */
+  jibun: '[data-id="otherAddr"], .info_item .addr > p.lot_number',
+  phone: '[data-id="phone"], .contact span.phone',
+  moreview: 'a.moreview[data-id="moreview"], a.moreview',
+  more: '#info\\.search\\.place\\.more',
+  pager: '#info\\.search\\.page',
+  prev: '#info\\.search\\.page\\.prev',
+  next: '#info\\.search\\.page\\.next',
+  noPlace: '#info\\.noPlace',
+  /** "현 지도 내 장소검색" (search within the current map). Its id is not in the notes [?]. */
+  boundsSearch: '#info\\.search\\.place\\.bounds, input[data-id="boundsSearch"]',
+});
+
+export function pageLinkSelector(slot: number): string {
+  return `#info\\.search\\.page\\.no${slot}`;
+}
+
+export interface KakaoPagerState {
+  /** The page the list shows (the ACTIVE page link), or 1 when no pager is shown. */
+  current: number;
+  /** Whether "장소 더보기" is on screen (before it is pressed, only the first results show). */
+  moreVisible: boolean;
+  /** The page numbers of the visible links `no1`…`no5`, in slot order. */
+  pages: { slot: number; page: number; active: boolean }[];
+  pagerVisible: boolean;
+  prevEnabled: boolean;
+  nextEnabled: boolean;
+}
+
+export interface KakaoListExtraction {
+  /** `li.PlaceItem` on screen, ads included. */
+  cardsShown: number;
+  /** Cards with no name link: ads and promotions (B2). */
+  adCards: number;
+  /** Organic cards whose confirmid and name were read. */
+  places: ProviderPlace[];
+  /** Organic cards present but unreadable (no confirmid or no name). */
+  unreadable: number;
+  /** `#info\.noPlace` is shown. */
+  noPlace: boolean;
+  /** The list container exists (false: not a search page, or the page changed). */
+  hasList: boolean;
+  pager: KakaoPagerState;
+  /** "현 지도 내 장소검색" checked; null when the control is not found [?]. */
+  boundsSearch: boolean | null;
+}
+
+/** Read the list as the page shows it. Never clicks, never scrolls. */
+export function extractKakaoList(root: ParentNode): KakaoListExtraction {
+  const items = Array.from(root.querySelectorAll<HTMLElement>(KAKAO_SELECTORS.items));
+  const places: ProviderPlace[] = [];
+  const seen = new Set<string>();
+  let adCards = 0;
+  let unreadable = 0;
+  for (const li of items) {
+    if (!li.querySelector('.head_item .tit_name .link_name')) {
+      adCards++;
+      continue;
+    }
+    const place = readCard(li);
+    if (!place) unreadable++;
+    else if (!seen.has(place.key)) {
+      seen.add(place.key);
+      places.push(place);
+    }
+  }
+  const box = root.querySelector<HTMLInputElement>(KAKAO_SELECTORS.boundsSearch);
+  return {
+    cardsShown: items.length,
+    adCards,
+    places,
+    unreadable,
+    noPlace: shown(root.querySelector(KAKAO_SELECTORS.noPlace)),
+    hasList: root.querySelector(KAKAO_SELECTORS.list) !== null,
+    pager: readPager(root),
+    boundsSearch: box ? box.checked === true || box.getAttribute('aria-checked') === 'true' : null,
+  };
+}
+
+/** One organic card; null when its confirmid or name cannot be read. */
+export function readCard(li: Element): ProviderPlace | null {
+  const id = confirmIdFromPlaceUrl(li.querySelector(KAKAO_SELECTORS.moreview)?.getAttribute('href'));
+  const link = li.querySelector(KAKAO_SELECTORS.name);
+  const name = clean(link?.getAttribute('title')) ?? clean(link?.textContent);
+  if (!id || !name) return null;
+  const subcategory = clean(li.querySelector(KAKAO_SELECTORS.subcategory)?.textContent);
+  const addressEl = li.querySelector(KAKAO_SELECTORS.address);
+  const road = clean(addressEl?.getAttribute('title')) ?? clean(addressEl?.textContent);
+  const jibun = clean(li.querySelector(KAKAO_SELECTORS.jibun)?.textContent?.replace(/^\s*\(지번\)\s*/, ''));
+  const ratingText = clean(li.querySelector(KAKAO_SELECTORS.score)?.textContent);
+  const rating = ratingText && /^\d(\.\d+)?$/.test(ratingText) && Number(ratingText) <= 5 ? Number(ratingText) : null;
+  const countText = clean(li.querySelector(KAKAO_SELECTORS.scoreCount)?.textContent);
+  const countMatch = countText ? /^([\d,]+)\s*건?$/.exec(countText) : null;
+  const reviews = countMatch ? Number(countMatch[1]!.replace(/,/g, '')) : null;
+  // An unrated place shows "0.0" and "0건" (or nothing): not a rating.
+  const rated = rating !== null && (rating > 0 || (reviews ?? 0) > 0);
+  return {
+    provider: 'kakao',
+    providerId: id,
+    key: kakaoKey(id),
+    name,
+    category: subcategory,
+    categoryPath: subcategory ? [subcategory] : [],
+    // place.ts: `address` is the jibun one, or the only address shown.
+    address: jibun ?? road,
+    roadAddress: road,
+    phone: clean(li.querySelector(KAKAO_SELECTORS.phone)?.textContent),
+    virtualPhone: null,
+    website: null,
+    bookingUrl: null,
+    rating: rated ? rating : null,
+    reviews: rated ? reviews : null,
+    lat: null,
+    lng: null,
+    url: placeUrl(id),
+    sponsored: false,
+  };
+}
+
+export function readPager(root: ParentNode): KakaoPagerState {
+  const pagerEl = root.querySelector(KAKAO_SELECTORS.pager);
+  const pages: KakaoPagerState['pages'] = [];
+  for (let slot = 1; slot <= 5; slot++) {
+    const a = root.querySelector(pageLinkSelector(slot));
+    if (!a || !shown(a)) continue;
+    const n = Number(clean(a.textContent));
+    if (!Number.isInteger(n) || n < 1) continue;
+    pages.push({ slot, page: n, active: a.classList.contains('ACTIVE') || a.getAttribute('aria-current') === 'page' });
+  }
+  const active = pages.find((p) => p.active);
+  const pagerVisible = shown(pagerEl) && pages.length > 0;
+  return {
+    current: pagerVisible && active ? active.page : 1,
+    moreVisible: shown(root.querySelector(KAKAO_SELECTORS.more)),
+    pages,
+    pagerVisible,
+    prevEnabled: enabled(root.querySelector(KAKAO_SELECTORS.prev)),
+    nextEnabled: enabled(root.querySelector(KAKAO_SELECTORS.next)),
+  };
+}
+
+export type KakaoPagerAction =
+  | { kind: 'more'; selector: string }
+  | { kind: 'page'; page: number; selector: string }
+  | { kind: 'next'; selector: string };
+
+/**
+ * What a sweep visit clicks to see the next 15 (B3): "장소 더보기" first, then the next page link
+ * of the block, then "next" to the next block. null: the list has no further page on screen.
+ * (Collect-while-browsing never calls this: it never clicks.)
+ */
+export function nextPagerAction(p: KakaoPagerState): KakaoPagerAction | null {
+  if (p.moreVisible) return { kind: 'more', selector: KAKAO_SELECTORS.more };
+  if (!p.pagerVisible) return null;
+  const after = p.pages.find((x) => x.page === p.current + 1);
+  if (after) return { kind: 'page', page: after.page, selector: pageLinkSelector(after.slot) };
+  if (p.nextEnabled) return { kind: 'next', selector: KAKAO_SELECTORS.next };
+  return null;
+}
+
+/** Hidden the way the page hides things: class HIDDEN, the hidden attribute, or display:none inline. */
+function shown(el: Element | null): boolean {
+  if (!el) return false;
+  if (el.classList.contains('HIDDEN') || el.hasAttribute('hidden')) return false;
+  const style = el.getAttribute('style') ?? '';
+  return !/display\s*:\s*none/i.test(style);
+}
+
+function enabled(el: Element | null): boolean {
+  return shown(el) && !/disabled/i.test(el!.className) && el!.getAttribute('aria-disabled') !== 'true';
+}
+
+function clean(s: string | null | undefined): string | null {
+  if (typeof s !== 'string') return null;
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t ? t : null;
+}

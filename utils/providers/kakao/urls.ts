@@ -1,0 +1,169 @@
+/**
+ * Kakao Map URLs: the search page, map.daum (the list's own JSON), the place page.
+ *
+ * How a cell's view is set (naver-kakao-notes B1, B4, B7):
+ * - map.daum takes the searched rectangle itself: `rect={x1},{y1},{x2},{y2}` in WCONGNAMUL
+ *   integers with `msFlag=S&mcheck=Y` [V]. That is what "현 지도 내 장소검색" (search within the
+ *   current map) sends, so the page's own request URL is the proof of what was searched:
+ *   `parseMapDaumUrl(request).rect`.
+ * - The search page URL in the notes carries only `q` [V]. The share links of the live site also
+ *   carry the map's centre and level, `urlX`/`urlY` (WCONGNAMUL) and `urlLevel`; that is NOT in
+ *   the notes [?], so a sweep must check the rect the page then searched before it trusts it,
+ *   and otherwise move the page's own map (the replica has a switch for both).
+ * - Map levels: 1 (closest) … 14. Metres per pixel at a level are not in the notes either [?]:
+ *   `metresPerPixel` assumes 0.25 m × 2^(level−1) (level 3 ≈ 1 m per px).
+ */
+import type { BBox } from '../../geo/types';
+import { bboxToWcongRect, type WcongPoint, type WcongRect, WCONG_PER_METRE, wgs84ToWcongnamul } from '../../geo/wcongnamul';
+
+export const KAKAO_MAP_ORIGIN = 'https://map.kakao.com';
+export const KAKAO_SEARCH_ORIGIN = 'https://search.map.kakao.com';
+export const KAKAO_PLACE_ORIGIN = 'https://place.map.kakao.com';
+export const MAP_DAUM_PATH = '/mapsearch/map.daum';
+
+/** Places per list page and per map.daum page (B3, B4). */
+export const KAKAO_PAGE_SIZE = 15;
+/** The web list stops after about 34 pages (B3: scrapers stop there; ≈ 500 places) [V, from code]. */
+export const KAKAO_WEB_CAP_PAGES = 34;
+/** Page links per pager block (`no1` … `no5`), then "next". */
+export const KAKAO_PAGER_BLOCK = 5;
+export const KAKAO_MIN_LEVEL = 1;
+export const KAKAO_MAX_LEVEL = 14;
+
+/** The map's centre in WCONGNAMUL and its level, as `urlX`/`urlY`/`urlLevel` carry them [?]. */
+export interface KakaoView {
+  x: number;
+  y: number;
+  level: number;
+}
+
+export function placeUrl(confirmId: string): string {
+  return `${KAKAO_PLACE_ORIGIN}/${confirmId}`;
+}
+
+/** `https://map.kakao.com/?q={q}`, with `urlX/urlY/urlLevel` when a view is given [?]. */
+export function searchPageUrl(query: string, view?: KakaoView | null): string {
+  const params = new URLSearchParams();
+  if (view) {
+    params.set('urlX', String(Math.round(view.x)));
+    params.set('urlY', String(Math.round(view.y)));
+    params.set('urlLevel', String(view.level));
+  }
+  params.set('q', query);
+  return `${KAKAO_MAP_ORIGIN}/?${params.toString()}`;
+}
+
+export interface SearchPageInfo {
+  query: string | null;
+  view: KakaoView | null;
+}
+
+/** The query and view of a map.kakao.com URL; null for any other host. */
+export function parseSearchPageUrl(href: string): SearchPageInfo | null {
+  let u: URL;
+  try {
+    u = new URL(href);
+  } catch {
+    return null;
+  }
+  if (u.hostname !== 'map.kakao.com') return null;
+  const q = u.searchParams.get('q');
+  const x = toNumber(u.searchParams.get('urlX'));
+  const y = toNumber(u.searchParams.get('urlY'));
+  const level = toNumber(u.searchParams.get('urlLevel'));
+  const view =
+    x !== null && y !== null && level !== null && Number.isInteger(level) && level >= KAKAO_MIN_LEVEL && level <= KAKAO_MAX_LEVEL ? { x, y, level } : null;
+  return { query: q && q.trim() ? q : null, view };
+}
+
+export interface MapDaumRequest {
+  query: string;
+  /** 1-based. */
+  page: number;
+  /** Present: the search is restricted to it (`msFlag=S&mcheck=Y`). */
+  rect: WcongRect | null;
+  /** Present: the answer is JSONP `callback({...})`. */
+  callback: string | null;
+  /** The sort the request asked for (`0`: accuracy, the page's default). */
+  sort: string;
+}
+
+export function mapDaumUrl(r: { query: string; page: number; rect?: WcongRect | null; callback?: string | null }): string {
+  const params = new URLSearchParams({ q: r.query, msFlag: r.rect ? 'S' : 'A', sort: '0', page: String(r.page) });
+  if (r.rect) {
+    params.set('rect', `${Math.floor(r.rect.x1)},${Math.floor(r.rect.y1)},${Math.ceil(r.rect.x2)},${Math.ceil(r.rect.y2)}`);
+    params.set('mcheck', 'Y');
+  }
+  if (r.callback) params.set('callback', r.callback);
+  return `${KAKAO_SEARCH_ORIGIN}${MAP_DAUM_PATH}?${params.toString()}`;
+}
+
+/** A map.daum request's parameters (from the page's own request URL); null when it is not one. */
+export function parseMapDaumUrl(href: string): MapDaumRequest | null {
+  let u: URL;
+  try {
+    u = new URL(href, KAKAO_SEARCH_ORIGIN);
+  } catch {
+    return null;
+  }
+  if ((u.hostname !== 'search.map.kakao.com' && u.hostname !== 'search.map.daum.net') || u.pathname !== MAP_DAUM_PATH) return null;
+  const query = u.searchParams.get('q');
+  if (!query) return null;
+  const page = toNumber(u.searchParams.get('page') ?? '1');
+  const rect = u.searchParams.get('msFlag') === 'S' ? parseRect(u.searchParams.get('rect')) : null;
+  const callback = u.searchParams.get('callback');
+  return {
+    query,
+    page: page !== null && Number.isInteger(page) && page >= 1 ? page : 1,
+    rect,
+    callback: callback && /^[A-Za-z_$][\w$.]*$/.test(callback) ? callback : null,
+    sort: u.searchParams.get('sort') ?? '0',
+  };
+}
+
+/** `x1,y1,x2,y2`, in either corner order; null unless four finite numbers make a real rectangle. */
+export function parseRect(text: string | null): WcongRect | null {
+  if (!text) return null;
+  const parts = text.split(',').map((s) => toNumber(s));
+  if (parts.length !== 4 || parts.some((v) => v === null)) return null;
+  const [a, b, c, d] = parts as number[];
+  const rect = { x1: Math.min(a!, c!), y1: Math.min(b!, d!), x2: Math.max(a!, c!), y2: Math.max(b!, d!) };
+  return rect.x2 > rect.x1 && rect.y2 > rect.y1 ? rect : null;
+}
+
+/** Ground metres per screen pixel at a level [?] (see the header). */
+export function metresPerPixel(level: number): number {
+  return 0.25 * 2 ** (level - 1);
+}
+
+/** The rect a view shows on a map canvas of this size in px. */
+export function viewRect(view: KakaoView, canvas: { width: number; height: number }): WcongRect {
+  const perPx = metresPerPixel(view.level) * WCONG_PER_METRE;
+  const hw = (canvas.width / 2) * perPx;
+  const hh = (canvas.height / 2) * perPx;
+  return { x1: view.x - hw, y1: view.y - hh, x2: view.x + hw, y2: view.y + hh };
+}
+
+/** The closest-in view whose canvas covers the box (the box's centre in the middle); null off the grid. */
+export function viewForBox(box: BBox, canvas: { width: number; height: number }): KakaoView | null {
+  const rect = bboxToWcongRect(box);
+  if (!rect) return null;
+  const centre: WcongPoint = { x: (rect.x1 + rect.x2) / 2, y: (rect.y1 + rect.y2) / 2 };
+  for (let level = KAKAO_MIN_LEVEL; level <= KAKAO_MAX_LEVEL; level++) {
+    const shown = viewRect({ ...centre, level }, canvas);
+    if (shown.x1 <= rect.x1 && shown.x2 >= rect.x2 && shown.y1 <= rect.y1 && shown.y2 >= rect.y2) return { ...centre, level };
+  }
+  return null;
+}
+
+/** The WCONGNAMUL centre of a WGS84 point as a view (for "open the map here"). */
+export function viewAt(point: { lat: number; lng: number }, level: number): KakaoView | null {
+  const w = wgs84ToWcongnamul(point);
+  return w ? { x: w.x, y: w.y, level } : null;
+}
+
+function toNumber(s: string | null): number | null {
+  if (s === null || s.trim() === '') return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
