@@ -1,7 +1,8 @@
 /**
  * npm run bench: search efficiency of the planner in-process (issue 7, part 1), commit cost
- * in Node, and the real-Chromium figures (part 2, needs `npm run build`). Prints a table and
- * writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-chromium, --out=<dir>.
+ * in Node, recall and searches under each replica search geometry (issue 10), and the
+ * real-Chromium figures (part 2, needs `npm run build`). Prints a table and writes
+ * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-chromium, --out=<dir>.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { benchBrowsingCost, benchDashboard100k } from './bench/ui-cost';
 import { benchCommit, type BenchFigures } from './bench/commit';
 import { checkDriver, type DriverCheck } from './bench/driver-check';
 import { measureWorld, TARGETS, type WorldFigures } from './bench/efficiency';
+import { measureGeometries, type GeometryFigures } from './bench/geometry';
 import { commitRatio, formatTable, type Summary } from './bench/report';
 import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
 
@@ -39,6 +41,12 @@ async function main(argv: string[]): Promise<void> {
       log('denseCentre: the real driver, queue and store (simSweep)');
       driverCheck = await checkDriver(bw, viewport);
     }
+  }
+
+  let geometry: GeometryFigures | null = null;
+  if (!flag('no-geometry')) {
+    log('search geometries: every world under each geometry and panel width, calibrated and uncalibrated');
+    geometry = await measureGeometries({ viewport, log });
   }
 
   let commit: Record<string, BenchFigures> | null = null;
@@ -94,6 +102,7 @@ async function main(argv: string[]): Promise<void> {
     driver_check: driverCheck,
     dashboard_100k: dashboard,
     browsing_cost: browsing,
+    geometry,
   };
   await mkdir(outDir, { recursive: true });
   const file = path.join(outDir, 'summary.json');

@@ -4,6 +4,7 @@ import type { ChromiumDetails, ChromiumFigures } from './chromium';
 import type { BrowsingCost, DashboardCost } from './ui-cost';
 import type { DriverCheck } from './driver-check';
 import { TARGETS, type WorldFigures } from './efficiency';
+import { formatGeometryTable, type GeometryFigures } from './geometry';
 import { UNIFORM_CELL_KM } from './uniform';
 
 export interface Summary {
@@ -31,6 +32,8 @@ export interface Summary {
   dashboard_100k: DashboardCost | null;
   /** Page-side cost of collecting while browsing (real Chromium, replica pages). */
   browsing_cost: BrowsingCost | null;
+  /** Recall and searches under each replica search geometry, calibrated and not (scripts/bench/geometry.ts); null with --no-geometry. */
+  geometry: GeometryFigures | null;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
@@ -60,6 +63,7 @@ export function formatTable(summary: Summary): string {
   row(`target searches <= ${TARGETS.searchesOverLowerBound}x lower bound`, w((x) => mark(x.targets_met.searches_le_2x_lower_bound)));
   row('target <= 1/3 of uniform', w((x) => mark(x.targets_met.le_third_of_uniform)));
   lines.push('');
+  if (summary.geometry) lines.push(formatGeometryTable(summary.geometry), '');
   if (summary.commit_ms) {
     lines.push(`commitCell of 20 listings (10 new, 10 stored), ms (${summary.commit_ms_environment}):`);
     for (const [size, f] of Object.entries(summary.commit_ms)) lines.push(`  ${size.padEnd(5)} stored: median ${f.median}, p95 ${f.p95}`);

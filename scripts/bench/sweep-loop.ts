@@ -7,14 +7,14 @@
  */
 import { areaContains } from '../../utils/geo';
 import type { Area, BBox, MapView, Viewport } from '../../utils/geo/types';
-import { decideCell, DEFAULT_PLANNER_OPTIONS, planInitialCells, splitCell, widenedCell } from '../../utils/grid';
+import { decideCell, DEFAULT_PLANNER_OPTIONS, isUnresolved, planInitialCells, splitCell, widenedCell } from '../../utils/grid';
 import { searchViewOf } from '../../utils/sweep/driver';
 import type { CellDecision, PlannedCell, PlannerOptions } from '../../utils/grid';
 import type { Listing } from '../../utils/listing/types';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
-import { assessCoverage, guessCanvas } from '../../utils/coverage/assess';
-import { initialCalibration, planningViewport, type GeometryCalibration } from '../../utils/coverage/geometry';
+import { assessCoverage, guessCanvas, measuredCanvas } from '../../utils/coverage/assess';
+import { boxCovers, initialCalibration, planningViewport, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas } from '../../utils/coverage/geometry';
 import type { Observation } from '../../utils/sweep/types';
 import { createSimPageDriver, type SimPageDriver } from '../../tests/helpers/sim-page-driver';
 import type { SearchSwitches } from '../../tests/replica/search';
@@ -59,6 +59,12 @@ export interface LoopOptions {
   switches?: SearchSwitches;
   /** Planner options over DEFAULT_PLANNER_OPTIONS (the viewport is always the one above). */
   planner?: Partial<PlannerOptions>;
+  /**
+   * Learn the searched rectangle from the results, as the driver does (default true). False:
+   * "uncalibrated", the calibration never changes, every cell is planned and judged on the
+   * starting bounds (what every plausible geometry searches before any evidence).
+   */
+  learn?: boolean;
 }
 
 export interface LoopResult {
@@ -69,16 +75,27 @@ export interface LoopResult {
   reasons: Record<string, number>;
   /** Searches that led to more searches of the same ground: splits, and widened re-searches. */
   splits: number;
+  /** Cells reported saturated (every saturated verdict, the unresolved ones included). */
   saturated: number;
+  /** Of those, the ones not proven for another reason than crowding at the deepest zoom (isUnresolved). */
+  unresolved: number;
+  /** The boxes of the saturated cells (unresolved included): places there may be missing, as the popup says. */
+  saturatedBoxes: BBox[];
+  /** The calibration learnt by the end; null when nothing was stored (always, when `learn` is false). */
+  calibration: GeometryCalibration | null;
 }
 
 export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
+  const learn = o.learn ?? true;
   const page = createBenchPage(o.world, o.viewport, o.switches);
-  // As the driver: cells are planned inside the safe searched box of the tab's canvas, and the
-  // calibration learns from every search (one window size, so one calibration).
-  const planned = guessCanvas(o.viewport);
-  let calibration: GeometryCalibration = initialCalibration(planned, 0);
-  const optsNow = (): PlannerOptions => ({ ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: planningViewport(calibration) });
+  // As the driver: a cell is planned inside the safe searched box of the canvas the tab showed
+  // last (the tab's own size before the first page measured itself), with the calibration stored
+  // for that canvas, or a fresh one from that canvas when nothing is stored yet (one window
+  // size here, so one calibration). Every search's evidence is stored; `learn: false` never stores.
+  let planned: MeasuredCanvas = guessCanvas(o.viewport);
+  let stored: GeometryCalibration | null = null;
+  const calibrationFor = (canvas: MeasuredCanvas): GeometryCalibration => stored ?? initialCalibration(canvas, 0);
+  const optsNow = (): PlannerOptions => ({ ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: planningViewport(calibrationFor(planned)) });
   // The initial grid is the controller's (planSweep): sized with the tab's viewport.
   const opts: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: o.viewport };
   // Breadth first, as the queue leases coarse cells before fine ones.
@@ -86,15 +103,27 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
   let cellsKnown = queue.length;
   const found = new Set<string>();
   const reasons: Record<string, number> = {};
+  const saturatedBoxes: BBox[] = [];
   let saturated = 0;
+  let unresolved = 0;
   let splits = 0;
   for (let i = 0; i < queue.length; i++) {
     const cell = queue[i]!;
     if (cell.outside) continue;
     const cellOpts = optsNow();
     const s = await searchCell(page, o.keyword, cell.bbox, cellOpts.viewport, cell.zoomOffset ?? 0);
-    const coverage = assessCoverage({ observation: s.observation, organic: s.organic, cellBox: cell.bbox, requested: s.view, planned, calibration, now: 0 });
-    calibration = coverage.calibration;
+    const measured = measuredCanvas(s.observation, planned);
+    const before = calibrationFor(measured);
+    const coverage = assessCoverage({ observation: s.observation, organic: s.organic, cellBox: cell.bbox, requested: s.view, planned, calibration: before, now: 0 });
+    planned = measured;
+    if (learn && coverage.calibration !== before) stored = coverage.calibration;
+    if (coverage.searchAgain) {
+      // The canvas differed from the guess: the driver releases the cell and searches it again.
+      i--;
+      continue;
+    }
+    // Uncalibrated: what the search proved is judged on the bounds it was planned with.
+    const covered = learn ? coverage.covered : boxCovers(searchedBoxOf(coverage.searchedView, before), cell.bbox);
     const decision: CellDecision = decideCell(
       {
         pageKind: s.observation.pageKind === 'results' || s.observation.pageKind === 'place' ? s.observation.pageKind : 'no-results',
@@ -106,14 +135,18 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
         insideShare: s.result.insideShare,
         bbox: cell.bbox,
         cellsKnown,
-        covered: coverage.covered,
+        covered,
         zoomOffset: cell.zoomOffset ?? 0,
       },
       cellOpts,
     );
     reasons[decision.reason] = (reasons[decision.reason] ?? 0) + 1;
     for (const key of keptKeys(o.area, s.organic)) found.add(key);
-    if (decision.verdict === 'saturated') saturated++;
+    if (decision.verdict === 'saturated') {
+      saturated++;
+      if (isUnresolved(decision.reason)) unresolved++;
+      saturatedBoxes.push(cell.bbox);
+    }
     if (decision.verdict === 'widen' || decision.verdict === 'split') splits++;
     if (decision.verdict === 'widen') {
       queue.push(widenedCell(cell));
@@ -125,5 +158,5 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
       cellsKnown += children.length;
     }
   }
-  return { searches: page.loads, found, reasons, splits, saturated };
+  return { searches: page.loads, found, reasons, splits, saturated, unresolved, saturatedBoxes, calibration: stored };
 }
