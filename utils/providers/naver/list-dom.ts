@@ -171,7 +171,9 @@ export function readPager(root: ParentNode): PagerState {
     if (a.classList.contains('qxokY') || a.getAttribute('aria-current') === 'page' || a.getAttribute('aria-current') === 'true' || a.getAttribute('aria-selected') === 'true') current = page;
   }
   const arrows = [...box.querySelectorAll('a.eUTV2, button.eUTV2')];
-  const next = arrows.length >= 2 ? arrows[arrows.length - 1]! : arrows.find((a) => /다음/.test(a.textContent ?? '')) ?? null;
+  // The arrows' hidden labels ("이전페이지" / "다음페이지") are text, so they survive a class rename.
+  const byText = [...box.querySelectorAll('a, button')].find((a) => /다음/.test(a.textContent ?? '')) ?? null;
+  const next = arrows.length >= 2 ? arrows[arrows.length - 1]! : byText;
   return {
     present: true,
     current,

@@ -1,0 +1,252 @@
+/**
+ * HTML and JSON of the Naver replica (map-pages-spec §2, naver-kakao-notes A): the outer search page
+ * with `iframe#searchIframe`, the pcmap list page (Apollo state, lazy list, pager, ads), the entry
+ * page with `iframe#entryIframe`, the pcmap place home page (Apollo detail state), no-results, the
+ * block page, and the allSearch / GraphQL answers. Pure functions of their input.
+ */
+import { escapeHtml, scriptJsonSafe } from './text';
+import type { NaverReplicaPlace } from './data';
+import type { NaverDomVariant } from './switches';
+
+export { escapeHtml };
+
+export interface ListPageInput {
+  query: string;
+  x: string;
+  y: string;
+  /** This page's organic items, in rank order. */
+  items: readonly NaverReplicaPlace[];
+  /** Ads above the list (page 1 only). */
+  ads: readonly NaverReplicaPlace[];
+  /** How many organic items are rendered at load; the rest come in as the container scrolls. */
+  rendered: number;
+  page: number;
+  pages: number;
+  total: number;
+  pageSize: number;
+  lazyBatch: number;
+  lazyDelayMs: number;
+  pagerWindow: number;
+  endMarker: 'next-disabled' | 'no-next';
+  apolloHolds: 'page' | 'rendered';
+  variant: NaverDomVariant;
+  brokenCards: boolean;
+}
+
+const CLASSES: Record<Exclude<NaverDomVariant, 'renamed'>, { li: string; name: string; category: string }> = {
+  restaurant: { li: 'UEzoS rTjJo', name: 'TYaxT', category: 'KCMnt' },
+  place: { li: 'VLTHu', name: 'YwYLL', category: 'YzBgS' },
+};
+
+/** One list card. Ads carry the hidden "광고" label and svg.dPXjn (the 2025 capture); links are relative, as there. */
+export function cardHtml(p: NaverReplicaPlace, opts: { variant: NaverDomVariant; sponsored: boolean; broken: boolean }): string {
+  const c = CLASSES[opts.variant === 'renamed' ? 'restaurant' : opts.variant];
+  const vertical = opts.variant === 'place' ? 'place' : 'restaurant';
+  const href = opts.broken ? '#' : `/${vertical}/${p.id}?entry=pll`;
+  const name = opts.broken ? '' : escapeHtml(p.name);
+  const score = p.visitorReviewScore === null ? '' : `<span class="h69bs orXYY"><span class="place_blind">별점</span>${p.visitorReviewScore.toFixed(2)}</span>`;
+  const reviews = p.visitorReviewCount === null ? '' : `<span class="h69bs">리뷰 ${p.visitorReviewCount > 999 ? '999+' : p.visitorReviewCount}</span>`;
+  const ad = opts.sponsored
+    ? `<a href="https://m.help.naver.com/support/alias/NSP_M/NSPM_70.naver" role="button" class="gU6bV _DHlh"><span class="place_blind">광고</span><svg class="dPXjn Xlsde" aria-hidden="true"></svg></a>`
+    : '';
+  return `<li class="${c.li}${opts.sponsored ? ' cZnHG' : ''}"><div class="CHC5F"><a href="${href}" role="button" class="tzwk0"><div class="bSoi3"><div class="place_bluelink N_KDL"><span class="${c.name}">${name}</span><span class="${c.category}">${escapeHtml(p.categoryPath[p.categoryPath.length - 1] ?? '')}</span></div></div></a>${ad}<div class="Dr_06"><div class="MVx6e">${score}${reviews}</div></div></div></li>`;
+}
+
+/** An Apollo list item (`RestaurantListSummary` shape of the 2025 capture): road and lot parts short, region in `commonAddress`. */
+export function listItemState(p: NaverReplicaPlace, ad: boolean, typename: string): Record<string, unknown> {
+  return {
+    __typename: typename,
+    id: p.id,
+    name: p.name,
+    category: p.categoryPath[p.categoryPath.length - 1] ?? null,
+    x: p.x,
+    y: p.y,
+    phone: p.phone && p.phone !== p.virtualPhone ? p.phone : null,
+    virtualPhone: p.virtualPhone,
+    roadAddress: p.roadPart,
+    address: p.jibunPart,
+    commonAddress: `${p.region} ${p.dong.split(' ')[0]}`,
+    visitorReviewCount: p.visitorReviewCount === null ? null : p.visitorReviewCount.toLocaleString('en-US'),
+    visitorReviewScore: p.visitorReviewScore === null ? null : p.visitorReviewScore.toFixed(2),
+    bookingUrl: p.bookingUrl,
+    ...(ad ? { adId: `nad-replica-${p.id}`, adDescription: '광고' } : {}),
+  };
+}
+
+/** `window.__APOLLO_STATE__` of a list page: root list query with ranked refs, ad query, one cache entry per item. */
+export function listApolloState(input: { query: string; x: string; y: string; items: readonly NaverReplicaPlace[]; ads: readonly NaverReplicaPlace[]; total: number; start: number; display: number; variant: NaverDomVariant }): Record<string, unknown> {
+  const restaurant = input.variant !== 'place';
+  const type = restaurant ? 'RestaurantListSummary' : 'PlaceSummary';
+  const adType = restaurant ? 'RestaurantAdSummary' : 'PlaceAdSummary';
+  const keyOf = (p: NaverReplicaPlace) => (restaurant ? `${type}:${p.id}:${p.id}` : `${type}:${p.id}`);
+  const args = JSON.stringify({ input: { deviceType: 'pcmap', display: input.display, query: input.query, start: input.start, x: input.x, y: input.y } });
+  const state: Record<string, unknown> = {
+    ROOT_QUERY: {
+      __typename: 'Query',
+      [`${restaurant ? 'restaurantList' : 'places'}(${args})`]: { __typename: restaurant ? 'RestaurantListResult' : 'PlacesResult', total: input.total, items: input.items.map((p) => ({ __ref: keyOf(p) })) },
+      [`adBusinesses(${args})`]: { __typename: 'AdsResult', total: input.ads.length, items: input.ads.map((p) => ({ __ref: `${adType}:${p.id}` })) },
+    },
+  };
+  for (const p of input.items) state[keyOf(p)] = listItemState(p, false, type);
+  for (const p of input.ads) state[`${adType}:${p.id}`] = listItemState(p, true, adType);
+  return state;
+}
+
+function pagerHtml(input: ListPageInput): string {
+  const last = Math.min(input.pages, Math.max(input.pagerWindow, input.page + 1));
+  const links: string[] = [];
+  const prevOff = input.page <= 1;
+  links.push(`<a href="#" role="button" class="eUTV2" aria-disabled="${prevOff}" data-replica-page="${Math.max(1, input.page - 1)}"><span class="place_blind">이전페이지</span></a>`);
+  for (let n = 1; n <= last; n++) links.push(`<a href="#" role="button" class="mBN2s${n === input.page ? ' qxokY' : ''}" data-replica-page="${n}">${n}</a>`);
+  const atEnd = input.page >= input.pages;
+  if (!(atEnd && input.endMarker === 'no-next')) {
+    links.push(`<a href="#" role="button" class="eUTV2" aria-disabled="${atEnd}" data-replica-page="${Math.min(input.pages, input.page + 1)}"><span class="place_blind">다음페이지</span></a>`);
+  }
+  return `<div class="zRM9F">${links.join('')}</div>`;
+}
+
+/**
+ * The list page. The first `rendered` organic cards are in the HTML; the rest of the page's items are in
+ * the page script's config and appended `lazyBatch` at a time when the container is scrolled to its end.
+ * The pager's links navigate to `&page=N` (the live page re-queries in place [?]; a navigation is the
+ * replica's simplification, and the seam sees a new page either way).
+ */
+export function listPageHtml(input: ListPageInput): string {
+  const cards = (ps: readonly NaverReplicaPlace[], sponsored: boolean) => ps.map((p) => cardHtml(p, { variant: input.variant, sponsored, broken: input.brokenCards }));
+  const first = input.items.slice(0, input.rendered);
+  const rest = input.items.slice(input.rendered);
+  const stateItems = input.apolloHolds === 'page' ? input.items : first;
+  const state = listApolloState({ query: input.query, x: input.x, y: input.y, items: stateItems, ads: input.ads, total: input.total, start: (input.page - 1) * input.pageSize + 1, display: input.pageSize, variant: input.variant });
+  const config = { lazyBatch: input.lazyBatch, lazyDelayMs: input.lazyDelayMs, more: cards(rest, false).map((h) => renameFor(input.variant, h)) };
+  const body = `<div id="app-root"><div class="place_on_pcmap"><div id="_pcmap_list_scroll_container" style="height:100vh;overflow-y:auto"><ul class="eDFz9">${[...cards(input.ads, true), ...cards(first, false)].join('')}</ul></div>${pagerHtml(input)}</div></div>`;
+  return page(`${escapeHtml(input.query)} : 네이버 지도`, renameFor(input.variant, body), state, `<script id="replica-config" type="application/json">${scriptJsonSafe(config)}</script><script>${LIST_SCRIPT}</script>`);
+}
+
+/** The page script of the list: lazy batches on scroll, pager clicks. Plain ES2017 so Chromium and happy-dom run it as is. */
+export const LIST_SCRIPT = `(function(){
+var c=document.getElementById('_pcmap_list_scroll_container');var ul=c&&c.querySelector('ul');
+var cfg=JSON.parse(document.getElementById('replica-config').textContent);var more=cfg.more.slice();var pending=false;
+function atEnd(){return c.scrollTop+c.clientHeight>=c.scrollHeight-40;}
+function onScroll(){if(pending||!more.length||!atEnd())return;pending=true;setTimeout(function(){for(var i=0;i<cfg.lazyBatch&&more.length;i++)ul.insertAdjacentHTML('beforeend',more.shift());pending=false;},cfg.lazyDelayMs);}
+if(c)c.addEventListener('scroll',onScroll);
+document.addEventListener('click',function(e){var a=e.target&&e.target.closest?e.target.closest('a[data-replica-page]'):null;if(!a)return;e.preventDefault();
+if(a.getAttribute('aria-disabled')==='true')return;var u=new URL(location.href);u.searchParams.set('page',a.getAttribute('data-replica-page'));location.href=u.href;});
+})();`;
+
+/** "No results": the m.place wording (A3 [~]; pcmap's own text is not recorded). */
+export function noResultsHtml(query: string): string {
+  return page(`${escapeHtml(query)} : 네이버 지도`, `<div id="_pcmap_list_scroll_container"><div class="FYvSc">조건에 맞는 업체가 없습니다.</div></div>`, { ROOT_QUERY: { __typename: 'Query' } });
+}
+
+/** The block page (A7), verbatim text. */
+export function blockPageHtml(): string {
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>네이버</title></head><body><div class="error_content"><h2>과도한 접근 요청으로 서비스 이용이 제한되었습니다.</h2><p>잠시 후 다시 시도해주세요.</p></div></body></html>`;
+}
+
+/** map.naver.com/p/search/{q}: the outer page; the list is its iframe. */
+export function outerSearchHtml(query: string, listSrc: string): string {
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(query)} - 네이버 지도</title></head><body><div id="app-layout"><div id="section_content"><iframe id="searchIframe" name="searchIframe" title="Naver Place Search" src="${escapeHtml(listSrc)}" style="width:380px;height:100vh;border:0"></iframe></div><div id="map" class="mapboxgl-map"></div></div></body></html>`;
+}
+
+/** map.naver.com/p/entry/place/{id}: the outer page with the detail iframe. */
+export function entryPageHtml(name: string, homeSrc: string): string {
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(name)} - 네이버 지도</title></head><body><div id="app-layout"><iframe id="entryIframe" name="entryIframe" title="Naver Place Entry" src="${escapeHtml(homeSrc)}" style="width:380px;height:100vh;border:0"></iframe><div id="map"></div></div></body></html>`;
+}
+
+/** The place page's Apollo state, in the 2026 capture's shape. */
+export function detailApolloState(p: NaverReplicaPlace): Record<string, unknown> {
+  const base = `PlaceDetailBase:${p.id}`;
+  return {
+    [base]: {
+      __typename: 'PlaceDetailBase',
+      id: p.id,
+      name: p.name,
+      reviewSettings: { __typename: 'ReviewSettings', showVisitorReviewScore: p.visitorReviewScore !== null },
+      category: p.categoryPath[p.categoryPath.length - 1] ?? null,
+      roadAddress: p.roadAddress,
+      address: p.jibunAddress,
+      visitorReviewsTotal: p.visitorReviewCount,
+      visitorReviewsScore: p.visitorReviewScore ?? 0,
+      coordinate: { __typename: 'Coordinate', x: p.x, y: p.y, mapZoomLevel: 12 },
+      virtualPhone: p.virtualPhone,
+      phone: p.phone && p.phone !== p.virtualPhone ? p.phone : null,
+    },
+    ROOT_QUERY: {
+      __typename: 'Query',
+      [`placeDetail(${JSON.stringify({ input: { deviceType: 'pcmap', id: p.id, isNx: false } })})`]: {
+        __typename: 'PlaceDetail',
+        base: { __ref: base },
+        homepages: { __typename: 'Homepage', etc: [], repr: p.homepage ? { __typename: 'HomepageItem', url: p.homepage, type: '홈페이지' } : null },
+        'naverBooking({"bookingType":"restaurant"})': { __typename: 'PlaceDetailNaverBooking', naverBookingUrl: p.bookingUrl },
+      },
+    },
+  };
+}
+
+/** pcmap.place.naver.com/{vertical}/{id}/home: the detail spans (S19) and the Apollo state. */
+export function placeHomeHtml(p: NaverReplicaPlace): string {
+  const phone = p.phone ?? p.virtualPhone;
+  const body = `<div id="app-root"><div class="place_section"><div id="_title"><span class="GHAhO">${escapeHtml(p.name)}</span><span class="lnJFt">${escapeHtml(p.categoryPath[p.categoryPath.length - 1] ?? '')}</span></div>
+<div class="place_section_content"><span class="LDgIH">${escapeHtml(p.roadAddress)}</span>${phone ? `<span class="xlx7Q">${escapeHtml(phone)}</span>` : ''}</div></div></div>`;
+  return page(`${escapeHtml(p.name)} : 네이버`, body, detailApolloState(p));
+}
+
+function page(title: string, body: string, state: Record<string, unknown>, tail = ''): string {
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}
+<script>window.__APOLLO_STATE__ = ${scriptJsonSafe(state)};</script>${tail}</body></html>`;
+}
+
+/** Variant 'renamed': obfuscated class tokens replaced; snake_case names (place_bluelink, place_blind) and ids stay. */
+export function renameFor(variant: NaverDomVariant, html: string): string {
+  if (variant !== 'renamed') return html;
+  return html.replace(/class="([^"]*)"/g, (_, list: string) => `class="${list.split(/\s+/).filter(Boolean).map((t) => (t.includes('_') ? t : renamedToken(t))).join(' ')}"`);
+}
+
+function renamedToken(t: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 16777619) >>> 0;
+  return `r${h.toString(36).slice(0, 5)}`;
+}
+
+/** allSearch's answer (A5; the 2026 capture's shape): 20 per page, `boundary` as [minLng, maxLat, maxLng, minLat] strings. */
+export function allSearchAnswer(input: { query: string; items: readonly NaverReplicaPlace[]; total: number; page: number; boundary: { south: number; west: number; north: number; east: number } | null }): unknown {
+  const b = input.boundary;
+  return {
+    result: {
+      type: 'place',
+      metaInfo: { pageId: 'replica', searchedQuery: input.query, queryTypes: ['query_category'] },
+      address: null,
+      bus: null,
+      place: {
+        page: input.page,
+        totalCount: input.total,
+        boundary: b ? [b.west.toFixed(7), b.north.toFixed(7), b.east.toFixed(7), b.south.toFixed(7)] : null,
+        list: input.items.map((p, i) => ({
+          index: String(i),
+          rank: String((input.page - 1) * 20 + i + 1),
+          id: p.id,
+          name: p.name,
+          tel: p.phone ?? '',
+          virtualTel: p.virtualPhone ?? '',
+          telDisplay: p.phone ?? '',
+          category: p.categoryPath,
+          address: p.jibunAddress,
+          roadAddress: p.roadAddress,
+          display: p.name,
+          reviewCount: p.visitorReviewCount ?? 0,
+          placeReviewCount: p.visitorReviewCount ?? 0,
+          x: p.x,
+          y: p.y,
+          homePage: p.homepage ?? '',
+          hasNaverBooking: p.bookingUrl !== null,
+          naverBookingUrl: p.bookingUrl,
+        })),
+      },
+    },
+  };
+}
+
+/** The GraphQL list answer (A6): an array with one `{data: {businesses: {total, items}}}`. */
+export function graphqlListAnswer(items: readonly NaverReplicaPlace[], total: number): unknown {
+  return [{ data: { businesses: { __typename: 'PlacesResult', total, items: items.map((p) => listItemState(p, false, 'PlaceSummary')) } } }];
+}

@@ -1,0 +1,152 @@
+/**
+ * Behaviours a test can turn on in the Naver replica. Where naver-kakao-notes marks a fact [~] or
+ * [?], each plausible behaviour is a switch, so the extension can be tested against all of them.
+ */
+export type BoundsMode =
+  /** Only places inside `bounds` (what public tile-splitting tools rely on, A8). */
+  | 'strict'
+  /** Places up to a fifth of the box beyond each edge also listed [?]: a map search that spills. */
+  | 'spill'
+  /** `bounds` ignored, ranked by distance from x,y [?]. */
+  | 'ignored';
+
+export type NaverDomVariant =
+  /** The restaurant vertical's classes (li.UEzoS, span.TYaxT, span.KCMnt). */
+  | 'restaurant'
+  /** Other verticals (li.VLTHu, span.YwYLL, span.YzBgS). */
+  | 'place'
+  /** Every class renamed; only ids, hrefs, aria and texts stay (as the 2026 m.map page shows Naver does). */
+  | 'renamed';
+
+export interface NaverSwitches {
+  /** Results per search (A4: about 300 = 6 × 50 [V], "about"). */
+  resultCap: number;
+  /** Items per list page once scrolled (A3: 50). */
+  pageSize: number;
+  /** Items shown before scrolling (A3: about 10). */
+  firstRender: number;
+  /** Items added per scroll to the bottom [?]. */
+  lazyBatch: number;
+  /** Delay before a lazy batch shows. */
+  lazyDelayMs: number;
+  boundsMode: BoundsMode;
+  /** How the last page shows its end [~]: the next arrow `aria-disabled="true"`, or no next arrow at all. */
+  endMarker: 'next-disabled' | 'no-next';
+  /** Page numbers shown at once [~]: 5 (page 6 appears once 5 is open) or all. */
+  pagerWindow: number;
+  /** What the list page's Apollo state holds [?]: the whole page's items, or only those rendered at load. */
+  apolloHolds: 'page' | 'rendered';
+  /** Ads on top of the first page (the 2025 capture has 2). */
+  ads: number;
+  /** Ads repeat an organic result of the same search (else they are matching places outside the box). */
+  adsRepeatOrganic: boolean;
+  domVariant: NaverDomVariant;
+  /** List/place page loads per rolling minute before the block page; null = never. */
+  blockAfter: number | null;
+  /** Status of the block page (A7: one project saw 429; a 200 with the text is as plausible [?]). */
+  blockStatus: 429 | 200;
+  slowMs: number;
+  error500Rate: number;
+  error500Paths: string[];
+  hangPaths: string[];
+  hangRate: number;
+  /** Cards lose their place hrefs and names (a site change that breaks extraction). */
+  brokenCards: boolean;
+}
+
+export const DEFAULT_NAVER_SWITCHES: Readonly<NaverSwitches> = Object.freeze({
+  resultCap: 300,
+  pageSize: 50,
+  firstRender: 10,
+  lazyBatch: 10,
+  lazyDelayMs: 300,
+  boundsMode: 'strict',
+  endMarker: 'next-disabled',
+  pagerWindow: 5,
+  apolloHolds: 'page',
+  ads: 2,
+  adsRepeatOrganic: false,
+  domVariant: 'restaurant',
+  blockAfter: null,
+  blockStatus: 429,
+  slowMs: 0,
+  error500Rate: 0,
+  error500Paths: [],
+  hangPaths: [],
+  hangRate: 0,
+  brokenCards: false,
+});
+
+const INT_RANGES: Partial<Record<keyof NaverSwitches, [number, number]>> = {
+  resultCap: [0, 10_000],
+  pageSize: [1, 200],
+  firstRender: [1, 200],
+  lazyBatch: [1, 200],
+  lazyDelayMs: [0, 600_000],
+  pagerWindow: [1, 20],
+  ads: [0, 10],
+  slowMs: [0, 600_000],
+};
+
+/** `current` with `partial` applied, or an Error naming every bad field (then nothing changes). Unknown keys are errors. */
+export function mergeNaverSwitches(current: Readonly<NaverSwitches>, partial: Partial<NaverSwitches>): NaverSwitches {
+  const next: NaverSwitches = { ...current, error500Paths: [...current.error500Paths], hangPaths: [...current.hangPaths] };
+  const problems: string[] = [];
+  const set = <K extends keyof NaverSwitches>(k: K, v: unknown): void => {
+    next[k] = v as NaverSwitches[K];
+  };
+  for (const [key, value] of Object.entries(partial ?? {})) {
+    if (value === undefined) continue;
+    const range = INT_RANGES[key as keyof NaverSwitches];
+    if (range) {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1]) problems.push(`${key} must be an integer in [${range[0]}, ${range[1]}]`);
+      else set(key as keyof NaverSwitches, value);
+      continue;
+    }
+    switch (key) {
+      case 'boundsMode':
+        if (!['strict', 'spill', 'ignored'].includes(value as string)) problems.push('boundsMode must be strict, spill or ignored');
+        else set(key, value);
+        break;
+      case 'endMarker':
+        if (!['next-disabled', 'no-next'].includes(value as string)) problems.push('endMarker must be next-disabled or no-next');
+        else set(key, value);
+        break;
+      case 'apolloHolds':
+        if (!['page', 'rendered'].includes(value as string)) problems.push('apolloHolds must be page or rendered');
+        else set(key, value);
+        break;
+      case 'domVariant':
+        if (!['restaurant', 'place', 'renamed'].includes(value as string)) problems.push('domVariant must be restaurant, place or renamed');
+        else set(key, value);
+        break;
+      case 'adsRepeatOrganic':
+      case 'brokenCards':
+        if (typeof value !== 'boolean') problems.push(`${key} must be a boolean`);
+        else set(key, value);
+        break;
+      case 'blockAfter':
+        if (value !== null && !(Number.isInteger(value) && (value as number) >= 0)) problems.push('blockAfter must be null or an integer >= 0');
+        else set(key, value);
+        break;
+      case 'blockStatus':
+        if (value !== 429 && value !== 200) problems.push('blockStatus must be 429 or 200');
+        else set(key, value);
+        break;
+      case 'error500Rate':
+      case 'hangRate':
+        if (typeof value !== 'number' || !(value >= 0 && value <= 1)) problems.push(`${key} must be a number in [0, 1]`);
+        else set(key, value);
+        break;
+      case 'error500Paths':
+      case 'hangPaths':
+        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/'))) problems.push(`${key} must be an array of paths starting with "/"`);
+        else set(key, [...(value as string[])]);
+        break;
+      default:
+        problems.push(`unknown switch "${key}"`);
+    }
+  }
+  if (problems.length) throw new Error(`naver replica switches: ${problems.join('; ')}`);
+  return next;
+}
