@@ -1,0 +1,90 @@
+/**
+ * The Kakao replica's pages, as pure functions: the search page shell (its script builds the
+ * list from map.daum, client/search-page.js), the place page, the block page.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { KakaoView } from '../../../utils/providers/kakao/urls';
+import { escapeHtml } from '../pages';
+import type { KakaoReplicaPlace } from './places';
+
+let source: string | null = null;
+
+export function kakaoSearchPageScript(): string {
+  // A path, not a URL object: under happy-dom the global URL is not Node's.
+  source ??= readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'client', 'search-page.js'), 'utf8');
+  return source;
+}
+
+export interface KakaoSearchPageConfig {
+  query: string;
+  /** The map's view (the URL's, or the default when the switch ignores it). */
+  view: KakaoView;
+  /** WCONGNAMUL units per screen pixel at the view's level. */
+  wcongPerPx: number;
+  panelWidth: number;
+  previewCount: number;
+  moreLandsOn: 1 | 2;
+  capPages: number;
+  boundsControl: boolean;
+  boundsSearch: boolean;
+  transport: 'jsonp' | 'xhr';
+  brokenItems: boolean;
+  searchOrigin: string;
+  placeOrigin: string;
+  /** The number in the page's `jQuery{n}_{seq}` callback names. */
+  jqueryId: string;
+}
+
+export function kakaoSearchPageHtml(c: KakaoSearchPageConfig): string {
+  const pages = [1, 2, 3, 4, 5].map((n) => `<a href="#" id="info.search.page.no${n}" class="HIDDEN">${n}</a>`).join('');
+  const bounds = c.boundsControl
+    ? `<div class="option_bounds"><input type="checkbox" id="info.search.place.bounds" data-id="boundsSearch"${c.boundsSearch ? ' checked' : ''}><label for="info.search.place.bounds">현 지도 내 장소검색</label></div>`
+    : '';
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(c.query)} – 카카오맵</title>
+<style>.HIDDEN{display:none!important}#info{position:absolute;left:0;top:0;bottom:0;width:${c.panelWidth}px;overflow:auto}#map{position:absolute;left:${c.panelWidth}px;right:0;top:0;bottom:0;background:#e8eef2}</style></head>
+<body>
+<div id="info">
+<form id="search.keyword" onsubmit="return false"><input id="search.keyword.query" name="q" value="${escapeHtml(c.query)}"><button id="search.keyword.submit" type="submit">검색</button></form>
+${bounds}
+<div id="info.search.error" class="HIDDEN">일시적인 오류로 검색결과를 불러오지 못했습니다.</div>
+<div id="info.search.place" class="placeList">
+<ul id="info.search.place.list" class="placelist"></ul>
+<a href="#" id="info.search.place.more" class="more HIDDEN">장소 더보기</a>
+<div id="info.search.page" class="pageWrap HIDDEN"><a href="#" id="info.search.page.prev" class="prev disabled">이전</a>${pages}<a href="#" id="info.search.page.next" class="next disabled">다음</a></div>
+</div>
+<div id="info.noPlace" class="HIDDEN"><p>검색결과가 없습니다.</p></div>
+</div>
+<div id="map" data-x="${Math.round(c.view.x)}" data-y="${Math.round(c.view.y)}" data-level="${c.view.level}"></div>
+<script>(function(){${kakaoSearchPageScript()}
+replicaKakaoSearchPage(${JSON.stringify(c).replace(/</g, '\\u003c')}, window);})();</script>
+</body></html>`;
+}
+
+/** The place page: a shell in the live site (data from place-api); here the fields are in the markup. */
+export function kakaoPlacePageHtml(k: KakaoReplicaPlace): string {
+  const e = escapeHtml;
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>${e(k.name)} | 카카오맵</title>
+<meta property="og:title" content="${e(k.name)}"><meta property="og:url" content="https://place.map.kakao.com/${k.confirmId}"></head>
+<body><div id="mArticle" data-confirmid="${k.confirmId}">
+<h3 class="tit_place">${e(k.name)}</h3><span class="info_cate">${e(k.categoryPath.at(-1) ?? '')}</span>
+<div class="detail_info"><span class="txt_address">${e(k.roadAddress)}</span><span class="txt_addrnum">지번 ${e(k.jibunAddress)}</span>
+${k.phone ? `<span class="txt_contact">${e(k.phone)}</span>` : ''}${k.homepage ? `<a class="link_homepage" href="${e(k.homepage)}">${e(k.homepage)}</a>` : ''}
+${k.rating !== null ? `<span class="num_star">${k.rating.toFixed(1)}</span><span class="num_rate">${k.ratingCount ?? 0}</span>` : ''}</div>
+</div></body></html>`;
+}
+
+/** www.kakao.com/500.ko.html, where blocked requests are sent. */
+export function kakaoBlockPageHtml(): string {
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>Kakao</title></head><body><div class="error_page"><h2>서비스 이용에 불편을 드려 죄송합니다.</h2><p>일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.</p></div></body></html>`;
+}
+
+/** What map.daum answers in its rate limit (HTML where JSON was expected, B6). */
+export function kakaoRateLimitHtml(): string {
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>Kakao</title></head><body><p>요청이 너무 많습니다.</p></body></html>`;
+}
+
+export function kakaoNotFoundHtml(path: string): string {
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>404</title></head><body><p>페이지를 찾을 수 없습니다: ${escapeHtml(path)}</p></body></html>`;
+}

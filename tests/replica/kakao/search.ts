@@ -1,0 +1,120 @@
+/**
+ * What the Kakao replica answers for a search: pure, no I/O. Matching is the Google replica's
+ * (tests/replica/search.ts queryMatcher: category terms in English and Korean, or the name), so
+ * both replicas have the same ground truth; Kakao names are matched too (`스타벅스` finds the
+ * Korean-named branches).
+ *
+ * Model (naver-kakao-notes B3, B4): with `rect` (msFlag=S) only places inside it; without, the
+ * whole world around its centre. Ranked by prominence less distance from the rect's centre,
+ * 15 per page, `place_totalcount` the true count, pages past the cap come back empty.
+ */
+import { haversineMetres } from '../../../utils/geo/distance';
+import { type WcongRect, wcongnamulToWgs84, wcongRectContains } from '../../../utils/geo/wcongnamul';
+import { KAKAO_PAGE_SIZE, type MapDaumRequest } from '../../../utils/providers/kakao/urls';
+import { normaliseQuery } from '../categories';
+import { queryMatcher } from '../search';
+import type { KakaoReplicaPlace, KakaoWorld } from './places';
+import type { KakaoSwitches } from './switches';
+
+export interface KakaoSearchOutcome {
+  /** Every match, ranked (not capped). */
+  ranked: KakaoReplicaPlace[];
+  /** The rect that was really searched (after `rectMode`), null = unrestricted. */
+  searched: WcongRect | null;
+}
+
+export function kakaoSearch(kw: KakaoWorld, query: string, rect: WcongRect | null, switches: Pick<KakaoSwitches, 'rectMode'>): KakaoSearchOutcome {
+  const matcher = queryMatcher(query);
+  const q = normaliseQuery(query);
+  const searched = rect && switches.rectMode !== 'ignored' ? (switches.rectMode === 'inset' ? inset(rect, 0.05) : rect) : null;
+  const centre = searched ? wcongnamulToWgs84({ x: (searched.x1 + searched.x2) / 2, y: (searched.y1 + searched.y2) / 2 })! : kw.world.centre;
+  const matched = kw.places.filter(
+    (k) => (matcher.matches(k.place) || (q.length > 0 && normaliseQuery(k.name).includes(q))) && (!searched || wcongRectContains(searched, k)),
+  );
+  const radius = Math.max(1, ...matched.map((k) => haversineMetres(centre, k)));
+  const ranked = matched
+    .map((k) => ({ k, key: k.place.prominence - (0.5 * haversineMetres(centre, k)) / radius }))
+    .sort((a, b) => b.key - a.key || compareId(a.k.confirmId, b.k.confirmId))
+    .map((r) => r.k);
+  return { ranked, searched };
+}
+
+/** Every matching place inside a rect: what a perfect sweep collects. */
+export function kakaoGroundTruth(kw: KakaoWorld, query: string, rect: WcongRect): KakaoReplicaPlace[] {
+  return kakaoSearch(kw, query, rect, { rectMode: 'exact' }).ranked.sort((a, b) => a.place.index - b.place.index);
+}
+
+export interface MapDaumAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** map.daum for a request (the server applies block and fault switches before this). */
+export function answerMapDaum(kw: KakaoWorld, switches: KakaoSwitches, req: MapDaumRequest): MapDaumAnswer {
+  const { ranked } = kakaoSearch(kw, req.query, req.rect, switches);
+  const page = req.page;
+  const slice = page <= switches.capPages ? ranked.slice((page - 1) * KAKAO_PAGE_SIZE, page * KAKAO_PAGE_SIZE) : [];
+  const records = slice.map((k) => placeRecord(k, switches, false));
+  if (switches.ads && page === 1 && ranked.length > 0) records.unshift(placeRecord(ranked[Math.min(3, ranked.length - 1)]!, switches, true));
+  const data = {
+    place_totalcount: String(ranked.length),
+    page_count: 25,
+    page: String(page),
+    place: records,
+    address: [],
+    guide_message: [],
+    search_center_radius: 2000,
+    region_type: req.rect ? 'rect' : 'national',
+    bus: [],
+    busStop: [],
+    premium: [],
+    cateGroupList: [],
+  };
+  const json = JSON.stringify(data);
+  return req.callback
+    ? { status: 200, contentType: 'text/javascript; charset=utf-8', body: `/**/${req.callback}(${json});` }
+    : { status: 200, contentType: 'application/json; charset=utf-8', body: json };
+}
+
+export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords' | 'fieldDrift'>, ad: boolean): Record<string, unknown> {
+  const r: Record<string, unknown> = {};
+  if (s.fieldDrift) {
+    r.cid = k.confirmId;
+    r.category = k.categoryPath.join(' > ');
+  } else {
+    r.confirmid = k.confirmId;
+    k.categoryPath.forEach((c, i) => (r[`cate_name_depth${i + 1}`] = c));
+    for (let i = k.categoryPath.length; i < 5; i++) r[`cate_name_depth${i + 1}`] = '';
+  }
+  Object.assign(r, {
+    name: k.name,
+    last_cate_name: k.categoryPath.at(-1),
+    address: k.jibunAddress,
+    new_address: k.roadAddress,
+    address_disp: k.jibunAddress.split(' ').join('|'),
+    new_address_disp: k.roadAddress.split(' ').join('|'),
+    tel: k.phone ?? '',
+    homepage: k.homepage ?? '',
+    rating_average: k.rating ?? 0,
+    rating_count: k.ratingCount ?? 0,
+    reviewCount: k.ratingCount ?? 0,
+    img: '',
+    openoff_status: 'Y',
+    distance: '1234',
+  });
+  if (s.coords !== 'latlon') Object.assign(r, { x: String(k.x), y: String(k.y), roadview: `0|${k.x}|${k.y}|0` });
+  if (s.coords !== 'xy') Object.assign(r, { lat: String(k.lat), lon: String(k.lng) });
+  if (ad) Object.assign(r, { sourceId: 'ad', source: 'ad' });
+  return r;
+}
+
+function inset(r: WcongRect, share: number): WcongRect {
+  const dx = (r.x2 - r.x1) * share;
+  const dy = (r.y2 - r.y1) * share;
+  return { x1: r.x1 + dx, y1: r.y1 + dy, x2: r.x2 - dx, y2: r.y2 - dy };
+}
+
+function compareId(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
