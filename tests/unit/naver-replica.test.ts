@@ -1,0 +1,231 @@
+/**
+ * The Naver replica against the Naver extractors: every page is rendered by the replica's pure
+ * functions, parsed by happy-dom, and read back by utils/providers/naver. Ground truth comes from
+ * the replica's world (naverGroundTruth), never from the extractor.
+ */
+import { Window } from 'happy-dom';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BBox } from '../../utils/geo/types';
+import { placeFromDetailState, apolloStateFromDocument } from '../../utils/providers/naver/apollo';
+import { parseAllSearch, parseGraphqlList } from '../../utils/providers/naver/allsearch';
+import { detectNaverBlock } from '../../utils/providers/naver/block';
+import { naverIdFromUrl } from '../../utils/providers/naver/ids';
+import { combinePages, type NaverPageSummary, observeListPage, PAGE_MAX, PAGE_SIZE, SEARCH_CAP } from '../../utils/providers/naver/observe';
+import { naverListUrl, naverPlaceUrl } from '../../utils/providers/naver/urls';
+import { indexOfNaverId, naverIdOf, naverPlaceOf, type NaverReplicaPlace } from '../replica/naver/data';
+import { allSearchAnswer, blockPageHtml, detailApolloState, graphqlListAnswer, LIST_SCRIPT, listPageHtml, noResultsHtml, placeHomeHtml } from '../replica/naver/pages';
+import { adsFor, naverGroundTruth, naverSearch, pageOf } from '../replica/naver/search';
+import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from '../replica/naver/switches';
+import { createWorld } from '../replica/world';
+
+const SEOUL = { lat: 37.5665, lng: 126.978 };
+const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 });
+/** A 1 km box off the centre (uncrowded for 'pharmacy') and the centre's 2 km box (crowded for 'cafe'). */
+const SMALL: BBox = { south: 37.56, west: 126.97, north: 37.569, east: 126.981 };
+const CENTRE: BBox = { south: 37.557, west: 126.966, north: 37.576, east: 126.99 };
+
+const windows: Window[] = [];
+function parse(html: string, url: string): Document {
+  const win = new Window({ url, settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true } });
+  windows.push(win);
+  return new win.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
+}
+afterAll(async () => {
+  await Promise.all(windows.map((w) => w.happyDOM.close()));
+});
+
+/** The list page of one search page as the replica server builds it, with `rendered` cards scrolled into view. */
+function listPage(query: string, bounds: BBox, page: number, rendered: number | 'all', over: Partial<NaverSwitches> = {}): { html: string; url: string; items: NaverReplicaPlace[]; ads: NaverReplicaPlace[] } {
+  const s = mergeNaverSwitches(DEFAULT_NAVER_SWITCHES, over);
+  const input = { query, bounds, centre: null };
+  const outcome = naverSearch(world, input, s);
+  const { items, pages } = pageOf(outcome.results, page, s.pageSize);
+  const ads = page === 1 ? adsFor(world, input, outcome, s) : [];
+  const url = `${naverListUrl({ query, bounds })}&page=${page}`;
+  if (outcome.results.length === 0) return { html: noResultsHtml(query), url, items: [], ads: [] };
+  const html = listPageHtml({
+    query, x: '126.9780000', y: '37.5665000', items, ads,
+    rendered: rendered === 'all' ? items.length : Math.min(rendered, items.length),
+    page, pages, total: outcome.results.length, pageSize: s.pageSize, lazyBatch: s.lazyBatch, lazyDelayMs: 0,
+    pagerWindow: s.pagerWindow, endMarker: s.endMarker, apolloHolds: s.apolloHolds, variant: s.domVariant, brokenCards: s.brokenCards,
+  });
+  return { html, url, items, ads };
+}
+
+function observe(query: string, bounds: BBox, page: number, rendered: number | 'all', over: Partial<NaverSwitches> = {}): NaverPageSummary & { truthItems: NaverReplicaPlace[] } {
+  const p = listPage(query, bounds, page, rendered, over);
+  return { ...observeListPage({ doc: parse(p.html, p.url), url: p.url, scrollSettled: rendered === 'all' }), truthItems: p.items };
+}
+
+/** Every page of a search, each fully scrolled, until the page says it is the last. */
+function sweepSearch(query: string, bounds: BBox, over: Partial<NaverSwitches> = {}): NaverPageSummary[] {
+  const pages: NaverPageSummary[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const s = observe(query, bounds, page, 'all', over);
+    pages.push(s);
+    if (s.status !== 'more-pages') break;
+  }
+  return pages;
+}
+
+describe('Naver view of the world', () => {
+  it('gives every place a distinct, stable digit id that maps back to it and reads back from its URL', () => {
+    const ids = world.places.map((p) => naverIdOf(p.index));
+    expect(new Set(ids).size).toBe(world.places.length);
+    for (const p of world.places.slice(0, 400)) {
+      const id = naverIdOf(p.index);
+      expect(indexOfNaverId(id)).toBe(p.index);
+      expect(naverIdFromUrl(naverPlaceUrl(id))).toBe(id);
+      expect(naverIdFromUrl(`https://pcmap.place.naver.com/restaurant/${id}/home`)).toBe(id);
+    }
+    expect(ids.some((id) => id.length === 8) && ids.some((id) => id.length === 10)).toBe(true);
+    expect(naverPlaceOf(world.places[5]!)).toEqual(naverPlaceOf(createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 }).places[5]!));
+  });
+
+  it('writes Korean names and whole Korean road and lot-number addresses', () => {
+    const sample = world.places.slice(0, 200).map(naverPlaceOf);
+    const hangul = sample.filter((p) => /[가-힣]/.test(p.name)).length;
+    expect(hangul / sample.length).toBeGreaterThan(0.8);
+    for (const p of sample) {
+      expect(p.roadAddress).toMatch(/^서울 [가-힣]+구 [가-힣0-9]+(로|길|대로) \d+$/);
+      expect(p.jibunAddress).toMatch(/^서울 [가-힣]+구 [가-힣0-9]+(동|가) \d+-\d+$/);
+    }
+  });
+});
+
+describe('replica search semantics (strict bounds)', () => {
+  it('lists only places inside the bounds, and all of them when fewer than the cap', () => {
+    const truth = naverGroundTruth(world, '약국', SMALL);
+    expect(truth.length).toBeGreaterThan(5);
+    const out = naverSearch(world, { query: '약국', bounds: SMALL, centre: null }, DEFAULT_NAVER_SWITCHES);
+    expect(out.results.map((p) => p.id).sort()).toEqual(truth.map((p) => p.id).sort());
+  });
+
+  it('caps a crowded search at 300, six pages of 50', () => {
+    expect(naverGroundTruth(world, '카페', CENTRE).length).toBeGreaterThan(SEARCH_CAP);
+    const out = naverSearch(world, { query: '카페', bounds: CENTRE, centre: null }, DEFAULT_NAVER_SWITCHES);
+    expect(out.results).toHaveLength(300);
+    expect(pageOf(out.results, 6, 50)).toMatchObject({ pages: 6, hasNext: false });
+    expect(pageOf(out.results, 6, 50).items).toHaveLength(50);
+  });
+
+  it("'spill' lists places beyond the box and 'ignored' ranks the whole world", () => {
+    const strict = naverSearch(world, { query: '약국', bounds: SMALL, centre: null }, DEFAULT_NAVER_SWITCHES);
+    const spill = naverSearch(world, { query: '약국', bounds: SMALL, centre: null }, { resultCap: 300, boundsMode: 'spill' });
+    const ignored = naverSearch(world, { query: '약국', bounds: SMALL, centre: null }, { resultCap: 300, boundsMode: 'ignored' });
+    expect(spill.results.length).toBeGreaterThan(strict.results.length);
+    expect(ignored.matched).toBeGreaterThan(spill.results.length);
+  });
+});
+
+describe('list page read back by the extractors', () => {
+  it('at load: 10 cards of the first page, 2 ads flagged apart, fields equal the world, still loading', () => {
+    const s = observe('약국', SMALL, 1, 10);
+    expect(s.organicShown).toBe(Math.min(10, s.truthItems.length));
+    expect(s.adsShown).toBe(2);
+    expect(s.ads.every((a) => a.sponsored)).toBe(true);
+    expect(s.places.map((p) => p.providerId)).toEqual(s.truthItems.slice(0, 10).map((p) => p.id));
+    const t = s.truthItems[0]!;
+    expect(s.places[0]).toMatchObject({
+      name: t.name,
+      category: t.categoryPath[t.categoryPath.length - 1],
+      roadAddress: t.roadAddress,
+      address: t.jibunAddress,
+      phone: t.phone,
+      virtualPhone: t.virtualPhone,
+      bookingUrl: t.bookingUrl,
+      rating: t.visitorReviewScore,
+      reviews: t.visitorReviewCount,
+      lat: Number(t.y),
+      lng: Number(t.x),
+      url: `https://map.naver.com/p/entry/place/${t.id}`,
+    });
+    expect(s.status).toBe(s.truthItems.length > 10 ? 'loading' : 'complete');
+  });
+
+  it('a whole uncrowded search: pages until the list ends, complete, every ground-truth place once, no ad among them', () => {
+    const truth = naverGroundTruth(world, '약국', SMALL);
+    const result = combinePages(sweepSearch('약국', SMALL));
+    expect(result.status).toBe('complete');
+    expect(result.places.map((p) => p.providerId).sort()).toEqual(truth.map((p) => p.id).sort());
+    expect(result.repeats).toBe(0);
+  });
+
+  it('a crowded search: six full pages, the sixth capped although its next arrow is simply disabled', () => {
+    const pages = sweepSearch('카페', CENTRE);
+    expect(pages.map((p) => p.status)).toEqual(['more-pages', 'more-pages', 'more-pages', 'more-pages', 'more-pages', 'capped']);
+    expect(pages[5]!.pager).toMatchObject({ current: 6, nextEnabled: false });
+    expect(pages.every((p) => p.organicShown === PAGE_SIZE)).toBe(true);
+    const result = combinePages(pages);
+    expect(result.status).toBe('capped');
+    expect(result.places).toHaveLength(PAGE_SIZE * PAGE_MAX);
+  });
+
+  it('the same under every page-layout switch: place vertical, renamed classes, no next arrow at the end, ads repeating organic results', () => {
+    const truth = naverGroundTruth(world, '약국', SMALL).map((p) => p.id).sort();
+    // Three pages, so the pager's middle and end are both exercised (the extractor's 50-a-page figures stay untouched below 50).
+    const pageSize = Math.ceil(truth.length / 3);
+    for (const over of [{ domVariant: 'place' }, { domVariant: 'renamed' }, { endMarker: 'no-next' }, { adsRepeatOrganic: true }, { apolloHolds: 'rendered' }] as Partial<NaverSwitches>[]) {
+      const pages = sweepSearch('약국', SMALL, { ...over, pageSize });
+      expect(pages).toHaveLength(3);
+      const result = combinePages(pages);
+      expect(result.status, JSON.stringify(over)).toBe('complete');
+      expect(result.places.map((p) => p.providerId).sort(), JSON.stringify(over)).toEqual(truth);
+    }
+  });
+
+  it('a page with broken cards is unreadable, not empty; no results is believed only from its text', () => {
+    expect(observe('약국', SMALL, 1, 'all', { brokenCards: true }).status).toBe('unreadable');
+    const none = observe('존재하지않는가게', SMALL, 1, 'all');
+    expect(none.status).toBe('no-results');
+    expect(none.places).toEqual([]);
+  });
+
+  it('the block page and a 429 are blocks', () => {
+    const doc = parse(blockPageHtml(), 'https://pcmap.place.naver.com/place/list?query=x');
+    expect(observeListPage({ doc, url: 'https://pcmap.place.naver.com/place/list?query=x', scrollSettled: true, status: 429 }).status).toBe('blocked');
+    expect(detectNaverBlock({ status: 200, text: doc.body.textContent })?.kind).toBe('restricted');
+    expect(detectNaverBlock({ status: 429, text: '' })?.kind).toBe('rate-limited');
+    expect(detectNaverBlock({ status: 200, text: '잠시 후 다시 시도해주세요' })).toBeNull();
+    expect(parseAllSearch('{"error":{"code":"CE_EMPTY_TOKEN"}}').kind).toBe('blocked');
+  });
+
+  it("the page's own script appends lazy batches when the container is scrolled", async () => {
+    const p = listPage('카페', CENTRE, 1, 10, { lazyBatch: 10 });
+    const win = new Window({ url: p.url, settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+    windows.push(win);
+    win.document.write(p.html.replace(`<script>${LIST_SCRIPT}</script>`, ''));
+    win.eval(LIST_SCRIPT);
+    const doc = win.document as unknown as Document;
+    const count = () => observeListPage({ doc, url: p.url, scrollSettled: false }).organicShown;
+    expect(count()).toBe(10);
+    for (let i = 0; i < 6; i++) {
+      doc.getElementById('_pcmap_list_scroll_container')!.dispatchEvent(new win.Event('scroll') as unknown as Event);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(count()).toBe(50);
+  });
+});
+
+describe('place page, allSearch and GraphQL answers', () => {
+  it('place home: the Apollo detail state reads back as the world place (hidden score → null)', () => {
+    for (const place of world.places.slice(0, 60)) {
+      const t = naverPlaceOf(place);
+      const doc = parse(placeHomeHtml(t), `https://pcmap.place.naver.com/place/${t.id}/home`);
+      const read = placeFromDetailState(apolloStateFromDocument(doc)!, t.id)!;
+      expect(read).toMatchObject({ providerId: t.id, name: t.name, roadAddress: t.roadAddress, address: t.jibunAddress, website: t.homepage, bookingUrl: t.bookingUrl, rating: t.visitorReviewScore, reviews: t.visitorReviewCount });
+    }
+    expect(Object.keys(detailApolloState(naverPlaceOf(world.places[0]!)))).toContain(`PlaceDetailBase:${naverIdOf(0)}`);
+  });
+
+  it('allSearch (20 a page, boundary order) and GraphQL answers read back whole', () => {
+    const out = naverSearch(world, { query: '카페', bounds: CENTRE, centre: null }, DEFAULT_NAVER_SWITCHES);
+    const a = parseAllSearch(JSON.stringify(allSearchAnswer({ query: '카페', items: out.results.slice(0, 20), total: out.matched, page: 1, boundary: CENTRE })));
+    expect(a.places.map((p) => p.providerId)).toEqual(out.results.slice(0, 20).map((p) => p.id));
+    expect(a.boundary).toEqual({ south: 37.557, west: 126.966, north: 37.576, east: 126.99 });
+    const g = parseGraphqlList(JSON.stringify(graphqlListAnswer(out.results.slice(50, 100), out.results.length)));
+    expect(g.total).toBe(300);
+    expect(g.places.map((p) => p.providerId)).toEqual(out.results.slice(50, 100).map((p) => p.id));
+    expect(parseGraphqlList('', 405).kind).toBe('blocked');
+  });
+});
