@@ -41,7 +41,8 @@ describe('dashboard coverage map', () => {
     await maps.goto(`https://www.google.com/maps/@${CENTRE.lat},${CENTRE.lng},14z`);
     const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: AREA }, { ...TEST_SETTINGS, maxAttempts: 1, maxCells: 12 });
     const sweep = await waitForSweep(popup, (s) => s.status === 'finished', 'the sweep', 300_000);
-    const cells = (await readCells(popup)).filter((c) => c.id.startsWith(sweep.id));
+    // Audit cells re-search done ground at an offset; the map leaves them out, and so does this check.
+    const cells = (await readCells(popup)).filter((c) => c.id.startsWith(sweep.id) && (c as { role?: string }).role !== 'audit');
     const pick = (status: string) => cells.find((c) => c.status === status);
     for (const status of ['done', 'saturated', 'quarantined']) expect(pick(status), status).toBeDefined();
 
