@@ -164,15 +164,25 @@ export type KakaoPagerAction =
   | { kind: 'next'; selector: string };
 
 /**
- * What a sweep visit clicks to see the next 15 (B3): "장소 더보기" first, then the next page link
- * of the block, then "next" to the next block. null: the list has no further page on screen.
- * (Collect-while-browsing never calls this: it never clicks.)
+ * Whether the list shows its current page in full. Before "장소 더보기" is pressed the first
+ * page may be only a preview [?], so it counts as read only once the pager is up, or when there
+ * is no more button at all (a one-page list).
  */
-export function nextPagerAction(p: KakaoPagerState): KakaoPagerAction | null {
+export function pageFullyShown(p: KakaoPagerState): boolean {
+  return p.pagerVisible || !p.moreVisible;
+}
+
+/**
+ * What a sweep visit clicks to see the next 15 (B3): "장소 더보기" first, then the lowest page
+ * link of the block not yet read in full, then "next" to the next block. Scrapers click `no1`
+ * right after "더보기" for a reason: if it opens page 2 [?], page 1 was only ever a preview.
+ * null: nothing left on screen to read. (Collect-while-browsing never calls this: it never clicks.)
+ */
+export function nextPagerAction(p: KakaoPagerState, pagesRead: ReadonlySet<number> = new Set()): KakaoPagerAction | null {
   if (p.moreVisible) return { kind: 'more', selector: KAKAO_SELECTORS.more };
   if (!p.pagerVisible) return null;
-  const after = p.pages.find((x) => x.page === p.current + 1);
-  if (after) return { kind: 'page', page: after.page, selector: pageLinkSelector(after.slot) };
+  const unread = p.pages.filter((x) => !x.active && !pagesRead.has(x.page)).sort((a, b) => a.page - b.page)[0];
+  if (unread) return { kind: 'page', page: unread.page, selector: pageLinkSelector(unread.slot) };
   if (p.nextEnabled) return { kind: 'next', selector: KAKAO_SELECTORS.next };
   return null;
 }

@@ -10,7 +10,7 @@
 import type { ProviderPlace } from '../place';
 import type { WcongRect } from '../../geo/wcongnamul';
 import type { KakaoListExtraction, KakaoPagerState } from './list-dom';
-import { nextPagerAction, type KakaoPagerAction } from './list-dom';
+import { nextPagerAction, pageFullyShown, type KakaoPagerAction } from './list-dom';
 import type { MapDaumResult } from './mapdaum';
 import { KAKAO_PAGE_SIZE, KAKAO_WEB_CAP_PAGES, parseMapDaumUrl } from './urls';
 
@@ -55,6 +55,8 @@ export interface KakaoPageSummary {
   networkOnly: ProviderPlace[];
   /** The cap this summary judged against, in pages. */
   capPages: number;
+  /** Pages read in full this visit, this one included: hand it back in the next `observeKakaoPage`. */
+  pagesRead: ReadonlySet<number>;
 }
 
 export interface ObserveInput {
@@ -64,6 +66,8 @@ export interface ObserveInput {
   /** The tab's URL is the block page (block.ts isKakaoBlockTab). */
   blockedTab?: boolean;
   capPages?: number;
+  /** Pages already read in full this visit (the previous summary's `pagesRead`). */
+  pagesRead?: ReadonlySet<number>;
 }
 
 export function observeKakaoPage(input: ObserveInput): KakaoPageSummary {
@@ -76,18 +80,21 @@ export function observeKakaoPage(input: ObserveInput): KakaoPageSummary {
   for (const r of oks) for (const p of r.page.places) if (!p.sponsored) fromNetwork.set(p.key, p);
   const places = list.places.map((p) => merge(p, fromNetwork.get(p.key)));
   const onScreen = new Set(places.map((p) => p.key));
+  const pagesRead = new Set(input.pagesRead ?? []);
+  if (list.cardsShown > 0 && pageFullyShown(list.pager)) pagesRead.add(list.pager.current);
   const base = {
     cardsShown: list.cardsShown,
     placesRead: list.places.length,
     ads: list.adCards,
     unreadable: list.unreadable,
     pager: list.pager,
-    nextAction: nextPagerAction(list.pager),
+    nextAction: nextPagerAction(list.pager, pagesRead),
     totalCount: newest?.page.totalCount ?? null,
     searchedRect: newest ? (parseMapDaumUrl(newest.url)?.rect ?? null) : null,
     places,
     networkOnly: [...fromNetwork.values()].filter((p) => !onScreen.has(p.key)),
     capPages,
+    pagesRead,
   };
   const blocked = input.blockedTab === true || responses.some((r) => r.result.kind === 'blocked');
   return { ...base, status: blocked ? 'blocked' : statusOf(list, base.nextAction, base.totalCount, capPages, responses) };
