@@ -50,6 +50,22 @@ afterEach(() => {
 });
 
 describe('commitCell', () => {
+  it('checks the cell cap inside the transaction that splits: a split past it is saturated, no child added', async () => {
+    const { store } = await setup(makeCells('s1', 4));
+    const a = await lease(store, 'loop:a');
+    const b = await lease(store, 'loop:b');
+    const split = (cell: Cell, holder: string) =>
+      input(cell, [], { holder, maxCells: 8, outcome: { status: 'split', result: RESULT, children: [0, 1, 2, 3].map((n) => childOf(cell, n)) } });
+    // Both loops decided "split" from the same count (4 cells, room for one split of 4).
+    const [first, second] = await Promise.all([store.commitCell(split(a, 'loop:a')), store.commitCell(split(b, 'loop:b'))]);
+    expect(first.applied && second.applied).toBe(true);
+    const cells = await store.listCells('s1');
+    expect(cells).toHaveLength(8);
+    expect([(await store.getCell(a.id))?.status, (await store.getCell(b.id))?.status]).toEqual(['split', 'saturated']);
+    expect((await store.getCell(b.id))?.result?.reason).toBe('cell-cap');
+    expect((await store.getSweep('s1'))?.counters).toMatchObject({ cellsSplit: 1, cellsSaturated: 1, cellsKnown: 8 });
+  });
+
   it('stores the listings, settles the cell, counts, and logs, in one go', async () => {
     const { store } = await setup();
     const cell = await lease(store);

@@ -29,6 +29,12 @@ export interface CommitCellInput {
   audit?: PageAudit;
   /** The page's address, for the audit's log line. */
   url?: string;
+  /**
+   * The sweep's cell cap. A split that would take the sweep's cells past it is turned into
+   * 'saturated' (reason 'cell-cap') here, inside the transaction that would add the children:
+   * the planner's count was read earlier, and another loop may have split meanwhile.
+   */
+  maxCells?: number;
 }
 
 export type CommitCellResult =
@@ -57,8 +63,8 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
   const problem = commitInputProblem(input);
   if (problem) throw new StoreError('invalid', `The cell result was refused: ${problem}. Nothing was saved.`);
   const found = organicByKey(input.listings);
-  const { outcome, now } = input;
-  const children = outcome.status === 'split' ? outcome.children : [];
+  const { now } = input;
+  let outcome = input.outcome;
 
   return runTx(
     db,
@@ -78,8 +84,15 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
       }
       const check = settleCheck(record, input.holder, now);
       if (!check.ok) return { applied: false, reason: check.reason };
-      const childProblem = children.map((c) => childOfProblem(c, record)).find((p) => p !== null);
-      if (childProblem) throw new StoreError('invalid', `The split was refused: ${childProblem}. Nothing was saved.`);
+      if (outcome.status === 'split') {
+        const childProblem = outcome.children.map((c) => childOfProblem(c, record)).find((p) => p !== null);
+        if (childProblem) throw new StoreError('invalid', `The split was refused: ${childProblem}. Nothing was saved.`);
+        if (input.maxCells !== undefined) {
+          const cellsNow = await cells.index('bySweep').count(input.sweepId);
+          if (cellsNow + outcome.children.length > input.maxCells) outcome = { status: 'saturated', result: { ...outcome.result, reason: 'cell-cap' } };
+        }
+      }
+      const children = outcome.status === 'split' ? outcome.children : [];
 
       const known = await Promise.all(found.map((l) => listings.get(l.key)));
       const ctx: FoundContext = { now, collection: input.sweepId, keyword: input.keyword, cellId: input.cellId };
@@ -208,6 +221,7 @@ function commitInputProblem(input: CommitCellInput): string | null {
     if (audit) return `the audit: ${audit}`;
   }
   if (input.url !== undefined && typeof input.url !== 'string') return 'url is not text';
+  if (input.maxCells !== undefined && !(Number.isInteger(input.maxCells) && input.maxCells >= 1)) return 'maxCells must be a whole number ≥ 1';
   const outcome = input.outcome as Partial<CellOutcome> | undefined;
   if (!outcome || !['done', 'saturated', 'split'].includes(outcome.status as string)) {
     return `unknown outcome ${JSON.stringify(outcome?.status)}`;
