@@ -116,3 +116,25 @@ describe('which messaging errors are worth a retry', () => {
     expect(isTransportError(new TypeError("Cannot read properties of null (reading 'querySelector')"))).toBe(false);
   });
 });
+
+describe("the page shows this cell's search", () => {
+  it("refuses a page of another view (Back, a reload of another cell): the cell is retried", () => {
+    // The neighbouring cell's page: same search, the centre a cell's width away.
+    const other = { lat: 37.55, lng: 126.99, zoom: 15 };
+    const r = judge(obs({ finalView: other, url: 'https://www.google.com/maps/search/cafe/@37.55,126.99,15z' }));
+    expect(r).toMatchObject({ verdict: 'failed', error: { kind: 'navigation' } });
+    if (r.verdict === 'failed') expect(r.error.message).toMatch(/instead of this cell's view/);
+    // A 'no results' page of another view is not this cell's either.
+    expect(judge(obs({ pageKind: 'no-results', listings: [], cardsVisible: 0, finalView: other }))).toMatchObject({ verdict: 'failed' });
+  });
+
+  it("accepts the site's own zoom-out (the centre kept) and the URL's rounding", () => {
+    expect(judge(obs({ finalView: { lat: 37.55, lng: 126.95, zoom: 12.5 } })).verdict).toBe('accepted');
+    expect(judge(obs({ finalView: { lat: 37.5500004, lng: 126.9499996, zoom: 15 } })).verdict).toBe('accepted');
+  });
+
+  it('reads the view from the URL when the page gave none', () => {
+    const r = judge(obs({ finalView: null, url: 'https://www.google.com/maps/search/cafe/@37.56,126.95,15z' }));
+    expect(r.verdict).toBe('failed');
+  });
+});

@@ -1,6 +1,7 @@
 import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
-import { parseSearchQuery } from '../providers/google/urls';
+import { latLngToWorld } from '../geo/mercator';
+import { parseSearchQuery, parseView } from '../providers/google/urls';
 import type { Cell, CellError, CellResult, Observation } from './types';
 
 /**
@@ -66,6 +67,19 @@ export function judgeObservation(
     return fail('navigation', `The tab showed a search for "${shown}" instead of "${cell.keyword}".`);
   }
 
+  // Another view of the same search (the person pressed Back, or the tab was navigated): the
+  // page's own URL ends on the view it shows. The site may zoom out on its own when the area
+  // is sparse, but keeps the centre; any other centre is another cell's page.
+  if (obs.pageKind === 'results' || obs.pageKind === 'no-results') {
+    const shownView = obs.finalView ?? parseView(obs.url);
+    if (shownView && !sameCentre(shownView, requested)) {
+      return fail(
+        'navigation',
+        `The tab showed the map at ${shownView.lat},${shownView.lng} instead of this cell's view at ${requested.lat},${requested.lng}.`,
+      );
+    }
+  }
+
   const organic = obs.listings.filter((l) => !l.sponsored);
   if (obs.pageKind === 'unknown') {
     return obs.cardsVisible > 0
@@ -117,4 +131,18 @@ function inBox(lat: number, lng: number, b: BBox): boolean {
 function sameQuery(a: string, b: string): boolean {
   const norm = (q: string) => q.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
   return norm(a) === norm(b);
+}
+
+/**
+ * How far (screen pixels at the requested zoom) the page's centre may be from the requested
+ * one: the URL's rounding is far below a pixel, and the nearest other page a sweep loads (a
+ * child's parent, a neighbour) is hundreds of pixels away.
+ */
+export const VIEW_TOLERANCE_PX = 48;
+
+/** The page is centred where this cell's search asked, within VIEW_TOLERANCE_PX (at the requested zoom, whatever zoom the page settled on). */
+export function sameCentre(shown: MapView, requested: MapView): boolean {
+  const a = latLngToWorld(shown, requested.zoom);
+  const b = latLngToWorld(requested, requested.zoom);
+  return Math.hypot(a.x - b.x, a.y - b.y) <= VIEW_TOLERANCE_PX;
 }
