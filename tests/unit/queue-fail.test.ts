@@ -86,17 +86,31 @@ describe('failCell', () => {
   it.each([
     ['blocked', 'paused', 'captcha'],
     ['consent', 'paused', 'consent'],
+    ['limited', 'paused', 'signed-out'],
     ['extractor', 'failed', null],
   ] as const)('does not count a %s error as an attempt: the lease goes back and the sweep is %s', async (kind, status, reason) => {
     const { store } = await setup(2);
     const cell = await lease(store, 'tab:1', 0);
     const r = await failCell(store, { cellId: cell!.id, holder: 'tab:1', now: 5, error: err(kind, 5), maxAttempts: 1, random: () => 0.5 });
-    expect(r).toEqual({ applied: true, outcome: 'released', sweepStatus: status });
+    expect(r).toMatchObject({ applied: true, outcome: 'released', sweepStatus: status, stopped: { status, pauseReason: reason } });
     expect(await store.getCell(cell!.id)).toMatchObject({ status: 'pending', attempts: 0, leaseHolder: null, lastError: err(kind, 5) });
     expect(await store.getSweep('s1')).toMatchObject({ status, pauseReason: reason, problem: err(kind, 5) });
     expect((await store.getSweep('s1'))?.counters.cellsQuarantined).toBe(0);
     // Back in the queue, first in line, for when the user resumes.
     expect((await lease(store, 'tab:1', 6))?.id).toBe(cell!.id);
+  });
+
+  it('stops the sweep for a captcha even when the holder lost the cell meanwhile, in the same transaction', async () => {
+    const { store } = await setup(1);
+    const cell = await lease(store, 'tab:1', 0);
+    await lease(store, 'tab:2', 60_000); // tab:1's lease ran out; tab:2 has it now
+    const r = await failCell(store, { cellId: cell!.id, holder: 'tab:1', now: 60_001, error: err('blocked', 60_001), maxAttempts: 3, random: () => 0 });
+    expect(r).toMatchObject({ applied: true, outcome: 'released', sweepStatus: 'paused' });
+    expect(await store.getSweep('s1')).toMatchObject({ status: 'paused', pauseReason: 'captcha' });
+    expect(await store.getCell(cell!.id)).toMatchObject({ status: 'leased', leaseHolder: 'tab:2' }); // not tab:1's to release
+    // A second worker's captcha finds the sweep paused already: nobody is told twice.
+    const again = await failCell(store, { cellId: cell!.id, holder: 'tab:2', now: 60_002, error: err('blocked', 60_002), maxAttempts: 3, random: () => 0 });
+    expect(again).toMatchObject({ applied: true, outcome: 'released', sweepStatus: 'paused', stopped: null });
   });
 
   it('leaves a stopped sweep stopped when a captcha comes in late', async () => {

@@ -9,6 +9,7 @@ import {
   type SweepEvent,
 } from '../store';
 import type { Cell, CellError, ErrorKind, Sweep } from '../sweep/types';
+import { nextSweep, notTheCellsFault } from '../sweep/status-machine';
 import { backoffDelay } from './backoff';
 
 export interface FailRequest {
@@ -25,29 +26,30 @@ export interface FailRequest {
 export type FailResult =
   | { applied: true; outcome: 'retry'; attempts: number; nextAttemptAt: number }
   | { applied: true; outcome: 'quarantined'; attempts: number }
-  /** Not the cell's fault (captcha, consent, page changed): lease given back, sweep paused or failed. */
-  | { applied: true; outcome: 'released'; sweepStatus: Sweep['status'] }
+  /**
+   * Not the cell's fault (captcha, consent, signed out, page changed): lease given back, sweep
+   * paused or failed. `stopped` is the sweep when this failure is what stopped it (the caller
+   * tells the user), null when it was stopped already (another worker, the user).
+   */
+  | { applied: true; outcome: 'released'; sweepStatus: Sweep['status']; stopped: Sweep | null }
   | { applied: false; reason: NotAppliedReason };
 
 const ERROR_KINDS: readonly ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'limited', 'extractor', 'internal'];
 
-/**
- * Errors that say nothing about the cell: the site blocks everyone (captcha), waits for the
- * user (consent), or the extractor no longer understands the page. Retrying the cell would
- * only burn its attempts, so the lease is given back and the whole sweep stops instead.
+/*
+ * Errors that say nothing about the cell (captcha, consent, signed-out limited view, extractor
+ * broken) follow the one policy of utils/sweep/status-machine.ts notTheCellsFault: no attempt,
+ * the lease goes back, and the sweep pauses or fails in the same transaction. The driver sends
+ * every failure here; nothing else stops a sweep for them.
  */
-const NOT_THE_CELLS_FAULT: Partial<Record<ErrorKind, { status: 'paused' | 'failed'; pauseReason: Sweep['pauseReason'] }>> = {
-  blocked: { status: 'paused', pauseReason: 'captcha' },
-  consent: { status: 'paused', pauseReason: 'consent' },
-  limited: { status: 'paused', pauseReason: 'signed-out' },
-  extractor: { status: 'failed', pauseReason: null },
-};
 
 /**
  * Record a failed search of a leased cell, in one transaction with the sweep's counters and a
  * log line. A retryable error counts an attempt: the cell waits out a backoff (exponential,
  * full jitter) and goes back to the queue, or is quarantined once attempts reach maxAttempts.
- * Captcha, consent and extractor errors count no attempt (see NOT_THE_CELLS_FAULT).
+ * Captcha, consent, limited-view and extractor errors count no attempt (notTheCellsFault): the
+ * sweep is paused or failed in the same transaction, even when this holder lost the cell
+ * meanwhile (the site blocks every worker alike).
  */
 export async function failCell(store: Store, req: FailRequest): Promise<FailResult> {
   const problem = failProblem(req);
@@ -61,8 +63,15 @@ export async function failCell(store: Store, req: FailRequest): Promise<FailResu
     if (!record) throw new StoreError('not-found', `Cell ${cellId} does not exist (its sweep was deleted?).`);
     const sweep = await tx.objectStore('sweeps').get(record.sweepId);
     if (!sweep) throw new StoreError('not-found', `Sweep ${record.sweepId} does not exist.`);
+    const stop = notTheCellsFault(error.kind, error);
     const check = settleCheck(record, holder, now);
-    if (!check.ok) return { applied: false, reason: check.reason };
+    if (!check.ok && !stop) return { applied: false, reason: check.reason };
+    if (!check.ok && stop) {
+      // Not this holder's cell any more, but the sweep must still stop.
+      const stopped = nextSweep(sweep, stop, now);
+      if (stopped) await tx.objectStore('sweeps').put(stopped);
+      return { applied: true, outcome: 'released', sweepStatus: (stopped ?? sweep).status, stopped };
+    }
 
     const base = fromRecord(record);
     const counters = { ...sweep.counters, errors: sweep.counters.errors + 1, pageLoads: sweep.counters.pageLoads + 1 };
@@ -79,14 +88,14 @@ export async function failCell(store: Store, req: FailRequest): Promise<FailResu
 
     let cell: Cell;
     let result: FailResult;
-    let nextSweep: Sweep = { ...sweep, counters, updatedAt: now };
-    const stop = NOT_THE_CELLS_FAULT[error.kind];
+    let next: Sweep = { ...sweep, counters, updatedAt: now };
     if (stop) {
       cell = { ...base, status: 'pending', leaseHolder: null, leaseUntil: 0, lastError: error };
-      // A sweep the user stopped meanwhile stays stopped.
-      if (sweep.status === 'running') nextSweep = { ...nextSweep, ...stop, problem: error };
+      // Guarded by the table: a sweep the user paused or stopped meanwhile stays as it is.
+      const stopped = nextSweep(next, stop, now);
+      if (stopped) next = stopped;
       event.kind = 'cell-released';
-      result = { applied: true, outcome: 'released', sweepStatus: nextSweep.status };
+      result = { applied: true, outcome: 'released', sweepStatus: next.status, stopped };
     } else {
       const attempts = base.attempts + 1;
       if (attempts >= req.maxAttempts) {
@@ -102,7 +111,7 @@ export async function failCell(store: Store, req: FailRequest): Promise<FailResu
     }
     await Promise.all([
       handled(cells.put(withQueueKey(cell))),
-      handled(tx.objectStore('sweeps').put(nextSweep)),
+      handled(tx.objectStore('sweeps').put(next)),
       handled(tx.objectStore('events').add(event)),
     ]);
     return result;
