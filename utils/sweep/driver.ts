@@ -4,13 +4,15 @@ import type { BBox, MapView, Viewport } from '../geo/types';
 import type { PageDriver } from '../browser/page-driver';
 import { ContentScriptError, TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
-import { blockedPageKind, searchUrl } from '../providers/google/urls';
+import { blockedPageKind, GOOGLE_ORIGIN, searchUrl } from '../providers/google/urls';
 import type { Store } from '../store';
 import { failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
 import type { Pacer } from './pacing';
 import { auditObservation } from '../health/audit';
 import { judgeObservation } from './judge';
+import { attentionOf, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
+import { DEFAULT_SETTINGS } from './settings';
 import type { Cell, CellError, CellResult, Observation, Sweep } from './types';
 import { boxCovers, calibrationKey, initialCalibration, planningViewport, safeSpan, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
 import { emptyAudit, findErrors, needsAuditRound, sampleForAudit, shiftedBox } from '../coverage/audit';
@@ -41,6 +43,11 @@ export interface DriverDeps {
   pageHidden?(sweepId: string, hidden: boolean): void;
   /** What is known of each window size's searched rectangle (utils/coverage); absent: learnt for this worker's life only. */
   calibration?: CalibrationStore;
+  /**
+   * The disk is full: recorded outside IndexedDB (the background keeps a flag in storage.local
+   * that the popup reads), because IndexedDB refusing writes may refuse the pause itself.
+   */
+  diskFull?(sweepId: string, error: CellError): Promise<void>;
   /** Badge, notification: the sweep needs the user (captcha, consent, page changed) or finished. */
   attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota'): void;
 }
@@ -50,8 +57,22 @@ export type WorkerExit = 'not-running' | 'finished' | 'paused' | 'failed' | 'tab
 /** Bounds of one collection; the scroll pause comes from the sweep's settings. */
 const COLLECT: Omit<CollectOptions, 'scrollPauseMs'> = { cap: DEFAULT_PLANNER_OPTIONS.cap, stallMs: 8000, maxMs: 90_000, settleMs: 15_000 };
 
-export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number): Promise<WorkerExit> {
-  const holder = `tab:${tabId}`;
+/** The longest a collection may take: the content script's own bounds plus the message's margin. */
+export const COLLECT_TIMEOUT_MS = COLLECT.maxMs + COLLECT.settleMs + 15_000;
+/** Slack on top of a visit's limits (store writes, the judge, a busy worker). */
+export const LEASE_MARGIN_MS = 30_000;
+
+/**
+ * The search URL's lane in the pacer: every search URL of this provider is on this host
+ * (the cell, hence its URL, is only known once leased, which happens inside the turn).
+ */
+const LANE_URL = `${GOOGLE_ORIGIN}/maps/`;
+
+/**
+ * A worker loop: `holder` is this loop's own lease holder id (two loops never share one, even
+ * on the same tab; the controller gives each loop a fresh one).
+ */
+export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number, holder = `loop:${tabId}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`): Promise<WorkerExit> {
   /** The canvas each tab's page measured at its last visit. */
   const canvases = new Map<number, MeasuredCanvas>();
   deps = { ...deps, calibration: deps.calibration ?? memoryCalibrationStore() };
@@ -59,27 +80,36 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
     if (!(await deps.page.exists(tabId))) return 'tab-closed';
     // The cell is leased inside this worker's turn for the host, so the pacer's wait (up to
     // minutes of backoff) never eats into the lease.
-    const release = await deps.pacer.acquire();
+    const release = await deps.pacer.acquire(LANE_URL);
     let sweep: Sweep | undefined;
     let cell: Cell | null = null;
     try {
       sweep = await deps.store.getSweep(sweepId);
       if (!sweep || sweep.status !== 'running') return 'not-running';
       cell = await leaseNextCell(deps.store, { sweepId, holder, now: deps.now(), leaseMs: leaseMsOf(sweep) });
+    } catch (e) {
+      // A full disk refuses the lease itself: pause as after a refused commit.
+      if (isQuota(e) && sweep) return pauseForQuota(deps, sweep, null, holder, e);
+      throw e;
     } finally {
       if (!cell) release();
     }
     if (!cell) {
-      const open = await deps.store.countOpenCells(sweepId);
-      if (open.total === 0) {
-        // Before Finished, the sweep audits a sample of its own work (utils/coverage/audit.ts).
-        if (await startAuditIfDue(deps.store, sweepId, deps.now())) continue;
-        const finished = await deps.store.patchSweep(sweepId, { status: 'finished', pauseReason: null }, ['running']);
-        if (finished) deps.attention(finished, 'finished');
-        return 'finished';
+      try {
+        const open = await deps.store.countOpenCells(sweepId);
+        if (open.total === 0) {
+          // Before Finished, the sweep audits a sample of its own work (utils/coverage/audit.ts).
+          if (await startAuditIfDue(deps.store, sweepId, deps.now())) continue;
+          const finished = await transition(deps.store, sweepId, { event: 'finish' });
+          if (finished.ok) deps.attention(finished.sweep, 'finished');
+          return 'finished';
+        }
+        // Everything left is leased by another worker or waiting out its backoff.
+        await deps.sleep(Math.max(500, Math.min(5000, open.nextAvailableAt - deps.now())));
+      } catch (e) {
+        if (isQuota(e)) return pauseForQuota(deps, sweep, null, holder, e);
+        throw e;
       }
-      // Everything left is leased by another worker or waiting out its backoff.
-      await deps.sleep(Math.max(500, Math.min(5000, open.nextAvailableAt - deps.now())));
       continue;
     }
     let exit: WorkerExit | undefined;
@@ -99,11 +129,19 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
 }
 
 /**
- * One step's worth (a load or a collection at its time limit): the lease is renewed between
- * the two, so a slow cell keeps it, while a cell whose worker died is free again soon.
+ * A whole visit at its configured limits: the page load at its timeout, then the collection
+ * at its bound, plus a margin. Whatever the options say (a short or unreadable load timeout),
+ * a lease never runs out while its worker is still inside those limits; the lease is also
+ * renewed after the load (see visitCell), and a renewal refused ends the visit.
  */
-function leaseMsOf(sweep: Sweep): number {
-  return sweep.settings.cellTimeoutMs + 30_000;
+export function leaseMsOf(sweep: Pick<Sweep, 'settings'>): number {
+  return loadTimeoutOf(sweep) + COLLECT_TIMEOUT_MS + LEASE_MARGIN_MS;
+}
+
+/** The page load's timeout: the sweep's option, or the default when it is not a usable number. */
+function loadTimeoutOf(sweep: Pick<Sweep, 'settings'>): number {
+  const t = sweep.settings.cellTimeoutMs;
+  return Number.isFinite(t) && t > 0 ? t : DEFAULT_SETTINGS.cellTimeoutMs;
 }
 
 /** One cell, start to finish. Returns a reason to stop this worker, or undefined to go on. */
@@ -124,7 +162,7 @@ async function visitCell(
   const viewport = planningViewport(await calibrationFor(calibration, planned, deps.now()), limitsOf(sweep, planned));
   const view = searchViewOf(cell, viewport);
   const url = searchUrl(cell.keyword, view);
-  const timeoutMs = sweep.settings.cellTimeoutMs;
+  const timeoutMs = loadTimeoutOf(sweep);
 
   let observation: Observation;
   try {
@@ -132,7 +170,7 @@ async function visitCell(
     const blocked = blockedPageKind(loaded.url);
     if (blocked) {
       release();
-      return await pauseForUser(deps, sweep, cell, holder, {
+      return await recordFailure(deps, sweep, cell, holder, {
         kind: blocked === 'captcha' ? 'blocked' : 'consent',
         message:
           blocked === 'captcha'
@@ -144,12 +182,16 @@ async function visitCell(
     }
   } catch (e) {
     release();
-    deps.pacer.penalise();
+    deps.pacer.penalise(url);
     const kind = e instanceof TimeoutError ? 'timeout' : 'navigation';
     return await recordFailure(deps, sweep, cell, holder, { kind, message: errorText(e), at: deps.now(), url });
   }
   release();
-  await renewLease(deps.store, { cellId: cell.id, holder, now: deps.now(), leaseMs: leaseMsOf(sweep) });
+  // The collection gets its whole bound again. A refused renewal means the cell is no longer
+  // this loop's (another loop took it after the lease ran out, or it was settled): the visit
+  // ends here, nothing of this page is kept.
+  const renewed = await renewLease(deps.store, { cellId: cell.id, holder, now: deps.now(), leaseMs: COLLECT_TIMEOUT_MS + LEASE_MARGIN_MS });
+  if (!renewed) return undefined;
 
   try {
     observation = await deps.page.collect(
@@ -160,9 +202,9 @@ async function visitCell(
   } catch (e) {
     if (e instanceof ContentScriptError) {
       // The extractor itself failed on this page: the same "page changed" stop as cards it cannot read.
-      return await failForExtractor(deps, sweep, cell, holder, { kind: 'extractor', message: e.message, at: deps.now(), url });
+      return await recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: e.message, at: deps.now(), url });
     }
-    deps.pacer.penalise();
+    deps.pacer.penalise(url);
     const kind = e instanceof TimeoutError ? 'timeout' : 'navigation';
     return await recordFailure(deps, sweep, cell, holder, { kind, message: errorText(e), at: deps.now(), url });
   }
@@ -184,12 +226,10 @@ async function visitCell(
       audit,
       message: audit.verdict,
     });
-    if (error.kind === 'blocked' || error.kind === 'consent' || error.kind === 'limited') return await pauseForUser(deps, sweep, cell, holder, error);
-    if (error.kind === 'extractor') return await failForExtractor(deps, sweep, cell, holder, error);
-    if (error.kind === 'http' || error.kind === 'timeout') deps.pacer.penalise();
+    if (error.kind === 'http' || error.kind === 'timeout') deps.pacer.penalise(url);
     return await recordFailure(deps, sweep, cell, holder, error);
   }
-  deps.pacer.reward();
+  deps.pacer.reward(url);
 
   // What the page searched is measured: its canvas, and the view its URL ended on.
   const measured = measuredCanvas(observation, planned);
@@ -246,6 +286,8 @@ async function visitCell(
       audit,
       url: observation.url,
       listings: kept,
+      // Checked again inside the transaction that splits: two loops splitting at once cannot both pass the cap.
+      maxCells: sweep.settings.maxCells,
       outcome:
         decision.verdict === 'split' || decision.verdict === 'widen'
           ? {
@@ -416,40 +458,28 @@ async function calibrationFor(store: CalibrationStore, canvas: MeasuredCanvas, n
   return (await store.get(calibrationKey(PROVIDER, canvas))) ?? initialCalibration(canvas, now);
 }
 
-/** The disk is full: everything committed is safe; stop loading pages until the user resumes. */
-async function pauseForQuota(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, e: unknown): Promise<WorkerExit> {
+/**
+ * The disk is full: everything committed is safe; stop loading pages until the user resumes.
+ * The flag outside IndexedDB comes first: the pause below is itself a write, which a full disk
+ * may refuse too.
+ */
+async function pauseForQuota(deps: DriverDeps, sweep: Sweep, cell: Cell | null, holder: string, e: unknown): Promise<WorkerExit> {
   const error: CellError = { kind: 'internal', message: errorText(e), at: deps.now() };
-  await releaseCell(deps.store, { cellId: cell.id, holder }).catch(() => {});
-  const paused = await deps.store
-    .patchSweep(sweep.id, { status: 'paused', pauseReason: 'quota', problem: error }, ['running'])
-    .catch(() => null);
-  if (paused) deps.attention(paused, 'quota');
+  await deps.diskFull?.(sweep.id, error).catch(() => {});
+  if (cell) await releaseCell(deps.store, { cellId: cell.id, holder }).catch(() => {});
+  const paused = await transition(deps.store, sweep.id, { event: 'pause', reason: 'quota', problem: error }).catch(() => null);
+  deps.attention(paused?.ok ? paused.sweep : sweep, 'quota');
   return 'paused';
 }
 
-async function pauseForUser(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError) {
-  // Not an attempt of the cell: the site is blocking everyone. No further page load happens
-  // until the user presses Resume.
-  await releaseCell(deps.store, { cellId: cell.id, holder });
-  await deps.store.addEvent({ sweepId: sweep.id, at: error.at, kind: 'error', cellId: cell.id, keyword: cell.keyword, url: error.url, errorKind: error.kind, message: error.message });
-  const pauseReason = error.kind === 'blocked' ? 'captcha' : error.kind === 'limited' ? 'signed-out' : 'consent';
-  const paused = await deps.store.patchSweep(sweep.id, { status: 'paused', pauseReason, problem: error }, ['running']);
-  if (paused) deps.attention(paused, error.kind === 'blocked' ? 'blocked' : error.kind === 'limited' ? 'signed-out' : 'consent');
-  return 'paused' as const;
-}
-
-async function failForExtractor(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError) {
-  // The page changed under the extractor: marking this cell done with zero results would be
-  // a silent loss. Stop the whole sweep; nothing already stored is touched.
-  await releaseCell(deps.store, { cellId: cell.id, holder });
-  await deps.store.addEvent({ sweepId: sweep.id, at: error.at, kind: 'error', cellId: cell.id, keyword: cell.keyword, url: error.url, errorKind: error.kind, message: error.message });
-  const failed = await deps.store.patchSweep(sweep.id, { status: 'failed', pauseReason: null, problem: error }, ['running']);
-  if (failed) deps.attention(failed, 'extractor');
-  return 'failed' as const;
-}
-
-async function recordFailure(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError) {
-  await failCell(deps.store, {
+/**
+ * Every failure of a visit goes to the queue (utils/queue/fail.ts): a retry or quarantine for
+ * the cell's own failures, and for those that are not the cell's fault (captcha, consent,
+ * signed out, extractor broken) the lease back and the sweep paused or failed, in one
+ * transaction. This loop then stops, and the user is told once.
+ */
+async function recordFailure(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError): Promise<WorkerExit | undefined> {
+  const r = await failCell(deps.store, {
     cellId: cell.id,
     holder,
     now: deps.now(),
@@ -457,7 +487,10 @@ async function recordFailure(deps: DriverDeps, sweep: Sweep, cell: Cell, holder:
     maxAttempts: sweep.settings.maxAttempts,
     random: deps.random,
   });
-  return undefined;
+  if (!r.applied || r.outcome !== 'released') return undefined;
+  const reason = attentionOf(error.kind);
+  if (r.stopped && reason) deps.attention(r.stopped, reason);
+  return r.sweepStatus === 'failed' ? 'failed' : 'paused';
 }
 
 function isQuota(e: unknown): boolean {
