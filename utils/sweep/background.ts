@@ -12,11 +12,17 @@ import { storageCalibrationStore } from '../coverage/calibration-storage';
 import { normaliseSettings } from './settings';
 import { KEEP_RUNS_KEY, pageHiddenKey, readKeepRuns } from './storage-keys';
 import type { Sweep } from './types';
+import { DISK_FULL_KEY, diskFullOf } from './disk-full';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
 
 type Attention = 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota';
+
+/** Only the extension's own pages may command a sweep; a web page, a content script or another extension may not. */
+export function isOwnPage(browser: Pick<Browser, 'runtime'>, sender: { id?: string; url?: string; tab?: unknown }): boolean {
+  return sender.id === browser.runtime.id && !!sender.url && sender.url.startsWith(browser.runtime.getURL('/'));
+}
 
 /**
  * Wires the service worker: listeners are registered synchronously (MV3 only wakes a worker
@@ -42,6 +48,8 @@ export function createBackground(browser: Browser): void {
       newId,
       settings: async () => (settingsCache = normaliseSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY])),
       attention: (sweep, reason) => void attention(sweep, reason),
+      // storage.local, not IndexedDB: a full disk may refuse IndexedDB's writes, the pause included.
+      diskFull: (sweepId, error) => browser.storage.local.set({ [DISK_FULL_KEY]: diskFullOf(sweepId, error) }),
       pageHidden: (sweepId, hidden) => void browser.storage.session.set({ [pageHiddenKey(sweepId)]: hidden }),
       // What each window size's searches proved about the searched rectangle (utils/coverage).
       calibration: storageCalibrationStore(browser.storage.local),
@@ -77,9 +85,7 @@ export function createBackground(browser: Browser): void {
       .catch(() => {});
   }
 
-  // Only the extension's own pages may command a sweep; a web page or another extension may not.
-  const ownPage = (sender: { id?: string; url?: string }) =>
-    sender.id === browser.runtime.id && !!sender.url && sender.url.startsWith(browser.runtime.getURL('/'));
+  const ownPage = (sender: { id?: string; url?: string }) => isOwnPage(browser, sender);
 
   const commandNames: (keyof UiToBackground)[] = [
     'estimate',

@@ -7,7 +7,9 @@ import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap 
 import { parseView } from '../providers/google/urls';
 import { retryQuarantined } from '../queue';
 import { releaseSessionLeases } from '../queue/release-session';
-import { runWorker, type DriverDeps } from './driver';
+import { runWorker, type DriverDeps, type WorkerExit } from './driver';
+import { DISK_FULL_KEY, readDiskFull } from './disk-full';
+import { transition, type Transition } from './status-machine';
 import { planSweep } from './plan';
 import type { Sweep, SweepSettings } from './types';
 import type { Listing } from '../listing/types';
@@ -34,8 +36,26 @@ export const WATCHDOG_ALARM = 'watchdog';
 
 const WORKERS_KEY = (sweepId: string) => `workers:${sweepId}`;
 
+/** A worker loop that throws is restarted this many times, then left stopped (and recorded). */
+export const LOOP_RESTARTS = 1;
+
 export function createController(deps: ControllerDeps) {
+  /** Sweeps this instance drives: an entry stays until every one of the sweep's loops has settled. */
   const driving = new Map<string, Promise<void>>();
+  /** Tabs a loop of this instance runs in: one loop per tab, whatever the sweep. */
+  const tabLoops = new Set<number>();
+  /** Numbers this instance's loops, so two loops never share a holder id even with a fixed newId. */
+  let loops = 0;
+
+  async function diskFullFlag(sweepId: string): Promise<boolean> {
+    return readDiskFull((await deps.browser.storage.local.get(DISK_FULL_KEY))[DISK_FULL_KEY])?.sweepId === sweepId;
+  }
+
+  async function clearDiskFull(sweepId: string): Promise<boolean> {
+    if (!(await diskFullFlag(sweepId))) return false;
+    await deps.browser.storage.local.remove(DISK_FULL_KEY);
+    return true;
+  }
 
   async function planFor(req: StartRequest, id = deps.newId(), overrides: Partial<SweepSettings> = {}) {
     const tab = await findMapTab(deps.browser);
@@ -89,7 +109,11 @@ export function createController(deps: ControllerDeps) {
     await deps.browser.alarms.create(WATCHDOG_ALARM, { periodInMinutes: 0.5 });
     for (const sweep of running) {
       if (driving.has(sweep.id)) continue;
-      const loop = drive(sweep).finally(() => driving.delete(sweep.id));
+      // Paused for a full disk, though IndexedDB may have refused to write the pause itself.
+      if (await diskFullFlag(sweep.id)) continue;
+      const loop = drive(sweep)
+        .catch((e) => console.error('MapSweep: driving a sweep failed', e))
+        .finally(() => driving.delete(sweep.id));
       driving.set(sweep.id, loop);
     }
   }
@@ -97,21 +121,59 @@ export function createController(deps: ControllerDeps) {
   async function drive(sweep: Sweep): Promise<void> {
     const tabs = await workerTabs(sweep);
     if (tabs.length === 0) {
-      await deps.store.patchSweep(sweep.id, {
-        status: 'paused',
-        pauseReason: 'user',
+      await transition(deps.store, sweep.id, {
+        event: 'pause',
+        reason: 'user',
         problem: { kind: 'navigation', message: 'Open Google Maps in a tab, then press Resume.', at: deps.now() },
       });
       return;
     }
-    const exits = await Promise.all(tabs.map((tabId) => runWorker(deps, sweep.id, tabId)));
-    if (exits.every((e) => e === 'tab-closed')) {
+    // One loop per tab: a tab that already has a loop of this instance gets no second one.
+    const free = tabs.filter((id) => !tabLoops.has(id));
+    // Supervised: a loop that throws never ends its siblings early (nor this sweep's entry in
+    // `driving`, which would let the watchdog start duplicates beside them).
+    const exits = await Promise.allSettled(free.map((tabId) => supervise(sweep.id, tabId)));
+    if (exits.length === 0) return;
+    if (exits.every((e) => e.status === 'fulfilled' && e.value === 'tab-closed')) {
       await deps.browser.storage.session.remove(WORKERS_KEY(sweep.id));
-      await deps.store.patchSweep(sweep.id, {
-        status: 'paused',
-        pauseReason: 'user',
+      await transition(deps.store, sweep.id, {
+        event: 'pause',
+        reason: 'user',
         problem: { kind: 'navigation', message: 'The map tab was closed. Press Resume to continue in another Google Maps tab.', at: deps.now() },
       });
+    } else if (exits.every((e) => e.status === 'rejected')) {
+      // Every loop gave up: say so rather than let the watchdog restart them every 30 s.
+      const reason = (exits[0] as PromiseRejectedResult).reason;
+      await transition(deps.store, sweep.id, {
+        event: 'fail',
+        problem: { kind: 'internal', message: `The sweep stopped on an unexpected error: ${errorText(reason)}`, at: deps.now() },
+      }).catch(() => {});
+    }
+  }
+
+  /** One tab's loop, with its own holder id; restarted LOOP_RESTARTS times if it throws, each time recorded. */
+  async function supervise(sweepId: string, tabId: number): Promise<WorkerExit> {
+    tabLoops.add(tabId);
+    try {
+      for (let restarts = 0; ; restarts++) {
+        const holder = `loop:${++loops}:${deps.newId()}`;
+        try {
+          return await runWorker(deps, sweepId, tabId, holder);
+        } catch (e) {
+          const again = restarts < LOOP_RESTARTS;
+          await deps.store
+            .addEvent({
+              sweepId,
+              at: deps.now(),
+              kind: 'error',
+              message: `The worker loop in tab ${tabId} stopped on an unexpected error (${again ? 'restarted' : 'not restarted again'}): ${errorText(e)}`,
+            })
+            .catch(() => {});
+          if (!again) throw e;
+        }
+      }
+    } finally {
+      tabLoops.delete(tabId);
     }
   }
 
@@ -123,18 +185,16 @@ export function createController(deps: ControllerDeps) {
   async function onBrowserStart(): Promise<void> {
     await releaseSessionLeases(deps.store, deps.now());
     for (const sweep of await deps.store.listSweeps()) {
-      if (sweep.status === 'running') await deps.store.patchSweep(sweep.id, { status: 'paused', pauseReason: 'restart' });
+      if (sweep.status === 'running') await transition(deps.store, sweep.id, { event: 'pause', reason: 'restart' });
     }
   }
 
-  async function setStatus(sweepId: string, from: Sweep['status'][], patch: Partial<Sweep>): Promise<Reply> {
-    const sweep = await deps.store.getSweep(sweepId);
-    if (!sweep) return { ok: false, error: { code: 'no-sweep', message: 'That sweep no longer exists.' } };
-    if (!from.includes(sweep.status)) {
-      return { ok: false, error: { code: 'bad-state', message: `The sweep is ${sweep.status}.`, params: { status: sweep.status } } };
-    }
-    await deps.store.patchSweep(sweepId, patch);
-    return { ok: true };
+  /** A command's status change, through the one table, guarded by the status it expects (in one transaction). */
+  async function setStatus(sweepId: string, t: Transition): Promise<Reply> {
+    const r = await transition(deps.store, sweepId, t);
+    if (r.ok) return { ok: true };
+    if (r.status === null) return { ok: false, error: { code: 'no-sweep', message: 'That sweep no longer exists.' } };
+    return { ok: false, error: { code: 'bad-state', message: `The sweep is ${r.status}.`, params: { status: r.status } } };
   }
 
   const commands: CommandTable<SweepCommandMap> = {
@@ -161,10 +221,13 @@ export function createController(deps: ControllerDeps) {
       return { ok: true, sweepId: plan.sweep.id, estimate: plan.estimate as EstimateReply };
     },
     async pauseSweep(id) {
-      return setStatus(id, ['running'], { status: 'paused', pauseReason: 'user' });
+      return setStatus(id, { event: 'pause', reason: 'user' });
     },
     async resumeSweep(id) {
-      const reply = await setStatus(id, ['paused', 'failed'], { status: 'running', pauseReason: null, problem: null });
+      const wasFull = await clearDiskFull(id);
+      let reply = await setStatus(id, { event: 'resume' });
+      // Disk full, and IndexedDB refused the pause too: still 'running' there, and Resume goes on.
+      if (!reply.ok && wasFull && (await deps.store.getSweep(id))?.status === 'running') reply = { ok: true };
       if (reply.ok) {
         await deps.browser.action.setBadgeText({ text: '' });
         await ensureDriving();
@@ -172,15 +235,14 @@ export function createController(deps: ControllerDeps) {
       return reply;
     },
     async stopSweep(id) {
-      return setStatus(id, ['running', 'paused', 'failed'], { status: 'stopped', pauseReason: null });
+      const reply = await setStatus(id, { event: 'stop' });
+      if (reply.ok) await clearDiskFull(id);
+      return reply;
     },
     async retryFailed(id) {
       const cells = await retryQuarantined(deps.store, id, deps.now());
-      const sweep = await deps.store.getSweep(id);
-      if (sweep && sweep.status === 'finished' && cells > 0) {
-        await deps.store.patchSweep(id, { status: 'running' });
-        await ensureDriving();
-      }
+      // A finished sweep has work again; any other status stays as it is (the table's guard).
+      if (cells > 0 && (await transition(deps.store, id, { event: 'reopen' })).ok) await ensureDriving();
       return { ok: true, cells };
     },
     async useMapView() {
@@ -242,4 +304,8 @@ export function createController(deps: ControllerDeps) {
   }
 
   return { commands, ensureDriving, onBrowserStart, commitBrowsing, startSavedSearch };
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
