@@ -75,6 +75,11 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'The browser was closed during the sweep. Press Resume to continue where it stopped.',
     '수집 중에 브라우저가 닫혔습니다. ‘재개’를 누르면 멈춘 곳부터 계속합니다.',
   ],
+  warning_disk_full: [
+    'Disk full: the sweep is paused. The last saved result is intact; free some space, then press Resume. ($1)',
+    '디스크 가득 참: 수집이 일시 정지되었습니다. 마지막으로 저장한 결과는 그대로 있습니다. 공간을 확보한 뒤 ‘재개’를 누르세요. ($1)',
+  ],
+  exportFailed: ['The export failed, nothing was downloaded: $1', '내보내기에 실패해 아무것도 내려받지 않았습니다: $1'],
   storeError: ['The saved data could not be opened: $1', '저장된 데이터를 열 수 없습니다: $1'],
   durationHoursMinutes: ['$1 h $2 min', '$1시간 $2분'],
   durationMinutes: ['$1 min', '$1분'],

@@ -6,6 +6,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CollectionsPanel } from '../../components/dashboard/CollectionsPanel';
+import { exportFailureText } from '../../components/dashboard/export-collection';
 import { collectionReadPath } from '../../utils/store/read-path';
 import { defaultSelection, reloadDue, summarise, sweepActions } from '../../utils/dashboard/collections';
 import type { StoredListing } from '../../utils/listing/types';
@@ -123,6 +124,23 @@ describe('the collections panel', () => {
     const rowText = host.querySelector('tbody tr')!.textContent!;
     expect(rowText).toContain('Running');
     expect(rowText).toContain('0 of 1 cells');
+  });
+
+  it('a failed export says so in the dashboard (and the popup\'s text is the same), nothing downloaded', async () => {
+    await store.createSweep(makeSweep('s4', { keywords: ['cafe'], status: 'finished' }), makeCells('s4', 1));
+    vi.spyOn(store, 'iterateListings').mockImplementation(async function* () {
+      yield [];
+      throw new Error('The database refused the read');
+    });
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await mount(() => true);
+    await act(async () => {
+      button('Export JSON – cafe')!.click();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(host.querySelector('[role=alert]')?.textContent).toContain('The export failed, nothing was downloaded: The database refused the read');
+    expect(clicks).not.toHaveBeenCalled();
+    expect(exportFailureText(new Error('x'))).toBe('The export failed, nothing was downloaded: x');
   });
 
   it('downloads a sweep’s coverage report, one row per cell, and offers none for Browsing', async () => {
