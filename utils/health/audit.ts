@@ -1,4 +1,5 @@
 import type { Observation } from '../sweep/types';
+import { readability } from '../sweep/readability';
 import type { AuditVerdict, PageAudit } from './types';
 
 /**
@@ -20,7 +21,6 @@ export const FIRST_RESULTS = 10;
 export function auditObservation(obs: Observation): PageAudit {
   const organic = obs.listings.filter((l) => !l.sponsored);
   const sponsored = obs.listings.length - organic.length;
-  const visibleOrganic = obs.organicShown ?? Math.max(0, obs.cardsVisible - sponsored);
   const readKeys = new Set(organic.map((l) => l.key));
   const networkKeys = new Set(obs.networkKeys);
   const networkMatched = obs.networkItems === null ? null : [...networkKeys].filter((k) => readKeys.has(k)).length;
@@ -37,24 +37,24 @@ export function auditObservation(obs: Observation): PageAudit {
     networkItems: obs.networkItems,
     networkMatched,
     firstKeys,
-    verdict: verdictOf(obs, organic.length, visibleOrganic),
+    verdict: verdictOf(obs),
     networkShortfall: networkKeys.size > 0 && networkMatched !== null && networkMatched < NETWORK_MIN_SHARE * networkKeys.size,
   };
 }
 
-function verdictOf(obs: Observation, organic: number, visibleOrganic: number): AuditVerdict {
-  switch (obs.pageKind) {
-    case 'no-results':
-      return 'empty';
-    case 'place':
-      return organic > 0 ? 'ok' : 'nothing-read';
-    case 'results':
-      if (obs.cardsVisible > 0 && obs.listings.length === 0) return 'nothing-read';
-      // Any organic card shown but not read makes the page unreliable (the judge never accepts it).
-      if (visibleOrganic > 0 && organic < visibleOrganic) return 'shortfall';
-      return obs.cardsVisible > 0 ? 'ok' : 'not-recognised';
-    default:
-      return obs.cardsVisible > 0 ? 'nothing-read' : 'not-recognised';
+/** The audit's words for the judge's readability verdict (utils/sweep/readability.ts). */
+function verdictOf(obs: Observation): AuditVerdict {
+  if (obs.pageKind === 'no-results') return 'empty';
+  const read = readability(obs);
+  switch (read.kind) {
+    case 'nothing-read':
+      return 'nothing-read';
+    case 'some-unread':
+      return 'shortfall';
+    case 'not-recognised':
+      return 'not-recognised';
+    case 'read':
+      return 'ok';
   }
 }
 

@@ -1,3 +1,4 @@
+import { readability } from './readability';
 import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
 import { latLngToWorld } from '../geo/mercator';
@@ -81,30 +82,27 @@ export function judgeObservation(
   }
 
   const organic = obs.listings.filter((l) => !l.sponsored);
+  const read = readability(obs);
   if (obs.pageKind === 'unknown') {
-    return obs.cardsVisible > 0
-      ? fail('extractor', `The page shows ${obs.cardsVisible} result cards but is not recognised as a results page.`)
+    return read.kind === 'nothing-read'
+      ? fail('extractor', `The page shows ${read.shown} result cards but is not recognised as a results page.`)
       : fail('navigation', 'The page showed no results list, no place and no "no results" message.');
   }
   if (obs.pageKind === 'results') {
-    if (obs.cardsVisible > 0 && obs.listings.length === 0) {
-      return fail('extractor', `${obs.cardsVisible} result cards on screen but none could be read.`);
-    }
-    const organicShown = obs.organicShown ?? obs.cardsVisible - (obs.listings.length - organic.length);
-    const unread = organicShown - organic.length;
-    if (unread > 0) {
+    if (read.kind === 'nothing-read') return fail('extractor', `${read.shown} result cards on screen but none could be read.`);
+    if (read.kind === 'some-unread') {
       // Once may be the page mid-render; twice on the same cell is a card the extractor cannot read.
-      const message = `${unread} of ${organicShown} ${UNREAD_CARDS}.`;
+      const message = `${read.unread} of ${read.shown} ${UNREAD_CARDS}.`;
       return failedOnUnreadCards(cell.lastError)
         ? fail('extractor', `${message} The same happened on the previous attempt of this cell.`)
         : fail('navigation', message);
     }
-    if (obs.cardsVisible === 0) {
+    if (read.kind === 'not-recognised') {
       // A feed with no cards and no "can't find" panel: the page did not finish, or changed.
       return fail('navigation', 'The results list stayed empty and the page did not say there are no results.');
     }
   }
-  if (obs.pageKind === 'place' && organic.length === 0) {
+  if (obs.pageKind === 'place' && read.kind === 'nothing-read') {
     return fail('extractor', 'A single place was shown but could not be read.');
   }
 
