@@ -10,14 +10,12 @@
  * - consent.google.com `/m`, `/save`       the consent wall and its SOCS cookie
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { generate } from 'selfsigned';
 import type { Area, BBox } from '../../utils/geo/types';
 import { GOOGLE_ORIGIN, parsePlaceUrl, parseSearchQuery, parseView } from '../../utils/providers/google/urls';
 import { REAL_CLASSES } from './dom-variants';
 import { placePageUrl } from './hrefs';
+import { createRequestLog, createRollingLimit, type Headers, hostOf, hostResolverArgs, type LoggedRequest, readBody, replicaCertificate, sleep, startHttpsServer } from './https-server';
 import { consentHtml, escapeHtml, notFoundHtml, placePageHtml, searchShellHtml, serverErrorHtml, sorryHtml } from './pages';
 import { createRng, deriveSeed } from './prng';
 import { groundTruth } from './search';
@@ -34,15 +32,8 @@ const DEFAULT_SEARCH_ZOOM = 14;
 
 export type RequestKind = 'page' | 'xhr' | 'other';
 
-export interface RequestRecord {
-  at: number;
-  method: string;
-  host: string;
-  path: string;
-  status: number;
-  /** `page`: a navigation to /maps/*; `xhr`: the list's /search request; `other`: sorry, consent, assets. */
-  kind: RequestKind;
-}
+/** `kind` — `page`: a navigation to /maps/*; `xhr`: the list's /search request; `other`: sorry, consent, assets. */
+export type RequestRecord = LoggedRequest<RequestKind>;
 
 export interface Replica {
   port: number;
@@ -79,84 +70,31 @@ export interface ReplicaOptions {
 
 /** Chromium flags that send www.google.com and consent.google.com to the replica. */
 export function chromiumArgs(port: number): string[] {
-  return [`--host-resolver-rules=MAP www.google.com 127.0.0.1:${port}, MAP consent.google.com 127.0.0.1:${port}`, '--ignore-certificate-errors'];
-}
-
-let certificate: Promise<{ key: string; cert: string }> | null = null;
-
-function replicaCertificate(): Promise<{ key: string; cert: string }> {
-  certificate ??= generate([{ name: 'commonName', value: 'www.google.com' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'www.google.com' },
-          { type: 2, value: 'consent.google.com' },
-          { type: 2, value: '*.google.com' },
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-        ],
-      },
-    ],
-  }).then((pems) => ({ key: pems.private, cert: pems.cert }));
-  return certificate;
+  return hostResolverArgs(['www.google.com', 'consent.google.com'], port);
 }
 
 export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   const { world } = options;
   const now = options.now ?? Date.now;
   let switches = mergeSwitches(DEFAULT_SWITCHES, options.switches ?? {});
-  const requests: RequestRecord[] = [];
+  const log = createRequestLog<RequestKind>(now);
+  const { requests, send } = log;
   const draws = createRng(deriveSeed(world.seed, 'server'));
   const searchCache = createSearchCache();
-  let recent: number[] = [];
-  let isBlocked = false;
+  const captcha = createRollingLimit(now, CAPTCHA_WINDOW_MS);
 
-  const { key, cert } = await replicaCertificate();
-  const sockets = new Set<Socket>();
-  const server: Server = createServer({ key, cert }, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(req, res, 'other', 500, { 'content-type': 'text/plain' }, `replica error: ${String(error)}`);
-      else res.destroy();
-    });
-  });
-  server.on('secureConnection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
-  function record(req: IncomingMessage, kind: RequestKind, status: number): void {
-    requests.push({ at: now(), method: req.method ?? 'GET', host: hostOf(req), path: req.url ?? '/', status, kind });
-  }
-
-  function send(req: IncomingMessage, res: ServerResponse, kind: RequestKind, status: number, headers: Record<string, string | string[]>, body: string): void {
-    record(req, kind, status);
-    res.writeHead(status, { 'cache-control': 'no-store', ...headers });
-    res.end(body);
-  }
-
-  function redirect(req: IncomingMessage, res: ServerResponse, kind: RequestKind, location: string, extra: Record<string, string | string[]> = {}): void {
+  function redirect(req: IncomingMessage, res: ServerResponse, kind: RequestKind, location: string, extra: Headers = {}): void {
     send(req, res, kind, 302, { location, 'content-type': 'text/html; charset=UTF-8', ...extra }, `<a href="${escapeHtml(location)}">moved</a>`);
   }
 
   /** Headers and the start of a page, then nothing: the tab keeps loading forever. */
   function hang(req: IncomingMessage, res: ServerResponse, kind: RequestKind): void {
-    record(req, kind, 200);
-    res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store' });
-    res.write('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Google Maps</title></head><body>');
+    log.hang(req, res, kind, '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Google Maps</title></head><body>');
   }
 
   /** Counts a Google request in the rolling minute; true when the sorry page answers instead. */
   function overLimit(): boolean {
-    if (switches.captchaAfter === null) return false;
-    if (isBlocked) return true;
-    const t = now();
-    recent = recent.filter((at) => t - at < CAPTCHA_WINDOW_MS);
-    recent.push(t);
-    if (recent.length > switches.captchaAfter) isBlocked = true;
-    return isBlocked;
+    return captcha.over(switches.captchaAfter);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -233,8 +171,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   async function sorry(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method === 'POST') {
       const form = new URLSearchParams(await readBody(req));
-      isBlocked = false;
-      recent = [];
+      captcha.reset();
       return redirect(req, res, 'other', safeContinue(form.get('continue'), `${GOOGLE_ORIGIN}/maps`));
     }
     const html = sorryHtml({
@@ -264,15 +201,14 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     send(req, res, 'other', 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(url.pathname));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const server = await startHttpsServer({
+    certificate: await replicaCertificate('www.google.com', ['www.google.com', 'consent.google.com', '*.google.com']),
+    port: options.port,
+    host: options.host,
+    handle,
+    fail: (req, res, error) => send(req, res, 'other', 500, { 'content-type': 'text/plain' }, `replica error: ${String(error)}`),
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = server.port;
 
   return {
     port,
@@ -283,32 +219,17 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     },
     setSwitches(partial) {
       const next = mergeSwitches(switches, partial);
-      if (next.captchaAfter === null) {
-        isBlocked = false;
-        recent = [];
-      }
+      if (next.captchaAfter === null) captcha.reset();
       switches = next;
     },
     requests,
     pageLoads: () => requests.filter((r) => r.kind === 'page').length,
     xhrs: () => requests.filter((r) => r.kind === 'xhr').length,
-    blocked: () => isBlocked,
-    solveCaptcha() {
-      isBlocked = false;
-      recent = [];
-    },
+    blocked: captcha.blocked,
+    solveCaptcha: captcha.reset,
     groundTruth: (query, area) => groundTruth(world, query, area),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
-}
-
-function hostOf(req: IncomingMessage): string {
-  return (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 }
 
 function hasCookie(req: IncomingMessage, name: string): boolean {
@@ -324,24 +245,4 @@ function safeContinue(value: string | null, fallback: string): string {
   } catch {
     return fallback;
   }
-}
-
-function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > limit) {
-        reject(new Error('body too large'));
-        req.destroy();
-      }
-    });
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

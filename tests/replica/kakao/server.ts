@@ -7,13 +7,11 @@
  * Chromium reaches it through `kakaoChromiumArgs(port)`. The Google replica (../server.ts) is
  * separate and unchanged; both can run at once on two ports.
  */
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { generate } from 'selfsigned';
 import type { BBox } from '../../../utils/geo/types';
 import { bboxToWcongRect, WCONG_PER_METRE } from '../../../utils/geo/wcongnamul';
 import { KAKAO_MAP_ORIGIN, KAKAO_PLACE_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, metresPerPixel, parseMapDaumUrl, parseSearchPageUrl, viewAt } from '../../../utils/providers/kakao/urls';
+import { createRequestLog, createRollingLimit, hostOf, hostResolverArgs, type LoggedRequest, replicaCertificate, sleep, startHttpsServer } from '../https-server';
 import { createRng, deriveSeed } from '../prng';
 import type { World } from '../world';
 import { kakaoBlockPageHtml, kakaoNotFoundHtml, kakaoPlacePageHtml, kakaoRateLimitHtml, kakaoSearchPageHtml } from './pages';
@@ -29,13 +27,7 @@ const DEFAULT_LEVEL = 5;
 
 export type KakaoRequestKind = 'page' | 'mapdaum' | 'place' | 'other';
 
-export interface KakaoRequestRecord {
-  at: number;
-  host: string;
-  path: string;
-  status: number;
-  kind: KakaoRequestKind;
-}
+export type KakaoRequestRecord = LoggedRequest<KakaoRequestKind>;
 
 export interface KakaoReplica {
   port: number;
@@ -62,22 +54,7 @@ export interface KakaoReplicaOptions {
 
 /** Chromium flags that send the Kakao hosts to the replica. */
 export function kakaoChromiumArgs(port: number): string[] {
-  return [`--host-resolver-rules=${KAKAO_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`, '--ignore-certificate-errors'];
-}
-
-let certificate: Promise<{ key: string; cert: string }> | null = null;
-function kakaoCertificate(): Promise<{ key: string; cert: string }> {
-  certificate ??= generate([{ name: 'commonName', value: 'map.kakao.com' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [
-      {
-        name: 'subjectAltName',
-        altNames: [...KAKAO_HOSTS.map((value) => ({ type: 2 as const, value })), { type: 2 as const, value: 'localhost' }, { type: 7 as const, ip: '127.0.0.1' }],
-      },
-    ],
-  }).then((pems) => ({ key: pems.private, cert: pems.cert }));
-  return certificate;
+  return hostResolverArgs(KAKAO_HOSTS, port);
 }
 
 export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<KakaoReplica> {
@@ -85,52 +62,18 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
   const kw = kakaoWorld(world);
   const now = options.now ?? Date.now;
   let switches = mergeKakaoSwitches(DEFAULT_KAKAO_SWITCHES, options.switches ?? {});
-  const requests: KakaoRequestRecord[] = [];
+  const log = createRequestLog<KakaoRequestKind>(now);
+  const { requests, send } = log;
   const draws = createRng(deriveSeed(world.seed, 'kakao-server'));
-  let recent: number[] = [];
-  let isBlocked = false;
+  const limit = createRollingLimit(now, BLOCK_WINDOW_MS);
   let jqueryId = 0;
 
-  const { key, cert } = await kakaoCertificate();
-  const sockets = new Set<Socket>();
-  const server: Server = createServer({ key, cert }, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(req, res, 'other', 500, { 'content-type': 'text/plain' }, `replica error: ${String(error)}`);
-      else res.destroy();
-    });
-  });
-  server.on('secureConnection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
-  function send(req: IncomingMessage, res: ServerResponse, kind: KakaoRequestKind, status: number, headers: Record<string, string>, body: string): void {
-    requests.push({ at: now(), host: hostOf(req), path: req.url ?? '/', status, kind });
-    res.writeHead(status, { 'cache-control': 'no-store', ...headers });
-    res.end(body);
-  }
-
-  function overLimit(): boolean {
-    if (switches.blockAfter === null) return false;
-    if (isBlocked) return true;
-    const t = now();
-    recent = recent.filter((at) => t - at < BLOCK_WINDOW_MS);
-    recent.push(t);
-    if (recent.length > switches.blockAfter) isBlocked = true;
-    return isBlocked;
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (switches.slowMs > 0) await new Promise((r) => setTimeout(r, switches.slowMs));
+    if (switches.slowMs > 0) await sleep(switches.slowMs);
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', `https://${host || 'map.kakao.com'}`);
     const html = { 'content-type': 'text/html; charset=UTF-8' };
-    if (switches.hangPaths.some((p) => url.pathname.startsWith(p))) {
-      requests.push({ at: now(), host, path: req.url ?? '/', status: 200, kind: 'other' });
-      res.writeHead(200, { ...html, 'cache-control': 'no-store' });
-      res.write('<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>');
-      return;
-    }
+    if (switches.hangPaths.some((p) => url.pathname.startsWith(p))) return log.hang(req, res, 'other', '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>');
     if (host === 'www.kakao.com' && url.pathname === '/500.ko.html') return send(req, res, 'other', 200, html, kakaoBlockPageHtml());
     if (host === 'search.map.kakao.com' && url.pathname === '/mapsearch/map.daum') return mapDaum(req, res, url);
     if (host === 'place.map.kakao.com') {
@@ -168,7 +111,7 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     const cors = { 'access-control-allow-origin': KAKAO_MAP_ORIGIN, 'access-control-allow-credentials': 'true' };
     // Drawn on every request, used or not, so a seed gives the same sequence whatever the switches.
     const errorDraw = draws.next();
-    if (overLimit()) {
+    if (limit.over(switches.blockAfter)) {
       if (switches.blockMode === 'redirect-500') return send(req, res, 'mapdaum', 302, { location: KAKAO_BLOCK_URL, 'content-type': 'text/html; charset=UTF-8' }, '');
       return send(req, res, 'mapdaum', 200, { 'content-type': 'text/html; charset=UTF-8', ...cors }, kakaoRateLimitHtml());
     }
@@ -179,17 +122,15 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     send(req, res, 'mapdaum', answer.status, { 'content-type': answer.contentType, ...cors }, answer.body);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const server = await startHttpsServer({
+    certificate: await replicaCertificate('map.kakao.com', KAKAO_HOSTS),
+    port: options.port,
+    host: options.host,
+    handle,
+    fail: (req, res, error) => send(req, res, 'other', 500, { 'content-type': 'text/plain' }, `replica error: ${String(error)}`),
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    port,
+    port: server.port,
     world,
     kakao: kw,
     get switches() {
@@ -197,29 +138,14 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     },
     setSwitches(partial) {
       const next = mergeKakaoSwitches(switches, partial);
-      if (next.blockAfter === null) {
-        isBlocked = false;
-        recent = [];
-      }
+      if (next.blockAfter === null) limit.reset();
       switches = next;
     },
     requests,
     mapDaumRequests: () => requests.filter((r) => r.kind === 'mapdaum').length,
-    blocked: () => isBlocked,
-    unblock() {
-      isBlocked = false;
-      recent = [];
-    },
+    blocked: limit.blocked,
+    unblock: limit.reset,
     groundTruth: (query, box) => kakaoGroundTruth(kw, query, bboxToWcongRect(box)!).filter((k) => k.lat >= box.south && k.lat <= box.north && k.lng >= box.west && k.lng <= box.east),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
-}
-
-function hostOf(req: IncomingMessage): string {
-  return (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 }

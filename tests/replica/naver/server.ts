@@ -12,13 +12,11 @@
  * - pcmap-api `POST /graphql`                    the GraphQL list (getPlacesList-like)
  * Over `blockAfter` loads a minute, pages answer the block page and APIs 429 until `unblock()`.
  */
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { generate } from 'selfsigned';
 import type { BBox } from '../../../utils/geo/types';
 import { visibleBBox } from '../../../utils/geo/mercator';
 import { naverListUrl, parseBounds, parseCParam, parseListUrl, parseSearchQuery, pcmapPlaceHomeUrl } from '../../../utils/providers/naver/urls';
+import { createRequestLog, createRollingLimit, hostOf, hostResolverArgs, type LoggedRequest, readBody, replicaCertificate, sleep, startHttpsServer } from '../https-server';
 import { createRng, deriveSeed } from '../prng';
 import type { World } from '../world';
 import { naverPlaceById } from './data';
@@ -32,14 +30,7 @@ const ALLSEARCH_PAGE = 20;
 /** The outer page's map when the URL gives no centre (the live site uses the visitor's location). */
 const DEFAULT_ZOOM = 15;
 
-export interface NaverRequestRecord {
-  at: number;
-  method: string;
-  host: string;
-  path: string;
-  status: number;
-  kind: 'page' | 'api' | 'other';
-}
+export type NaverRequestRecord = LoggedRequest<'page' | 'api' | 'other'>;
 
 export interface NaverHandler {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -55,38 +46,26 @@ export interface NaverHandler {
 export function createNaverHandler(world: World, options: { switches?: Partial<NaverSwitches>; now?: () => number } = {}): NaverHandler {
   const now = options.now ?? Date.now;
   let switches = mergeNaverSwitches(DEFAULT_NAVER_SWITCHES, options.switches ?? {});
-  const requests: NaverRequestRecord[] = [];
+  const log = createRequestLog<NaverRequestRecord['kind']>(now);
+  const { requests } = log;
   const draws = createRng(deriveSeed(world.seed, 'naver-server'));
-  let recent: number[] = [];
-  let isBlocked = false;
+  const limit = createRollingLimit(now, BLOCK_WINDOW_MS);
 
   function send(req: IncomingMessage, res: ServerResponse, kind: NaverRequestRecord['kind'], status: number, type: string, body: string): void {
-    requests.push({ at: now(), method: req.method ?? 'GET', host: hostOf(req), path: req.url ?? '/', status, kind });
-    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-    res.end(body);
+    log.send(req, res, kind, status, { 'content-type': type }, body);
   }
   const html = 'text/html; charset=UTF-8';
   const json = 'application/json; charset=UTF-8';
 
-  function overLimit(): boolean {
-    if (switches.blockAfter === null) return false;
-    if (isBlocked) return true;
-    const t = now();
-    recent = recent.filter((at) => t - at < BLOCK_WINDOW_MS);
-    recent.push(t);
-    if (recent.length > switches.blockAfter) isBlocked = true;
-    return isBlocked;
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (switches.slowMs > 0) await new Promise((r) => setTimeout(r, switches.slowMs));
+    if (switches.slowMs > 0) await sleep(switches.slowMs);
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', `https://${host || 'map.naver.com'}`);
     const path = url.pathname;
     const isApi = path.startsWith('/p/api/') || host === 'pcmap-api.place.naver.com';
     const isPage = !isApi && (path.startsWith('/p/') || /^\/[a-z]+\/(list|\d+)/.test(path));
     const kind = isApi ? 'api' : isPage ? 'page' : 'other';
-    if (kind !== 'other' && overLimit()) {
+    if (kind !== 'other' && limit.over(switches.blockAfter)) {
       return isApi ? send(req, res, kind, 429, json, JSON.stringify({ error: { code: 'NCAPTCHA', msg: '잠시 후 다시 시도해주세요' } })) : send(req, res, kind, switches.blockStatus, html, blockPageHtml());
     }
     if (kind === 'page') {
@@ -94,10 +73,7 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       const hangDraw = draws.next();
       const errorDraw = draws.next();
       if (switches.hangPaths.some((p) => path.startsWith(p)) || hangDraw < switches.hangRate) {
-        requests.push({ at: now(), method: req.method ?? 'GET', host, path: req.url ?? '/', status: 200, kind });
-        res.writeHead(200, { 'content-type': html });
-        res.write('<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>네이버 지도</title></head><body>');
-        return;
+        return log.hang(req, res, kind, '<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>네이버 지도</title></head><body>');
       }
       if (errorDraw < switches.error500Rate || switches.error500Paths.some((p) => path.startsWith(p))) return send(req, res, kind, 500, html, '<!DOCTYPE html><html lang="ko"><body><p>일시적인 오류가 발생했습니다.</p></body></html>');
     }
@@ -197,18 +173,12 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     },
     setSwitches(partial) {
       const next = mergeNaverSwitches(switches, partial);
-      if (next.blockAfter === null) {
-        isBlocked = false;
-        recent = [];
-      }
+      if (next.blockAfter === null) limit.reset();
       switches = next;
     },
     requests,
-    blocked: () => isBlocked,
-    unblock() {
-      isBlocked = false;
-      recent = [];
-    },
+    blocked: limit.blocked,
+    unblock: limit.reset,
     groundTruth: (query, bbox) => naverGroundTruth(world, query, bbox),
   };
 }
@@ -221,45 +191,14 @@ export interface NaverReplica extends Omit<NaverHandler, 'handle'> {
 
 /** Chromium flags that send the Naver hosts to the replica. */
 export function naverChromiumArgs(port: number): string[] {
-  return [`--host-resolver-rules=${NAVER_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`, '--ignore-certificate-errors'];
-}
-
-let certificate: Promise<{ key: string; cert: string }> | null = null;
-function naverCertificate(): Promise<{ key: string; cert: string }> {
-  certificate ??= generate([{ name: 'commonName', value: 'map.naver.com' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [...NAVER_HOSTS.map((value) => ({ type: 2 as const, value })), { type: 2 as const, value: 'localhost' }, { type: 7 as const, ip: '127.0.0.1' }] }],
-  }).then((pems) => ({ key: pems.private, cert: pems.cert }));
-  return certificate;
+  return hostResolverArgs(NAVER_HOSTS, port);
 }
 
 export async function startNaverReplica(options: { world: World; port?: number; host?: string; switches?: Partial<NaverSwitches>; now?: () => number }): Promise<NaverReplica> {
   const handler = createNaverHandler(options.world, options);
-  const { key, cert } = await naverCertificate();
-  const sockets = new Set<Socket>();
-  const server: Server = createServer({ key, cert }, (req, res) => {
-    handler.handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end(`replica error: ${String(error)}`);
-      } else res.destroy();
-    });
-  });
-  server.on('secureConnection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
+  const server = await startHttpsServer({ certificate: await replicaCertificate('map.naver.com', NAVER_HOSTS), port: options.port, host: options.host, handle: handler.handle });
   return {
-    port: typeof address === 'object' && address ? address.port : 0,
+    port: server.port,
     world: options.world,
     get switches() {
       return handler.switches;
@@ -269,35 +208,10 @@ export async function startNaverReplica(options: { world: World; port?: number; 
     blocked: () => handler.blocked(),
     unblock: () => handler.unblock(),
     groundTruth: (q, b) => handler.groundTruth(q, b),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
-}
-
-function hostOf(req: IncomingMessage): string {
-  return (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 }
 
 function notFound(): string {
   return '<!DOCTYPE html><html lang="ko"><body><p>요청하신 페이지를 찾을 수 없습니다.</p></body></html>';
-}
-
-function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > limit) {
-        reject(new Error('body too large'));
-        req.destroy();
-      }
-    });
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
 }
