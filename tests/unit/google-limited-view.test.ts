@@ -4,10 +4,7 @@
  * replica's own page script (signed in and signed out), through the real content-script
  * collection, and on the real signed-in Amsterdam capture, read in place.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { Window } from 'happy-dom';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collectGooglePage } from '../../utils/content/collect-google';
 import type { MapView } from '../../utils/geo/types';
 import type { Listing } from '../../utils/listing/types';
@@ -16,6 +13,7 @@ import { detectLimitedView, findLimitedViewBanner, SHORT_LIST_MAX } from '../../
 import { createNetworkCollector } from '../../utils/providers/google/network-hook';
 import { buildObservation } from '../../utils/providers/google/observe';
 import type { Observation } from '../../utils/sweep/types';
+import { readRealPage, realPageParser } from '../helpers/real-pages';
 import { clientRenderer } from '../replica/client-renderer';
 import { REAL_CLASSES } from '../replica/dom-variants';
 import { answerSearchXhr } from '../replica/search-xhr';
@@ -176,26 +174,10 @@ describe('the rules themselves', () => {
 });
 
 describe('the real signed-in capture (Amsterdam, 2025-11) is not the limited view', () => {
-  const windows: Window[] = [];
-  afterAll(async () => {
-    await Promise.all(windows.map((w) => w.happyDOM.close()));
-  });
+  const parsePage = realPageParser();
 
   it('99 cards with "4.7 stars 8,713 Reviews" labels, no notice', () => {
-    const file = path.resolve(__dirname, '../../../shared/real-pages/google/gmaps_search_feed_restaurants-amsterdam_en_2025-11.html');
-    const win = new Window({
-      url: 'https://www.google.com/maps',
-      settings: {
-        disableJavaScriptEvaluation: true,
-        disableJavaScriptFileLoading: true,
-        disableCSSFileLoading: true,
-        disableIframePageLoading: true,
-        handleDisabledFileLoadingAsSuccess: true,
-        fetch: { interceptor: { beforeAsyncRequest: async ({ window }) => new window.Response('', { status: 404 }) } },
-      },
-    });
-    windows.push(win);
-    const doc = new win.DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/html') as unknown as Document;
+    const doc = parsePage(readRealPage('google', 'gmaps_search_feed_restaurants-amsterdam_en_2025-11.html'), 'https://www.google.com/maps');
     const feed = extractFeed(doc);
     const banner = findLimitedViewBanner(doc);
     expect(banner).toBeNull();

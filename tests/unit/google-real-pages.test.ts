@@ -5,39 +5,18 @@
  * Pages are parsed in their own happy-dom Window whose network answers 404 locally: the
  * captures reference Google's scripts, styles and preloads, which must not be fetched.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { Window } from 'happy-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appStateFromDocument, placeFromInnerState } from '../../utils/providers/google/app-state';
 import { extractFeed, type FeedExtraction } from '../../utils/providers/google/feed';
 import { buildObservation } from '../../utils/providers/google/observe';
 import { detectPageKind } from '../../utils/providers/google/page-kind';
 import { extractPlacePanel } from '../../utils/providers/google/place';
 import { parseTbmBody } from '../../utils/providers/google/tbm';
+import { readRealPage, realPageParser } from '../helpers/real-pages';
 
-const REAL = path.resolve(__dirname, '../../../shared/real-pages/google');
-const read = (file: string): string => readFileSync(path.join(REAL, file), 'utf8');
-
-const windows: Window[] = [];
-function parsePage(html: string): Document {
-  const win = new Window({
-    url: 'https://www.google.com/maps',
-    settings: {
-      disableJavaScriptEvaluation: true,
-      disableJavaScriptFileLoading: true,
-      disableCSSFileLoading: true,
-      disableIframePageLoading: true,
-      handleDisabledFileLoadingAsSuccess: true,
-      fetch: { interceptor: { beforeAsyncRequest: async ({ window }) => new window.Response('', { status: 404 }) } },
-    },
-  });
-  windows.push(win);
-  return new win.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
-}
-afterAll(async () => {
-  await Promise.all(windows.map((w) => w.happyDOM.close()));
-});
+const read = (file: string): string => readRealPage('google', file);
+const parse = realPageParser();
+const parsePage = (html: string): Document => parse(html, 'https://www.google.com/maps');
 
 describe('Amsterdam results page (rendered, 2025-11, 99 cards, a place panel open)', () => {
   let doc: Document;

@@ -3,8 +3,6 @@
  * (../shared/real-pages/kakao/, the REST API's answer; read in place): ids, URLs, block signals,
  * map.daum JSON/JSONP.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { haversineMetres } from '../../utils/geo/distance';
 import { wcongnamulToWgs84, wgs84ToWcongnamul } from '../../utils/geo/wcongnamul';
@@ -13,8 +11,8 @@ import { confirmIdFromPlaceUrl, kakaoKey, parseConfirmId } from '../../utils/pro
 import { parseMapDaumBody, readMapDaumResponse } from '../../utils/providers/kakao/mapdaum';
 import { parseRestKeywordAnswer } from '../../utils/providers/kakao/rest';
 import { KAKAO_PAGE_SIZE, mapDaumUrl, parseMapDaumUrl, parseRect, parseSearchPageUrl, placeUrl, searchPageUrl } from '../../utils/providers/kakao/urls';
+import { readRealPage } from '../helpers/real-pages';
 
-const REAL = path.resolve(__dirname, '../../../shared/real-pages/kakao');
 
 describe('ids and URLs', () => {
   it('reads confirmids and refuses lookalikes', () => {
@@ -145,7 +143,7 @@ describe('map.daum answers', () => {
 });
 
 describe('the real capture: the REST API answer (kakao_local_v2_search_keyword_seoul_AT4_ko_2023-05.json)', () => {
-  const data = JSON.parse(readFileSync(path.join(REAL, 'kakao_local_v2_search_keyword_seoul_AT4_ko_2023-05.json'), 'utf8')) as unknown;
+  const data = JSON.parse(readRealPage('kakao', 'kakao_local_v2_search_keyword_seoul_AT4_ko_2023-05.json')) as unknown;
   const page = parseRestKeywordAnswer(data)!;
 
   it('reads all 15 places (one page of 15, like the web list), ids agreeing with their place URLs', () => {

@@ -2,37 +2,15 @@
  * Every Naver capture in /work/shared/real-pages/naver/, read in place (see SOURCES.md there).
  * Expected values were read off the files by hand (python json dumps), not from the extractor.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { Window } from 'happy-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllSearch } from '../../utils/providers/naver/allsearch';
 import { apolloStateFromDocument, apolloStateFromText, placeFromDetailState, placesFromListState } from '../../utils/providers/naver/apollo';
 import { readListDom } from '../../utils/providers/naver/list-dom';
 import { observeListPage } from '../../utils/providers/naver/observe';
+import { readRealPage, realPageParser } from '../helpers/real-pages';
 
-const REAL = path.resolve(__dirname, '../../../shared/real-pages/naver');
-const read = (file: string): string => readFileSync(path.join(REAL, file), 'utf8');
-
-const windows: Window[] = [];
-function parsePage(html: string, url: string): Document {
-  const win = new Window({
-    url,
-    settings: {
-      disableJavaScriptEvaluation: true,
-      disableJavaScriptFileLoading: true,
-      disableCSSFileLoading: true,
-      disableIframePageLoading: true,
-      handleDisabledFileLoadingAsSuccess: true,
-      fetch: { interceptor: { beforeAsyncRequest: async ({ window }) => new window.Response('', { status: 404 }) } },
-    },
-  });
-  windows.push(win);
-  return new win.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
-}
-afterAll(async () => {
-  await Promise.all(windows.map((w) => w.happyDOM.close()));
-});
+const read = (file: string): string => readRealPage('naver', file);
+const parsePage = realPageParser();
 
 describe('allSearch answer, "근처 쌀국수" near Yongsan (2026-02-15, 20 items)', () => {
   const answer = parseAllSearch(read('naver_allsearch_place_ssalguksu-near-yongsan_ko_2026-02-15.json'));
