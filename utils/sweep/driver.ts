@@ -1,6 +1,6 @@
 import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
 import { decideCell, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
-import type { BBox, MapView, Viewport } from '../geo/types';
+import type { MapView, Viewport } from '../geo/types';
 import type { PageDriver } from '../browser/page-driver';
 import { ContentScriptError, TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
@@ -14,9 +14,8 @@ import { attentionOf, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
 import { DEFAULT_SETTINGS } from './settings';
 import type { Cell, CellError, CellResult, Observation, Sweep } from './types';
-import { boxCovers, calibrationKey, initialCalibration, planningViewport, safeSpan, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
-import { emptyAudit, findErrors, needsAuditRound, sampleForAudit, shiftedBox } from '../coverage/audit';
-import { reopenCells, startAuditRound } from '../store/audit-rounds';
+import { calibrationKey, initialCalibration, planningViewport, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
+import { settleAudit, startAuditIfDue } from './self-audit';
 import type { PageAudit } from '../health/types';
 import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
@@ -323,36 +322,6 @@ function limitsOf(sweep: Sweep, canvas: MeasuredCanvas): SpanLimits | undefined 
 }
 
 /**
- * Starts the next audit round when one is due: a sample of done cells, each searched again
- * shifted by half a cell. True when the queue has (or another worker just gave it) work again.
- */
-async function startAuditIfDue(store: Store, sweepId: string, now: number): Promise<boolean> {
-  const sweep = await store.getSweep(sweepId);
-  if (!sweep || sweep.status !== 'running') return false;
-  const done = (await store.listCells(sweepId, 'done')).filter((c) => c.role !== 'audit');
-  if (!needsAuditRound(sweep.audit, done.length)) return false;
-  const current = sweep.audit ?? emptyAudit();
-  const round = current.round + 1;
-  const cells: Cell[] = sampleForAudit(done, round).map(({ zoomOffset: _widened, ...c }, i) => ({
-    ...c,
-    id: `${sweepId}/${c.keywordIndex}/a${round}-${i}`,
-    bbox: shiftedBox(c.bbox),
-    parentId: null,
-    status: 'pending',
-    leaseUntil: 0,
-    leaseHolder: null,
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    result: null,
-    role: 'audit',
-    auditOf: c.id,
-  }));
-  await startAuditRound(store, sweepId, current.round, cells, { ...current, round, missedThisRound: 0 }, now);
-  return true;
-}
-
-/**
  * An audit search: its places are stored like any (they are real), and those the sweep had not
  * collected though they lie in a done cell are coverage errors. They teach the geometry where
  * the searched box really ends; every done cell no longer proven under that is re-opened.
@@ -382,75 +351,8 @@ async function commitAudit(
     throw e;
   }
   if (!committed.applied) return undefined;
-  const fresh = new Set(committed.newToSweep);
-  const missedPlaces = c.kept.flatMap((l) => (fresh.has(l.key) && l.lat !== null && l.lng !== null ? [{ lat: l.lat, lng: l.lng }] : []));
-  const done = (await deps.store.listCells(sweep.id, 'done')).filter((d) => d.role !== 'audit' && d.keyword === cell.keyword);
-  const proofs = done.map((d) => ({ id: d.id, bbox: d.bbox, view: d.result?.view, canvasKey: d.result?.canvasKey }));
-  const known = sweep.audit?.limits ?? {};
-  const calibration = deps.calibration!;
-  const calibrationOf = async (key: string): Promise<GeometryCalibration | null> => {
-    const size = canvasOfKey(key);
-    return (await calibration.get(key)) ?? (size ? initialCalibration({ ...size, panelRight: null }, deps.now()) : null);
-  };
-  const spans = new Map<string, ReturnType<typeof safeSpan>>();
-  for (const key of new Set(proofs.flatMap((p) => (p.canvasKey ? [p.canvasKey] : [])))) {
-    const cal = await calibrationOf(key);
-    if (cal) spans.set(key, safeSpan(cal, known[key]));
-  }
-  const finding = findErrors(missedPlaces, proofs, known, (key) => spans.get(key) ?? null);
-  const missed = missedPlaces.filter((p) => done.some((d) => inBox(p, d.bbox))).length;
-  // Every done cell whose proof no longer holds under what was learnt is searched again.
-  const unproven: string[] = [];
-  if (missed > 0) {
-    for (const d of done) {
-      const view = d.result?.view;
-      const key = d.result?.canvasKey;
-      const cal = key ? await calibrationOf(key) : null;
-      if (!view || !key || !cal) continue;
-      if (!boxCovers(searchedBoxOf(view, cal, finding.limits[key]), d.bbox)) unproven.push(d.id);
-    }
-  }
-  const reopen = [...new Set([...finding.cellIds, ...unproven])];
-  await reopenCells(
-    deps.store,
-    sweep.id,
-    reopen,
-    (current, reopened) => ({
-      ...current,
-      searched: current.searched + 1,
-      missed: current.missed + missed,
-      missedThisRound: current.missedThisRound + missed,
-      reopened: current.reopened + reopened,
-      limits: mergeLimits(current.limits, finding.limits),
-    }),
-    deps.now(),
-  );
+  await settleAudit({ store: deps.store, calibration: deps.calibration!, sweep, cell, kept: c.kept, newToSweep: committed.newToSweep, now: deps.now() });
   return undefined;
-}
-
-/** The canvas size a calibration key names (`provider:WxH`). */
-function canvasOfKey(key: string): { width: number; height: number } | null {
-  const m = /:(\d+)x(\d+)$/.exec(key);
-  return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
-}
-
-function inBox(p: { lat: number; lng: number }, b: BBox): boolean {
-  return p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
-}
-
-/** Limits only tighten: the narrower edge of the two wins. */
-function mergeLimits(a: Record<string, SpanLimits>, b: Record<string, SpanLimits>): Record<string, SpanLimits> {
-  const out: Record<string, SpanLimits> = { ...a };
-  for (const [key, l] of Object.entries(b)) {
-    const o = out[key] ?? {};
-    out[key] = {
-      ...(o.left !== undefined || l.left !== undefined ? { left: Math.max(o.left ?? -Infinity, l.left ?? -Infinity) } : {}),
-      ...(o.right !== undefined || l.right !== undefined ? { right: Math.min(o.right ?? Infinity, l.right ?? Infinity) } : {}),
-      ...(o.top !== undefined || l.top !== undefined ? { top: Math.max(o.top ?? -Infinity, l.top ?? -Infinity) } : {}),
-      ...(o.bottom !== undefined || l.bottom !== undefined ? { bottom: Math.min(o.bottom ?? Infinity, l.bottom ?? Infinity) } : {}),
-    };
-  }
-  return out;
 }
 
 /** The stored calibration for this provider and canvas, or a fresh one (nothing learnt yet). */

@@ -1,5 +1,5 @@
 import { haversineMetres, parseAreaText } from '../geo';
-import type { LatLng, MapView, Viewport } from '../geo/types';
+import type { BBox, LatLng, MapView, Viewport } from '../geo/types';
 import { checkCellBudget, estimateSweep, planInitialCells, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import type { PlannedCell } from '../grid';
 import type { EstimateReply, UserError } from '../messaging/protocol';
@@ -79,11 +79,13 @@ export function planSweep(input: SweepInput, id: string, now: number): PlanResul
 
 /** The child cells of a split, as records ready for the store. */
 export function childCells(sweep: Sweep, parent: Cell, children: PlannedCell[]): Cell[] {
-  const origin: LatLng = sweep.origin ?? {
-    lat: (sweep.area.bbox.south + sweep.area.bbox.north) / 2,
-    lng: (sweep.area.bbox.west + sweep.area.bbox.east) / 2,
-  };
+  const origin = originOf(sweep);
   return children.map((p) => cellRecord(sweep, parent.keyword, parent.keywordIndex, p, parent.id, origin));
+}
+
+/** Where "near the view first" is measured from: the user's map when the sweep started, else the area's centre. */
+function originOf(sweep: Sweep): LatLng {
+  return sweep.origin ?? { lat: (sweep.area.bbox.south + sweep.area.bbox.north) / 2, lng: (sweep.area.bbox.west + sweep.area.bbox.east) / 2 };
 }
 
 function cellRecord(
@@ -113,6 +115,19 @@ function cellRecord(
     lastError: null,
     result: null,
   };
+}
+
+/**
+ * One audit round's cells: for each sampled done cell, a cell of the same keyword whose box is
+ * `shift(done.bbox)`, marked as an audit of it (utils/sweep/self-audit.ts).
+ */
+export function auditCellsOf(sweep: Sweep, sample: readonly Cell[], round: number, shift: (b: BBox) => BBox): Cell[] {
+  const origin = originOf(sweep);
+  return sample.map((done, i) => ({
+    ...cellRecord(sweep, done.keyword, done.keywordIndex, { path: `a${round}-${i}`, bbox: shift(done.bbox), depth: done.depth, outside: false }, null, origin),
+    role: 'audit' as const,
+    auditOf: done.id,
+  }));
 }
 
 /** The planner's view of a stored cell (its path is the id after `{sweepId}/{keywordIndex}/`). */
