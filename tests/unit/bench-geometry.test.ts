@@ -1,31 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEWPORT, parseAreaText } from '../../utils/geo';
-import type { Area } from '../../utils/geo';
-import type { Store } from '../../utils/store';
+import { DEFAULT_VIEWPORT } from '../../utils/geo';
 import { BENCH_SWITCHES, runSweepLoop } from '../../scripts/bench/sweep-loop';
 import { recallOf } from '../../scripts/bench/uniform';
 import { frozenCalibration, simSweep } from '../helpers/sim-sweep';
+import { AREA, parsed, storedKeys, truthKeys, world } from '../helpers/sim-world';
 import { SEARCH_GEOMETRIES } from '../replica/geometry';
-import { groundTruth } from '../replica/search';
-import { createWorld } from '../replica/world';
 
 // The bench's geometry section (scripts/bench/geometry.ts) reports the loop's figures under
 // each replica geometry, calibrated and not: they describe the extension only if the loop
 // makes the real driver's page loads there too (the driver's end-of-sweep audit aside).
-const world = createWorld({ seed: 11, places: 6000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 6 });
-const AREA = '37.54,126.95,37.59,127.01';
-
-function parsed(text: string): Area {
-  const a = parseAreaText(text);
-  if (!a.ok) throw new Error(a.error.message);
-  return a.area;
-}
-
-async function storedKeys(store: Store, sweepId: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const batch of store.iterateListings(500, sweepId)) keys.push(...batch.map((l) => l.key));
-  return keys.sort();
-}
 
 const cases = SEARCH_GEOMETRIES.flatMap((geometry) => [true, false].map((learn) => [geometry, learn] as const));
 
@@ -36,10 +19,9 @@ describe('the bench sweep loop under each search geometry (panel 460 px)', () =>
     expect(real.sweep.status).toBe('finished');
     const loop = await runSweepLoop({ world, area: parsed(AREA), keyword: 'cafe', viewport: DEFAULT_VIEWPORT, switches, learn });
     expect(loop.searches).toBe(real.loads - (real.sweep.audit?.searched ?? 0));
-    expect([...loop.found].sort()).toEqual(await storedKeys(real.store, real.sweep.id));
+    expect([...loop.found].sort()).toEqual((await storedKeys(real.store, real.sweep.id)).sort());
     expect(loop.saturated).toBe(0);
-    const truth = new Set(groundTruth(world, 'cafe', parsed(AREA)).map((p) => `google:${p.cid}`));
-    expect(recallOf(loop.found, truth)).toBe(1);
+    expect(recallOf(loop.found, truthKeys('cafe'))).toBe(1);
     if (!learn) expect(loop.calibration).toBeNull();
   });
 

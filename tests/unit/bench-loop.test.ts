@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEWPORT, parseAreaText } from '../../utils/geo';
-import type { Area } from '../../utils/geo';
-import type { Store } from '../../utils/store';
+import { DEFAULT_VIEWPORT } from '../../utils/geo';
 import { quadtreeFloor } from '../../scripts/bench/floor';
 import { BENCH_SWITCHES, runSweepLoop } from '../../scripts/bench/sweep-loop';
 import { recallOf, runUniformGrid, uniformAtRecall, zoomForCellKm } from '../../scripts/bench/uniform';
 import { simSweep } from '../helpers/sim-sweep';
+import { AREA, parsed, storedKeys, truthKeys, world } from '../helpers/sim-world';
 import { groundTruth } from '../replica/search';
-import { createWorld, worldFromSpecs, type PlaceSpec } from '../replica/world';
+import { worldFromSpecs, type PlaceSpec } from '../replica/world';
 
-const world = createWorld({ seed: 11, places: 6000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 6 });
-const AREA = '37.54,126.95,37.59,127.01';
-
-function parsed(text: string): Area {
-  const a = parseAreaText(text);
-  if (!a.ok) throw new Error(a.error.message);
-  return a.area;
-}
-
-async function storedKeys(store: Store, sweepId: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const batch of store.iterateListings(500, sweepId)) keys.push(...batch.map((l) => l.key));
-  return keys.sort();
-}
 
 describe('the bench sweep loop', () => {
   it.each(['cafe', 'pharmacy'])('makes the same page loads and keeps the same places as the real driver (%s)', async (keyword) => {
@@ -32,11 +17,10 @@ describe('the bench sweep loop', () => {
     // The driver also audits its work before Finished; the loop does not (the bench counts it apart).
     expect(real.sweep.audit?.missed).toBe(0);
     expect(loop.searches).toBe(real.loads - real.sweep.audit!.searched);
-    expect([...loop.found].sort()).toEqual(await storedKeys(real.store, real.sweep.id));
+    expect([...loop.found].sort()).toEqual((await storedKeys(real.store, real.sweep.id)).sort());
     expect(loop.splits).toBe(real.sweep.counters.cellsSplit);
     // And nothing of the area is missing.
-    const truth = new Set(groundTruth(world, keyword, parsed(AREA)).map((p) => `google:${p.cid}`));
-    expect(recallOf(loop.found, truth)).toBe(1);
+    expect(recallOf(loop.found, truthKeys(keyword))).toBe(1);
   });
 });
 

@@ -14,13 +14,11 @@ import { MESSAGES } from '../../scripts/locales';
 import { createSimPageDriver } from '../helpers/sim-page-driver';
 import { seededRandom } from '../helpers/random';
 import { frozenCalibration, simSweep } from '../helpers/sim-sweep';
-import { createWorld } from '../replica/world';
+import { AREA as CROWDED, world } from '../helpers/sim-world';
 import type { PageDriver } from '../../utils/browser/page-driver';
 import { freshFactory } from './store-fixtures';
 import { DAY, SEOUL } from './schedule-fixtures';
 
-const world = createWorld({ seed: 11, places: 6000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 6 });
-const CROWDED = '37.54,126.95,37.59,127.01';
 const VIEWPORT = { width: 1280, height: 800, panelWidth: 408 };
 const en = (key: string, ...params: (string | number)[]) =>
   (MESSAGES[key]?.[0] ?? `«${key}»`).replace(/\$(\d)/g, (_, i: string) => String(params[Number(i) - 1]));

@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseAreaText } from '../../utils/geo';
 import { AUDIT_MIN_CELLS } from '../../utils/coverage/audit';
-import type { Store } from '../../utils/store';
 import { frozenCalibration, simSweep } from '../helpers/sim-sweep';
-import { groundTruth } from '../replica/search';
-import { createWorld } from '../replica/world';
-
-const world = createWorld({ seed: 11, places: 6000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 6 });
-const AREA = '37.54,126.95,37.59,127.01';
-
-async function storedKeys(store: Store, collection: string): Promise<Set<string>> {
-  const keys = new Set<string>();
-  for await (const batch of store.iterateListings(500, collection)) for (const l of batch) keys.add(l.key);
-  return keys;
-}
-
-function truth(keyword: string): Set<string> {
-  const area = parseAreaText(AREA);
-  if (!area.ok) throw new Error(area.error.message);
-  return new Set(groundTruth(world, keyword, area.area).map((p) => `google:${p.cid}`));
-}
+import { AREA, inAnyCell, storedKeys, truthKeys, world } from '../helpers/sim-world';
 
 describe('the sweep audits its own work before it says Finished', () => {
   it('re-searches a sample of done cells at an offset, and finds nothing missed when the geometry holds', async () => {
@@ -31,7 +13,7 @@ describe('the sweep audits its own work before it says Finished', () => {
     const audits = (await store.listCells(sweep.id)).filter((c) => c.role === 'audit');
     expect(audits.length).toBe(sweep.audit?.searched);
     for (const a of audits) expect(a.auditOf).toBeTruthy();
-    expect(await storedKeys(store, sweep.id)).toEqual(truth('cafe'));
+    expect(new Set(await storedKeys(store, sweep.id))).toEqual(truthKeys('cafe'));
   });
 
   it.each([700, 800])('catches a geometry no rule foresaw (panel %i px), re-opens the cells, and ends with the ground truth (calibration off)', async (panelWidth) => {
@@ -45,12 +27,9 @@ describe('the sweep audits its own work before it says Finished', () => {
     expect(sweep.audit!.reopened).toBeGreaterThan(0);
     expect(sweep.audit!.round).toBeGreaterThanOrEqual(2);
     const saturated = await store.listCells(sweep.id, 'saturated');
-    const stored = await storedKeys(store, sweep.id);
-    const missing = [...truth('cafe')].filter((k) => !stored.has(k));
-    const inSaturated = (k: string) => {
-      const p = world.byCid.get(k.slice('google:'.length))!;
-      return saturated.some((c) => p.lat >= c.bbox.south && p.lat <= c.bbox.north && p.lng >= c.bbox.west && p.lng <= c.bbox.east);
-    };
+    const stored = new Set(await storedKeys(store, sweep.id));
+    const missing = [...truthKeys('cafe')].filter((k) => !stored.has(k));
+    const inSaturated = (k: string) => inAnyCell(world.byCid.get(k.slice('google:'.length))!, saturated);
     expect(missing.filter((k) => !inSaturated(k))).toEqual([]);
   });
 });

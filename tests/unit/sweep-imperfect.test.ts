@@ -5,32 +5,20 @@
  * the site zooming out by itself.
  */
 import { describe, expect, it } from 'vitest';
-import { parseAreaText } from '../../utils/geo';
 import type { Store } from '../../utils/store';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { createSimPageDriver } from '../helpers/sim-page-driver';
 import { simSweep } from '../helpers/sim-sweep';
+import { AREA, inAnyCell, parsed, storedKeys, world } from '../helpers/sim-world';
 import { groundTruth } from '../replica/search';
-import { createWorld, type PlaceSpec, worldFromSpecs } from '../replica/world';
-
-const world = createWorld({ seed: 11, places: 6000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 6 });
-const AREA = '37.54,126.95,37.59,127.01';
-
-async function storedKeys(store: Store, collection: string): Promise<Set<string>> {
-  const keys = new Set<string>();
-  for await (const batch of store.iterateListings(500, collection)) for (const l of batch) keys.add(l.key);
-  return keys;
-}
+import { type PlaceSpec, worldFromSpecs } from '../replica/world';
 
 /** Ground truth not found, outside saturated cells (places there may be missing by design, and are reported). */
 async function missing(store: Store, sweepId: string, keyword: string): Promise<{ truth: number; missing: string[] }> {
-  const area = parseAreaText(AREA);
-  if (!area.ok) throw new Error('area');
-  const truth = groundTruth(world, keyword, area.area);
-  const got = await storedKeys(store, sweepId);
+  const truth = groundTruth(world, keyword, parsed(AREA));
+  const got = new Set(await storedKeys(store, sweepId));
   const saturated = await store.listCells(sweepId, 'saturated');
-  const excused = (p: { lat: number; lng: number }) =>
-    saturated.some((c) => p.lat >= c.bbox.south && p.lat <= c.bbox.north && p.lng >= c.bbox.west && p.lng <= c.bbox.east);
+  const excused = (p: { lat: number; lng: number }) => inAnyCell(p, saturated);
   return { truth: truth.length, missing: truth.filter((p) => !got.has(`google:${p.cid}`) && !excused(p)).map((p) => p.name) };
 }
 
@@ -87,7 +75,7 @@ describe('sweeps over imperfect pages', () => {
     expect(sweep.problem).toMatchObject({ kind: 'limited', message: expect.stringMatching(/Sign in to Google Maps in this browser, then press Resume/) });
     expect(loads).toBe(1);
     expect(sweep.counters.cellsDone + sweep.counters.cellsSplit + sweep.counters.cellsSaturated).toBe(0);
-    expect((await storedKeys(store, sweep.id)).size).toBe(0);
+    expect(await storedKeys(store, sweep.id)).toEqual([]);
     // Not the cell's fault: no attempt counted, the cell waits for Resume.
     const cells = await store.listCells(sweep.id);
     expect(cells.every((c) => c.attempts === 0 && (c.status === 'pending' || c.status === 'outside'))).toBe(true);

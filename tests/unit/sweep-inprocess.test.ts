@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groundTruth } from '../replica/search';
-import { createWorld } from '../replica/world';
-import { parseAreaText } from '../../utils/geo';
 import type { Store } from '../../utils/store';
 import { simSweep } from '../helpers/sim-sweep';
-
-const world = createWorld({ seed: 11, places: 6000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 6 });
-const AREA = '37.54,126.95,37.59,127.01';
-
-async function storedKeys(store: Store, collection: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const batch of store.iterateListings(500, collection)) keys.push(...batch.map((l) => l.key));
-  return keys;
-}
+import { AREA, inAnyCell, storedKeys, truthKeys, world } from '../helpers/sim-world';
 
 async function saturatedKeys(store: Store, sweepId: string, truthKeys: Set<string>): Promise<Set<string>> {
   // Places inside saturated cells may be missing by design: the popup reports those cells.
@@ -20,9 +9,7 @@ async function saturatedKeys(store: Store, sweepId: string, truthKeys: Set<strin
   const cells = await store.listCells(sweepId, 'saturated');
   for (const p of world.places) {
     if (!truthKeys.has(`google:${p.cid}`)) continue;
-    if (cells.some((c) => p.lat >= c.bbox.south && p.lat <= c.bbox.north && p.lng >= c.bbox.west && p.lng <= c.bbox.east)) {
-      out.add(`google:${p.cid}`);
-    }
+    if (inAnyCell(p, cells)) out.add(`google:${p.cid}`);
   }
   return out;
 }
@@ -31,9 +18,7 @@ describe('a whole sweep in-process (real driver, planner, queue, store; replica 
   it('collects exactly the ground truth of a crowded area, each place once', async () => {
     const { store, sweep, loads } = await simSweep({ world, areaText: AREA, keywordsText: 'cafe' });
     expect(sweep.status).toBe('finished');
-    const area = parseAreaText(AREA);
-    if (!area.ok) throw new Error('area');
-    const truth = new Set(groundTruth(world, 'cafe', area.area).map((p) => `google:${p.cid}`));
+    const truth = truthKeys('cafe');
     expect(truth.size).toBeGreaterThan(300);
     const keys = await storedKeys(store, sweep.id);
     expect(new Set(keys).size).toBe(keys.length);
@@ -53,10 +38,8 @@ describe('a whole sweep in-process (real driver, planner, queue, store; replica 
     const a = await storedKeys(one.store, one.sweep.id);
     const b = await storedKeys(three.store, three.sweep.id);
     expect(b.sort()).toEqual(a.sort());
-    const area = parseAreaText(AREA);
-    if (!area.ok) throw new Error('area');
-    const pharmacies = groundTruth(world, 'pharmacy', area.area).map((p) => `google:${p.cid}`);
-    const first = await one.store.getListing(pharmacies[0]!);
+    const [firstPharmacy] = truthKeys('pharmacy');
+    const first = await one.store.getListing(firstPharmacy!);
     expect(first?.keywords).toEqual(['pharmacy']);
   });
 
