@@ -58,20 +58,7 @@ export function parseAllSearch(body: unknown, status: number | null = null): Jso
     return { ...EMPTY, kind: 'ok', total: 0 };
   }
   if (!isRecord(place) || !Array.isArray(place.list)) return { ...EMPTY, kind: 'malformed', warnings: ['allSearch answer has no result.place.list'] };
-  const places: ProviderPlace[] = [];
-  const ads: ProviderPlace[] = [];
-  const seen = new Set<string>();
-  let unreadable = 0;
-  for (const item of place.list) {
-    const read = isRecord(item) ? placeFromAllSearchItem(item) : 'no-id';
-    if (typeof read === 'string') {
-      unreadable++;
-      continue;
-    }
-    if (seen.has(read.key)) continue;
-    seen.add(read.key);
-    (read.sponsored ? ads : places).push(read);
-  }
+  const { places, ads, unreadable } = tallyItems(newTally(), place.list, placeFromAllSearchItem);
   const warnings = unreadable > 0 ? [`${unreadable} of ${place.list.length} allSearch items had no readable id or name.`] : [];
   return {
     kind: 'ok',
@@ -111,6 +98,34 @@ export function placeFromAllSearchItem(item: Record<string, unknown>): ProviderP
   });
 }
 
+interface ItemTally {
+  places: ProviderPlace[];
+  ads: ProviderPlace[];
+  /** Keys kept so far, organic or sponsored: an item is kept once. */
+  seen: Set<string>;
+  /** Items that are no record, or give no place (no id or name). */
+  unreadable: number;
+}
+
+function newTally(): ItemTally {
+  return { places: [], ads: [], seen: new Set(), unreadable: 0 };
+}
+
+/** Reads each item into the tally's places or ads (by `sponsored`), skipping keys already kept. */
+function tallyItems(tally: ItemTally, items: unknown[], read: (item: Record<string, unknown>) => ProviderPlace | string): ItemTally {
+  for (const item of items) {
+    const place = isRecord(item) ? read(item) : 'no-id';
+    if (typeof place === 'string') {
+      tally.unreadable++;
+      continue;
+    }
+    if (tally.seen.has(place.key)) continue;
+    tally.seen.add(place.key);
+    (place.sponsored ? tally.ads : tally.places).push(place);
+  }
+  return tally;
+}
+
 /** `[minLng, maxLat, maxLng, minLat]` strings → BBox; the order is checked, not assumed (min < max). */
 function boundaryOf(value: unknown): BBox | null {
   if (!Array.isArray(value) || value.length !== 4) return null;
@@ -143,10 +158,7 @@ export function parseGraphqlList(body: unknown, status: number | null = null): J
   const answers = Array.isArray(json) ? json : [json];
   let found = false;
   let total: number | null = null;
-  const places: ProviderPlace[] = [];
-  const ads: ProviderPlace[] = [];
-  const seen = new Set<string>();
-  let unreadable = 0;
+  const tally = newTally();
   for (const answer of answers) {
     const data = isRecord(answer) && isRecord(answer.data) ? answer.data : null;
     if (!data) continue;
@@ -156,18 +168,10 @@ export function parseGraphqlList(body: unknown, status: number | null = null): J
       if (!isRecord(list) || !Array.isArray(list.items)) continue;
       found = true;
       total ??= intOf(list.total);
-      for (const item of list.items) {
-        const read = isRecord(item) ? placeFromListItem(item) : 'no-id';
-        if (typeof read === 'string') {
-          unreadable++;
-          continue;
-        }
-        if (seen.has(read.key)) continue;
-        seen.add(read.key);
-        (read.sponsored ? ads : places).push(read);
-      }
+      tallyItems(tally, list.items, placeFromListItem);
     }
   }
+  const { places, ads, unreadable } = tally;
   if (!found) return { ...EMPTY, kind: 'malformed', warnings: ['GraphQL answer holds no list (data.businesses / data.restaurants / data.places)'] };
   return { ...EMPTY, kind: 'ok', places, ads, total, unreadable, warnings: unreadable ? [`${unreadable} GraphQL items had no readable id or name.`] : [] };
 }
