@@ -14,9 +14,7 @@ import { createNetworkCollector } from '../../utils/providers/google/network-hoo
 import { buildObservation } from '../../utils/providers/google/observe';
 import type { Observation } from '../../utils/sweep/types';
 import { readRealPage, realPageParser } from '../helpers/real-pages';
-import { clientRenderer } from '../replica/client-renderer';
-import { REAL_CLASSES } from '../replica/dom-variants';
-import { answerSearchXhr } from '../replica/search-xhr';
+import { openReplicaSearch } from '../helpers/replica-search-page';
 import { DEFAULT_SWITCHES } from '../replica/switches';
 import { createWorld, type PlaceSpec, type World, worldFromSpecs } from '../replica/world';
 
@@ -29,53 +27,16 @@ const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 }
  * sleeps. Then the real content-script collection reads it.
  */
 async function collectReplica(w: World, query: string, view: MapView, signedIn: boolean): Promise<Observation> {
-  document.body.innerHTML = '<div role="main"></div><div class="replica-pins"></div>';
-  const tasks: (() => void)[] = [];
-  const switches = { ...DEFAULT_SWITCHES, signedIn };
-  const pathname = `/maps/search/${encodeURIComponent(query)}/@${view.lat},${view.lng},${view.zoom}z`;
-  const location = { pathname, search: '?hl=en', hash: '', href: '', replace: () => {} };
-  class FakeXhr {
-    url = '';
-    status = 0;
-    responseText = '';
-    responseURL = '';
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    open(_method: string, url: string): void {
-      this.url = url;
-    }
-    send(): void {
-      tasks.push(() => {
-        const answer = answerSearchXhr(w, switches, new URLSearchParams(this.url.split('?')[1]));
-        this.status = answer.status;
-        this.responseText = answer.body;
-        this.responseURL = `https://www.google.com${this.url}`;
-        this.onload?.();
-      });
-    }
-  }
-  const win = {
-    document,
-    innerWidth: 1280,
-    innerHeight: 800,
-    XMLHttpRequest: FakeXhr,
-    setTimeout: (fn: () => void) => tasks.push(fn),
-    location,
-    history: { state: null, replaceState: (_s: unknown, _t: string, url: string) => (location.pathname = url.split('?')[0]!) },
-  };
-  clientRenderer().replicaSearchPage(
-    { query, view, classes: REAL_CLASSES, variant: 'a', batchDelayMs: 500, brokenCards: false, singleResultRedirectMs: 1500 },
-    win,
-  );
+  const run = openReplicaSearch(w, query, view, { switches: { ...DEFAULT_SWITCHES, signedIn } });
   let clock = 0;
   return collectGooglePage(
     {
       doc: document,
-      url: () => `https://www.google.com${location.pathname}${location.search}`,
+      url: run.url,
       now: () => clock,
       sleep: async (ms) => {
         clock += ms;
-        for (let guard = 0; tasks.length && guard < 1000; guard++) tasks.shift()!();
+        run.settle();
       },
       random: () => 0.5,
       network: createNetworkCollector(),

@@ -7,108 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import { parsePlaceUrl } from '../../utils/providers/google/urls';
 import type { MapView } from '../../utils/geo/types';
-import { clientRenderer } from '../replica/client-renderer';
-import { type DomVariant, REAL_CLASSES } from '../replica/dom-variants';
+import { openReplicaSearch, type ReplicaSearchRun } from '../helpers/replica-search-page';
+import type { DomVariant } from '../replica/dom-variants';
 import { placePageUrl } from '../replica/hrefs';
 import { LIMITED_VIEW_CAP, searchPlaces } from '../replica/search';
-import { answerSearchXhr } from '../replica/search-xhr';
 import { createWorld, type PlaceSpec, type World, worldFromSpecs } from '../replica/world';
 
 const SEOUL = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 });
 
-interface Run {
-  requests: string[];
-  replacedWith: string[];
-  urls: string[];
-  navigatedTo: () => string | null;
-  /** Run queued timers and request answers until nothing is left. */
-  settle(): void;
-  scrollFeed(): void;
-  block(): void;
-}
-
-function openSearch(
-  w: World,
-  query: string,
-  view: MapView,
-  opts: { signedIn?: boolean; variant?: DomVariant } = {},
-): Run {
-  document.body.innerHTML = '<div role="main"></div><div class="replica-pins"></div>';
-  const tasks: (() => void)[] = [];
-  const requests: string[] = [];
-  const replacedWith: string[] = [];
-  const urls: string[] = [];
-  let blocked = false;
-  const switches = { signedIn: opts.signedIn ?? true, sparseZoomOut: true, sponsored: true };
-  const location = {
-    pathname: `/maps/search/${encodeURIComponent(query)}/@${view.lat},${view.lng},${view.zoom}z`,
-    search: '?hl=en',
-    hash: '',
-    href: '',
-    replace: (url: string) => replacedWith.push(url),
-  };
-  class FakeXhr {
-    url = '';
-    status = 0;
-    responseText = '';
-    responseURL = '';
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    open(_method: string, url: string): void {
-      this.url = url;
-    }
-    send(): void {
-      requests.push(this.url);
-      tasks.push(() => {
-        if (blocked) {
-          this.status = 429;
-          this.responseURL = 'https://www.google.com/sorry/index?continue=x&q=y';
-          this.responseText = '<html>unusual traffic</html>';
-        } else {
-          const answer = answerSearchXhr(w, switches, new URLSearchParams(this.url.split('?')[1]));
-          this.status = answer.status;
-          this.responseText = answer.body;
-          this.responseURL = `https://www.google.com${this.url}`;
-        }
-        this.onload?.();
-      });
-    }
-  }
-  const win = {
-    document,
-    innerWidth: 1280,
-    innerHeight: 800,
-    XMLHttpRequest: FakeXhr,
-    setTimeout: (fn: () => void) => tasks.push(fn),
-    location,
-    history: {
-      state: null,
-      replaceState: (_state: unknown, _title: string, url: string) => {
-        urls.push(url);
-        location.pathname = url.split('?')[0]!;
-      },
-    },
-  };
-  clientRenderer().replicaSearchPage(
-    { query, view, classes: REAL_CLASSES, variant: opts.variant ?? 'a', batchDelayMs: 500, brokenCards: false, singleResultRedirectMs: 1500 },
-    win,
-  );
-  return {
-    requests,
-    replacedWith,
-    urls,
-    navigatedTo: () => location.href || null,
-    settle() {
-      for (let guard = 0; tasks.length && guard < 1000; guard++) tasks.shift()!();
-    },
-    scrollFeed() {
-      document.querySelector('[role="feed"]')!.dispatchEvent(new Event('scroll'));
-    },
-    block() {
-      blocked = true;
-    },
-  };
+function openSearch(w: World, query: string, view: MapView, opts: { signedIn?: boolean; variant?: DomVariant } = {}): ReplicaSearchRun {
+  return openReplicaSearch(w, query, view, { switches: { signedIn: opts.signedIn ?? true, sparseZoomOut: true, sponsored: true }, variant: opts.variant });
 }
 
 const END = "You've reached the end of the list.";
