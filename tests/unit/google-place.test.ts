@@ -53,6 +53,7 @@ describe('extractPlacePanel', () => {
       lat: 40.7197434,
       lng: -73.9895105,
       sponsored: false,
+      sources: { category: 'panel', address: 'panel', phone: 'panel', website: 'panel', rating: 'panel', reviews: 'panel' },
     });
   });
 

@@ -66,6 +66,7 @@ describe('Amsterdam results page (rendered, 2025-11, 99 cards, a place panel ope
       lat: 52.3634845,
       lng: 4.8849427,
       sponsored: false,
+      sources: { category: 'card', address: 'card', rating: 'card', reviews: 'card' },
     });
   });
 
@@ -115,6 +116,7 @@ describe('Amsterdam results page (rendered, 2025-11, 99 cards, a place panel ope
       lat: 52.3634845,
       lng: 4.8849427,
       sponsored: false,
+      sources: { category: 'panel', address: 'panel', phone: 'panel', website: 'panel', rating: 'panel', reviews: 'panel' },
     });
   });
 
@@ -157,6 +159,7 @@ describe('Nicosia place page (rendered, 2023-04)', () => {
       lat: 35.1673191,
       lng: 33.3635318,
       sponsored: false,
+      sources: { category: 'panel', address: 'panel', phone: 'panel', website: 'panel', rating: 'panel', reviews: 'panel' },
     });
   });
 
@@ -214,6 +217,14 @@ describe('tbm=map search response, coffee near Athens (2024-12, 20 places)', () 
       lat: 38.0331931,
       lng: 23.7094475,
       sponsored: false,
+      // Issue 16: what the card does not print (tests/unit/google-page-data.test.ts has the rest).
+      categories: ['Coffee shop'],
+      addressParts: { street: 'Eakou 74', district: null, city: 'Ilion', postalCode: '131 22', region: null, countryCode: 'GR' },
+      phoneE164: '+302102616578',
+      hours: expect.stringMatching(/^Monday: 7 AM–8:30 PM; .*; Sunday: Closed$/),
+      openingHours: expect.any(Array),
+      closed: null,
+      sources: expect.objectContaining({ address: 'page-data', phone: 'page-data', hours: 'page-data' }),
     });
     const nook = out.places.find((p) => p.name === 'NooK')!;
     expect([nook.reviews, nook.website, nook.category]).toEqual([1670, 'https://nookofficial.gr/', 'Coffee shop']);

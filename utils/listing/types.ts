@@ -31,7 +31,84 @@ export interface Listing {
   url: string;
   /** Sponsored cards repeat an organic place; they are flagged and never counted as organic results. */
   sponsored: boolean;
+
+  // Fields below are optional: only page data (the site's own JSON, see
+  // utils/listing/merge-fields.ts for the trust rule) gives them, and listings stored before
+  // they existed, or built by code that does not know them, simply lack them.
+
+  /** Every category the site gives, main one first (`category` is the first). */
+  categories?: string[];
+  /** The address's parts where the site gives them; `address` stays the full text as the site formats it. */
+  addressParts?: AddressParts | null;
+  /** `phone` in E.164 (`+302102616578`), when the site gives an international form. */
+  phoneE164?: string | null;
+  /** Further numbers the site lists for the place (display form), beyond `phone`. */
+  otherPhones?: string[];
+  /** Weekly opening hours as the site words them, Monday first: `Monday: 7 AM–8:30 PM; …; Sunday: Closed`. */
+  hours?: string | null;
+  /** The same, structured, where the site's data gives hours and minutes. */
+  openingHours?: DayHours[] | null;
+  /** Price level as the site shows it (`€€`, `₩₩`). */
+  priceLevel?: string | null;
+  /**
+   * Whether the site marks the place closed for good or for now; null when the site gave an
+   * open status that says neither; absent when no status was seen at all.
+   */
+  closed?: 'permanently' | 'temporarily' | null;
+  /** Where each known field's value came from (fields that are null have no entry). */
+  sources?: FieldSources;
 }
+
+/** From the site's structured address (Google `P[183][1]`); any part may be missing. */
+export interface AddressParts {
+  street: string | null;
+  /** Borough or district. */
+  district: string | null;
+  city: string | null;
+  postalCode: string | null;
+  /** State or province. */
+  region: string | null;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode: string | null;
+}
+
+/** One day of a week's hours. */
+export interface DayHours {
+  /** ISO weekday, 1 = Monday … 7 = Sunday. */
+  day: number;
+  /** The day's name in the results language (`Monday`, `Σάββατο`). */
+  dayName: string;
+  /** The site's own wording (`7 AM–8:30 PM`, `Closed`). */
+  text: string;
+  /** `HH:MM` 24-hour times; empty when closed all day. A close before the open ends after midnight. */
+  intervals: Array<{ open: string; close: string }>;
+}
+
+/**
+ * Where a value came from: a result card, the place panel, or page data (the site's own
+ * JSON: search responses copied from the page's world, or the place page's state).
+ */
+export type FieldSource = 'card' | 'panel' | 'page-data';
+
+/** Fields whose origin is recorded. */
+export const SOURCED_FIELDS = [
+  'category',
+  'categories',
+  'address',
+  'addressParts',
+  'phone',
+  'phoneE164',
+  'otherPhones',
+  'website',
+  'rating',
+  'reviews',
+  'hours',
+  'openingHours',
+  'priceLevel',
+  'closed',
+] as const;
+export type SourcedField = (typeof SOURCED_FIELDS)[number];
+export type FieldSources = Partial<Record<SourcedField, FieldSource>>;
 
 /** A listing as stored: the extracted fields plus where and when it was found. */
 export interface StoredListing extends Listing {

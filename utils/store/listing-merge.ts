@@ -1,6 +1,14 @@
 import type { Listing, StoredListing } from '../listing/types';
-import { betterAddress, usableText } from '../listing/field-quality';
+import { mergeListingFields } from '../listing/merge-fields';
 import { keyFromCid } from '../providers/google/ids';
+
+/*
+ * Trust rule (stated in full in utils/listing/merge-fields.ts): values read from the page's
+ * own data (its search responses and its app state) are page content like the DOM's text.
+ * They reach this merge only after shape checks, and only for a place the DOM showed on
+ * that page; one that contradicted the DOM was dropped (and counted) before. Here every
+ * source is merged by one rule: the more complete value wins, never merely the later one.
+ */
 
 /** How many cell ids a listing remembers (newest kept): for explaining coverage, not for logic. */
 export const MAX_CELLS_PER_LISTING = 20;
@@ -37,6 +45,43 @@ export function listingProblem(value: unknown): string | null {
     const v = l[f];
     if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return `${f} is neither a finite number nor null`;
   }
+  return detailsProblem(l);
+}
+
+const OPTIONAL_TEXT = ['phoneE164', 'hours', 'priceLevel'] as const;
+const SOURCE_VALUES = new Set(['card', 'panel', 'page-data']);
+const MAX_LIST = 50;
+
+/** The optional page-data fields (Listing): absent is fine, present must have its shape. */
+function detailsProblem(l: Record<string, unknown>): string | null {
+  for (const f of OPTIONAL_TEXT) {
+    if (l[f] !== undefined && l[f] !== null && typeof l[f] !== 'string') return `${f} is neither text nor null`;
+  }
+  for (const f of ['categories', 'otherPhones'] as const) {
+    const v = l[f];
+    if (v !== undefined && !(Array.isArray(v) && v.length <= MAX_LIST && v.every((x) => typeof x === 'string'))) return `${f} is not a list of text`;
+  }
+  if (l.closed !== undefined && l.closed !== null && l.closed !== 'permanently' && l.closed !== 'temporarily') return 'closed is not permanently/temporarily/null';
+  const parts = l.addressParts;
+  if (parts !== undefined && parts !== null) {
+    if (typeof parts !== 'object' || Array.isArray(parts)) return 'addressParts is not an object';
+    for (const v of Object.values(parts)) if (v !== null && typeof v !== 'string') return 'addressParts holds something other than text';
+  }
+  const hours = l.openingHours;
+  if (hours !== undefined && hours !== null) {
+    if (!Array.isArray(hours) || hours.length > 7) return 'openingHours is not a week';
+    for (const d of hours as unknown[]) {
+      const day = d as Record<string, unknown> | null;
+      if (!day || typeof day.day !== 'number' || typeof day.text !== 'string' || typeof day.dayName !== 'string' || !Array.isArray(day.intervals)) {
+        return 'openingHours holds a malformed day';
+      }
+    }
+  }
+  const sources = l.sources;
+  if (sources !== undefined) {
+    if (typeof sources !== 'object' || sources === null || Array.isArray(sources)) return 'sources is not an object';
+    for (const v of Object.values(sources)) if (!SOURCE_VALUES.has(v as string)) return `unknown source ${JSON.stringify(v)}`;
+  }
   return null;
 }
 
@@ -44,7 +89,7 @@ export function listingProblem(value: unknown): string | null {
  * One listing per key, organic only. A sponsored card repeats a place an ad paid for (its
  * website is an ad-click link), so it is kept only as far as the same place also appears
  * organically, and then the organic card's fields are used. Copies of one organic place are
- * folded together in order (a later non-null value wins, a null never erases).
+ * folded together field by field (the more complete value wins, a null never erases).
  */
 export function organicByKey(listings: readonly Listing[]): Listing[] {
   const byKey = new Map<string, Listing>();
@@ -82,41 +127,8 @@ export function mergeListing(existing: StoredListing | undefined, found: Listing
   };
 }
 
-/**
- * The Listing fields of `base` updated by `next`: a known value is replaced, never erased,
- * and never by a worse one (hours text as a category or address, a street fragment for a
- * full address).
- */
-function mergeFields(base: Listing | undefined, next: Listing): Listing {
-  const merged: Listing = {
-    key: base?.key ?? next.key,
-    provider: base?.provider ?? next.provider,
-    cid: base?.cid ?? next.cid,
-    placeId: next.placeId ?? base?.placeId ?? null,
-    featureId: next.featureId ?? base?.featureId ?? null,
-    name: next.name !== '' ? next.name : (base?.name ?? ''),
-    // Hours text ("Open ⋅ Closes 10 pm", "영업 중") is never a category or an address, and a
-    // card's street fragment never replaces a panel's full address (see field-quality.ts).
-    category: usableText(next.category) ?? usableText(base?.category) ?? null,
-    address: betterAddress(base?.address ?? null, next.address),
-    phone: next.phone ?? base?.phone ?? null,
-    website: next.website ?? base?.website ?? null,
-    rating: next.rating ?? base?.rating ?? null,
-    reviews: next.reviews ?? base?.reviews ?? null,
-    ...coordinates(base, next),
-    url: next.url !== '' ? next.url : (base?.url ?? ''),
-    // Only organic places are stored.
-    sponsored: false,
-  };
-  return merged;
-}
-
-/** A coordinate pair is taken whole: half of a new pair beside half of an old one is no place. */
-function coordinates(base: Listing | undefined, next: Listing): { lat: number | null; lng: number | null } {
-  if (next.lat !== null && next.lng !== null) return { lat: next.lat, lng: next.lng };
-  if (base && base.lat !== null && base.lng !== null) return { lat: base.lat, lng: base.lng };
-  return { lat: null, lng: null };
-}
+/** See utils/listing/merge-fields.ts: more complete wins, a null never erases. */
+const mergeFields = mergeListingFields;
 
 function addOnce(list: readonly string[], item: string): string[] {
   return list.includes(item) ? [...list] : [...list, item];

@@ -111,6 +111,7 @@ export function readCard(card: Element): Listing | 'no-id' | 'no-name' {
       lng: pin?.lng ?? null,
       sponsored: isSponsored(card),
     },
+    'card',
   );
 }
 

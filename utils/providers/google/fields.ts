@@ -1,4 +1,5 @@
-import type { Listing } from '../../listing/types';
+import type { FieldSource, Listing } from '../../listing/types';
+import { stampSources } from '../../listing/merge-fields';
 import { cidUrl } from './urls';
 
 /**
@@ -14,6 +15,10 @@ export const TEXT_LIMITS = {
   phone: 64,
   url: 2048,
   id: 64,
+  /** A price level (`€€`, `₩₩₩`, `$10–20`). */
+  price: 32,
+  /** One day's hours text, or an open-status line. */
+  hours: 200,
 } as const;
 
 /** Ids as `resolveIds` / `parsePlaceUrl` give them once they agree. */
@@ -27,10 +32,12 @@ export interface ResolvedIds {
 export type ListingFields = Pick<
   Listing,
   'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'sponsored'
->;
+> &
+  Partial<Omit<Listing, 'key' | 'provider' | 'placeId' | 'featureId' | 'cid' | 'url' | 'sources'>>;
 
-export function makeListing(ids: ResolvedIds, fields: ListingFields): Listing {
-  return {
+/** `source`: where these values were read, recorded per known field (see Listing.sources). */
+export function makeListing(ids: ResolvedIds, fields: ListingFields, source?: FieldSource): Listing {
+  const listing: Listing = {
     key: ids.key,
     provider: 'google',
     placeId: ids.placeId,
@@ -39,6 +46,7 @@ export function makeListing(ids: ResolvedIds, fields: ListingFields): Listing {
     url: cidUrl(ids.cid),
     ...fields,
   };
+  return source ? stampSources(listing, source) : listing;
 }
 
 /** A pin only when both coordinates are finite and on the globe (a forged href can say anything). */
@@ -50,8 +58,11 @@ export function checkPin(lat: unknown, lng: unknown): { lat: number; lng: number
 }
 
 const GOOGLE_HOST = /(^|\.)google\.[a-z.]+$/i;
-const isRedirect = (url: URL): boolean =>
-  GOOGLE_HOST.test(url.hostname) && (url.pathname === '/url' || url.pathname === '/aclk');
+// Ad clicks also go through the ad server's own host (`www.googleadservices.com/pagead/aclk?…&adurl=`).
+const AD_HOST = /(^|\.)googleadservices\.com$/i;
+const isAdClick = (url: URL): boolean =>
+  (GOOGLE_HOST.test(url.hostname) && url.pathname === '/aclk') || (AD_HOST.test(url.hostname) && url.pathname === '/pagead/aclk');
+const isRedirect = (url: URL): boolean => (GOOGLE_HOST.test(url.hostname) && url.pathname === '/url') || isAdClick(url);
 
 /**
  * A link target made usable: Google's `/url?q=<real>` redirect is unwrapped, an ad's
@@ -63,7 +74,7 @@ export function unwrapLink(href: string | null | undefined, base = 'https://www.
   const url = parseUrl(href.trim(), base);
   if (!url) return null;
   if (!isRedirect(url)) return httpOnly(url);
-  const target = url.pathname === '/url' ? (url.searchParams.get('q') ?? url.searchParams.get('url')) : url.searchParams.get('adurl');
+  const target = isAdClick(url) ? url.searchParams.get('adurl') : (url.searchParams.get('q') ?? url.searchParams.get('url'));
   const inner = target ? parseUrl(target) : null;
   // One level only: a redirect to a redirect is not a website.
   return inner && !isRedirect(inner) ? httpOnly(inner) : null;

@@ -47,21 +47,22 @@ export function extractPlacePanel(doc: Document, pageUrl?: string | null): Listi
   const where = locate(doc, panel, name, url);
   if (!where) return null;
   const rating = readPanelRating(panel, heading);
-  return makeListing(where.ids, {
-    name,
-    category: boundedText(
-      panel.querySelector('button[jsaction*=".category"], button.DkEaL')?.textContent,
-      TEXT_LIMITS.category,
-    ),
-    address: readItem(panel.querySelector('[data-item-id="address"]'), TEXT_LIMITS.address),
-    phone: readPhone(panel),
-    website: unwrapLink(panel.querySelector('a[data-item-id="authority"][href]')?.getAttribute('href')),
-    rating: rating.rating,
-    reviews: rating.reviews,
-    lat: where.lat,
-    lng: where.lng,
-    sponsored: false,
-  });
+  return makeListing(
+    where.ids,
+    {
+      name,
+      category: boundedText(panel.querySelector('button[jsaction*=".category"], button.DkEaL')?.textContent, TEXT_LIMITS.category),
+      address: readItem(panel.querySelector('[data-item-id="address"]'), TEXT_LIMITS.address),
+      phone: readPhone(panel),
+      website: unwrapLink(panel.querySelector('a[data-item-id="authority"][href]')?.getAttribute('href')),
+      rating: rating.rating,
+      reviews: rating.reviews,
+      lat: where.lat,
+      lng: where.lng,
+      sponsored: false,
+    },
+    'panel',
+  );
 }
 
 function nameHeading(panel: Element): Element | null {
