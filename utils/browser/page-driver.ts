@@ -1,7 +1,7 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { Viewport } from '../geo/types';
 import type { CollectOptions } from '../messaging/protocol';
-import { blockedPageKind } from '../providers/google/urls';
+import { blockedPageKindOf } from '../providers/registry';
 import type { Observation } from '../sweep/types';
 
 /** What the sweep driver needs from a worker tab; the browser glue lives only here. */
@@ -83,7 +83,7 @@ export function createPageDriver(
           // blocked list request's tab to /sorry/): no content script will ever answer there.
           // Checked first: the channel's error then is whatever the browser says on navigation.
           const url = (await browser.tabs.get(tabId)).url ?? '';
-          const blocked = blockedPageKind(url);
+          const blocked = blockedPageKindOf(url);
           if (blocked) return blockObservation(url, blocked);
           // The content script answered with an error of its own: asking again will not help.
           if (!isTransportError(e)) throw new ContentScriptError(errorMessage(e));

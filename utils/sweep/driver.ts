@@ -4,7 +4,8 @@ import type { MapView, Viewport } from '../geo/types';
 import type { PageDriver } from '../browser/page-driver';
 import { ContentScriptError, TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
-import { blockedPageKind, GOOGLE_ORIGIN, searchUrl } from '../providers/google/urls';
+import { providerFor } from '../providers/registry';
+import type { MapProvider } from '../providers/types';
 import type { Store } from '../store';
 import { failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
 import type { Pacer } from './pacing';
@@ -21,8 +22,6 @@ import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
 
-/** The map site this driver sweeps (providers get their own calibrations). */
-const PROVIDER = 'google';
 
 /**
  * The sweep driver: one loop per worker tab, all state in the store. Each turn leases a cell,
@@ -62,12 +61,6 @@ export const COLLECT_TIMEOUT_MS = COLLECT.maxMs + COLLECT.settleMs + 15_000;
 export const LEASE_MARGIN_MS = 30_000;
 
 /**
- * The search URL's lane in the pacer: every search URL of this provider is on this host
- * (the cell, hence its URL, is only known once leased, which happens inside the turn).
- */
-const LANE_URL = `${GOOGLE_ORIGIN}/maps/`;
-
-/**
  * A worker loop: `holder` is this loop's own lease holder id (two loops never share one, even
  * on the same tab; the controller gives each loop a fresh one).
  */
@@ -75,11 +68,16 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
   /** The canvas each tab's page measured at its last visit. */
   const canvases = new Map<number, MeasuredCanvas>();
   deps = { ...deps, calibration: deps.calibration ?? memoryCalibrationStore() };
+  const initial = await deps.store.getSweep(sweepId);
+  if (!initial) return 'not-running';
+  // A sweep's provider never changes; its pacing lane is the provider's host (the cell, hence
+  // its URL, is only known once leased, which happens inside the turn).
+  const provider = providerFor(initial.provider);
   for (;;) {
     if (!(await deps.page.exists(tabId))) return 'tab-closed';
     // The cell is leased inside this worker's turn for the host, so the pacer's wait (up to
     // minutes of backoff) never eats into the lease.
-    const release = await deps.pacer.acquire(LANE_URL);
+    const release = await deps.pacer.acquire(provider.laneUrl);
     let sweep: Sweep | undefined;
     let cell: Cell | null = null;
     try {
@@ -113,7 +111,7 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
     }
     let exit: WorkerExit | undefined;
     try {
-      exit = await visitCell(deps, sweep, cell, tabId, holder, release, canvases);
+      exit = await visitCell(deps, provider, sweep, cell, tabId, holder, release, canvases);
     } catch (e) {
       release();
       if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
@@ -146,6 +144,7 @@ function loadTimeoutOf(sweep: Pick<Sweep, 'settings'>): number {
 /** One cell, start to finish. Returns a reason to stop this worker, or undefined to go on. */
 async function visitCell(
   deps: DriverDeps,
+  provider: MapProvider,
   sweep: Sweep,
   cell: Cell,
   tabId: number,
@@ -158,15 +157,15 @@ async function visitCell(
   // showed last time (measured by the page); the tab's own size is only the first guess.
   const planned = canvases.get(tabId) ?? guessCanvas(await deps.page.viewport(tabId));
   const calibration = deps.calibration!;
-  const viewport = planningViewport(await calibrationFor(calibration, planned, deps.now()), limitsOf(sweep, planned));
+  const viewport = planningViewport(await calibrationFor(calibration, provider, planned, deps.now()), limitsOf(sweep, provider, planned));
   const view = searchViewOf(cell, viewport);
-  const url = searchUrl(cell.keyword, view);
+  const url = provider.searchUrl(cell.keyword, view);
   const timeoutMs = loadTimeoutOf(sweep);
 
   let observation: Observation;
   try {
     const loaded = await deps.page.load(tabId, url, timeoutMs);
-    const blocked = blockedPageKind(loaded.url);
+    const blocked = provider.blockedPageKind(loaded.url);
     if (blocked) {
       release();
       return await recordFailure(deps, sweep, cell, holder, {
@@ -212,7 +211,7 @@ async function visitCell(
   // Every page is audited (cards visible vs read vs the page's own responses): the Health
   // panel shows it, and staleness checks trust a quiet search only with a recent audit.
   const audit = auditObservation(observation);
-  const judgement = judgeObservation(observation, cell, view, deps.now());
+  const judgement = judgeObservation(observation, cell, view, deps.now(), provider);
   if (judgement.verdict === 'failed') {
     const { error } = judgement;
     await deps.store.addEvent({
@@ -233,7 +232,7 @@ async function visitCell(
   // What the page searched is measured: its canvas, and the view its URL ended on.
   const measured = measuredCanvas(observation, planned);
   canvases.set(tabId, measured);
-  const before = await calibrationFor(calibration, measured, deps.now());
+  const before = await calibrationFor(calibration, provider, measured, deps.now());
   const coverage = assessCoverage({
     observation,
     organic: judgement.organic,
@@ -241,10 +240,10 @@ async function visitCell(
     requested: view,
     planned,
     calibration: before,
-    limits: limitsOf(sweep, measured),
+    limits: limitsOf(sweep, provider, measured),
     now: deps.now(),
   });
-  if (coverage.calibration !== before) await calibration.put(calibrationKey(PROVIDER, measured), coverage.calibration);
+  if (coverage.calibration !== before) await calibration.put(calibrationKey(provider.id, measured), coverage.calibration);
   if (coverage.searchAgain) {
     // The window differed from the guess (first visit, browser zoom, a resize): search again at
     // once with the measured canvas. Not an attempt of the cell; nothing from this page is kept.
@@ -252,7 +251,7 @@ async function visitCell(
     return undefined;
   }
   const { covered, searchedBox, searchedView } = coverage;
-  const canvasKey = calibrationKey(PROVIDER, measured);
+  const canvasKey = calibrationKey(provider.id, measured);
   // Places without coordinates cannot be placed outside the area, so they are kept.
   const kept = judgement.organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng }));
   if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...judgement.result, newListings: 0, reason: 'audit', searchedBox, view: searchedView, canvasKey } });
@@ -317,8 +316,8 @@ export function searchViewOf(cell: Pick<Cell, 'bbox' | 'zoomOffset'>, viewport: 
 }
 
 /** What the sweep's audit proved this canvas's searches do not reach. */
-function limitsOf(sweep: Sweep, canvas: MeasuredCanvas): SpanLimits | undefined {
-  return sweep.audit?.limits[calibrationKey(PROVIDER, canvas)];
+function limitsOf(sweep: Sweep, provider: MapProvider, canvas: MeasuredCanvas): SpanLimits | undefined {
+  return sweep.audit?.limits[calibrationKey(provider.id, canvas)];
 }
 
 /**
@@ -356,8 +355,8 @@ async function commitAudit(
 }
 
 /** The stored calibration for this provider and canvas, or a fresh one (nothing learnt yet). */
-async function calibrationFor(store: CalibrationStore, canvas: MeasuredCanvas, now: number): Promise<GeometryCalibration> {
-  return (await store.get(calibrationKey(PROVIDER, canvas))) ?? initialCalibration(canvas, now);
+async function calibrationFor(store: CalibrationStore, provider: MapProvider, canvas: MeasuredCanvas, now: number): Promise<GeometryCalibration> {
+  return (await store.get(calibrationKey(provider.id, canvas))) ?? initialCalibration(canvas, now);
 }
 
 /**

@@ -2,7 +2,8 @@ import { readability } from './readability';
 import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
 import { latLngToWorld } from '../geo/mercator';
-import { parseSearchQuery, parseView } from '../providers/google/urls';
+import { googleProvider } from '../providers/google/provider';
+import type { MapProvider } from '../providers/types';
 import type { Cell, CellError, CellResult, Observation } from './types';
 
 /**
@@ -45,6 +46,8 @@ export function judgeObservation(
   cell: Pick<Cell, 'bbox'> & Partial<Pick<Cell, 'keyword' | 'lastError'>>,
   requested: MapView,
   now: number,
+  /** Whose URLs the page shows (default: Google's, as in sweeps from before providers). */
+  provider: Pick<MapProvider, 'parseSearchQuery' | 'parseView'> = googleProvider,
 ): Judgement {
   const fail = (kind: CellError['kind'], message: string): Judgement => ({
     verdict: 'failed',
@@ -63,7 +66,7 @@ export function judgeObservation(
   }
 
   // Another search in the tab (someone, or something, navigated it meanwhile): not this cell's page.
-  const shown = obs.pageKind === 'results' ? parseSearchQuery(obs.url) : null;
+  const shown = obs.pageKind === 'results' ? provider.parseSearchQuery(obs.url) : null;
   if (cell.keyword !== undefined && shown !== null && sameQuery(shown, cell.keyword) === false) {
     return fail('navigation', `The tab showed a search for "${shown}" instead of "${cell.keyword}".`);
   }
@@ -72,7 +75,7 @@ export function judgeObservation(
   // page's own URL ends on the view it shows. The site may zoom out on its own when the area
   // is sparse, but keeps the centre; any other centre is another cell's page.
   if (obs.pageKind === 'results' || obs.pageKind === 'no-results') {
-    const shownView = obs.finalView ?? parseView(obs.url);
+    const shownView = obs.finalView ?? provider.parseView(obs.url);
     if (shownView && !sameCentre(shownView, requested)) {
       return fail(
         'navigation',

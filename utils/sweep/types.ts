@@ -3,6 +3,7 @@ import type { Listing } from '../listing/types';
 import type { CellDecisionReason } from '../grid/types';
 import type { MeasuredCanvas } from '../coverage/geometry';
 import type { SweepAudit } from '../coverage/audit';
+import type { ProviderId } from '../providers/place';
 
 /** What kind of page the content script found. */
 export type PageKind =
@@ -154,6 +155,8 @@ export interface SweepSettings {
 
 export interface Sweep {
   id: string;
+  /** The map site swept (utils/providers/registry.ts); absent on sweeps from before providers: Google. */
+  provider?: ProviderId;
   createdAt: number;
   area: Area;
   keywords: string[];

@@ -1,0 +1,30 @@
+/**
+ * The providers the sweep can drive, by id and by the URL a tab shows. A sweep record from
+ * before providers existed has no `provider` and is Google's.
+ */
+import { googleProvider } from './google/provider';
+import type { BlockedPageKind, MapProvider, ProviderId } from './types';
+
+const PROVIDERS: readonly MapProvider[] = [googleProvider];
+
+/** The provider of a sweep (or of anything that names one); unknown ids are refused, never guessed. */
+export function providerFor(id: ProviderId | undefined): MapProvider {
+  const found = PROVIDERS.find((p) => p.id === (id ?? 'google'));
+  if (!found) throw new Error(`MapSweep cannot sweep ${String(id)} yet.`);
+  return found;
+}
+
+/** The provider whose map a tab shows, or null. */
+export function providerOfUrl(url: string | undefined): MapProvider | null {
+  if (!url) return null;
+  return PROVIDERS.find((p) => p.ownsUrl(url)) ?? null;
+}
+
+/** A block or consent page of any provider, from a tab's URL (the content script never runs there). */
+export function blockedPageKindOf(url: string): BlockedPageKind | null {
+  for (const p of PROVIDERS) {
+    const kind = p.blockedPageKind(url);
+    if (kind) return kind;
+  }
+  return null;
+}
