@@ -2,31 +2,19 @@
  * startKakaoReplica over real HTTPS, hosts chosen by the Host header: the search page, map.daum
  * in both framings, the place page, the block in both forms, switch validation.
  */
-import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMapDaumResponse } from '../../utils/providers/kakao/mapdaum';
 import { mapDaumUrl } from '../../utils/providers/kakao/urls';
+import { type ReplicaReply, replicaRequest } from '../helpers/replica-request';
 import { type KakaoReplica, startKakaoReplica } from '../replica/kakao/server';
 import { createWorld } from '../replica/world';
 
 const world = createWorld({ seed: 5, places: 3000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 3 });
 let replica: KakaoReplica;
 
-function get(port: number, href: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(port: number, href: string): Promise<ReplicaReply> {
   const u = new URL(href);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: u.pathname + u.search, headers: { host: u.host, referer: 'https://map.kakao.com/' }, rejectUnauthorized: false, servername: u.hostname },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+  return replicaRequest(port, u.host, u.pathname + u.search, { headers: { referer: 'https://map.kakao.com/' } });
 }
 
 beforeAll(async () => {

@@ -2,12 +2,12 @@
  * startNaverReplica over real HTTPS: the hosts are told apart by the Host header, as Chromium sends
  * them through the resolver rules. Bodies are read back by the Naver extractors.
  */
-import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllSearch, parseGraphqlList } from '../../utils/providers/naver/allsearch';
 import { apolloStateFromText, placeFromDetailState, placesFromListState } from '../../utils/providers/naver/apollo';
 import { detectNaverBlock } from '../../utils/providers/naver/block';
 import { parseListUrl } from '../../utils/providers/naver/urls';
+import { replicaRequest } from '../helpers/replica-request';
 import { naverIdOf } from '../replica/naver/data';
 import { type NaverReplica, startNaverReplica } from '../replica/naver/server';
 import { createWorld } from '../replica/world';
@@ -21,20 +21,9 @@ afterAll(async () => {
   await replica.close();
 });
 
-function get(host: string, path: string, body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: replica.port, path, method: body ? 'POST' : 'GET', headers: { host, ...(body ? { 'content-type': 'application/json' } : {}) }, rejectUnauthorized: false, servername: host },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+async function get(host: string, path: string, body?: string): Promise<{ status: number; text: string }> {
+  const r = await replicaRequest(replica.port, host, path, { method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {}, body });
+  return { status: r.status, text: r.body };
 }
 
 describe('Naver replica server', () => {

@@ -5,6 +5,7 @@
 import { request } from 'node:https';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePlaceUrl } from '../../utils/providers/google/urls';
+import { type ReplicaReply, replicaRequest } from '../helpers/replica-request';
 import { clientRenderer } from '../replica/client-renderer';
 import { cardHref } from '../replica/hrefs';
 import { chromiumArgs, type Replica, startReplica } from '../replica/server';
@@ -16,37 +17,11 @@ const SEARCH = '/maps/search/cafe/@37.5665,126.978,15z?hl=en';
 let replica: Replica;
 let clock = 1_700_000_000_000;
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function fetchRaw(path: string, opts: { host?: string; method?: string; body?: string; cookie?: string } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: replica.port,
-        path,
-        method: opts.method ?? 'GET',
-        rejectUnauthorized: false,
-        servername: opts.host ?? 'www.google.com',
-        headers: {
-          host: opts.host ?? 'www.google.com',
-          ...(opts.cookie ? { cookie: opts.cookie } : {}),
-          ...(opts.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(opts.body);
+function fetchRaw(path: string, opts: { host?: string; method?: string; body?: string; cookie?: string } = {}): Promise<ReplicaReply> {
+  return replicaRequest(replica.port, opts.host ?? 'www.google.com', path, {
+    method: opts.method,
+    headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    body: opts.body,
   });
 }
 
