@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { listCalibrations, resetCalibrations } from '../utils/coverage/calibration-storage';
 import { safeSpan, type GeometryCalibration } from '../utils/coverage/geometry';
-import { t } from '../utils/i18n/t';
+import { formatNumber, t } from '../utils/i18n/t';
+import { AUDIT_MAX_ROUNDS, AUDIT_MIN_CELLS, AUDIT_SHARE } from '../utils/coverage/audit';
 
 /** The learnt searched rectangle per provider and window size (utils/coverage), with a reset. */
 export function CalibrationPanel() {
@@ -14,6 +15,7 @@ export function CalibrationPanel() {
     <section class="calibration" aria-labelledby="calibration-title">
       <h2 id="calibration-title">{t('calibrationTitle')}</h2>
       <p>{t('calibrationIntro')}</p>
+      <p>{t('optionsAudit', formatNumber(AUDIT_MIN_CELLS), formatNumber(AUDIT_SHARE * 100), formatNumber(AUDIT_MAX_ROUNDS))}</p>
       {rows.length === 0 ? (
         <p>{t('calibrationNone')}</p>
       ) : (

@@ -25,6 +25,14 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   buttonStop: ['Stop', '중지'],
   buttonRetryFailed: ['Retry failed', '실패한 칸 다시 시도'],
   buttonExportCsv: ['Export CSV', 'CSV 내보내기'],
+  buttonExportXlsx: ['Export XLSX', 'XLSX(엑셀) 내보내기'],
+  fieldExportScope: ['Places to export', '내보낼 장소'],
+  exportScopeSweep: ['This sweep: $1 ($2 places)', '이 수집 작업: $1 ($2곳)'],
+  exportScopeBrowsing: ['Collected while browsing ($1 places)', '둘러보며 수집한 장소 ($1곳)'],
+  exportScopeAll: ['All places ($1)', '모든 장소 ($1곳)'],
+  exportingProgress: ['Exporting: $1 of $2 places…', '내보내는 중: 장소 $2곳 중 $1곳…'],
+  exportWriting: ['Writing the file ($1 places)…', '파일을 쓰는 중(장소 $1곳)…'],
+  exportDone: ['Exported $1 places to $2.', '장소 $1곳을 $2(으)로 내보냈습니다.'],
   estimateLine: [
     'Searches: at least $1 (more where places are dense) · time: at least $2 at the current pace · limit: $3 searches.',
     '검색: 최소 $1회(장소가 밀집한 곳은 더 많음) · 시간: 현재 속도로 최소 $2 · 한도: $3회.',
@@ -488,6 +496,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   calibrationIntro: [
     'A cell counts as searched only inside the part of the map every plausible layout searches. Each search narrows this down from what it lists, per window size.',
     '가능한 모든 화면 배치가 공통으로 검색하는 부분 안에서만 칸을 검색한 것으로 봅니다. 검색할 때마다 나온 결과로 창 크기별 범위를 좁혀 갑니다.',
+  ],
+  optionsAudit: [
+    'Before saying Finished, every sweep searches again at least $1 of its done cells or $2% of them, shifted by half a cell; a place found there that the sweep missed re-opens the cells around it (up to $3 rounds).',
+    '모든 수집 작업은 완료하기 전에 완료한 칸 중 최소 $1칸 또는 $2%를 칸 절반만큼 옮겨 다시 검색합니다. 놓친 장소가 나오면 주변 칸을 다시 엽니다 (최대 $3회).',
   ],
   calibrationNone: ['Nothing learnt yet.', '아직 학습한 내용이 없습니다.'],
   calibrationRow: [

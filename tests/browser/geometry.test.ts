@@ -24,12 +24,16 @@ interface Combination {
   browserZoom: number;
 }
 
-/** Each geometry once, with the other unknowns varied across the runs. */
-const COMBINATIONS: Combination[] = [
-  { geometry: 'canvas', panelWidth: 408, window: { width: 1280, height: 900 }, browserZoom: 1 },
-  { geometry: 'panel-centred', panelWidth: 360, window: { width: 1000, height: 700 }, browserZoom: 1 },
-  { geometry: 'right-of-panel', panelWidth: 460, window: { width: 1280, height: 900 }, browserZoom: 0.9 },
-];
+/**
+ * Every combination of the unknowns: the three geometries × two window sizes × browser zoom
+ * 100% and 90%, with the panel width varied too (360 / 408 / 460 px by geometry).
+ */
+const PANELS: Record<SearchGeometry, number> = { canvas: 408, 'panel-centred': 360, 'right-of-panel': 460 };
+const COMBINATIONS: Combination[] = (['canvas', 'panel-centred', 'right-of-panel'] as const).flatMap((geometry) =>
+  [{ width: 1280, height: 900 }, { width: 1000, height: 700 }].flatMap((window) =>
+    [1, 0.9].map((browserZoom) => ({ geometry, panelWidth: PANELS[geometry], window, browserZoom })),
+  ),
+);
 
 let replica: Replica;
 let running: RunningBrowser | null = null;
