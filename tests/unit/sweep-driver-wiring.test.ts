@@ -158,6 +158,17 @@ describe('one page per cell', () => {
     };
   }
 
+  /** Every commit, with what its loop had last asked to load when it committed. */
+  function recordAsked(store: Store, requested: Map<string, string>): { input: CommitCellInput; asked: string | undefined }[] {
+    const commits: { input: CommitCellInput; asked: string | undefined }[] = [];
+    const real = store.commitCell.bind(store);
+    store.commitCell = async (input) => {
+      commits.push({ input, asked: requested.get(input.holder) });
+      return real(input);
+    };
+    return commits;
+  }
+
   /** The commit's page is the committing loop's own search (same query, same centre). */
   function ownPage(commit: CommitCellInput, requested: string | undefined): boolean {
     if (!requested || !commit.url) return false;
@@ -169,12 +180,7 @@ describe('one page per cell', () => {
   it('two loops forced onto one tab: no cell is committed with the other loop\'s page', async () => {
     const { deps, sweep, store, page } = await setup({ settings: { delayMs: 0 } });
     const requested = new Map<string, string>();
-    const commits: { input: CommitCellInput; asked: string | undefined }[] = [];
-    const real = store.commitCell.bind(store);
-    store.commitCell = async (input) => {
-      commits.push({ input, asked: requested.get(input.holder) });
-      return real(input);
-    };
+    const commits = recordAsked(store, requested);
     // Both loops on tab 1: each loads its cell, and the other's load replaces the page before it collects.
     const slowCollect = (p: PageDriver): PageDriver => ({
       ...p,
@@ -196,12 +202,7 @@ describe('one page per cell', () => {
   it('a navigation during collection (the person pressed Back): refused, the cell retried and committed from its own page', async () => {
     const { deps, sweep, store, page } = await setup();
     const requested = new Map<string, string>();
-    const commits: { input: CommitCellInput; asked: string | undefined }[] = [];
-    const real = store.commitCell.bind(store);
-    store.commitCell = async (input) => {
-      commits.push({ input, asked: requested.get(input.holder) });
-      return real(input);
-    };
+    const commits = recordAsked(store, requested);
     const urls: string[] = [];
     let backs = 0;
     const base = loopPage(page, requested, 'loop:a');
