@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { csvChunks, exportFileName } from '../utils/export/csv';
 import { sendMessage } from '../utils/messaging/protocol';
 import { DISK_FULL_KEY, diskFullFor, type DiskFull } from '../utils/sweep/disk-full';
-import { exportFailureText } from './dashboard/export-collection';
-import { t } from '../utils/i18n/t';
+import { ALL_PLACES_WORDS, exportFailureText, exportScope, type ExportFormat, type ExportScope } from './dashboard/export-collection';
+import { formatNumber, t } from '../utils/i18n/t';
+import { BROWSING, type Store } from '../utils/store';
+import type { Sweep } from '../utils/sweep/types';
 import { BrowsingSwitch } from './BrowsingSwitch';
 import { HealthLine } from './HealthLine';
 import { SweepControls } from './SweepControls';
 import { SweepForm } from './SweepForm';
 import { SweepStatus } from './SweepStatus';
-import { downloadChunks } from './download';
 import { useLatestSweep } from './useLatestSweep';
 
 export function Popup() {
@@ -21,7 +21,6 @@ export function Popup() {
     return () => clearInterval(timer);
   }, []);
 
-  const [exportError, setExportError] = useState<string | null>(null);
   // Disk full is recorded in storage.local: IndexedDB may have refused to write the pause itself.
   const [diskFullFlag, setDiskFull] = useState<unknown>(null);
   useEffect(() => {
@@ -33,18 +32,6 @@ export function Popup() {
     return () => browser.storage.onChanged.removeListener(listener);
   }, []);
   const diskFull: DiskFull | null = diskFullFor(diskFullFlag, sweep?.id);
-
-  async function exportCsv() {
-    if (!store || !sweep) return;
-    setExportError(null);
-    try {
-      const chunks: string[] = [];
-      for await (const chunk of csvChunks(store.iterateListings(1000, sweep.id))) chunks.push(chunk);
-      downloadChunks(chunks, exportFileName(sweep.keywords, new Date()), 'text/csv;charset=utf-8');
-    } catch (e) {
-      setExportError(exportFailureText(e));
-    }
-  }
 
   const running = sweep?.status === 'running';
   return (
@@ -70,17 +57,93 @@ export function Popup() {
       {sweep && (
         <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />
       )}
-      {sweep && <SweepControls sweep={sweep} onExport={exportCsv} />}
-      {exportError && (
-        <p class="error" role="alert">
-          {exportError}
-        </p>
-      )}
+      {sweep && <SweepControls sweep={sweep} />}
+      <PopupExport store={store} sweep={sweep} sweepPlaces={sweepPlaces} browsingCount={browsingCount} />
       <HealthLine store={store} sweep={sweep} />
       <BrowsingSwitch collected={browsingCount} />
       <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
         {t('buttonOpenDashboard')}
       </button>
     </main>
+  );
+}
+
+/** What the popup can export: the shown sweep, the Browsing collection, or every place stored. */
+export type PopupExportChoice = 'sweep' | 'browsing' | 'all';
+
+export function popupExportScope(choice: PopupExportChoice, sweep: Sweep | null): ExportScope {
+  if (choice === 'sweep' && sweep) return { collection: sweep.id, fileWords: sweep.keywords };
+  if (choice === 'all') return { collection: undefined, fileWords: ALL_PLACES_WORDS };
+  return { collection: BROWSING, fileWords: [BROWSING] };
+}
+
+const ALL_RECOUNT_MS = 10_000;
+
+/**
+ * Export from the popup: a labelled choice of what (the sweep shown, what was collected while
+ * browsing, all places) and one button per format. With no sweep yet, Browsing is what it offers.
+ */
+function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPlaces: number | null; browsingCount: number | null }) {
+  const { store, sweep } = props;
+  const [picked, setPicked] = useState<PopupExportChoice | null>(null);
+  const [allCount, setAllCount] = useState<number | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!store) return;
+    let stopped = false;
+    const count = () => void store.countListings().then((n) => !stopped && setAllCount(n), () => {});
+    count();
+    const timer = setInterval(count, ALL_RECOUNT_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [store]);
+  // Until the person picks: the sweep shown, else Browsing. A pick of "sweep" with none falls back too.
+  const choice: PopupExportChoice = picked === 'sweep' && !sweep ? 'browsing' : (picked ?? (sweep ? 'sweep' : 'browsing'));
+
+  async function run(format: ExportFormat) {
+    if (!store) return;
+    setError(null);
+    setBusy(t('exporting', formatNumber(choice === 'sweep' ? (props.sweepPlaces ?? 0) : choice === 'all' ? (allCount ?? 0) : (props.browsingCount ?? 0))));
+    try {
+      await exportScope(store, popupExportScope(choice, sweep), format, new Date(), (done, total) =>
+        setBusy(done < total ? t('exportingProgress', formatNumber(done), formatNumber(total)) : t('exportWriting', formatNumber(total))),
+      );
+    } catch (e) {
+      setError(exportFailureText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section class="export" aria-label={t('fieldExportScope')}>
+      <label>
+        {t('fieldExportScope')}
+        <select value={choice} disabled={busy !== null} onChange={(e) => setPicked((e.target as HTMLSelectElement).value as PopupExportChoice)}>
+          {sweep && <option value="sweep">{t('exportScopeSweep', sweep.keywords.join(', '), formatNumber(props.sweepPlaces ?? 0))}</option>}
+          <option value="browsing">{t('exportScopeBrowsing', formatNumber(props.browsingCount ?? 0))}</option>
+          <option value="all">{t('exportScopeAll', formatNumber(allCount ?? 0))}</option>
+        </select>
+      </label>
+      <div class="row">
+        <button type="button" class="primary" disabled={!store || busy !== null} onClick={() => void run('csv')}>
+          {t('buttonExportCsv')}
+        </button>
+        <button type="button" disabled={!store || busy !== null} onClick={() => void run('xlsx')}>
+          {t('buttonExportXlsx')}
+        </button>
+      </div>
+      <p role="status" class="health">
+        {busy ?? ''}
+      </p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }

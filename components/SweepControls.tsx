@@ -4,11 +4,10 @@ import type { Sweep } from '../utils/sweep/types';
 import { t } from '../utils/i18n/t';
 import { userErrorText } from './user-error';
 
-/** Pause / Resume / Stop / Retry failed / Export CSV for the shown sweep. */
-export function SweepControls(props: { sweep: Sweep; onExport(): Promise<void> }) {
+/** Pause / Resume / Stop / Retry failed for the shown sweep (Export is the popup's, for every collection). */
+export function SweepControls(props: { sweep: Sweep }) {
   const { sweep } = props;
   const [error, setError] = useState<UserError | null>(null);
-  const [exporting, setExporting] = useState(false);
   const run = async (fn: () => Promise<{ ok: boolean; error?: UserError }>) => {
     const reply = await fn();
     setError(reply.ok ? null : (reply.error ?? null));
@@ -42,21 +41,6 @@ export function SweepControls(props: { sweep: Sweep; onExport(): Promise<void> }
           {t('buttonRetryFailed')}
         </button>
       </div>
-      <button
-        type="button"
-        class="primary"
-        disabled={exporting}
-        onClick={async () => {
-          setExporting(true);
-          try {
-            await props.onExport();
-          } finally {
-            setExporting(false);
-          }
-        }}
-      >
-        {t('buttonExportCsv')}
-      </button>
       {error && (
         <p class="error" role="alert">
           {userErrorText(error)}

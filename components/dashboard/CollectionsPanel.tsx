@@ -19,7 +19,12 @@ export interface CollectionsPanelProps {
   now(): number;
 }
 
-const EXPORT_BUTTON: Record<ExportFormat, string> = { csv: 'buttonExportCsv', json: 'buttonExportJson', geojson: 'buttonExportGeoJson' };
+const EXPORT_BUTTON: Record<ExportFormat, string> = {
+  csv: 'buttonExportCsv',
+  xlsx: 'buttonExportXlsx',
+  json: 'buttonExportJson',
+  geojson: 'buttonExportGeoJson',
+};
 
 /** Every sweep and Browsing: what they hold, and what can be done with them. */
 export function CollectionsPanel(props: CollectionsPanelProps) {
@@ -118,7 +123,9 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                         const store = props.store;
                         if (!store) return;
                         void run(t('exporting', formatNumber(c.places)), async () => {
-                          await exportCollection(store, c, format, new Date(props.now()));
+                          await exportCollection(store, c, format, new Date(props.now()), (done, total) =>
+                            setBusy(t('exportingProgress', formatNumber(done), formatNumber(total))),
+                          );
                           return null;
                         });
                       }}

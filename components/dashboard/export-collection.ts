@@ -4,10 +4,11 @@ import { coverageReportCsv } from '../../utils/export/coverage-report';
 import { csvChunks, exportFileName } from '../../utils/export/csv';
 import { geoJsonChunks } from '../../utils/export/geojson';
 import { jsonChunks } from '../../utils/export/json';
+import { XLSX_TYPE, xlsxBytes } from '../../utils/export/xlsx';
 import type { Store } from '../../utils/store';
 import type { Sweep } from '../../utils/sweep/types';
 import { t } from '../../utils/i18n/t';
-import { downloadChunks } from '../download';
+import { downloadChunks, downloadParts } from '../download';
 
 /**
  * What a failed export tells the user (popup and dashboard): it failed, nothing was
@@ -35,31 +36,96 @@ async function exporting(body: () => Promise<void>): Promise<void> {
   }
 }
 
-export type ExportFormat = 'csv' | 'json' | 'geojson';
+export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'geojson';
 
 interface FormatSpec {
-  chunks(batches: AsyncIterable<StoredListing[]>): AsyncGenerator<string>;
+  /** The file's parts, built batch by batch from the listings read from the store. */
+  parts(batches: AsyncIterable<StoredListing[]>): Promise<BlobPart[]>;
   extension: string;
   type: string;
 }
 
+const fromChunks = (chunks: (batches: AsyncIterable<StoredListing[]>) => AsyncGenerator<string>) => async (batches: AsyncIterable<StoredListing[]>) => {
+  const parts: BlobPart[] = [];
+  for await (const chunk of chunks(batches)) parts.push(chunk);
+  return parts;
+};
+
 const FORMATS: Record<ExportFormat, FormatSpec> = {
-  csv: { chunks: csvChunks, extension: 'csv', type: 'text/csv;charset=utf-8' },
-  json: { chunks: jsonChunks, extension: 'json', type: 'application/json;charset=utf-8' },
-  geojson: { chunks: geoJsonChunks, extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
+  csv: { parts: fromChunks(csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
+  xlsx: { parts: async (batches) => [(await xlsxBytes(batches)) as Uint8Array<ArrayBuffer>], extension: 'xlsx', type: XLSX_TYPE },
+  json: { parts: fromChunks(jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
+  geojson: { parts: fromChunks(geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
 };
 
 export const EXPORT_FORMATS = Object.keys(FORMATS) as ExportFormat[];
 
-/** Stream one collection out of the store in the chosen format and hand it to the browser as a file. */
-export function exportCollection(store: Store, collection: CollectionSummary, format: ExportFormat, now: Date): Promise<void> {
+/**
+ * What an export reads: one collection (a sweep's id or Browsing), or every place stored
+ * (`collection` undefined), and the words its file is named after.
+ */
+export interface ExportScope {
+  collection: string | undefined;
+  fileWords: string[];
+}
+
+export const ALL_PLACES_WORDS = ['all-places'];
+
+export function scopeOf(collection: CollectionSummary): ExportScope {
+  return { collection: collection.id, fileWords: collection.kind === 'sweep' ? collection.sweep.keywords : [collection.id] };
+}
+
+/** Places read so far, of how many (the count taken when the export started). */
+export type ExportProgress = (done: number, total: number) => void;
+
+/** The listings of a scope, batch by batch, counting what has been read. */
+async function* counted(store: Store, scope: ExportScope, total: number, onProgress?: ExportProgress): AsyncGenerator<StoredListing[]> {
+  let done = 0;
+  for await (const batch of store.iterateListings(EXPORT_BATCH, scope.collection)) {
+    done += batch.length;
+    onProgress?.(done, Math.max(total, done));
+    yield batch;
+  }
+}
+
+/** Listings read per store transaction. */
+export const EXPORT_BATCH = 1000;
+
+export interface BuiltExport {
+  parts: BlobPart[];
+  fileName: string;
+  type: string;
+  places: number;
+}
+
+/** Read a scope out of the store in the chosen format: the file's parts, name and type. */
+export async function buildExport(store: Store, scope: ExportScope, format: ExportFormat, now: Date, onProgress?: ExportProgress): Promise<BuiltExport> {
+  const spec = FORMATS[format];
+  const total = await store.countListings(scope.collection);
+  onProgress?.(0, total);
+  let places = 0;
+  const parts = await spec.parts(
+    (async function* () {
+      for await (const batch of counted(store, scope, total, onProgress)) {
+        places += batch.length;
+        yield batch;
+      }
+    })(),
+  );
+  return { parts, fileName: exportFileName(scope.fileWords, now, spec.extension), type: spec.type, places };
+}
+
+/** Export a scope and hand it to the browser as a file; any failure is an ExportError with the user's text. */
+export function exportScope(store: Store, scope: ExportScope, format: ExportFormat, now: Date, onProgress?: ExportProgress): Promise<void> {
   return exporting(async () => {
-    const spec = FORMATS[format];
-    const chunks: string[] = [];
-    for await (const chunk of spec.chunks(store.iterateListings(1000, collection.id))) chunks.push(chunk);
-    const keywords = collection.kind === 'sweep' ? collection.sweep.keywords : [collection.id];
-    downloadChunks(chunks, exportFileName(keywords, now, spec.extension), spec.type);
+    const built = await buildExport(store, scope, format, now, onProgress);
+    downloadParts(built.parts, built.fileName, built.type);
   });
+}
+
+/** Stream one collection out of the store in the chosen format and hand it to the browser as a file. */
+export function exportCollection(store: Store, collection: CollectionSummary, format: ExportFormat, now: Date, onProgress?: ExportProgress): Promise<void> {
+  return exportScope(store, scopeOf(collection), format, now, onProgress);
 }
 
 /**

@@ -1,0 +1,57 @@
+import type { CellObject, WorkSheet } from '@e965/xlsx';
+import type { StoredListing } from '../listing/types';
+import { listingCells } from './cells';
+import { CSV_COLUMNS } from './columns';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Columns whose text is an identifier or a number to dial, never a quantity: besides being
+ * string cells (as every text is), they get the text number format `@`, so a cell edited in
+ * Excel stays text too. A 20-digit CID kept as a number would lose its last digits.
+ */
+export function isIdColumn(column: string): boolean {
+  return /(^|_)(id|cid)$|phone/.test(column);
+}
+
+/** Excel's limit on one cell's text; longer text makes Excel call the file corrupt. */
+const MAX_CELL_TEXT = 32_767;
+
+function cellOf(value: string | number | null, text: boolean): CellObject | undefined {
+  if (value === null) return undefined;
+  if (typeof value === 'number' && !text) return Number.isFinite(value) ? { t: 'n', v: value } : undefined;
+  const v = String(value).slice(0, MAX_CELL_TEXT);
+  return text ? { t: 's', v, z: '@' } : { t: 's', v };
+}
+
+/**
+ * The export as one `.xlsx` workbook (sheet "places"): the same columns, header and cells as
+ * the CSV (utils/export/cells.ts), every text a string cell (UTF-8 XML: Korean opens as is,
+ * no import step), numbers as numbers, ids as text. Listings are read batch by batch; each
+ * batch becomes cells and is dropped, so the store's objects are not held beside the sheet.
+ * The ZIP itself is written at the end (the format's sheet XML is one part), by SheetJS.
+ * The library is loaded on first use: the popup does not pay for it until someone exports XLSX.
+ */
+export async function xlsxBytes(batches: AsyncIterable<StoredListing[]>, onRows?: (rows: number) => void): Promise<Uint8Array> {
+  const XLSX = await import('@e965/xlsx');
+  const text = CSV_COLUMNS.map((c) => isIdColumn(c));
+  const data: CellObject[][] = [CSV_COLUMNS.map((c) => ({ t: 's', v: c }) as CellObject)];
+  let rows = 0;
+  for await (const batch of batches) {
+    for (const listing of batch) {
+      const cells = listingCells(listing);
+      data.push(cells.map((v, i) => cellOf(v, text[i]!)) as CellObject[]);
+    }
+    rows += batch.length;
+    onRows?.(rows);
+  }
+  const sheet: WorkSheet = {
+    '!data': data,
+    '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(rows, 0), c: CSV_COLUMNS.length - 1 } }),
+    '!cols': CSV_COLUMNS.map((c) => ({ wch: isIdColumn(c) ? 24 : c === 'name' || c === 'address' ? 36 : 14 })),
+  };
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'places');
+  const out = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true, dense: true } as never) as ArrayBuffer;
+  return new Uint8Array(out);
+}
