@@ -52,6 +52,8 @@ export interface ClientRenderer {
   renderFeedShell(query: string, classes: DomClasses): string;
   renderNotFound(query: string, classes: DomClasses): string;
   cardHref(P: unknown[], sponsored: boolean): string;
+  /** Whether the card prints the phone `P[178]` carries (it leaves it off one card in five). */
+  cardShowsPhone(P: unknown[]): boolean;
   /** Variant 'b': every obfuscated class in `class="…"` attributes replaced, stable hooks kept. */
   renameClasses(html: string): string;
   renameCss(css: string): string;
@@ -63,7 +65,7 @@ let renderer: ClientRenderer | null = null;
 
 export function clientRenderer(): ClientRenderer {
   renderer ??= new Function(
-    `${searchPageScript()}\nreturn { replicaSearchPage, renderCard, renderSpinner, renderEnd, renderFeedShell, renderNotFound, cardHref, searchRequestUrl, renameClasses, renameCss, renamedClass };`,
+    `${searchPageScript()}\nreturn { replicaSearchPage, renderCard, renderSpinner, renderEnd, renderFeedShell, renderNotFound, cardHref, cardShowsPhone, searchRequestUrl, renameClasses, renameCss, renamedClass };`,
   )() as ClientRenderer;
   return renderer;
 }

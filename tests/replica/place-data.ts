@@ -69,9 +69,34 @@ export function placeArray(place: ReplicaPlace, opts: PlaceArrayOptions): unknow
       ]];
   P[183] = [
     [[1, [[place.fullAddress]]]],
-    [null, place.address.street, place.address.street, place.address.city, place.address.postal, null, place.address.countryCode],
+    // [borough, street, street, city, postal, state, country code], as in the Athens capture.
+    [place.address.district, place.address.street, place.address.street, place.address.city, place.address.postal, null, place.address.countryCode],
   ];
+  P[203] = weeklyHours(place);
   return P;
+}
+
+/** The week the replica's data describes, from "today" (a Saturday, as in the captures) on. */
+const WEEK: ReadonlyArray<[name: string, isoDay: number, date: [number, number, number]]> = [
+  ['Saturday', 6, [2026, 12, 5]],
+  ['Sunday', 7, [2026, 12, 6]],
+  ['Monday', 1, [2026, 12, 7]],
+  ['Tuesday', 2, [2026, 12, 8]],
+  ['Wednesday', 3, [2026, 12, 9]],
+  ['Thursday', 4, [2026, 12, 10]],
+  ['Friday', 5, [2026, 12, 11]],
+];
+
+/**
+ * `P[203]`: `[0]` one entry per day `[name, isoDay, [y,m,d], [[text, [[h],[h]]]], 0, 1]`,
+ * `[1]` today's entry and the open-status line at `[1][4][0]` (the Athens capture's layout).
+ * The replica's places keep the same hours every day.
+ */
+function weeklyHours(place: ReplicaPlace): unknown[] | null {
+  if (place.hours === null) return null;
+  const slot = place.hours === 'open24h' ? ['Open 24 hours', [[0], [24]]] : [`${hourText(place.hours.opens)}–${hourText(place.hours.closes)}`, [[place.hours.opens], [place.hours.closes]]];
+  const days = WEEK.map(([name, iso, date]) => [name, iso, date, [slot], 0, 1]);
+  return [days, [days[0], 0, 1, null, [openStatus(place), [[0, 4, [null, [4279862841, 4285388172]]]]]], 6, null, null, null, 1];
 }
 
 /** `P[7][0]`: some places wrap their site in Google's redirect, which extractors must unwrap. */

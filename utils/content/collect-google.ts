@@ -7,8 +7,10 @@ import {
   scrollFeed,
   type NetworkCollector,
 } from '../providers/google';
+import { appStateFromDocument } from '../providers/google/app-state';
 import { findLimitedViewBanner } from '../providers/google/limited-view';
 import { organicCardsShown } from '../providers/google/observe';
+import { firstOf, pageDataLookup, type PageDataLookup } from '../providers/google/page-data';
 import type { Observation, PageKind } from '../sweep/types';
 
 export interface CollectEnv {
@@ -76,6 +78,7 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
     feed: finalKind === 'results' ? extractFeed(env.doc) : null,
     place: finalKind === 'place' ? extractPlacePanel(env.doc, url) : null,
     network: env.network.snapshot(),
+    pageData: pageDataFor(env, finalKind),
     scroll,
     elapsedMs: env.now() - start,
     warnings,
@@ -83,6 +86,18 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
     limitedViewBanner: finalKind === 'results' ? findLimitedViewBanner(env.doc) : null,
   });
   return { ...observation, httpStatus: env.httpStatus() };
+}
+
+/**
+ * The page data a visit may use: the search responses the hook copied, and on a place page
+ * its APP_INITIALIZATION_STATE (it describes the document as first loaded; the join checks
+ * it names the place the panel shows).
+ */
+function pageDataFor(env: CollectEnv, kind: PageKind): PageDataLookup {
+  const network = env.network.pageData();
+  if (kind !== 'place') return network;
+  const state = appStateFromDocument(env.doc)?.place;
+  return state ? firstOf(pageDataLookup([state]), network) : network;
 }
 
 /** Navigation Timing's responseStatus (Chrome 109+); null where the browser does not give it. */

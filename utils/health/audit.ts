@@ -1,6 +1,6 @@
 import type { Observation } from '../sweep/types';
 import { readability } from '../sweep/readability';
-import type { AuditVerdict, PageAudit } from './types';
+import type { AuditVerdict, PageAudit, PageDataCounts } from './types';
 
 /**
  * Below this share of the page's own response items found in the DOM, the network cross-check
@@ -18,7 +18,7 @@ export const FIRST_RESULTS = 10;
  * any unread organic card is never accepted), so the audit and the driver never disagree; the network comparison is extra evidence the
  * judge does not act on (responses can hold more places than the feed has rendered yet).
  */
-export function auditObservation(obs: Observation): PageAudit {
+export function auditObservation(obs: Observation & PageDataCounts): PageAudit {
   const organic = obs.listings.filter((l) => !l.sponsored);
   const sponsored = obs.listings.length - organic.length;
   const readKeys = new Set(organic.map((l) => l.key));
@@ -39,6 +39,8 @@ export function auditObservation(obs: Observation): PageAudit {
     firstKeys,
     verdict: verdictOf(obs),
     networkShortfall: networkKeys.size > 0 && networkMatched !== null && networkMatched < NETWORK_MIN_SHARE * networkKeys.size,
+    // Counted only: page data never changes the verdict (the trust rule, utils/listing/merge-fields.ts).
+    ...(isCount(obs.pageDataDropped) ? { pageDataDropped: obs.pageDataDropped } : {}),
   };
 }
 
@@ -141,6 +143,7 @@ export function auditProblem(value: unknown): string | null {
     if (a[f] !== null && !isCount(a[f])) return `${f} is neither a count nor null`;
   }
   if (a.firstKnown !== undefined && !isCount(a.firstKnown)) return 'firstKnown is not a count';
+  if (a.pageDataDropped !== undefined && !isCount(a.pageDataDropped)) return 'pageDataDropped is not a count';
   if (typeof a.networkShortfall !== 'boolean') return 'networkShortfall is not a boolean';
   const keys = a.firstKeys;
   if (!Array.isArray(keys) || keys.length > FIRST_RESULTS || !keys.every((k) => typeof k === 'string' && /^google:\d{1,20}$/.test(k))) {

@@ -34,6 +34,18 @@ export interface PageAudit {
   verdict: AuditVerdict;
   /** The network showed clearly more places than were read, though the cards looked fine. */
   networkShortfall: boolean;
+  /**
+   * Page-data records (the site's own JSON) dropped because they contradicted the DOM about
+   * their place (name, ids, coordinates): forged, or the page changed. Absent on pages
+   * audited before it was counted.
+   */
+  pageDataDropped?: number;
+}
+
+/** What a provider's observation may add about page data (utils/listing/merge-fields.ts has the rule). */
+export interface PageDataCounts {
+  /** Page-data records dropped because they contradicted the DOM; see PageAudit. */
+  pageDataDropped?: number;
 }
 
 /** One failed attempt at a cell, as the Health panel lists it. */

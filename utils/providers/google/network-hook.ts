@@ -1,12 +1,20 @@
+import { createPageDataStore, type PageDataLookup } from './page-data';
 import { parseTbmBody, type TbmParse } from './tbm';
 
 /**
- * Seeing the page's own `/search?tbm=map` responses, to cross-check what the DOM shows.
+ * Seeing the page's own `/search?tbm=map` responses: to cross-check what the DOM shows, and
+ * to fill the fields the cards do not print (full address, phone, hours…).
  *
  * Two halves: `installNetworkHook` runs in the page's MAIN world (the only place fetch and
  * XMLHttpRequest can be observed) and hands each body to `post`; the isolated world gets the
  * bodies back as window messages and feeds them to `createNetworkCollector`. Anything
  * in the MAIN world can forge those messages, so the collector trusts nothing it receives.
+ *
+ * Trust rule (in full in utils/listing/merge-fields.ts): what comes through here is page
+ * content, as trustworthy as the DOM's text and no more. After the schema's shape checks and
+ * sanitising it may fill fields of a place the DOM also showed on this page (joinPageData),
+ * never add a place; it never starts, stops or judges a sweep; a record that contradicts the
+ * DOM about its place (name, ids, coordinates) is dropped and counted in the page audit.
  */
 
 /** `/search?…tbm=map…` on the page's origin (relative URLs resolve against `base`). */
@@ -189,6 +197,8 @@ export interface NetworkSnapshot {
 export interface NetworkCollector {
   accept(body: string): TbmParse;
   snapshot(): NetworkSnapshot;
+  /** The places the responses described, by key, for joinPageData (untrusted: see above). */
+  pageData(): PageDataLookup;
   reset(): void;
 }
 
@@ -200,6 +210,7 @@ export function createNetworkCollector(): NetworkCollector {
   let responses = 0;
   let blocked = 0;
   let dropped = 0;
+  let places = createPageDataStore(MAX_KEYS);
   return {
     accept(body) {
       const parsed = parseTbmBody(body);
@@ -212,14 +223,17 @@ export function createNetworkCollector(): NetworkCollector {
       for (const place of parsed.places) {
         if (keys.size >= MAX_KEYS) break;
         keys.add(place.key);
+        places.add(place);
       }
       return parsed;
     },
     snapshot() {
       return { networkItems: responses > 0 ? keys.size : null, networkKeys: [...keys], responses, blocked, dropped };
     },
+    pageData: () => places,
     reset() {
       keys = new Set();
+      places = createPageDataStore(MAX_KEYS);
       responses = 0;
       blocked = 0;
       dropped = 0;

@@ -1,8 +1,10 @@
+import type { PageDataCounts } from '../../health/types';
 import type { Listing } from '../../listing/types';
 import type { Observation, PageKind } from '../../sweep/types';
 import { findCards, readCard, type FeedExtraction } from './feed';
 import { detectLimitedView } from './limited-view';
 import type { NetworkSnapshot } from './network-hook';
+import { joinPageData, type PageDataLookup } from './page-data';
 import { RESULTS_CAP, type ScrollOutcome } from './scroll';
 import { CAP_MARGIN } from '../../grid/decide';
 import { parseView } from './urls';
@@ -16,6 +18,11 @@ export interface ObservationParts {
   /** The single place shown, on a 'place' page. */
   place?: Listing | null;
   network?: NetworkSnapshot | null;
+  /**
+   * Page data for this page (search responses, the place page's state), by key: it fills
+   * fields of the listings the DOM showed, never adds one (page-data.ts has the rule).
+   */
+  pageData?: PageDataLookup | null;
   scroll?: ScrollOutcome | null;
   elapsedMs: number;
   warnings?: string[];
@@ -33,10 +40,13 @@ export { CAP_MARGIN };
 /** Organic cards shown at or above this: the cap was hit. */
 export const CROWDED_AT = RESULTS_CAP - CAP_MARGIN;
 
-export function buildObservation(parts: ObservationParts): Observation {
-  const { feed = null, place = null, network = null, scroll = null } = parts;
+export function buildObservation(parts: ObservationParts): Observation & PageDataCounts {
+  const { feed = null, place = null, network = null, scroll = null, pageData = null } = parts;
   const isPlace = parts.pageKind === 'place';
-  const listings = isPlace ? (place ? [place] : []) : parts.pageKind === 'results' ? (feed?.listings ?? []) : [];
+  const shown = isPlace ? (place ? [place] : []) : parts.pageKind === 'results' ? (feed?.listings ?? []) : [];
+  // Everything below counts what the DOM showed; page data only fills the listings' fields.
+  const joined = pageData ? joinPageData(shown, pageData) : null;
+  const listings = joined ? joined.listings : shown;
   // A place page shows one "card", its panel: shown but unread is the extractor-broken case too.
   const cardsVisible = isPlace ? 1 : (feed?.cardsVisible ?? 0);
   const organic = listings.filter((l) => !l.sponsored);
@@ -52,6 +62,10 @@ export function buildObservation(parts: ObservationParts): Observation {
   const warnings = [...(parts.warnings ?? []), ...(feed?.warnings ?? [])];
   const mismatch = network ? networkMismatch(listings, network) : null;
   if (mismatch) warnings.push(mismatch);
+  if (joined && joined.dropped > 0) {
+    const why = Object.entries(joined.reasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
+    warnings.push(`page data dropped for ${joined.dropped} place(s): it contradicts the page (${why})`);
+  }
 
   return {
     url: parts.url,
@@ -68,6 +82,7 @@ export function buildObservation(parts: ObservationParts): Observation {
     elapsedMs: parts.elapsedMs,
     stopReason: scroll?.stopReason ?? (parts.pageKind !== 'results' ? 'not-a-feed' : endOfList ? 'end' : capHit ? 'cap' : 'stalled'),
     warnings,
+    ...(joined ? { pageDataDropped: joined.dropped } : {}),
   };
 }
 

@@ -6,7 +6,8 @@ import { at, parseXssiJson, XSSI_PREFIX } from './xssi';
  * The body of the page's own `/search?tbm=map` requests (map-pages-spec §1.5).
  *
  * Bodies reach us from the page's JavaScript world, where other scripts can forge them, so
- * what comes out is used only to cross-check the DOM's counts and ids, never stored as is.
+ * what comes out is never stored as is: it cross-checks the DOM's counts and ids, and fills
+ * fields only of places the DOM showed, through joinPageData (page-data.ts).
  */
 
 /** A place as a search response describes it; untrusted (see above), shape-checked. */
