@@ -15,11 +15,11 @@ import { incompleteCoverage } from '../../utils/dashboard/incomplete';
 import { summariseAudits } from '../../utils/health/audit';
 import type { HealthData } from '../../utils/health/queries';
 import { healthLine } from '../../utils/health/view';
-import type { BBox } from '../../utils/geo/types';
 import type { CellDecisionReason } from '../../utils/grid/types';
 import { renderText, type Text } from '../../utils/health/text';
 import type { Cell, CellResult } from '../../utils/sweep/types';
 import { createRng } from '../replica/prng';
+import { gridCell } from '../helpers/bbox-grid';
 import { makeCell } from './store-fixtures';
 
 const lang = (i: 0 | 1) => (key: string, ...params: (string | number)[]) =>
@@ -147,22 +147,16 @@ describe('the verdict panel', () => {
 
 describe('which cell is under a point', () => {
   // A 2×2 grid at the equator; the south-east cell split in four, its children listed first.
-  const grid = (row: number, col: number, size = 1, south = -1, west = -1): BBox => ({
-    south: south + (1 - row) * size,
-    north: south + (2 - row) * size,
-    west: west + col * size,
-    east: west + (col + 1) * size,
-  });
-  const se = grid(1, 1);
-  const quarter = (r: number, c: number) => grid(r, c, 0.5, se.south, se.west);
+  const se = gridCell(1, 1);
+  const quarter = (r: number, c: number) => gridCell(r, c, 0.5, se.south, se.west);
   const cells = [
     { id: 'se.0', bbox: quarter(0, 0), status: 'done', depth: 1 },
     { id: 'se.1', bbox: quarter(0, 1), status: 'saturated', depth: 1 },
     { id: 'se.2', bbox: quarter(1, 0), status: 'pending', depth: 1 },
     { id: 'se.3', bbox: quarter(1, 1), status: 'outside', depth: 1 },
-    { id: 'nw', bbox: grid(0, 0), status: 'done', depth: 0 },
-    { id: 'ne', bbox: grid(0, 1), status: 'quarantined', depth: 0 },
-    { id: 'sw', bbox: grid(1, 0), status: 'done', depth: 0 },
+    { id: 'nw', bbox: gridCell(0, 0), status: 'done', depth: 0 },
+    { id: 'ne', bbox: gridCell(0, 1), status: 'quarantined', depth: 0 },
+    { id: 'sw', bbox: gridCell(1, 0), status: 'done', depth: 0 },
     { id: 'se', bbox: se, status: 'split', depth: 0 },
   ] as const satisfies readonly (CoverageCell & { id: string })[];
   const size = { width: 300, height: 200 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { boundsOf, fitProjection, MAP_BACKGROUND, PLACE_COLOUR, STATUS_COLOURS, STATUS_ORDER } from '../../utils/dashboard/coverage';
 import { drawCoverage, type CoverageCell, type CoverageContext } from '../../utils/dashboard/draw-coverage';
 import type { BBox } from '../../utils/geo/types';
+import { gridCell } from '../helpers/bbox-grid';
 import { createRng } from '../replica/prng';
 
 const DEG = Math.PI / 180;
@@ -141,23 +142,17 @@ function raster(width: number, height: number) {
 
 describe('drawing the coverage', () => {
   // A 2×2 grid at the equator (nearly square in Mercator); the south-east cell split in four.
-  const grid = (row: number, col: number, size = 1, south = -1, west = -1): BBox => ({
-    south: south + (1 - row) * size,
-    north: south + (2 - row) * size,
-    west: west + col * size,
-    east: west + (col + 1) * size,
-  });
-  const se = grid(1, 1);
-  const quarter = (r: number, c: number) => grid(r, c, 0.5, se.south, se.west);
+  const se = gridCell(1, 1);
+  const quarter = (r: number, c: number) => gridCell(r, c, 0.5, se.south, se.west);
   const cells: CoverageCell[] = [
     // Children listed before their parent: drawing must not depend on the store's order.
     { bbox: quarter(0, 0), status: 'pending', depth: 1 },
     { bbox: quarter(0, 1), status: 'leased', depth: 1 },
     { bbox: quarter(1, 0), status: 'done', depth: 1 },
     { bbox: quarter(1, 1), status: 'outside', depth: 1 },
-    { bbox: grid(0, 0), status: 'done', depth: 0 },
-    { bbox: grid(0, 1), status: 'saturated', depth: 0 },
-    { bbox: grid(1, 0), status: 'quarantined', depth: 0 },
+    { bbox: gridCell(0, 0), status: 'done', depth: 0 },
+    { bbox: gridCell(0, 1), status: 'saturated', depth: 0 },
+    { bbox: gridCell(1, 0), status: 'quarantined', depth: 0 },
     { bbox: se, status: 'split', depth: 0 },
   ];
   const area = { kind: 'bbox' as const, bbox: { south: -1, west: -1, north: 1, east: 1 } };
@@ -197,7 +192,7 @@ describe('drawing the coverage', () => {
     const projection = fitProjection(area.bbox, size);
     const p = projection.point(place);
     expect(at(p.x, p.y)).toBe(PLACE_COLOUR);
-    const c = centre(grid(0, 1));
+    const c = centre(gridCell(0, 1));
     expect(at(c.x, c.y)).toBe(STATUS_COLOURS.saturated);
   });
 });
