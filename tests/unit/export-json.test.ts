@@ -72,6 +72,21 @@ describe('JSON export', () => {
         keywords: l.keywords,
         first_seen: new Date(l.firstSeen).toISOString(),
         last_seen: new Date(l.lastSeen).toISOString(),
+        // Issue 16's columns: these listings have no page data, so only the card's category.
+        categories: l.category ? [l.category] : [],
+        street: null,
+        district: null,
+        city: null,
+        postal_code: null,
+        region: null,
+        country_code: null,
+        phone_e164: null,
+        other_phones: [],
+        hours: null,
+        opening_hours: null,
+        price_level: null,
+        closed: null,
+        sources: null,
       });
       expect(Date.parse(record.first_seen as string)).toBe(l.firstSeen);
     });

@@ -1,9 +1,11 @@
-import type { StoredListing } from '../listing/types';
+import type { DayHours, StoredListing } from '../listing/types';
 import { cidUrl } from '../providers/google/urls';
 
 /**
  * The export's columns: stable English identifiers (they are an interface for the user's
  * spreadsheets and scripts), in this order. Numbers stay numbers; only text is neutralised.
+ * New columns are only ever appended, so a script that reads columns by position keeps working;
+ * `address` is the full address (the site's own formatting) where the page data gave it.
  */
 export const CSV_COLUMNS = [
   'place_id',
@@ -21,6 +23,21 @@ export const CSV_COLUMNS = [
   'keywords',
   'first_seen',
   'last_seen',
+  // Issue 16: from the site's own data (Listing's optional fields); empty when not given.
+  'categories',
+  'street',
+  'district',
+  'city',
+  'postal_code',
+  'region',
+  'country_code',
+  'phone_e164',
+  'other_phones',
+  'hours',
+  'opening_hours',
+  'price_level',
+  'closed',
+  'sources',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -43,5 +60,49 @@ export function listingToRow(listing: StoredListing): ExportRow {
     keywords: listing.keywords.join('; '),
     first_seen: new Date(listing.firstSeen).toISOString(),
     last_seen: new Date(listing.lastSeen).toISOString(),
+    categories: joined(listing.categories ?? (listing.category ? [listing.category] : [])),
+    street: listing.addressParts?.street ?? null,
+    district: listing.addressParts?.district ?? null,
+    city: listing.addressParts?.city ?? null,
+    postal_code: listing.addressParts?.postalCode ?? null,
+    region: listing.addressParts?.region ?? null,
+    country_code: listing.addressParts?.countryCode ?? null,
+    phone_e164: listing.phoneE164 ?? null,
+    other_phones: joined(listing.otherPhones),
+    hours: listing.hours ?? null,
+    opening_hours: openingHoursText(listing.openingHours),
+    price_level: listing.priceLevel ?? null,
+    closed: listing.closed ?? null,
+    sources: sourcesText(listing.sources),
   };
+}
+
+/** Lists in one cell, `; `-separated (the separator `keywords` uses). */
+function joined(list: readonly string[] | undefined): string | null {
+  return list && list.length > 0 ? list.join('; ') : null;
+}
+
+const DAY_CODES = ['', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+
+/**
+ * The structured week in OpenStreetMap's `opening_hours` syntax (`Mo 07:00-20:30; Su off`),
+ * which spreadsheets keep as text and many tools parse; a day without times (the site's
+ * wording only) is left out rather than guessed.
+ */
+export function openingHoursText(week: readonly DayHours[] | null | undefined): string | null {
+  if (!week || week.length === 0) return null;
+  const days = week
+    .filter((d) => d.day >= 1 && d.day <= 7)
+    .map((d) => {
+      if (d.intervals.length > 0) return `${DAY_CODES[d.day]} ${d.intervals.map((i) => `${i.open}-${i.close}`).join(',')}`;
+      return /closed|κλειστό|휴무|휴업|geschlossen|fermé/i.test(d.text) ? `${DAY_CODES[d.day]} off` : null;
+    })
+    .filter((d): d is string => d !== null);
+  return days.length > 0 ? days.join('; ') : null;
+}
+
+/** `address=page-data; phone=card`: where each known field came from. */
+function sourcesText(sources: StoredListing['sources']): string | null {
+  const parts = Object.entries(sources ?? {}).map(([field, source]) => `${field}=${source}`);
+  return parts.length > 0 ? parts.join('; ') : null;
 }

@@ -1,4 +1,4 @@
-import type { StoredListing } from '../listing/types';
+import type { DayHours, StoredListing } from '../listing/types';
 import { listingToRow, type ExportRow } from './columns';
 
 /**
@@ -7,10 +7,22 @@ import { listingToRow, type ExportRow } from './columns';
  * none (keywords stay a list). No formula neutralisation: JSON is not opened by spreadsheets,
  * and a JSON consumer must get back exactly the text the page showed.
  */
-export type ExportRecord = Omit<ExportRow, 'keywords'> & { keywords: string[] };
+export type ExportRecord = Omit<ExportRow, 'keywords' | 'categories' | 'other_phones' | 'opening_hours'> & {
+  keywords: string[];
+  categories: string[];
+  other_phones: string[];
+  /** The structured week (Listing.openingHours), or null. */
+  opening_hours: DayHours[] | null;
+};
 
 export function listingToRecord(listing: StoredListing): ExportRecord {
-  return { ...listingToRow(listing), keywords: [...listing.keywords] };
+  return {
+    ...listingToRow(listing),
+    keywords: [...listing.keywords],
+    categories: [...(listing.categories ?? (listing.category ? [listing.category] : []))],
+    other_phones: [...(listing.otherPhones ?? [])],
+    opening_hours: listing.openingHours ? listing.openingHours.map((d) => ({ ...d, intervals: d.intervals.map((i) => ({ ...i })) })) : null,
+  };
 }
 
 /**

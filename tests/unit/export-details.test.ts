@@ -1,0 +1,93 @@
+/**
+ * Issue 16 in the exports: `address` is the full address, and the page data's fields are
+ * columns appended after the old ones, the same in CSV, JSON and GeoJSON.
+ */
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { StoredListing } from '../../utils/listing/types';
+import { CSV_COLUMNS, openingHoursText } from '../../utils/export/columns';
+import { csvChunks } from '../../utils/export/csv';
+import { listingToFeature } from '../../utils/export/geojson';
+import { listingToRecord } from '../../utils/export/json';
+
+const OLD_COLUMNS = ['place_id', 'name', 'category', 'address', 'phone', 'website', 'rating', 'reviews', 'lat', 'lng', 'google_maps_url', 'cid', 'keywords', 'first_seen', 'last_seen'];
+
+const dream: StoredListing = {
+  key: 'google:1629270299114224275',
+  provider: 'google',
+  placeId: 'ChIJoRVrMS-joRQRkzrMbbRUnBY',
+  featureId: '0x14a1a32f316b15a1:0x169c54b46dcc3a93',
+  cid: '1629270299114224275',
+  url: 'https://www.google.com/maps?cid=1629270299114224275',
+  name: 'Dream Coffee',
+  category: 'Coffee shop',
+  address: 'Eakou 74, Ilion 131 22, Greece',
+  phone: '+30 21 0261 6578',
+  website: 'https://www.vrisko.gr/details/ag2e4fci67301a_44_3i4a4c_f341701',
+  rating: 4.8,
+  reviews: 48,
+  lat: 38.0331931,
+  lng: 23.7094475,
+  sponsored: false,
+  categories: ['Coffee shop', 'Cafe'],
+  addressParts: { street: 'Eakou 74', district: null, city: 'Ilion', postalCode: '131 22', region: null, countryCode: 'GR' },
+  phoneE164: '+302102616578',
+  hours: 'Monday: 7 AM–8:30 PM; Sunday: Closed',
+  openingHours: [
+    { day: 1, dayName: 'Monday', text: '7 AM–8:30 PM', intervals: [{ open: '07:00', close: '20:30' }] },
+    { day: 7, dayName: 'Sunday', text: 'Closed', intervals: [] },
+  ],
+  priceLevel: '€€',
+  closed: null,
+  sources: { address: 'page-data', phone: 'page-data', rating: 'card' },
+  firstSeen: Date.UTC(2026, 11, 1),
+  lastSeen: Date.UTC(2026, 11, 2),
+  collections: ['s'],
+  keywords: ['coffee'],
+  cells: [],
+};
+
+async function csvText(listings: StoredListing[]): Promise<string> {
+  let text = '';
+  for await (const chunk of csvChunks((async function* () { yield listings; })())) text += chunk;
+  return text;
+}
+
+describe('export columns for page data', () => {
+  it('appends the new columns after the old ones, in a fixed order', () => {
+    expect(CSV_COLUMNS.slice(0, OLD_COLUMNS.length)).toEqual(OLD_COLUMNS);
+    expect(CSV_COLUMNS.slice(OLD_COLUMNS.length)).toEqual([
+      'categories', 'street', 'district', 'city', 'postal_code', 'region', 'country_code', 'phone_e164', 'other_phones',
+      'hours', 'opening_hours', 'price_level', 'closed', 'sources',
+    ]);
+  });
+
+  it('CSV: the full address, the parts, E.164, hours as text and in opening_hours syntax', async () => {
+    const rows = Papa.parse<Record<string, string>>((await csvText([dream])).slice(1), { header: true, skipEmptyLines: true }).data;
+    expect(rows[0]).toMatchObject({
+      address: 'Eakou 74, Ilion 131 22, Greece',
+      categories: 'Coffee shop; Cafe',
+      street: 'Eakou 74',
+      city: 'Ilion',
+      postal_code: '131 22',
+      country_code: 'GR',
+      phone_e164: "'+302102616578",
+      hours: 'Monday: 7 AM–8:30 PM; Sunday: Closed',
+      opening_hours: 'Mo 07:00-20:30; Su off',
+      price_level: '€€',
+      closed: '',
+      sources: 'address=page-data; phone=page-data; rating=card',
+    });
+  });
+
+  it('JSON and GeoJSON keep lists and the structured week as such', () => {
+    const record = listingToRecord(dream);
+    expect(record).toMatchObject({ categories: ['Coffee shop', 'Cafe'], other_phones: [], opening_hours: dream.openingHours, phone_e164: '+302102616578' });
+    expect(listingToFeature(dream).properties).toEqual(record);
+  });
+
+  it('a week without times gives no opening_hours rather than a guess', () => {
+    expect(openingHoursText([{ day: 1, dayName: 'Monday', text: 'Hours vary', intervals: [] }])).toBeNull();
+    expect(openingHoursText(null)).toBeNull();
+  });
+});
