@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CollectionsPanel } from '../../components/dashboard/CollectionsPanel';
 import { exportFailureText } from '../../components/dashboard/export-collection';
 import { collectionReadPath } from '../../utils/store/read-path';
@@ -13,13 +10,7 @@ import type { StoredListing } from '../../utils/listing/types';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { SweepStatus } from '../../utils/sweep/types';
 import { freshFactory, makeCells, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
-
-function useEnglishMessages() {
-  const messages = JSON.parse(readFileSync(path.resolve(__dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
-  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string[]) =>
-    (messages[key]?.message ?? '').replace(/\$(\d)/g, (_, n) => subs?.[Number(n) - 1] ?? '')) as never);
-  vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('en-US');
-}
+import { useEnglishMessages } from '../helpers/english-messages';
 
 describe('collection summaries', () => {
   it('lists sweeps newest first, then Browsing even when it is empty, with their counts', () => {

@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Papa from 'papaparse';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ChangesPanel } from '../../components/dashboard/ChangesPanel';
 import { changesFileName, changesForDisplay } from '../../utils/dashboard/saved-search-changes';
 import { summariseAudits } from '../../utils/health/audit';
@@ -14,13 +11,7 @@ import type { ChangeRecord, Run, SavedSearch, TrackedFields } from '../../utils/
 import { openStore, type Store } from '../../utils/store';
 import { DAY, HOUR } from './schedule-fixtures';
 import { freshFactory } from './store-fixtures';
-
-function useEnglishMessages() {
-  const messages = JSON.parse(readFileSync(path.resolve(__dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
-  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string[]) =>
-    (messages[key]?.message ?? '').replace(/\$(\d)/g, (_, n) => subs?.[Number(n) - 1] ?? '')) as never);
-  vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('en-US');
-}
+import { useEnglishMessages } from '../helpers/english-messages';
 
 const NOW = Date.UTC(2026, 2, 20, 3, 0);
 const fields = (name: string, overrides: Partial<TrackedFields> = {}): TrackedFields => ({

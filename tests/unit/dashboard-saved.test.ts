@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SavedSearchesPanel, type SavedSearchCommands } from '../../components/dashboard/SavedSearchesPanel';
 import {
   areaToText,
@@ -21,13 +18,7 @@ import type { Area } from '../../utils/geo/types';
 import type { SavedSearchHealth } from '../../utils/health/queries';
 import type { SavedSearch } from '../../utils/schedule/types';
 import { makeSweep, seeded } from './store-fixtures';
-
-function useEnglishMessages() {
-  const messages = JSON.parse(readFileSync(path.resolve(__dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
-  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string[]) =>
-    (messages[key]?.message ?? '').replace(/\$(\d)/g, (_, n) => subs?.[Number(n) - 1] ?? '')) as never);
-  vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('en-US');
-}
+import { useEnglishMessages } from '../helpers/english-messages';
 
 const AREA = '37.56,126.97,37.57,126.99';
 const good = (overrides: Partial<SavedSearchDraft> = {}): SavedSearchDraft => ({

@@ -1,21 +1,12 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HEADER_HEIGHT, ListingsTable, OVERSCAN, ROW_HEIGHT } from '../../components/dashboard/ListingsTable';
 import type { ListingRow } from '../../utils/dashboard/rows';
+import { useEnglishMessages } from '../helpers/english-messages';
 
 /** t() reads the real English messages, so the test finds controls by the names a person reads. */
-function useEnglishMessages() {
-  const messages = JSON.parse(readFileSync(path.resolve(__dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
-  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string[]) =>
-    (messages[key]?.message ?? '').replace(/\$(\d)/g, (_, n) => subs?.[Number(n) - 1] ?? '')) as never);
-  vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('en-US');
-}
-
 const N = 100_000;
 function makeRows(): ListingRow[] {
   return Array.from({ length: N }, (_, i) => ({

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
 import * as XLSX from '@e965/xlsx';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Papa from 'papaparse';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Popup } from '../../components/Popup';
 import { buildExport } from '../../components/dashboard/export-collection';
 import { CSV_COLUMNS } from '../../utils/export/columns';
@@ -15,13 +12,7 @@ import { BROWSING, openStore, type Store } from '../../utils/store';
 import { DEFAULT_DB_NAME } from '../../utils/store/open';
 import { storedListing } from '../helpers/listings';
 import { makeCells, makeSweep, rawOpen, rawPut } from './store-fixtures';
-
-function useEnglishMessages() {
-  const messages = JSON.parse(readFileSync(path.resolve(__dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
-  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string[]) =>
-    (messages[key]?.message ?? '').replace(/\$(\d)/g, (_, n) => subs?.[Number(n) - 1] ?? '')) as never);
-  vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('en-US');
-}
+import { useEnglishMessages } from '../helpers/english-messages';
 
 async function putListings(listings: StoredListing[]) {
   const db = await rawOpen(indexedDB, DEFAULT_DB_NAME);

@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,13 +7,7 @@ import { Popup } from '../../components/Popup';
 import { openStore } from '../../utils/store';
 import { DISK_FULL_KEY } from '../../utils/sweep/disk-full';
 import { makeCells, makeSweep } from './store-fixtures';
-
-function useEnglishMessages() {
-  const messages = JSON.parse(readFileSync(path.resolve(__dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
-  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string[]) =>
-    (messages[key]?.message ?? '').replace(/\$(\d)/g, (_, n) => subs?.[Number(n) - 1] ?? '')) as never);
-  vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('en-US');
-}
+import { useEnglishMessages } from '../helpers/english-messages';
 
 describe('the popup shows failures', () => {
   const host = document.createElement('div');
