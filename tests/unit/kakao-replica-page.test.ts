@@ -13,8 +13,8 @@ import { extractKakaoList } from '../../utils/providers/kakao/list-dom';
 import { parseMapDaumBody } from '../../utils/providers/kakao/mapdaum';
 import { type KakaoMapDaumExchange, type KakaoPageSummary, observeKakaoPage } from '../../utils/providers/kakao/observe';
 import type { ProviderPlace } from '../../utils/providers/place';
-import { KAKAO_PLACE_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, metresPerPixel, parseMapDaumUrl, viewForBox, viewAt } from '../../utils/providers/kakao/urls';
-import { kakaoSearchPageHtml, kakaoSearchPageScript } from '../replica/kakao/pages';
+import { type KakaoView, metresPerPixel, parseMapDaumUrl, viewForBox, viewAt } from '../../utils/providers/kakao/urls';
+import { kakaoSearchPageConfig, kakaoSearchPageHtml, kakaoSearchPageScript } from '../replica/kakao/pages';
 import { kakaoWorld } from '../replica/kakao/places';
 import { answerMapDaum, kakaoGroundTruth } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from '../replica/kakao/switches';
@@ -33,22 +33,7 @@ interface Visit {
 
 function openSearch(query: string, view: KakaoView, partial: Partial<KakaoSwitches> = {}, boundsSearch = false): Visit {
   const switches = mergeKakaoSwitches(DEFAULT_KAKAO_SWITCHES, partial);
-  const html = kakaoSearchPageHtml({
-    query,
-    view,
-    wcongPerPx: metresPerPixel(view.level) * 2.5,
-    panelWidth: switches.panelWidth,
-    previewCount: switches.previewCount,
-    moreLandsOn: switches.moreLandsOn,
-    capPages: switches.capPages,
-    boundsControl: switches.boundsControl,
-    boundsSearch,
-    transport: switches.transport,
-    brokenItems: switches.brokenItems,
-    searchOrigin: KAKAO_SEARCH_ORIGIN,
-    placeOrigin: KAKAO_PLACE_ORIGIN,
-    jqueryId: '1124000000000001',
-  });
+  const html = kakaoSearchPageHtml(kakaoSearchPageConfig(switches, { query, view, boundsSearch, jqueryId: '1124000000000001' }));
   document.body.innerHTML = /<body>([\s\S]*)<script>/.exec(html)![1]!;
   const tasks: (() => void)[] = [];
   const exchanges: KakaoMapDaumExchange[] = [];

@@ -5,9 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KakaoView } from '../../../utils/providers/kakao/urls';
+import { WCONG_PER_METRE } from '../../../utils/geo/wcongnamul';
+import { KAKAO_PLACE_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, metresPerPixel } from '../../../utils/providers/kakao/urls';
 import { escapeHtml } from '../pages';
 import type { KakaoReplicaPlace } from './places';
+import type { KakaoSwitches } from './switches';
 
 let source: string | null = null;
 
@@ -35,6 +37,26 @@ export interface KakaoSearchPageConfig {
   placeOrigin: string;
   /** The number in the page's `jQuery{n}_{seq}` callback names. */
   jqueryId: string;
+}
+
+/** The search page's config under some switches: what the page shows is the switches', the rest the visit's. */
+export function kakaoSearchPageConfig(switches: Readonly<KakaoSwitches>, visit: Pick<KakaoSearchPageConfig, 'query' | 'view' | 'boundsSearch' | 'jqueryId'>): KakaoSearchPageConfig {
+  return {
+    query: visit.query,
+    view: visit.view,
+    wcongPerPx: metresPerPixel(visit.view.level) * WCONG_PER_METRE,
+    panelWidth: switches.panelWidth,
+    previewCount: switches.previewCount,
+    moreLandsOn: switches.moreLandsOn,
+    capPages: switches.capPages,
+    boundsControl: switches.boundsControl,
+    boundsSearch: visit.boundsSearch,
+    transport: switches.transport,
+    brokenItems: switches.brokenItems,
+    searchOrigin: KAKAO_SEARCH_ORIGIN,
+    placeOrigin: KAKAO_PLACE_ORIGIN,
+    jqueryId: visit.jqueryId,
+  };
 }
 
 export function kakaoSearchPageHtml(c: KakaoSearchPageConfig): string {

@@ -9,12 +9,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BBox } from '../../../utils/geo/types';
-import { bboxToWcongRect, WCONG_PER_METRE } from '../../../utils/geo/wcongnamul';
-import { KAKAO_MAP_ORIGIN, KAKAO_PLACE_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, metresPerPixel, parseMapDaumUrl, parseSearchPageUrl, viewAt } from '../../../utils/providers/kakao/urls';
+import { bboxToWcongRect } from '../../../utils/geo/wcongnamul';
+import { KAKAO_MAP_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, parseMapDaumUrl, parseSearchPageUrl, viewAt } from '../../../utils/providers/kakao/urls';
 import { createRequestLog, createRollingLimit, hostOf, hostResolverArgs, type LoggedRequest, replicaCertificate, sleep, startHttpsServer } from '../https-server';
 import { createRng, deriveSeed } from '../prng';
 import type { World } from '../world';
-import { kakaoBlockPageHtml, kakaoNotFoundHtml, kakaoPlacePageHtml, kakaoRateLimitHtml, kakaoSearchPageHtml } from './pages';
+import { kakaoBlockPageHtml, kakaoNotFoundHtml, kakaoPlacePageHtml, kakaoRateLimitHtml, kakaoSearchPageConfig, kakaoSearchPageHtml } from './pages';
 import { type KakaoReplicaPlace, type KakaoWorld, kakaoWorld } from './places';
 import { answerMapDaum, kakaoGroundTruth } from './search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from './switches';
@@ -88,22 +88,9 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
   function searchPage(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const info = parseSearchPageUrl(`${KAKAO_MAP_ORIGIN}/${url.search}`);
     const view: KakaoView = (switches.urlView === 'honoured' ? info?.view : null) ?? viewAt(world.centre, DEFAULT_LEVEL)!;
-    const body = kakaoSearchPageHtml({
-      query: info?.query ?? '',
-      view,
-      wcongPerPx: metresPerPixel(view.level) * WCONG_PER_METRE,
-      panelWidth: switches.panelWidth,
-      previewCount: switches.previewCount,
-      moreLandsOn: switches.moreLandsOn,
-      capPages: switches.capPages,
-      boundsControl: switches.boundsControl,
-      boundsSearch: switches.boundsSearchDefault,
-      transport: switches.transport,
-      brokenItems: switches.brokenItems,
-      searchOrigin: KAKAO_SEARCH_ORIGIN,
-      placeOrigin: KAKAO_PLACE_ORIGIN,
-      jqueryId: `1124${String(++jqueryId).padStart(12, '0')}`,
-    });
+    const body = kakaoSearchPageHtml(
+      kakaoSearchPageConfig(switches, { query: info?.query ?? '', view, boundsSearch: switches.boundsSearchDefault, jqueryId: `1124${String(++jqueryId).padStart(12, '0')}` }),
+    );
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, body);
   }
 
