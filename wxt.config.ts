@@ -17,7 +17,7 @@ export default defineConfig({
     default_locale: 'en',
     // Fixed public key, so the extension id (tests/browser/extension-id.ts) does not depend on the folder.
     key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEArhhNEv8gEr0cUUQzyInAEbIglLdq1hiGg6DptuBZanSh4VWjK2s1YF0fO21jNOD8T0ydIRBoxmWlsWNC6HF5NTyfQeF29y9MD4WNDkUmICfL+nxOAbt2MQ3PtLAT9sYf41tYztDWXkzDBEZQ7pkcy9tzc/SKdF3qlUjHDbf4TmrejOECtOWtfDvvrbwJjWVh1/VsvyblBcApBkft77Z64yaLBpFTA9PSog7EZtGt9AucFAe7q5k32HCJiHszOqUnJPkV/PRWu2NvCODx2/5SINpmgUqE3Ly2hl/flAR+xyK5CGTQ0YMB7yO9MWnYSWkFVJ73kbpQRLLfhfPcFPF3zwIDAQAB',
-    permissions: ['storage', 'unlimitedStorage', 'alarms', 'tabs', 'notifications'],
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'tabs', 'notifications', 'downloads', 'offscreen'],
     host_permissions: ['https://www.google.com/maps/*'],
     action: { default_title: '__MSG_extName__' },
   },

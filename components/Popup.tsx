@@ -2,9 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '../utils/messaging/protocol';
 import { DISK_FULL_KEY, diskFullFor, type DiskFull } from '../utils/sweep/disk-full';
-import { ALL_PLACES_WORDS, exportFailureText, exportScope, type ExportFormat, type ExportScope } from './dashboard/export-collection';
+import { ALL_PLACES_WORDS, exportFailureText, exportScope, type ExportScope } from './dashboard/export-collection';
 import { formatNumber, t } from '../utils/i18n/t';
 import { BROWSING, type Store } from '../utils/store';
+import { EXPORT_STATE_KEY, isActive, LONG_EXPORT_PLACES, readExportState, type LongExportState } from '../utils/export/long-export';
+import { sendExportMessage } from '../utils/messaging/protocol';
 import type { Sweep } from '../utils/sweep/types';
 import { BrowsingSwitch } from './BrowsingSwitch';
 import { HealthLine } from './HealthLine';
@@ -100,15 +102,37 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
       clearInterval(timer);
     };
   }, [store]);
+  // A long export runs in the background (it survives the popup closing); its progress is in storage.session.
+  const [long, setLong] = useState<LongExportState | null>(null);
+  useEffect(() => {
+    const area = browser.storage.session;
+    void area.get(EXPORT_STATE_KEY).then((v) => setLong(readExportState(v[EXPORT_STATE_KEY])), () => {});
+    const listener = (changes: Record<string, { newValue?: unknown }>, name: string) => {
+      if (name === 'session' && EXPORT_STATE_KEY in changes) setLong(readExportState(changes[EXPORT_STATE_KEY]?.newValue));
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  }, []);
   // Until the person picks: the sweep shown, else Browsing. A pick of "sweep" with none falls back too.
   const choice: PopupExportChoice = picked === 'sweep' && !sweep ? 'browsing' : (picked ?? (sweep ? 'sweep' : 'browsing'));
+  const places = choice === 'sweep' ? (props.sweepPlaces ?? 0) : choice === 'all' ? (allCount ?? 0) : (props.browsingCount ?? 0);
+  const longActive = isActive(long, Date.now());
 
-  async function run(format: ExportFormat) {
+  async function run(format: 'csv' | 'xlsx') {
     if (!store) return;
     setError(null);
-    setBusy(t('exporting', formatNumber(choice === 'sweep' ? (props.sweepPlaces ?? 0) : choice === 'all' ? (allCount ?? 0) : (props.browsingCount ?? 0))));
+    const scope = popupExportScope(choice, sweep);
+    if (places > LONG_EXPORT_PLACES) {
+      // Where it can finish: the background's offscreen document, then the browser's downloads.
+      const reply = await sendExportMessage('startLongExport', { ...(scope.collection === undefined ? {} : { collection: scope.collection }), fileWords: scope.fileWords, format }).catch(
+        (e: unknown) => ({ ok: false as const, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }),
+      );
+      if (!reply.ok) setError(exportFailureText(reply.error.message));
+      return;
+    }
+    setBusy(t('exporting', formatNumber(places)));
     try {
-      await exportScope(store, popupExportScope(choice, sweep), format, new Date(), (done, total) =>
+      await exportScope(store, scope, format, new Date(), (done, total) =>
         setBusy(done < total ? t('exportingProgress', formatNumber(done), formatNumber(total)) : t('exportWriting', formatNumber(total))),
       );
     } catch (e) {
@@ -118,30 +142,42 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
     }
   }
 
+  const status =
+    busy ??
+    (long && longActive
+      ? long.phase === 'reading'
+        ? t('exportingProgress', formatNumber(long.done), formatNumber(long.total))
+        : t('exportWriting', formatNumber(long.done))
+      : long?.phase === 'done' && long.fileName
+        ? t('exportDone', formatNumber(long.done), long.fileName)
+        : '');
+  const longError = long?.phase === 'failed' ? exportFailureText(long.error ?? '') : null;
+  const disabled = !store || busy !== null || longActive;
+
   return (
     <section class="export" aria-label={t('fieldExportScope')}>
       <label>
         {t('fieldExportScope')}
-        <select value={choice} disabled={busy !== null} onChange={(e) => setPicked((e.target as HTMLSelectElement).value as PopupExportChoice)}>
+        <select value={choice} disabled={disabled} onChange={(e) => setPicked((e.target as HTMLSelectElement).value as PopupExportChoice)}>
           {sweep && <option value="sweep">{t('exportScopeSweep', sweep.keywords.join(', '), formatNumber(props.sweepPlaces ?? 0))}</option>}
           <option value="browsing">{t('exportScopeBrowsing', formatNumber(props.browsingCount ?? 0))}</option>
           <option value="all">{t('exportScopeAll', formatNumber(allCount ?? 0))}</option>
         </select>
       </label>
       <div class="row">
-        <button type="button" class="primary" disabled={!store || busy !== null} onClick={() => void run('csv')}>
+        <button type="button" class="primary" disabled={disabled} onClick={() => void run('csv')}>
           {t('buttonExportCsv')}
         </button>
-        <button type="button" disabled={!store || busy !== null} onClick={() => void run('xlsx')}>
+        <button type="button" disabled={disabled} onClick={() => void run('xlsx')}>
           {t('buttonExportXlsx')}
         </button>
       </div>
-      <p role="status" class="health">
-        {busy ?? ''}
+      <p role="status" class="health" data-testid="export-status">
+        {status}
       </p>
-      {error && (
+      {(error ?? longError) && (
         <p class="error" role="alert">
-          {error}
+          {error ?? longError}
         </p>
       )}
     </section>

@@ -1,10 +1,7 @@
-import type { StoredListing } from '../../utils/listing/types';
 import type { CollectionSummary } from '../../utils/dashboard/collections';
+import { buildExport, type ExportFormat, type ExportProgress, type ExportScope } from '../../utils/export/build';
 import { coverageReportCsv } from '../../utils/export/coverage-report';
-import { csvChunks, exportFileName } from '../../utils/export/csv';
-import { geoJsonChunks } from '../../utils/export/geojson';
-import { jsonChunks } from '../../utils/export/json';
-import { XLSX_TYPE, xlsxBytes } from '../../utils/export/xlsx';
+import { exportFileName } from '../../utils/export/csv';
 import type { Store } from '../../utils/store';
 import type { Sweep } from '../../utils/sweep/types';
 import { t } from '../../utils/i18n/t';
@@ -36,83 +33,10 @@ async function exporting(body: () => Promise<void>): Promise<void> {
   }
 }
 
-export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'geojson';
-
-interface FormatSpec {
-  /** The file's parts, built batch by batch from the listings read from the store. */
-  parts(batches: AsyncIterable<StoredListing[]>): Promise<BlobPart[]>;
-  extension: string;
-  type: string;
-}
-
-const fromChunks = (chunks: (batches: AsyncIterable<StoredListing[]>) => AsyncGenerator<string>) => async (batches: AsyncIterable<StoredListing[]>) => {
-  const parts: BlobPart[] = [];
-  for await (const chunk of chunks(batches)) parts.push(chunk);
-  return parts;
-};
-
-const FORMATS: Record<ExportFormat, FormatSpec> = {
-  csv: { parts: fromChunks(csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
-  xlsx: { parts: async (batches) => [(await xlsxBytes(batches)) as Uint8Array<ArrayBuffer>], extension: 'xlsx', type: XLSX_TYPE },
-  json: { parts: fromChunks(jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
-  geojson: { parts: fromChunks(geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
-};
-
-export const EXPORT_FORMATS = Object.keys(FORMATS) as ExportFormat[];
-
-/**
- * What an export reads: one collection (a sweep's id or Browsing), or every place stored
- * (`collection` undefined), and the words its file is named after.
- */
-export interface ExportScope {
-  collection: string | undefined;
-  fileWords: string[];
-}
-
-export const ALL_PLACES_WORDS = ['all-places'];
+export { ALL_PLACES_WORDS, buildExport, EXPORT_BATCH, EXPORT_FORMATS, type ExportFormat, type ExportProgress, type ExportScope } from '../../utils/export/build';
 
 export function scopeOf(collection: CollectionSummary): ExportScope {
   return { collection: collection.id, fileWords: collection.kind === 'sweep' ? collection.sweep.keywords : [collection.id] };
-}
-
-/** Places read so far, of how many (the count taken when the export started). */
-export type ExportProgress = (done: number, total: number) => void;
-
-/** The listings of a scope, batch by batch, counting what has been read. */
-async function* counted(store: Store, scope: ExportScope, total: number, onProgress?: ExportProgress): AsyncGenerator<StoredListing[]> {
-  let done = 0;
-  for await (const batch of store.iterateListings(EXPORT_BATCH, scope.collection)) {
-    done += batch.length;
-    onProgress?.(done, Math.max(total, done));
-    yield batch;
-  }
-}
-
-/** Listings read per store transaction. */
-export const EXPORT_BATCH = 1000;
-
-export interface BuiltExport {
-  parts: BlobPart[];
-  fileName: string;
-  type: string;
-  places: number;
-}
-
-/** Read a scope out of the store in the chosen format: the file's parts, name and type. */
-export async function buildExport(store: Store, scope: ExportScope, format: ExportFormat, now: Date, onProgress?: ExportProgress): Promise<BuiltExport> {
-  const spec = FORMATS[format];
-  const total = await store.countListings(scope.collection);
-  onProgress?.(0, total);
-  let places = 0;
-  const parts = await spec.parts(
-    (async function* () {
-      for await (const batch of counted(store, scope, total, onProgress)) {
-        places += batch.length;
-        yield batch;
-      }
-    })(),
-  );
-  return { parts, fileName: exportFileName(scope.fileWords, now, spec.extension), type: spec.type, places };
 }
 
 /** Export a scope and hand it to the browser as a file; any failure is an ExportError with the user's text. */

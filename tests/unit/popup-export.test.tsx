@@ -4,12 +4,14 @@ import Papa from 'papaparse';
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Popup } from '../../components/Popup';
 import { buildExport } from '../../components/dashboard/export-collection';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import type { StoredListing } from '../../utils/listing/types';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import { DEFAULT_DB_NAME } from '../../utils/store/open';
+import { EXPORT_STATE_KEY } from '../../utils/export/long-export';
 import { storedListing } from '../helpers/listings';
 import { makeCells, makeSweep, rawOpen, rawPut } from './store-fixtures';
 import { useEnglishMessages } from '../helpers/english-messages';
@@ -145,6 +147,20 @@ describe('popup export of every collection', () => {
     // The controls of the sweep are still there; Export is not among them any more but below.
     expect(button('Pause')).toBeDefined();
     expect([...host.querySelectorAll('button')].filter((b) => b.textContent === 'Export CSV').length).toBe(1);
+  });
+
+  it('shows a long export running in the background (from session storage), buttons off until it is done; a failure says so', async () => {
+    const state = { id: 'x1', format: 'csv', phase: 'reading', done: 40_000, total: 100_000, fileName: null, error: null, startedAt: Date.now(), updatedAt: Date.now() };
+    await fakeBrowser.storage.session.set({ [EXPORT_STATE_KEY]: state });
+    await mount(() => !!select());
+    const status = () => host.querySelector('[data-testid=export-status]')!.textContent;
+    await settle(() => status() === 'Exporting: 40,000 of 100,000 places…');
+    expect(button('Export CSV')!.disabled).toBe(true);
+    expect(button('Export XLSX')!.disabled).toBe(true);
+    await act(() => fakeBrowser.storage.session.set({ [EXPORT_STATE_KEY]: { ...state, phase: 'done', done: 100_000, fileName: 'mapsweep_all-places_2026-12-01.csv', updatedAt: Date.now() } }));
+    await settle(() => status() === 'Exported 100,000 places to mapsweep_all-places_2026-12-01.csv.' && !button('Export CSV')!.disabled);
+    await act(() => fakeBrowser.storage.session.set({ [EXPORT_STATE_KEY]: { ...state, phase: 'failed', error: 'FILE_NO_SPACE', updatedAt: Date.now() } }));
+    await settle(() => [...host.querySelectorAll('[role=alert]')].some((e) => e.textContent === 'The export failed, nothing was downloaded: FILE_NO_SPACE'));
   });
 });
 

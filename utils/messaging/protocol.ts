@@ -85,3 +85,25 @@ export interface BackgroundToContent {
 export type Protocol = UiToBackground & ContentToBackground & BackgroundToContent;
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<Protocol>();
+
+/** A long export (utils/export/long-export.ts): what to export, as the popup chose it. */
+export interface LongExportRequest {
+  /** A sweep's id or 'browsing'; absent = every place stored. */
+  collection?: string;
+  fileWords: string[];
+  format: 'csv' | 'xlsx';
+}
+
+/**
+ * Long exports, on their own messaging instance (a second runtime listener; each instance
+ * answers only the names it knows). Popup → background: start one; background → offscreen
+ * document: build the file; offscreen → background: places read so far.
+ */
+export interface ExportMessages {
+  startLongExport(req: LongExportRequest): Reply<{ exportId: string }>;
+  offscreenBuildExport(req: LongExportRequest & { exportId: string; now: number }): Reply<{ url: string; fileName: string; places: number }>;
+  offscreenExportProgress(p: { exportId: string; done: number; total: number }): void;
+  offscreenRevoke(url: string): void;
+}
+
+export const { sendMessage: sendExportMessage, onMessage: onExportMessage } = defineExtensionMessaging<ExportMessages>();

@@ -13,6 +13,7 @@ import { normaliseSettings } from './settings';
 import { KEEP_RUNS_KEY, pageHiddenKey, readKeepRuns } from './storage-keys';
 import type { Sweep } from './types';
 import { DISK_FULL_KEY, diskFullOf } from './disk-full';
+import { wireLongExports } from '../export/long-export';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
@@ -116,6 +117,9 @@ export function createBackground(browser: Browser): void {
       }
     });
   }
+
+  // Long exports: built in an offscreen document, handed to the downloads API (utils/export/long-export.ts).
+  wireLongExports(browser, ownPage);
 
   onMessage('browsingListings', async (message) => {
     const { sender } = message;

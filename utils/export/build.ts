@@ -1,0 +1,85 @@
+import type { StoredListing } from '../listing/types';
+import type { Store } from '../store';
+import { csvChunks, exportFileName } from './csv';
+import { geoJsonChunks } from './geojson';
+import { jsonChunks } from './json';
+import { XLSX_TYPE, xlsxBytes } from './xlsx';
+
+/**
+ * One export, wherever it runs (an extension page, or the offscreen document for long ones):
+ * the listings of a scope read from the store batch by batch and turned into the file's
+ * parts. No DOM and no interface text here, so the same code serves the popup, the dashboard
+ * and the background's offscreen document.
+ */
+export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'geojson';
+
+interface FormatSpec {
+  /** The file's parts, built batch by batch from the listings read from the store. */
+  parts(batches: AsyncIterable<StoredListing[]>): Promise<BlobPart[]>;
+  extension: string;
+  type: string;
+}
+
+/**
+ * Each batch's text becomes a Blob at once: the browser keeps Blob data out of the page's heap
+ * (and on disk when large), so the page never holds the whole file as strings, only a batch.
+ */
+const fromChunks = (chunks: (batches: AsyncIterable<StoredListing[]>) => AsyncGenerator<string>) => async (batches: AsyncIterable<StoredListing[]>) => {
+  const parts: BlobPart[] = [];
+  for await (const chunk of chunks(batches)) parts.push(new Blob([chunk]));
+  return parts;
+};
+
+const FORMATS: Record<ExportFormat, FormatSpec> = {
+  csv: { parts: fromChunks(csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
+  xlsx: { parts: async (batches) => [(await xlsxBytes(batches)) as Uint8Array<ArrayBuffer>], extension: 'xlsx', type: XLSX_TYPE },
+  json: { parts: fromChunks(jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
+  geojson: { parts: fromChunks(geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
+};
+
+export const EXPORT_FORMATS = Object.keys(FORMATS) as ExportFormat[];
+
+export function isExportFormat(v: unknown): v is ExportFormat {
+  return typeof v === 'string' && v in FORMATS;
+}
+
+/**
+ * What an export reads: one collection (a sweep's id or Browsing), or every place stored
+ * (`collection` undefined), and the words its file is named after.
+ */
+export interface ExportScope {
+  collection: string | undefined;
+  fileWords: string[];
+}
+
+export const ALL_PLACES_WORDS = ['all-places'];
+
+/** Places read so far, of how many (the count taken when the export started). */
+export type ExportProgress = (done: number, total: number) => void;
+
+/** Listings read per store transaction. */
+export const EXPORT_BATCH = 1000;
+
+export interface BuiltExport {
+  parts: BlobPart[];
+  fileName: string;
+  type: string;
+  places: number;
+}
+
+/** Read a scope out of the store in the chosen format: the file's parts, name and type. */
+export async function buildExport(store: Store, scope: ExportScope, format: ExportFormat, now: Date, onProgress?: ExportProgress): Promise<BuiltExport> {
+  const spec = FORMATS[format];
+  const total = await store.countListings(scope.collection);
+  onProgress?.(0, total);
+  let places = 0;
+  async function* counted(): AsyncGenerator<StoredListing[]> {
+    for await (const batch of store.iterateListings(EXPORT_BATCH, scope.collection)) {
+      places += batch.length;
+      onProgress?.(places, Math.max(total, places));
+      yield batch;
+    }
+  }
+  const parts = await spec.parts(counted());
+  return { parts, fileName: exportFileName(scope.fileWords, now, spec.extension), type: spec.type, places };
+}

@@ -1,0 +1,216 @@
+import type { Store } from '../store';
+import { onExportMessage, sendExportMessage, type LongExportRequest, type Reply } from '../messaging/protocol';
+import { ALL_PLACES_WORDS, buildExport } from './build';
+
+/**
+ * Long exports run where they can finish: not in the popup, which the browser closes the
+ * moment it loses focus, but in an offscreen document started by the service worker (a worker
+ * has no URL.createObjectURL, and a data: URL of a 100,000-place file is over the browser's
+ * URL limit). The offscreen document reads the store batch by batch (utils/export/build.ts),
+ * makes the file a Blob and hands its blob: URL back; the worker gives it to the downloads
+ * API. Progress lives in storage.session, so a popup opened again shows where it is.
+ */
+
+/** Exports of more places than this leave the popup (a smaller one takes well under a second there). */
+export const LONG_EXPORT_PLACES = 20_000;
+
+export const EXPORT_STATE_KEY = 'long-export';
+
+export type LongExportPhase = 'reading' | 'downloading' | 'done' | 'failed';
+
+export interface LongExportState {
+  id: string;
+  format: LongExportRequest['format'];
+  phase: LongExportPhase;
+  done: number;
+  total: number;
+  fileName: string | null;
+  error: string | null;
+  startedAt: number;
+  updatedAt: number;
+}
+
+/** An export that has not moved for this long is taken as dead (its worker or document was killed). */
+export const STALE_EXPORT_MS = 120_000;
+
+export function readExportState(v: unknown): LongExportState | null {
+  if (!v || typeof v !== 'object') return null;
+  const s = v as Partial<LongExportState>;
+  if (typeof s.id !== 'string' || typeof s.phase !== 'string' || typeof s.done !== 'number' || typeof s.total !== 'number') return null;
+  return s as LongExportState;
+}
+
+export function isActive(s: LongExportState | null, now: number): boolean {
+  return !!s && (s.phase === 'reading' || s.phase === 'downloading') && now - s.updatedAt < STALE_EXPORT_MS;
+}
+
+interface SessionArea {
+  get(key: string): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+}
+
+export interface LongExportDeps {
+  session: SessionArea;
+  /** Open the offscreen document if it is not open. */
+  ensureOffscreen(): Promise<void>;
+  closeOffscreen(): Promise<void>;
+  build(req: LongExportRequest & { exportId: string; now: number }): Promise<Reply<{ url: string; fileName: string; places: number }>>;
+  revoke(url: string): Promise<void>;
+  /** Start the download; resolves when the browser has the whole file (or gave up). */
+  download(url: string, fileName: string): Promise<{ ok: boolean; error?: string }>;
+  now(): number;
+  newId(): string;
+}
+
+/** The service worker's side: start an export, record its progress, hand the file to the downloads API. */
+export function createLongExports(deps: LongExportDeps) {
+  let current: LongExportState | null = null;
+  async function save(patch: Partial<LongExportState>) {
+    if (!current) return;
+    current = { ...current, ...patch, updatedAt: deps.now() };
+    await deps.session.set({ [EXPORT_STATE_KEY]: current });
+  }
+
+  async function run(req: LongExportRequest, id: string) {
+    let url: string | null = null;
+    try {
+      await deps.ensureOffscreen();
+      const reply = await deps.build({ ...req, exportId: id, now: deps.now() });
+      if (!reply.ok) throw new Error(reply.error.message);
+      url = reply.url;
+      await save({ phase: 'downloading', done: reply.places, total: Math.max(current?.total ?? 0, reply.places), fileName: reply.fileName });
+      const result = await deps.download(reply.url, reply.fileName);
+      if (!result.ok) throw new Error(result.error ?? 'The download was interrupted.');
+      await save({ phase: 'done' });
+    } catch (e) {
+      await save({ phase: 'failed', error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      if (url) await deps.revoke(url).catch(() => {});
+      await deps.closeOffscreen().catch(() => {});
+    }
+  }
+
+  return {
+    async start(req: LongExportRequest): Promise<Reply<{ exportId: string }>> {
+      const stored = readExportState((await deps.session.get(EXPORT_STATE_KEY))[EXPORT_STATE_KEY]);
+      if (isActive(current, deps.now()) || isActive(stored, deps.now())) {
+        return { ok: false, error: { code: 'export_busy', message: 'An export is already running; wait for it to finish.' } };
+      }
+      const id = deps.newId();
+      const at = deps.now();
+      current = { id, format: req.format, phase: 'reading', done: 0, total: 0, fileName: null, error: null, startedAt: at, updatedAt: at };
+      await deps.session.set({ [EXPORT_STATE_KEY]: current });
+      void run(req, id);
+      return { ok: true, exportId: id };
+    },
+    async progress(p: { exportId: string; done: number; total: number }): Promise<void> {
+      if (current?.id !== p.exportId || current.phase !== 'reading') return;
+      await save({ done: p.done, total: p.total });
+    },
+  };
+}
+
+/** The offscreen document's side: build the file from the store, return a blob: URL for it. */
+export async function buildInOffscreen(
+  store: Store,
+  req: LongExportRequest & { exportId: string; now: number },
+  progress: (done: number, total: number) => void,
+  createUrl: (blob: Blob) => string,
+): Promise<Reply<{ url: string; fileName: string; places: number }>> {
+  try {
+    const scope = { collection: req.collection, fileWords: req.fileWords.length ? req.fileWords : ALL_PLACES_WORDS };
+    let last = 0;
+    const built = await buildExport(store, scope, req.format, new Date(req.now), (done, total) => {
+      // One message per 5,000 places (and the last): progress, not a message per batch.
+      if (done === total || done - last >= 5000 || done === 0) {
+        last = done;
+        progress(done, total);
+      }
+    });
+    const url = createUrl(new Blob(built.parts, { type: built.type }));
+    return { ok: true, url, fileName: built.fileName, places: built.places };
+  } catch (e) {
+    return { ok: false, error: { code: 'export_failed', message: e instanceof Error ? e.message : String(e) } };
+  }
+}
+
+type WiringBrowser = {
+  runtime: { id: string; getURL(path: string): string };
+  storage: { session: SessionArea };
+  offscreen?: {
+    createDocument(p: { url: string; reasons: string[]; justification: string }): Promise<void>;
+    closeDocument(): Promise<void>;
+  };
+  downloads?: {
+    download(o: { url: string; filename: string; conflictAction?: 'uniquify'; saveAs?: boolean }): Promise<number>;
+    onChanged: {
+      addListener(f: (d: { id: number; state?: { current?: string }; error?: { current?: string } }) => void): void;
+      removeListener(f: (d: { id: number; state?: { current?: string }; error?: { current?: string } }) => void): void;
+    };
+  };
+};
+
+export const OFFSCREEN_PATH = '/offscreen.html';
+
+/**
+ * The service worker's wiring (utils/sweep/background.ts calls it once, synchronously): the
+ * popup's `startLongExport` from MapSweep pages only, the offscreen document's progress.
+ */
+export function wireLongExports(browser: WiringBrowser, ownPage: (sender: { id?: string; url?: string }) => boolean): void {
+  const exports = createLongExports({
+    session: browser.storage.session,
+    async ensureOffscreen() {
+      if (!browser.offscreen) throw new Error('This browser has no offscreen documents.');
+      await browser.offscreen
+        .createDocument({
+          url: browser.runtime.getURL(OFFSCREEN_PATH),
+          reasons: ['BLOBS'],
+          justification: 'Builds a long export file as a Blob, so it finishes after the popup closes.',
+        })
+        .catch((e: unknown) => {
+          // Only one offscreen document per extension: one already open is the one we want.
+          if (!/single offscreen|only a single/i.test(String(e instanceof Error ? e.message : e))) throw e;
+        });
+    },
+    closeOffscreen: async () => void (await browser.offscreen?.closeDocument()),
+    build: (req) => sendExportMessage('offscreenBuildExport', req),
+    revoke: (url) => sendExportMessage('offscreenRevoke', url),
+    download: (url, fileName) =>
+      new Promise((resolve) => {
+        const downloads = browser.downloads;
+        if (!downloads) return resolve({ ok: false, error: 'This browser has no downloads API.' });
+        let id: number | null = null;
+        const early: Parameters<Parameters<typeof downloads.onChanged.addListener>[0]>[0][] = [];
+        const listener = (d: Parameters<Parameters<typeof downloads.onChanged.addListener>[0]>[0]) => {
+          if (id === null) return void early.push(d);
+          if (d.id !== id) return;
+          const state = d.state?.current;
+          if (state === 'complete' || state === 'interrupted') {
+            downloads.onChanged.removeListener(listener);
+            resolve(state === 'complete' ? { ok: true } : { ok: false, error: d.error?.current ?? 'The download was interrupted.' });
+          }
+        };
+        downloads.onChanged.addListener(listener);
+        downloads.download({ url, filename: fileName, conflictAction: 'uniquify', saveAs: false }).then(
+          (started) => {
+            id = started;
+            for (const d of early.splice(0)) listener(d);
+          },
+          (e: unknown) => {
+            downloads.onChanged.removeListener(listener);
+            resolve({ ok: false, error: e instanceof Error ? e.message : String(e) });
+          },
+        );
+      }),
+    now: Date.now,
+    newId: () => `x${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+  });
+  onExportMessage('startLongExport', async (m) => {
+    if (!ownPage(m.sender)) throw new Error('Exports are started only from MapSweep pages.');
+    return exports.start(m.data);
+  });
+  onExportMessage('offscreenExportProgress', async (m) => {
+    if (!ownPage(m.sender)) return;
+    await exports.progress(m.data);
+  });
+}
