@@ -155,15 +155,13 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
   const disabled = !store || busy !== null || longActive;
 
   return (
-    <section class="export" aria-label={t('fieldExportScope')}>
-      <label>
-        {t('fieldExportScope')}
-        <select value={choice} disabled={disabled} onChange={(e) => setPicked((e.target as HTMLSelectElement).value as PopupExportChoice)}>
-          {sweep && <option value="sweep">{t('exportScopeSweep', sweep.keywords.join(', '), formatNumber(props.sweepPlaces ?? 0))}</option>}
-          <option value="browsing">{t('exportScopeBrowsing', formatNumber(props.browsingCount ?? 0))}</option>
-          <option value="all">{t('exportScopeAll', formatNumber(allCount ?? 0))}</option>
-        </select>
-      </label>
+    <section class="export">
+      <label for="export-scope">{t('fieldExportScope')}</label>
+      <select id="export-scope" value={choice} disabled={disabled} onChange={(e) => setPicked((e.target as HTMLSelectElement).value as PopupExportChoice)}>
+        {sweep && <option value="sweep">{t('exportScopeSweep', sweep.keywords.join(', '), formatNumber(props.sweepPlaces ?? 0))}</option>}
+        <option value="browsing">{t('exportScopeBrowsing', formatNumber(props.browsingCount ?? 0))}</option>
+        <option value="all">{t('exportScopeAll', formatNumber(allCount ?? 0))}</option>
+      </select>
       <div class="row">
         <button type="button" class="primary" disabled={disabled} onClick={() => void run('csv')}>
           {t('buttonExportCsv')}

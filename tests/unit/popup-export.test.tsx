@@ -73,8 +73,9 @@ describe('popup export of every collection', () => {
   };
   const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === name);
   const select = () => {
-    const label = [...host.querySelectorAll('label')].find((l) => l.textContent?.startsWith('Places to export'));
-    return label?.querySelector('select') ?? null;
+    // The select named by its label, as a screen reader (and Playwright's getByLabel) finds it.
+    const label = [...host.querySelectorAll('label')].find((l) => l.textContent === 'Places to export');
+    return label ? (host.querySelector<HTMLSelectElement>(`select#${label.htmlFor}`) ?? null) : null;
   };
   const click = async (name: string, files: unknown[]) => {
     const before = files.length;
