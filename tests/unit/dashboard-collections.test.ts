@@ -2,6 +2,7 @@
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as XLSX from '@e965/xlsx';
 import { CollectionsPanel } from '../../components/dashboard/CollectionsPanel';
 import { exportFailureText } from '../../components/dashboard/export-collection';
 import { collectionReadPath } from '../../utils/store/read-path';
@@ -55,11 +56,13 @@ describe('collection summaries', () => {
 describe('the collections panel', () => {
   let host: HTMLElement;
   let store: Store;
+  let factory: IDBFactory;
   beforeEach(async () => {
     useEnglishMessages();
     host = document.createElement('div');
     document.body.append(host);
-    store = await openStore({ factory: freshFactory(), name: 'dashboard-test' });
+    factory = freshFactory();
+    store = await openStore({ factory, name: 'dashboard-test' });
   });
   afterEach(() => {
     render(null, host);
@@ -166,6 +169,33 @@ describe('the collections panel', () => {
     expect(lines[0]!.startsWith('cell_id,keyword,depth,status,reason')).toBe(true);
     expect(lines).toHaveLength(4);
     expect(lines[2]).toContain('s3/0/r0c1,bakery,0,saturated,view-not-covering');
+  });
+
+  it('offers Export XLSX beside CSV: an .xlsx of the collection that SheetJS reads back, 20-digit CIDs intact', async () => {
+    await store.createSweep(makeSweep('s5', { keywords: ['cafe'], status: 'finished' }), makeCells('s5', 1));
+    const db = await rawOpen(factory, 'dashboard-test');
+    await rawPut(db, 'listings', [1, 2, 3].map((n) => ({ ...makeListing(`1844674407370955161${n}`), firstSeen: 1, lastSeen: 2, collections: ['s5'], keywords: ['cafe'], cells: [] })));
+    db.close();
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:test';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await mount(() => true);
+    const xlsxButton = button('Export XLSX – cafe')!;
+    expect(xlsxButton.disabled).toBe(false);
+    await act(async () => {
+      xlsxButton.click();
+      await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    });
+    expect(names).toEqual(['mapsweep_cafe_1970-01-01.xlsx']);
+    const book = XLSX.read(new Uint8Array(await blobs[0]!.arrayBuffer()), { type: 'array' });
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.places!, { raw: true });
+    expect(rows.map((r) => r.cid).sort()).toEqual(['18446744073709551611', '18446744073709551612', '18446744073709551613']);
   });
 });
 
