@@ -80,6 +80,8 @@ export function popupExportScope(choice: PopupExportChoice, sweep: Sweep | null)
 }
 
 const ALL_RECOUNT_MS = 10_000;
+/** A finished long export is mentioned for this long after it ended. */
+const SHOW_DONE_MS = 10 * 60_000;
 
 /**
  * Export from the popup: a labelled choice of what (the sweep shown, what was collected while
@@ -148,7 +150,7 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
       ? long.phase === 'reading'
         ? t('exportingProgress', formatNumber(long.done), formatNumber(long.total))
         : t('exportWriting', formatNumber(long.done))
-      : long?.phase === 'done' && long.fileName
+      : long?.phase === 'done' && long.fileName && Date.now() - long.updatedAt < SHOW_DONE_MS
         ? t('exportDone', formatNumber(long.done), long.fileName)
         : '');
   const longError = long?.phase === 'failed' ? exportFailureText(long.error ?? '') : null;
