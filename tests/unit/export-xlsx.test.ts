@@ -40,6 +40,12 @@ const places: StoredListing[] = [
   storedListing(3, { name: '=HYPERLINK("http://x","click")', category: '+cmd', address: '-2+3', phone: '@SUM(A1)', website: '\tx' }),
   storedListing(4, { name: 'Bar "4", the\nbest', rating: null, reviews: 0, phone: '0212345678', website: 'https://example.com/?a=1,2' }),
   storedListing(5, { placeId: null, category: null, address: null, lat: 37.123456789, lng: 126.98765432 }),
+  storedListing(6, {
+    phoneE164: '+82212345678',
+    otherPhones: ['02-555-0000', '010-1234-5678'],
+    addressParts: { street: '세종대로 167', district: '종로구', city: '서울특별시', postalCode: '03154', region: null, countryCode: 'KR' },
+    closed: 'temporarily',
+  }),
   ...Array.from({ length: 30 }, (_, i) => storedListing(10 + i, { keywords: ['cafe', '카페', `k${i}`] })),
 ];
 
@@ -65,6 +71,9 @@ describe('XLSX export', () => {
     // A leading + is neutralised exactly as in the CSV (the cells are the CSV's).
     expect(long[col('phone')]).toMatchObject({ t: 's', v: "'+82 2-123-4567" });
     expect(cells[4]![col('phone')]).toMatchObject({ t: 's', v: '0212345678' });
+    // Postal codes keep their leading zero; E.164 numbers are text too.
+    expect(cells[6]![col('postal_code')]).toMatchObject({ t: 's', v: '03154' });
+    expect(cells[6]![col('phone_e164')]).toMatchObject({ t: 's' });
     for (const row of cells.slice(1)) {
       for (const c of CSV_COLUMNS.filter(isIdColumn)) {
         const cell = row[col(c)];
@@ -74,7 +83,7 @@ describe('XLSX export', () => {
       expect(row[col('reviews')]?.t).toBe('n');
     }
     // The text number format `@` on id cells: an edit in Excel stays text too.
-    expect(['cid', 'place_id', 'phone'].every(isIdColumn)).toBe(true);
+    expect(['cid', 'place_id', 'phone', 'phone_e164', 'other_phones', 'postal_code'].every(isIdColumn)).toBe(true);
     expect(isIdColumn('name') || isIdColumn('rating') || isIdColumn('lat')).toBe(false);
     const book = XLSX.read(await xlsxBytes(inBatches(places.slice(0, 1), 1)), { type: 'array', cellNF: true, dense: true });
     const first = book.Sheets.places!['!data']![1]!;

@@ -6,12 +6,12 @@ import { CSV_COLUMNS } from './columns';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Columns whose text is an identifier or a number to dial, never a quantity: besides being
+ * Columns whose text is an identifier, a postal code or a number to dial, never a quantity: besides being
  * string cells (as every text is), they get the text number format `@`, so a cell edited in
  * Excel stays text too. A 20-digit CID kept as a number would lose its last digits.
  */
 export function isIdColumn(column: string): boolean {
-  return /(^|_)(id|cid)$|phone/.test(column);
+  return /(^|_)(id|cid)$|phone|postal/.test(column);
 }
 
 /** Excel's limit on one cell's text; longer text makes Excel call the file corrupt. */
