@@ -2,7 +2,7 @@
  * npm run bench: search efficiency of the planner in-process (issue 7, part 1), commit cost
  * in Node, recall and searches under each replica search geometry (issue 10), and the
  * real-Chromium figures (part 2, needs `npm run build`). Prints a table and writes
- * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-chromium, --out=<dir>.
+ * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-audit, --no-chromium, --out=<dir>.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { benchCommit, type BenchFigures } from './bench/commit';
 import { checkDriver, type DriverCheck } from './bench/driver-check';
 import { measureWorld, TARGETS, type WorldFigures } from './bench/efficiency';
 import { measureGeometries, type GeometryFigures } from './bench/geometry';
+import { measureAudit, type AuditScenario } from './bench/audit';
 import { commitRatio, formatTable, type Summary } from './bench/report';
 import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
 
@@ -47,6 +48,12 @@ async function main(argv: string[]): Promise<void> {
   if (!flag('no-geometry')) {
     log('search geometries: every world under each geometry and panel width, calibrated and uncalibrated');
     geometry = await measureGeometries({ viewport, log });
+  }
+
+  let audit: AuditScenario[] | null = null;
+  if (!flag('no-audit')) {
+    log('closing audit: its cost, and what it catches when the site searches less than any rule foresees');
+    audit = await measureAudit(log);
   }
 
   let commit: Record<string, BenchFigures> | null = null;
@@ -103,6 +110,7 @@ async function main(argv: string[]): Promise<void> {
     dashboard_100k: dashboard,
     browsing_cost: browsing,
     geometry,
+    audit,
   };
   await mkdir(outDir, { recursive: true });
   const file = path.join(outDir, 'summary.json');

@@ -9,6 +9,8 @@ import { UNIFORM_CELL_KM } from './uniform';
 
 export interface Summary {
   generated_at: string;
+  /** The closing audit's cost and catch (scripts/bench/audit.ts); null when skipped. */
+  audit?: import('./audit').AuditScenario[] | null;
   machine: { cpus: number; node: string; platform: string };
   worlds: Record<string, WorldFigures>;
   targets: typeof TARGETS;

@@ -98,6 +98,8 @@ export interface AuditFinding {
 
 /** A miss is blamed on the top or bottom only when it is this many times nearer to it than to a side. */
 const VERTICAL_BIAS = 3;
+/** A miss this near the right edge (share of the span) is blamed on the right edge. */
+const RIGHT_QUARTER = 0.25;
 /** How far past a missed place (share of the span) the learnt edge is put. */
 const CUT_SHARE = 0.2;
 
@@ -132,9 +134,12 @@ export function findErrors(missed: readonly LatLng[], done: readonly DoneCellPro
     // edge only when it sits far nearer to it than to a side.
     if (Math.min(toLeft, toRight) <= VERTICAL_BIAS * toVertical) {
       // The edge is somewhere inside the missed place: cut past it by a share of the span, and
-      // let the next round check (a cut too deep costs searches; one too shallow, places).
+      // let the next round check (a cut too deep costs searches; one too shallow, places). The
+      // side: the results panel is on the left, and the one rule with a band on one side only
+      // is "right of the panel", so a miss is blamed on the left edge unless it lies in the
+      // span's right quarter (a band on the right, as a centred box narrower than foreseen has).
       const cut = CUT_SHARE * w;
-      if (toRight < toLeft) l.right = Math.min(l.right ?? Infinity, o.x - cut);
+      if (toRight < RIGHT_QUARTER) l.right = Math.min(l.right ?? Infinity, o.x - cut);
       else l.left = Math.max(l.left ?? -Infinity, o.x + cut);
     } else {
       const half = Math.abs(o.y) - CUT_SHARE * h;

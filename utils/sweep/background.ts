@@ -35,7 +35,14 @@ export function createBackground(browser: Browser): void {
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
   const newId = () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-  const services = openStore().then((store) => {
+  // The user's pacing is read before anything can load a page: a worker (or browser) restart
+  // that resumed with the defaults spaced loads 2.7 s apart when the user had set 4 s
+  // (tests/browser/resume.test.ts).
+  const settingsRead = browser.storage.local
+    .get(SETTINGS_KEY)
+    .then((r) => (settingsCache = normaliseSettings(r[SETTINGS_KEY])))
+    .catch(() => settingsCache);
+  const services = Promise.all([openStore(), settingsRead]).then(([store]) => {
     // The pacer's last load per host lives in storage.local: "≥ delay apart" holds across restarts.
     const pacer = createPacer({ now: Date.now, sleep, random: Math.random, timing: () => settingsCache, memory: storagePacerMemory(browser.storage.local) });
     const controller = createController({

@@ -15,8 +15,8 @@ import { attentionOf, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
 import { DEFAULT_SETTINGS } from './settings';
 import type { Cell, CellError, CellResult, Observation, Sweep } from './types';
-import { calibrationKey, initialCalibration, planningViewport, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
-import { settleAudit, startAuditIfDue } from './self-audit';
+import { calibrationKey, initialCalibration, planningViewport, safeSpan, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
+import { reopenAfterShrink, settleAudit, startAuditIfDue } from './self-audit';
 import type { PageAudit } from '../health/types';
 import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
@@ -243,7 +243,12 @@ async function visitCell(
     limits: limitsOf(sweep, provider, measured),
     now: deps.now(),
   });
-  if (coverage.calibration !== before) await calibration.put(calibrationKey(provider.id, measured), coverage.calibration);
+  if (coverage.calibration !== before) {
+    await calibration.put(calibrationKey(provider.id, measured), coverage.calibration);
+    // Learning usually widens the safe box; when searches show it was too wide, cells proven
+    // under the wider one are searched again.
+    if (shrank(safeSpan(before), safeSpan(coverage.calibration))) await reopenAfterShrink(deps.store, calibration, sweep, deps.now());
+  }
   if (coverage.searchAgain) {
     // The window differed from the guess (first visit, browser zoom, a resize): search again at
     // once with the measured canvas. Not an attempt of the cell; nothing from this page is kept.
@@ -352,6 +357,11 @@ async function commitAudit(
   if (!committed.applied) return undefined;
   await settleAudit({ store: deps.store, calibration: deps.calibration!, sweep, cell, kept: c.kept, newToSweep: committed.newToSweep, now: deps.now() });
   return undefined;
+}
+
+/** True when `after` lost ground on any side of `before` (px spans from the URL centre). */
+function shrank(before: ReturnType<typeof safeSpan>, after: ReturnType<typeof safeSpan>): boolean {
+  return after.left > before.left || after.right < before.right || after.top > before.top || after.bottom < before.bottom;
 }
 
 /** The stored calibration for this provider and canvas, or a fresh one (nothing learnt yet). */

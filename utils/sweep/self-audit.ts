@@ -68,16 +68,7 @@ export async function settleAudit(i: SettleAuditInput): Promise<void> {
   const finding = findErrors(missedPlaces, proofs, known, (key) => spans.get(key) ?? null);
   const missed = missedPlaces.filter((p) => done.some((d) => bboxContains(d.bbox, p))).length;
   // Every done cell whose proof no longer holds under what was learnt is searched again.
-  const unproven: string[] = [];
-  if (missed > 0) {
-    for (const d of done) {
-      const view = d.result?.view;
-      const key = d.result?.canvasKey;
-      const cal = key ? await calibrationOf(key) : null;
-      if (!view || !key || !cal) continue;
-      if (!boxCovers(searchedBoxOf(view, cal, finding.limits[key]), d.bbox)) unproven.push(d.id);
-    }
-  }
+  const unproven = missed > 0 ? await unprovenCells(done, calibrationOf, finding.limits) : [];
   const reopen = [...new Set([...finding.cellIds, ...unproven])];
   await reopenCells(
     store,
@@ -93,6 +84,36 @@ export async function settleAudit(i: SettleAuditInput): Promise<void> {
     }),
     now,
   );
+}
+
+/** Done cells whose stored proof (view and canvas) no longer covers them under the calibration and limits now. */
+async function unprovenCells(
+  done: readonly Cell[],
+  calibrationOf: (key: string) => Promise<GeometryCalibration | null>,
+  limits: Record<string, SpanLimits>,
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const d of done) {
+    const view = d.result?.view;
+    const key = d.result?.canvasKey;
+    const cal = key ? await calibrationOf(key) : null;
+    if (!view || !key || !cal) continue;
+    if (!boxCovers(searchedBoxOf(view, cal, limits[key]), d.bbox)) out.push(d.id);
+  }
+  return out;
+}
+
+/**
+ * After the calibration shrank (searches never reach an edge the rules promised), cells proven
+ * under the wider box are proven no more: re-open them, in one transaction with the sweep.
+ * Returns how many.
+ */
+export async function reopenAfterShrink(store: Store, calibration: CalibrationStore, sweep: Sweep, now: number): Promise<number> {
+  const done = (await store.listCells(sweep.id, 'done')).filter((d) => d.role !== 'audit');
+  const calibrationOf = async (key: string) => calibration.get(key);
+  const ids = await unprovenCells(done, calibrationOf, sweep.audit?.limits ?? {});
+  if (ids.length === 0) return 0;
+  return reopenCells(store, sweep.id, ids, (current) => current, now);
 }
 
 /** The canvas size a calibration key names (`provider:WxH`). */
