@@ -131,12 +131,13 @@ describe('popup export', () => {
     await popup.close();
     const item = await waitFor(
       () =>
-        sw.evaluate(async () => {
+        sw.evaluate(async (since) => {
           const api = (globalThis as unknown as { chrome: any }).chrome;
-          const items: { filename: string; state: string; error?: string }[] = await api.downloads.search({});
-          const done = items.find((d) => d.state === 'complete' || d.state === 'interrupted');
+          const items: { filename: string; state: string; startTime: string; error?: string }[] = await api.downloads.search({});
+          // This export's file only: the test before this one downloaded files too.
+          const done = items.find((d) => Date.parse(d.startTime) >= since - 1000 && (d.state === 'complete' || d.state === 'interrupted'));
           return done ?? null;
-        }),
+        }, start),
       'the download',
       180_000,
       100,
