@@ -164,6 +164,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   ],
   error_no_sweep: ['That sweep no longer exists.', '해당 수집 작업이 더 이상 없습니다.'],
   error_bad_state: ['The sweep is $1.', '수집 작업 상태: $1'],
+  error_sweep_busy: [
+    'This sweep is still running, or a worker is finishing one of its cells. Stop it, then delete it.',
+    '이 수집 작업이 아직 실행 중이거나 칸 하나를 마무리하고 있습니다. 중지한 뒤 삭제하세요.',
+  ],
   browsingSwitch: ['Collect while browsing', '둘러보는 동안 수집'],
   browsingCollected: ['Collected while browsing: $1 places ($2 new)', '둘러보며 수집: $1곳 (새 장소 $2곳)'],
   warningPageHidden: [

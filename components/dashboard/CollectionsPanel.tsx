@@ -103,9 +103,10 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                           const store = props.store;
                           if (!store || !props.confirm(t('confirmDelete', label, formatNumber(c.places)))) return;
                           void run(t('deleting', label), async () => {
-                            await store.deleteSweep(sweep.id);
+                            // Through the background: it refuses while a worker holds one of the sweep's cells.
+                            const reply: Reply = await sendMessage('deleteSweep', sweep.id);
                             props.onChanged();
-                            return null;
+                            return reply.ok ? null : userErrorText(reply.error);
                           });
                         }}
                       >

@@ -6,7 +6,8 @@ import { createController, LOOP_RESTARTS } from '../../utils/sweep/controller';
 import { DISK_FULL_KEY } from '../../utils/sweep/disk-full';
 import { createPacer } from '../../utils/sweep/pacing';
 import { normaliseSettings } from '../../utils/sweep/settings';
-import { canTransition, nextSweep, TRANSITIONS } from '../../utils/sweep/status-machine';
+import { canTransition, nextSweep, transition, TRANSITIONS } from '../../utils/sweep/status-machine';
+import { leaseNextCell, releaseCell } from '../../utils/queue';
 import type { SweepStatus } from '../../utils/sweep/types';
 import { freshFactory, makeCells, makeSweep } from './store-fixtures';
 
@@ -60,6 +61,25 @@ async function controllerWith(page: PageDriver, store?: Store, workers = 1) {
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe('deleting a sweep goes through the background', () => {
+  it('is refused while the sweep runs or a worker holds one of its cells, and goes through once the cell is given back', async () => {
+    const { page } = hangingPage();
+    const { controller, store } = await controllerWith(page);
+    await store.createSweep(makeSweep('d1', { status: 'running' }), makeCells('d1', 2));
+    expect(await controller.commands.deleteSweep('d1')).toMatchObject({ ok: false, error: { code: 'sweep-busy' } });
+    const cell = await leaseNextCell(store, { sweepId: 'd1', holder: 'w', now: 10_000, leaseMs: 60_000 });
+    expect(cell).not.toBeNull();
+    expect((await transition(store, 'd1', { event: 'pause', reason: 'user' })).ok).toBe(true);
+    // Paused, but a worker is still finishing its cell: deleting now would pull the sweep from under its commit.
+    expect(await controller.commands.deleteSweep('d1')).toMatchObject({ ok: false, error: { code: 'sweep-busy' } });
+    expect(await store.getSweep('d1')).toBeDefined();
+    await releaseCell(store, { cellId: cell!.id, holder: 'w' });
+    expect(await controller.commands.deleteSweep('d1')).toEqual({ ok: true });
+    expect(await store.getSweep('d1')).toBeUndefined();
+    expect(await store.listCells('d1')).toEqual([]);
+  });
+});
 
 describe('the status table', () => {
   it('has one row per way between statuses, and refuses every other', () => {

@@ -12,6 +12,13 @@ import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { SweepStatus } from '../../utils/sweep/types';
 import { freshFactory, makeCells, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
 import { useEnglishMessages } from '../helpers/english-messages';
+import { onMessage } from '../../utils/messaging/protocol';
+
+let removeDelete: (() => void) | null = null;
+afterEach(() => {
+  removeDelete?.();
+  removeDelete = null;
+});
 
 describe('collection summaries', () => {
   it('lists sweeps newest first, then Browsing even when it is empty, with their counts', () => {
@@ -82,6 +89,8 @@ describe('the collections panel', () => {
   const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name || b.textContent === name);
 
   it('deletes a sweep only after the user confirms, naming it and its place count', async () => {
+    // The background's delete command (its refusals are tested in controller-wiring.test.ts).
+    removeDelete = onMessage('deleteSweep', async ({ data }) => ((await store.deleteSweep(data, { unlessHeldAt: Date.now() })) === 'held' ? { ok: false, error: { code: 'sweep-busy', message: 'busy' } } : { ok: true }));
     await store.createSweep(makeSweep('s1', { keywords: ['bakery', 'florist'], status: 'stopped' }), makeCells('s1', 2));
     const asked: string[] = [];
     let answer = false;
@@ -101,9 +110,9 @@ describe('the collections panel', () => {
     await act(async () => {
       del.click();
       await vi.waitFor(async () => expect(await store.getSweep('s1')).toBeUndefined());
+      await vi.waitFor(() => expect(onChanged).toHaveBeenCalled());
     });
     expect(await store.listCells('s1')).toEqual([]);
-    expect(onChanged).toHaveBeenCalled();
   });
 
   it('offers no delete for a running sweep, and no export for an empty collection', async () => {

@@ -44,6 +44,8 @@ export interface SweepCommandMap {
   stopSweep(sweepId: string): Reply;
   retryFailed(sweepId: string): Reply<{ cells: number }>;
   useMapView(): Reply<{ areaText: string }>;
+  /** Delete a sweep and the places only it found; refused while a worker holds one of its cells. */
+  deleteSweep(sweepId: string): Reply;
 }
 
 /** Dashboard → background: saved searches and their schedule. */

@@ -50,7 +50,12 @@ export interface Store {
    */
   patchSweep(id: string, patch: SweepPatch, onlyFrom?: readonly SweepStatus[]): Promise<Sweep | undefined>;
   /** The sweep, its cells and events; listings only lose the sweep's collection (and go if it was their only one). */
-  deleteSweep(id: string): Promise<boolean>;
+  /**
+   * Deletes a sweep, its cells, its log and the listings only it found. With `unlessHeldAt`, in
+   * the same transaction: refuses ('held', nothing deleted) while the sweep runs or a worker
+   * holds a lease on one of its cells at that time.
+   */
+  deleteSweep(id: string, opts?: { unlessHeldAt?: number }): Promise<boolean | 'held'>;
 
   getCell(id: string): Promise<Cell | undefined>;
   listCells(sweepId: string, status?: CellStatus): Promise<Cell[]>;
@@ -147,10 +152,15 @@ function createStore(db: DB, name: string, clock: () => number): Store {
       });
     },
 
-    deleteSweep: (id) =>
-      transact(['sweeps', 'cells', 'events', 'listings'], 'readwrite', async (tx) => {
+    deleteSweep: (id, opts) =>
+      transact(['sweeps', 'cells', 'events', 'listings'], 'readwrite', async (tx): Promise<boolean | 'held'> => {
         const sweeps = tx.objectStore('sweeps');
         const existed = (await sweeps.count(id)) > 0;
+        if (opts?.unlessHeldAt !== undefined && existed) {
+          const sweep = (await sweeps.get(id)) as Sweep;
+          const cellsOf = (await tx.objectStore('cells').index('bySweep').getAll(id)) as Cell[];
+          if (sweep.status === 'running' || cellsOf.some((c) => c.status === 'leased' && c.leaseUntil > opts.unlessHeldAt!)) return 'held';
+        }
         const writes: Promise<unknown>[] = [handled(sweeps.delete(id))];
         const cells = tx.objectStore('cells');
         for (const key of await cells.index('bySweep').getAllKeys(id)) writes.push(handled(cells.delete(key)));

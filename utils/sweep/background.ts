@@ -103,6 +103,7 @@ export function createBackground(browser: Browser): void {
     'stopSweep',
     'retryFailed',
     'useMapView',
+    'deleteSweep',
     'saveSearch',
     'deleteSavedSearch',
     'runSavedSearchNow',

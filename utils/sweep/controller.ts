@@ -239,6 +239,15 @@ export function createController(deps: ControllerDeps) {
       if (reply.ok) await clearDiskFull(id);
       return reply;
     },
+    async deleteSweep(id) {
+      // Checked in the deleting transaction: a worker finishing a cell would otherwise commit
+      // into a sweep that no longer exists.
+      const deleted = await deps.store.deleteSweep(id, { unlessHeldAt: deps.now() });
+      if (deleted === 'held') {
+        return { ok: false, error: { code: 'sweep-busy', message: 'This sweep is still running, or a worker is finishing one of its cells. Stop it, then delete it.' } };
+      }
+      return { ok: true };
+    },
     async retryFailed(id) {
       const cells = await retryQuarantined(deps.store, id, deps.now());
       // A finished sweep has work again; any other status stays as it is (the table's guard).
