@@ -104,9 +104,12 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                           if (!store || !props.confirm(t('confirmDelete', label, formatNumber(c.places)))) return;
                           void run(t('deleting', label), async () => {
                             // Through the background: it refuses while a worker holds one of the sweep's cells.
-                            const reply: Reply = await sendMessage('deleteSweep', sweep.id);
-                            props.onChanged();
-                            return reply.ok ? null : userErrorText(reply.error);
+                            try {
+                              const reply: Reply = await sendMessage('deleteSweep', sweep.id);
+                              return reply.ok ? null : userErrorText(reply.error);
+                            } finally {
+                              props.onChanged();
+                            }
                           });
                         }}
                       >
