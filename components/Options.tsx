@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { normaliseSettings } from '../utils/sweep/settings';
+import { normaliseSettings, RESULT_LANGUAGES } from '../utils/sweep/settings';
 import {
   BROWSING_INCOGNITO_KEY,
   DEFAULT_KEEP_RUNS,
@@ -13,7 +13,7 @@ import type { SweepSettings } from '../utils/sweep/types';
 import { t } from '../utils/i18n/t';
 import { CalibrationPanel } from './CalibrationPanel';
 
-type NumberKey = { [K in keyof SweepSettings]: SweepSettings[K] extends number ? K : never }[keyof SweepSettings];
+type NumberKey = { [K in keyof SweepSettings]-?: SweepSettings[K] extends number ? K : never }[keyof SweepSettings];
 
 const NUMBER_FIELDS: { key: NumberKey; label: string; scale: number }[] = [
   { key: 'delayMs', label: 'optionDelay', scale: 1000 },
@@ -71,6 +71,19 @@ export function Options() {
           />
         </label>
       ))}
+      <label>
+        {t('optionResultsLanguage')}
+        <select
+          value={settings.lang}
+          onChange={(e) => save({ ...settings, lang: (e.target as HTMLSelectElement).value })}
+        >
+          {RESULT_LANGUAGES.map((l) => (
+            <option key={l.code} value={l.code} lang={l.code}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
       <label>
         <input
           type="checkbox"

@@ -186,6 +186,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   optionsSaved: ['Saved.', '저장했습니다.'],
   optionKeepRuns: ['Runs kept per saved search (older runs and their places are deleted)', '저장된 검색마다 보관할 실행 수(오래된 실행과 그 장소는 삭제)'],
   optionBrowsingIncognito: ['Collect while browsing in incognito windows too', '시크릿 창에서도 둘러보는 동안 수집'],
+  optionResultsLanguage: ['Language of results (categories, addresses)', '결과 언어(업종, 주소)'],
   browsingNotSaved: [
     'Places seen while browsing could not be saved ($1 times so far; they are kept and sent again): $2',
     '둘러보며 본 장소를 저장하지 못했습니다(지금까지 $1번, 보관했다가 다시 보냅니다): $2',

@@ -53,13 +53,17 @@ function harness(answer?: (batch: Listing[]) => Promise<void>) {
 }
 
 describe('collect while browsing', () => {
-  it('reads each card once, skips ads, and sends at most one batch per second', () => {
+  it('reads each card once, keeps ads flagged, and sends at most one batch per second', () => {
     const h = harness();
     h.collector.start();
     h.add(card(1) + card(2) + card(3, true));
     h.advance(250);
     expect(h.sent).toHaveLength(1);
-    expect(h.sent[0]!.map((l) => l.name)).toEqual(['P1', 'P2']);
+    expect(h.sent[0]!.map((l) => [l.name, l.sponsored])).toEqual([
+      ['P1', false],
+      ['P2', false],
+      ['P3', true],
+    ]);
     // More cards arrive quickly: they wait for the next one-second window.
     for (let i = 4; i < 24; i++) {
       h.add(card(i));
@@ -69,10 +73,52 @@ describe('collect while browsing', () => {
     h.advance(2000);
     expect(h.sent.length - windows).toBeLessThanOrEqual(1);
     const names = h.sent.flat().map((l) => l.name);
-    expect(names).toEqual(Array.from({ length: 22 }, (_, i) => `P${i < 2 ? i + 1 : i + 2}`));
+    expect(names).toEqual(Array.from({ length: 23 }, (_, i) => `P${i + 1}`));
     // Each card was read exactly once although the collector scanned many times.
     expect(h.collector.stats.cardsRead).toBe(23);
     expect(h.collector.stats.scans).toBeGreaterThan(3);
+  });
+
+  it('keeps sponsored places flagged, never with an ad-click link as the website; an organic card of the same place wins', () => {
+    const h = harness();
+    h.collector.start();
+    const ids = (n: number) => idsFromPair(0x1234n, BigInt(1000 + n));
+    const href = (n: number, ad: boolean) =>
+      `https://www.google.com/maps/place/P${n}/data=!4m${ad ? 8 : 7}!3m${ad ? 7 : 6}!1s${ids(n).featureId}!8m2!3d37.5!4d127${ad ? '!10e5' : ''}!16s%2Fg%2F1!19s${ids(n).placeId}`;
+    const adCard = (n: number, label: string, site: string) =>
+      `<div role="article" aria-label="P${n}"><h1 aria-label="${label}"><span class="jHLihd">${label}</span></h1>` +
+      `<a aria-label="P${n}" href="${href(n, true)}"></a><a data-value="Website" aria-label="Website" href="${site}">Website</a></div>`;
+    const organic = (n: number, site: string) =>
+      `<div role="article" aria-label="P${n}"><a aria-label="P${n}" href="${href(n, false)}"></a><a data-value="Website" aria-label="Website" href="${site}">Website</a></div>`;
+    h.add(
+      // An /aclk link without its target, one through googleadservices, one with the advertised site.
+      adCard(1, 'Sponsored', '/aclk?sa=L&ai=DChsSEwj&gclid=EAIaIQob&sig=AOD64_x&rct=j') +
+        adCard(2, '광고', 'https://www.googleadservices.com/pagead/aclk?sa=L&ai=DChcSEwj&sig=AOD64_y') +
+        adCard(3, 'Sponsorisé', '/aclk?sa=L&ai=x&sig=y&adurl=' + encodeURIComponent('https://cafe-three.example/')) +
+        adCard(4, 'スポンサー', 'https://ad.doubleclick.net/ddm/clk/123;abc'),
+    );
+    h.advance(1100);
+    const first = h.sent.flat();
+    expect(first.map((l) => [l.name, l.sponsored, l.website])).toEqual([
+      ['P1', true, null],
+      ['P2', true, null],
+      ['P3', true, 'https://cafe-three.example/'],
+      ['P4', true, null],
+    ]);
+    for (const l of first) expect(JSON.stringify(l)).not.toMatch(/aclk|googleadservices|doubleclick/);
+    // The same business then shown as an organic result: sent as organic, with its own site.
+    h.add(organic(1, 'https://cafe-one.example/'));
+    h.advance(1100);
+    expect(h.sent.at(-1)!.map((l) => [l.name, l.sponsored, l.website])).toEqual([['P1', false, 'https://cafe-one.example/']]);
+    // An ad for a place already seen organically adds nothing.
+    const before = h.sent.length;
+    h.add(adCard(1, 'Sponsored', '/aclk?sa=L&ai=z&sig=w'));
+    h.advance(1100);
+    expect(h.sent.length).toBe(before);
+    // Within one batch, organic beats sponsored whatever the order on the page.
+    h.add(adCard(5, 'Sponsored', '/aclk?sa=L&ai=q&sig=r') + organic(5, 'https://five.example/'));
+    h.advance(1100);
+    expect(h.sent.at(-1)!.map((l) => [l.name, l.sponsored])).toEqual([['P5', false]]);
   });
 
   it('stops reading when switched off', () => {

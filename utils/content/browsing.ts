@@ -3,7 +3,9 @@ import { extractPlacePanel, findCards, readCard } from '../providers/google';
 
 /**
  * Collect while browsing: what the person sees on Google Maps (result cards as they scroll,
- * place panels they open) is kept, without ever navigating, scrolling or clicking for them.
+ * sponsored ones too, flagged, and place panels they open) is kept, without ever navigating,
+ * scrolling or clicking for them. Sweeps keep leaving ads out (each place appears in its own
+ * organic results there).
  *
  * Cost on the page: a MutationObserver only schedules a scan; a scan reads only cards not read
  * before (cards stay in the DOM as the feed grows), and found listings go to the background
@@ -58,9 +60,43 @@ const SCAN_DELAY_MS = 200;
 const RETRY_BASE_MS = 2000;
 const RETRY_MAX_MS = 60_000;
 
+/** Hosts whose links are ad clicks or ad redirects, never a business's website. */
+const AD_HOSTS = /(^|\.)(googleadservices\.com|doubleclick\.net|googlesyndication\.com)$/i;
+const GOOGLE_HOST = /(^|\.)google\.[a-z.]+$/i;
+
+/**
+ * An ad card's listing with its website only when that is the business's own site: an
+ * ad-click link (`/aclk`, googleadservices, doubleclick) is never stored as the website.
+ * (readCard already unwraps `/aclk?…&adurl=` to the advertised site when the link carries one.)
+ */
+export function withoutAdLink(listing: Listing): Listing {
+  const site = listing.website;
+  if (site === null || !isAdLink(site)) return listing;
+  const out: Listing = { ...listing, website: null };
+  if (listing.sources?.website !== undefined) {
+    const sources = { ...listing.sources };
+    delete sources.website;
+    out.sources = sources;
+  }
+  return out;
+}
+
+function isAdLink(href: string): boolean {
+  try {
+    const u = new URL(href, 'https://www.google.com');
+    if (AD_HOSTS.test(u.hostname)) return true;
+    if (GOOGLE_HOST.test(u.hostname) && (u.pathname === '/aclk' || u.pathname.startsWith('/pagead/'))) return true;
+    return /[?&](?:gclid|gclsrc|dclid)=/i.test(u.search);
+  } catch {
+    return true;
+  }
+}
+
 export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
   const read = new WeakSet<Element>();
   const pending = new Map<string, Listing>();
+  // Places this page showed as organic cards: a later ad card of the same place adds nothing.
+  const organicKeys = new Set<string>();
   const stats: BrowsingStats = { scans: 0, cardsRead: 0, extractMs: 0, sent: 0, failed: 0, unsaved: 0 };
   // One batch at a time: the next waits for this one's answer, so a failed batch is merged
   // back under newer readings instead of racing them.
@@ -88,7 +124,7 @@ export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
         if (typeof listing === 'string') continue;
         read.add(card);
         stats.cardsRead++;
-        if (!listing.sponsored) pending.set(listing.key, listing);
+        keep(listing.sponsored ? withoutAdLink(listing) : listing);
       }
     }
     const url = env.url();
@@ -97,11 +133,22 @@ export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
       const place = extractPlacePanel(env.doc, url);
       if (place) {
         lastPanelUrl = url;
-        pending.set(place.key, place);
+        keep(place);
       }
     }
     stats.extractMs += env.now() - started;
     if (pending.size > 0) queueFlush();
+  }
+
+  /**
+   * Everything the person saw is kept, sponsored cards too (flagged `sponsored: true`). An
+   * organic reading of a place is never replaced by its ad: the same business shown both ways
+   * stays organic (an organic card's fields describe the place, not the advertisement).
+   */
+  function keep(listing: Listing) {
+    if (!listing.sponsored) organicKeys.add(listing.key);
+    else if (organicKeys.has(listing.key)) return;
+    pending.set(listing.key, listing);
   }
 
   function queueFlush(minWaitMs = 0) {

@@ -28,8 +28,11 @@ export interface MapProvider {
   ownsUrl(url: string): boolean;
   /** Start and deepest zoom, and the site's cap per search. */
   planner: Pick<PlannerOptions, 'startZoom' | 'maxZoom' | 'cap'>;
-  /** The page a cell's search loads, for the view that fits the cell. */
-  searchUrl(keyword: string, view: MapView): string;
+  /**
+   * The page a cell's search loads, for the view that fits the cell, its results in `lang`
+   * (the sweep's results language, a Google `hl` code; the site's default when not given).
+   */
+  searchUrl(keyword: string, view: MapView, lang?: string): string;
   /** Block and consent pages the content script never runs on. */
   blockedPageKind(url: string): BlockedPageKind | null;
   /** The query and the view a results page's URL shows (the judge checks they are the cell's). */

@@ -159,7 +159,7 @@ async function visitCell(
   const calibration = deps.calibration!;
   const viewport = planningViewport(await calibrationFor(calibration, provider, planned, deps.now()), limitsOf(sweep, provider, planned));
   const view = searchViewOf(cell, viewport);
-  const url = provider.searchUrl(cell.keyword, view);
+  const url = provider.searchUrl(cell.keyword, view, sweep.settings.lang);
   const timeoutMs = loadTimeoutOf(sweep);
 
   let observation: Observation;

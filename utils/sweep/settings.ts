@@ -1,8 +1,43 @@
 import type { SweepSettings } from './types';
 
 /**
+ * Languages the results can be asked in (Google's `hl` codes), with their own names for the
+ * options page. The extractor reads pages in every one of them (utils/providers/google/labels.ts).
+ */
+export const RESULT_LANGUAGES: readonly { code: string; name: string }[] = [
+  { code: 'ko', name: '한국어' },
+  { code: 'en', name: 'English' },
+  { code: 'ja', name: '日本語' },
+  { code: 'fr', name: 'Français' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'el', name: 'Ελληνικά' },
+  { code: 'zh-CN', name: '中文(简体)' },
+  { code: 'zh-TW', name: '中文(繁體)' },
+];
+
+const BY_CODE = new Map(RESULT_LANGUAGES.map((l) => [l.code.toLowerCase(), l.code]));
+
+/**
+ * A browser locale ("ko-KR", "en_US", "zh-Hant-TW") as one of RESULT_LANGUAGES' `hl` codes;
+ * English when the language is not one of them.
+ */
+export function hlFromLocale(locale: string | null | undefined): string {
+  const tag = String(locale ?? '').trim().replace(/_/g, '-').toLowerCase();
+  if (!tag) return 'en';
+  if (tag.startsWith('zh')) return /-(tw|hk|mo)\b|hant/.test(tag) ? 'zh-TW' : 'zh-CN';
+  return BY_CODE.get(tag.split('-')[0]!) ?? 'en';
+}
+
+/** The browser's UI language (navigator.language in pages and the service worker alike). */
+function uiLocale(): string | undefined {
+  const nav = (globalThis as { navigator?: { language?: string } }).navigator;
+  return typeof nav?.language === 'string' ? nav.language : undefined;
+}
+
+/**
  * Polite defaults: one page load at a time per map host, at least 2 s apart plus up to
  * 1.5 s of jitter, so a sweep looks like a patient person rather than a crawler.
+ * Results come in the browser's language.
  */
 export const DEFAULT_SETTINGS: SweepSettings = {
   delayMs: 2000,
@@ -13,9 +48,10 @@ export const DEFAULT_SETTINGS: SweepSettings = {
   workers: 1,
   dedicatedWindow: false,
   maxCells: 20_000,
+  lang: hlFromLocale(uiLocale()),
 };
 
-const LIMITS: { [K in keyof SweepSettings]: SweepSettings[K] extends number ? [number, number] : null } = {
+const LIMITS: { [K in keyof SweepSettings]-?: SweepSettings[K] extends number ? [number, number] : null } = {
   delayMs: [0, 60_000],
   jitterMs: [0, 60_000],
   cellTimeoutMs: [10_000, 600_000],
@@ -24,17 +60,24 @@ const LIMITS: { [K in keyof SweepSettings]: SweepSettings[K] extends number ? [n
   workers: [1, 3],
   dedicatedWindow: null,
   maxCells: [1, 100_000],
+  lang: null,
 };
 
-/** Settings from storage (possibly old or hand-edited): unknown keys dropped, numbers clamped. */
-export function normaliseSettings(raw: unknown): SweepSettings {
+/**
+ * Settings from storage (possibly old or hand-edited): unknown keys dropped, numbers clamped,
+ * a language not offered replaced by the default (`locale`, the browser's, when not given).
+ */
+export function normaliseSettings(raw: unknown, locale?: string): SweepSettings {
   const out: SweepSettings = { ...DEFAULT_SETTINGS };
+  if (locale !== undefined) out.lang = hlFromLocale(locale);
   if (!raw || typeof raw !== 'object') return out;
   const given = raw as Record<string, unknown>;
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof SweepSettings)[]) {
     const value = given[key];
     const limits = LIMITS[key];
-    if (limits && typeof value === 'number' && Number.isFinite(value)) {
+    if (key === 'lang') {
+      if (typeof value === 'string' && BY_CODE.has(value.toLowerCase())) out.lang = BY_CODE.get(value.toLowerCase())!;
+    } else if (limits && typeof value === 'number' && Number.isFinite(value)) {
       (out[key] as number) = Math.min(limits[1], Math.max(limits[0], Math.round(value)));
     } else if (!limits && typeof value === 'boolean') {
       (out[key] as boolean) = value;

@@ -151,6 +151,11 @@ export interface SweepSettings {
   /** Run in a dedicated window instead of the user's tab. */
   dedicatedWindow: boolean;
   maxCells: number;
+  /**
+   * Language of the results (Google's `hl`: categories, addresses, labels), one of
+   * RESULT_LANGUAGES (settings.ts). Absent on sweeps from before the option: English.
+   */
+  lang?: string;
 }
 
 export interface Sweep {

@@ -3,11 +3,17 @@ import { checkPin, makeListing, TEXT_LIMITS, unwrapLink } from './fields';
 import {
   boundedText,
   cleanText,
+  END_OF_LIST_PATTERNS,
+  isNoReviewsText,
   isPriceText,
+  isSponsoredWord,
+  isWebsiteLabel,
   looksLikePhone,
+  matchesAny,
   parseParenthesisedCount,
   parseRatingLabel,
   splitInfoLine,
+  WEBSITE_DATA_VALUES,
 } from './labels';
 import { GOOGLE_ORIGIN, parsePlaceUrl } from './urls';
 
@@ -33,7 +39,6 @@ export interface FeedExtraction {
 
 const PLACE_LINK = 'a[href*="/maps/place/"]';
 const RATING_IMG = '[role="img"][aria-label]';
-const END_TEXT = /reached the end of the list/i;
 
 /** Reads the feed under `root` (a document, or any element containing it). */
 export function extractFeed(root: ParentNode): FeedExtraction {
@@ -109,7 +114,7 @@ export function readCard(card: Element): Listing | 'no-id' | 'no-name' {
       reviews: rating.reviews,
       lat: pin?.lat ?? null,
       lng: pin?.lng ?? null,
-      sponsored: isSponsored(card),
+      sponsored: isSponsoredCard(card),
     },
     'card',
   );
@@ -124,12 +129,18 @@ function absolute(href: string | null | undefined): string | null {
   }
 }
 
-function isSponsored(card: Element): boolean {
-  if (card.querySelector('[aria-label="Sponsored"], .jHLihd')) return true;
-  // Ads link out through /aclk whatever the language of the "Sponsored" label.
-  if (card.querySelector('a[href^="/aclk"], a[href*="google.com/aclk"]')) return true;
+/**
+ * Whether a card is an ad, in any interface language: its label ("Sponsored", "광고",
+ * "Sponsorisé", "スポンサー"; span.jHLihd, an aria-label or a leaf text) or an ad-click link
+ * (`/aclk`, googleadservices), which ads carry whatever the language.
+ */
+export function isSponsoredCard(card: Element): boolean {
+  if (card.querySelector('.jHLihd, a[href^="/aclk"], a[href*="google.com/aclk"], a[href*="googleadservices.com/"]')) return true;
+  for (const el of card.querySelectorAll('[aria-label]')) {
+    if (isSponsoredWord(el.getAttribute('aria-label'))) return true;
+  }
   for (const span of card.querySelectorAll('span')) {
-    if (span.childElementCount === 0 && cleanText(span.textContent) === 'Sponsored') return true;
+    if (span.childElementCount === 0 && isSponsoredWord(span.textContent)) return true;
   }
   return false;
 }
@@ -177,7 +188,7 @@ interface CardInfo {
 function readInfoLines(card: Element, ratingElement: Element | null): CardInfo {
   const lines = infoLineElements(card)
     .filter((line) => !(ratingElement && line.contains(ratingElement)))
-    .map((line) => splitInfoLine(line.textContent ?? '').filter((part) => !NO_REVIEWS.test(part)));
+    .map((line) => splitInfoLine(line.textContent ?? '').filter((part) => !isNoReviewsText(part)));
 
   const phone =
     boundedText(card.querySelector('.UsdlK')?.textContent, TEXT_LIMITS.phone) ??
@@ -195,9 +206,6 @@ function readInfoLines(card: Element, ratingElement: Element | null): CardInfo {
   };
 }
 
-/** An unrated place shows "No reviews" where the stars would be: not a category. */
-const NO_REVIEWS = /^no reviews$/i;
-
 /**
  * The card's info lines: the innermost `W4Efsd` blocks. Class names change every few months,
  * so when none is found the lines are recognised by shape instead: innermost blocks whose
@@ -210,12 +218,10 @@ function infoLineElements(card: Element): Element[] {
 }
 
 function readWebsite(card: Element): string | null {
+  const byValue = WEBSITE_DATA_VALUES.map((v) => `a[data-value="${v}"][href]`).join(', ');
   const link =
-    card.querySelector('a[data-value="Website"][href]') ??
-    [...card.querySelectorAll('a[aria-label][href]')].find((a) => {
-      const label = cleanText(a.getAttribute('aria-label'));
-      return /^visit\b.*\bwebsite$/i.test(label) || /^website$/i.test(label);
-    });
+    card.querySelector(byValue) ??
+    [...card.querySelectorAll('a[aria-label][href]')].find((a) => isWebsiteLabel(a.getAttribute('aria-label')));
   return link ? unwrapLink(link.getAttribute('href')) : null;
 }
 
@@ -224,7 +230,7 @@ function showsEndOfList(feed: Element): boolean {
   const scope = feed.parentElement ?? feed;
   if (scope.querySelector('.HlvSq')) return true;
   for (const p of scope.querySelectorAll('p')) {
-    if (END_TEXT.test(cleanText(p.textContent))) return true;
+    if (matchesAny(END_OF_LIST_PATTERNS, cleanText(p.textContent))) return true;
   }
   return false;
 }

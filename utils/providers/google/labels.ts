@@ -42,11 +42,13 @@ export interface RatingLabel {
 /**
  * A rating label in any of the shapes Google uses:
  * "4.5 stars 1,234 Reviews" (signed in), "4.9 stars" (limited view), " 4.7 stars ",
- * "4,5 Sterne 1.234 Rezensionen" (decimal comma, dot thousands), "4.7(8,713)" (card text).
- * The first number is the rating (0–5), the next one, if any, the review count.
+ * "4,5 Sterne 1.234 Rezensionen" (decimal comma, dot thousands), "4.7(8,713)" (card text),
+ * and in every interface language: "별표 4.5개 리뷰 1,234개", "5,0 étoiles 30 avis", "星 4.5 クチコミ 1,234 件".
+ * The first number is the rating (0–5), the next one, if any, the review count; an
+ * "out of 5" phrase ("5개 중", "5つ星のうち", "out of 5") is not a number of either.
  */
 export function parseRatingLabel(label: string | null | undefined): RatingLabel | null {
-  const text = cleanText(label);
+  const text = cleanText(label).replace(OUT_OF_FIVE, ' ');
   const m = /(\d{1,2})(?:[.,](\d{1,2}))?(?!\d)/.exec(text);
   if (!m) return null;
   const rating = Number(`${m[1]}.${m[2] ?? '0'}`);
@@ -55,7 +57,12 @@ export function parseRatingLabel(label: string | null | undefined): RatingLabel 
   return { rating, reviews };
 }
 
-const COMPACT = /(\d{1,3}(?:[.,]\d{1,2})?)\s*([kKmM])(?![a-zA-Z])/;
+/** "out of 5" in the languages that say it around the rating ("Rated 4.5 out of 5", "5개 중 4.5개"). */
+const OUT_OF_FIVE = /5\s*개\s*중|5\s*점\s*만점에|5\s*つ星のうち|\b(?:out of|sur|von|de|από|su)\s+5(?!\d|[.,]\d)/gi;
+
+// "1.2K", "1,2 k", "1.2천" / "3.4만" (Korean), "1.2千" / "3.4万" (Japanese, Chinese 萬).
+const COMPACT = /(\d{1,3}(?:[.,]\d{1,2})?)\s*([kKmM천만千万萬])(?![a-zA-Z])/;
+const COMPACT_FACTOR: Record<string, number> = { k: 1e3, m: 1e6, 천: 1e3, 千: 1e3, 만: 1e4, 万: 1e4, 萬: 1e4 };
 // Integer with optional thousands groups: "8,713", "1.234", "1 234", "1'234", "12345".
 const GROUPED = /\d{1,3}(?:[,.\s'’]\d{3})+(?!\d)|\d+/;
 const MAX_REVIEWS = 1e9;
@@ -70,7 +77,7 @@ export function parseReviewCount(text: string | null | undefined): number | null
   const compact = COMPACT.exec(s);
   if (compact) {
     const base = Number(compact[1]!.replace(',', '.'));
-    const factor = /k/i.test(compact[2]!) ? 1e3 : 1e6;
+    const factor = COMPACT_FACTOR[compact[2]!.toLowerCase()]!;
     return checkCount(Math.round(base * factor));
   }
   const m = GROUPED.exec(s);
@@ -100,4 +107,85 @@ export function looksLikePhone(text: string): boolean {
   if (!/^\+?[\d\s().\-/]{6,}$/.test(s)) return false;
   const digits = s.replace(/\D/g, '').length;
   return digits >= 6 && digits <= 20;
+}
+
+/*
+ * Google's own words the extractor recognises, in every interface language a sweep may ask for
+ * (hl, settings.ts RESULT_LANGUAGES) and then some. Extraction never depends on the language:
+ * each check below tries every language at once. Sources: English from the spec (§1.2, §1.3)
+ * and the English captures; the Greek review count from the hl=el capture ("516 αξιολογήσεις");
+ * the French "5,0" / "30 avis" from a French place page; the others are Google's translations
+ * of the same strings as its interface shows them, unconfirmed by a capture here [?].
+ */
+
+/** The text below the last card: "You've reached the end of the list." */
+export const END_OF_LIST_PATTERNS: readonly RegExp[] = [
+  /reached the end of the list/i,
+  /목록의\s*끝에\s*도달/, // 목록의 끝에 도달했습니다.
+  /\bfin de la liste\b/i, // Vous êtes arrivé à la fin de la liste.
+  /リストの(?:最後|終わり|末尾)/, // リストの最後に到達しました。
+  /\bEnde der Liste\b/i, // Sie haben das Ende der Liste erreicht.
+  /τέλος της λίστας/i, // Φτάσατε στο τέλος της λίστας.
+  /\bfinal de la lista\b/i,
+  /列表(?:的)?(?:末尾|结尾|底部)|清單(?:的)?(?:結尾|底部|末尾)/,
+];
+
+/** The no-results panel: "Google Maps can't find {q}". */
+export const NOT_FOUND_PATTERNS: readonly RegExp[] = [
+  /Google Maps can[’']t find/i,
+  /Google\s*지도(?:에서)?.{0,160}?찾을\s*수\s*없습니다/, // Google 지도에서 '…'을(를) 찾을 수 없습니다.
+  /Google\s*Maps ne (?:parvient pas à trouver|peut pas trouver|trouve pas)/i,
+  /Google\s*マップ.{0,160}?見つかりません/, // Google マップで「…」が見つかりませんでした
+  /Google\s*Maps kann .{0,160}?nicht finden/i,
+  /Χάρτες Google δεν (?:μπορούν να βρουν|βρίσκουν)/i,
+  /Google\s*Maps no (?:encuentra|puede encontrar)/i,
+  /Google\s*(?:地图|地圖).{0,160}?(?:找不到|無法找到|无法找到)/,
+];
+
+/** The captcha page's explanation (the sorry page is also told by its URL and form). */
+export const UNUSUAL_TRAFFIC_PATTERNS: readonly RegExp[] = [
+  /unusual traffic from your computer network/i,
+  /컴퓨터 네트워크에서 (?:비정상적인|평소와 다른) 트래픽/,
+  /trafic exceptionnel (?:provenant|en provenance) de votre réseau/i,
+  /ネットワークから通常と異なるトラフィック/,
+  /ungewöhnlichen Datenverkehr/i,
+];
+
+/** The label of an ad card: exactly this text or aria-label, in a leaf element. */
+export const SPONSORED_WORDS: ReadonlySet<string> = new Set(
+  ['Sponsored', '광고', '스폰서', 'Sponsorisé', 'Sponsorisée', 'Annonce', 'スポンサー', '広告', 'Gesponsert', 'Anzeige', 'Χορηγούμενο', 'Χορηγούμενη', 'Patrocinado', '赞助商', '贊助商', '广告', '廣告'].map((w) => w.toLowerCase()),
+);
+
+export function isSponsoredWord(text: string | null | undefined): boolean {
+  return SPONSORED_WORDS.has(cleanText(text).toLowerCase());
+}
+
+/** Where the stars would be on an unrated place: not a category. */
+const NO_REVIEWS = /^(?:no reviews|리뷰 없음|리뷰가 없습니다|aucun avis|pas d['’]avis|クチコミはありません|レビューはありません|keine rezensionen|keine bewertungen|δεν υπάρχουν κριτικές|καμία κριτική|sin reseñas|暂无评价|沒有評論)$/i;
+
+export function isNoReviewsText(text: string | null | undefined): boolean {
+  return NO_REVIEWS.test(cleanText(text));
+}
+
+/** A star image's label in any language: "4.5 stars", "별표 4.5개", "4,5 étoiles", "星 4.5". */
+const STAR_WORD = /star|별표|별점|étoile|星|stern|αστέρ|estrella|estrela|stell/i;
+
+export function isStarLabel(label: string | null | undefined): boolean {
+  const text = cleanText(label);
+  return STAR_WORD.test(text) && parseRatingLabel(text) !== null;
+}
+
+/** The card's website button: "Website", "Visit X's website", "웹사이트", "Site Web", "ウェブサイト". */
+const WEBSITE_LABEL =
+  /^(?:visit\b.*\bwebsite|website|웹사이트|.*웹사이트 방문(?:하기)?|site web|site internet|.*visiter le site.*|ウェブサイト|.*のウェブサイト.*|webseite|.*website besuchen|ιστότοπος|sitio web|网站|網站)$/i;
+
+export function isWebsiteLabel(label: string | null | undefined): boolean {
+  return WEBSITE_LABEL.test(cleanText(label));
+}
+
+/** The `data-value` of the card's website button in the languages above. */
+export const WEBSITE_DATA_VALUES: readonly string[] = ['Website', '웹사이트', 'Site Web', 'ウェブサイト', 'Webseite', 'Ιστότοπος', 'Sitio web', '网站', '網站'];
+
+export function matchesAny(patterns: readonly RegExp[], text: string): boolean {
+  return patterns.some((p) => p.test(text));
 }

@@ -45,7 +45,15 @@ export const SHORT_LIST_MAX = 8;
  * our reading of how the same UI would say it and is unconfirmed [?]: a miss there still
  * leaves the two card-based rules, which need no wording at all.
  */
-export const LIMITED_VIEW_PATTERNS: readonly RegExp[] = [/\blimited view\b/i, /제한된\s*(?:보기|뷰|화면|버전)/];
+export const LIMITED_VIEW_PATTERNS: readonly RegExp[] = [
+  /\blimited view\b/i,
+  /제한된\s*(?:보기|뷰|화면|버전)/,
+  // French, Japanese, German, Greek: the same reading, as unconfirmed [?] as the Korean one.
+  /\b(?:vue|affichage|version) limitée\b/i,
+  /(?:限定|制限付き|制限された)(?:表示|ビュー|版|バージョン)/,
+  /\beingeschränkte[nr]? (?:Ansicht|Version)\b/i,
+  /περιορισμένη (?:προβολή|έκδοση)/i,
+];
 
 /** Why the page is the limited view, or null when the evidence says it is not. */
 export function detectLimitedView(e: LimitedViewEvidence): LimitedViewReason | null {

@@ -1,7 +1,7 @@
 import type { PageDataCounts } from '../../health/types';
 import type { Listing } from '../../listing/types';
 import type { Observation, PageKind } from '../../sweep/types';
-import { findCards, readCard, type FeedExtraction } from './feed';
+import { findCards, isSponsoredCard, readCard, type FeedExtraction } from './feed';
 import { detectLimitedView } from './limited-view';
 import type { NetworkSnapshot } from './network-hook';
 import { joinPageData, type PageDataLookup } from './page-data';
@@ -109,7 +109,7 @@ export function organicCardsShown(feed: FeedExtraction): number {
  * reads on readable cards (spec §1.2).
  */
 function looksSponsored(card: Element): boolean {
-  return card.querySelector('[aria-label="Sponsored"], .jHLihd, a[href^="/aclk"], a[href*="google.com/aclk"]') !== null;
+  return isSponsoredCard(card);
 }
 
 /**

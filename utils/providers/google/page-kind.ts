@@ -1,5 +1,5 @@
 import type { PageKind } from '../../sweep/types';
-import { cleanText } from './labels';
+import { cleanText, matchesAny, NOT_FOUND_PATTERNS, UNUSUAL_TRAFFIC_PATTERNS } from './labels';
 import { findPlacePanel } from './place';
 
 /**
@@ -15,8 +15,9 @@ export function detectPageKind(doc: Document, url: string): PageKind {
   if (doc.querySelector('[role="feed"]')) return 'results';
 
   const text = visibleText(doc);
-  if (/unusual traffic from your computer network/i.test(text)) return 'captcha';
-  if (/Google Maps can[’']t find/i.test(text)) return 'no-results';
+  // In every interface language (labels.ts): the page's language follows the sweep's `hl`.
+  if (matchesAny(UNUSUAL_TRAFFIC_PATTERNS, text)) return 'captcha';
+  if (matchesAny(NOT_FOUND_PATTERNS, text)) return 'no-results';
   if (findPlacePanel(doc, url)) return 'place';
   return 'unknown';
 }

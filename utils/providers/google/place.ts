@@ -2,7 +2,7 @@ import type { Listing } from '../../listing/types';
 import { appStateFromDocument } from './app-state';
 import { checkPin, makeListing, TEXT_LIMITS, unwrapLink, type ResolvedIds } from './fields';
 import { resolveIds } from './ids';
-import { boundedText, cleanText, parseParenthesisedCount, parseRatingLabel, parseReviewCount } from './labels';
+import { boundedText, cleanText, isStarLabel, parseParenthesisedCount, parseRatingLabel, parseReviewCount } from './labels';
 import { parsePlaceUrl } from './urls';
 
 /**
@@ -130,9 +130,8 @@ function readPanelRating(panel: Element, heading: Element): { rating: number | n
   const f7nice = panel.querySelector('.F7nice');
   const box = f7nice ?? headerWithStars(heading, panel);
   if (!box) return { rating: null, reviews: null };
-  const stars = [...box.querySelectorAll('[role="img"][aria-label]')].find((img) =>
-    /star/i.test(img.getAttribute('aria-label') ?? ''),
-  );
+  // "4.7 stars", "별표 4.7개", "4,7 étoiles": the star image in any language.
+  const stars = [...box.querySelectorAll('[role="img"][aria-label]')].find((img) => isStarLabel(img.getAttribute('aria-label')));
   const fromLabel = stars ? parseRatingLabel(stars.getAttribute('aria-label')) : null;
   // Only F7nice's text is rating-and-count alone; a wider header also holds the name.
   const fromText = f7nice ? parseRatingLabel(f7nice.textContent) : null;
@@ -150,7 +149,7 @@ function readPanelRating(panel: Element, heading: Element): { rating: number | n
 function headerWithStars(heading: Element, panel: Element): Element | null {
   let el: Element | null = heading.parentElement;
   for (let depth = 0; el && el !== panel && depth < 3; depth++, el = el.parentElement) {
-    if (el.querySelector('[role="img"][aria-label*="star" i]')) return el;
+    if ([...el.querySelectorAll('[role="img"][aria-label]')].some((img) => isStarLabel(img.getAttribute('aria-label')))) return el;
   }
   return null;
 }

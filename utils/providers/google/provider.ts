@@ -16,7 +16,7 @@ export const googleProvider: MapProvider = {
     }
   },
   planner: { startZoom: DEFAULT_START_ZOOM, maxZoom: DEFAULT_MAX_SEARCH_ZOOM, cap: RESULT_CAP },
-  searchUrl: (keyword, view) => searchUrl(keyword, view),
+  searchUrl: (keyword, view, lang) => searchUrl(keyword, view, lang),
   blockedPageKind,
   parseSearchQuery,
   parseView,

@@ -3,10 +3,14 @@ import { resolveIds } from './ids';
 
 export const GOOGLE_ORIGIN = 'https://www.google.com';
 
-/** `/maps/search/{q}/@{lat},{lng},{zoom}z` — the search a sweep cell loads (spec §1.1). */
-export function searchUrl(query: string, view: MapView, lang = 'en'): string {
+/**
+ * `/maps/search/{q}/@{lat},{lng},{zoom}z?hl={lang}` — the search a sweep cell loads (spec §1.1),
+ * its results in `lang` (Google's `hl`; English when not given or not a language tag).
+ */
+export function searchUrl(query: string, view: MapView, lang?: string): string {
   const q = encodeURIComponent(query.trim()).replace(/%20/g, '+');
-  return `${GOOGLE_ORIGIN}/maps/search/${q}/@${view.lat.toFixed(7)},${view.lng.toFixed(7)},${roundZoom(view.zoom)}z?hl=${lang}`;
+  const hl = lang && /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(lang) ? lang : 'en';
+  return `${GOOGLE_ORIGIN}/maps/search/${q}/@${view.lat.toFixed(7)},${view.lng.toFixed(7)},${roundZoom(view.zoom)}z?hl=${hl}`;
 }
 
 function roundZoom(zoom: number): string {
