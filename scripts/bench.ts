@@ -2,7 +2,7 @@
  * npm run bench: search efficiency of the planner in-process (issue 7, part 1), commit cost
  * in Node, recall and searches under each replica search geometry (issue 10), and the
  * real-Chromium figures (part 2, needs `npm run build`). Prints a table and writes
- * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-audit, --no-chromium, --out=<dir>.
+ * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-audit, --no-chromium, --out=<dir>.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { checkDriver, type DriverCheck } from './bench/driver-check';
 import { measureWorld, TARGETS, type WorldFigures } from './bench/efficiency';
 import { measureGeometries, type GeometryFigures } from './bench/geometry';
 import { measureAudit, type AuditScenario } from './bench/audit';
+import { measureReference, type ReferenceFigures } from './bench/reference';
 import { commitRatio, formatTable, type Summary } from './bench/report';
 import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
 
@@ -48,6 +49,12 @@ async function main(argv: string[]): Promise<void> {
   if (!flag('no-geometry')) {
     log('search geometries: every world under each geometry and panel width, calibrated and uncalibrated');
     geometry = await measureGeometries({ viewport, log });
+  }
+
+  let reference: ReferenceFigures | null = null;
+  if (!flag('no-reference')) {
+    log('reference: sweep searches against a greedy omniscient cover, over reporting seeds, area shifts and keywords');
+    reference = await measureReference({ viewport, log });
   }
 
   let audit: AuditScenario[] | null = null;
@@ -110,6 +117,7 @@ async function main(argv: string[]): Promise<void> {
     dashboard_100k: dashboard,
     browsing_cost: browsing,
     geometry,
+    reference,
     audit,
   };
   await mkdir(outDir, { recursive: true });

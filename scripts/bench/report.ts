@@ -5,6 +5,7 @@ import type { BrowsingCost, DashboardCost } from './ui-cost';
 import type { DriverCheck } from './driver-check';
 import { TARGETS, type WorldFigures } from './efficiency';
 import { formatGeometryTable, type GeometryFigures } from './geometry';
+import { formatReferenceTable } from './reference';
 import { UNIFORM_CELL_KM } from './uniform';
 
 export interface Summary {
@@ -36,6 +37,8 @@ export interface Summary {
   browsing_cost: BrowsingCost | null;
   /** Recall and searches under each replica search geometry, calibrated and not (scripts/bench/geometry.ts); null with --no-geometry. */
   geometry: GeometryFigures | null;
+  /** Sweep searches against a greedy omniscient cover G, median / worst over reporting seeds × shifts × keywords (scripts/bench/reference.ts); null with --no-reference. */
+  reference?: import('./reference').ReferenceFigures | null;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
@@ -66,6 +69,7 @@ export function formatTable(summary: Summary): string {
   row('target <= 1/3 of uniform', w((x) => mark(x.targets_met.le_third_of_uniform)));
   lines.push('');
   if (summary.geometry) lines.push(formatGeometryTable(summary.geometry), '');
+  if (summary.reference) lines.push(formatReferenceTable(summary.reference), '');
   if (summary.commit_ms) {
     lines.push(`commitCell of 20 listings (10 new, 10 stored), ms (${summary.commit_ms_environment}):`);
     for (const [size, f] of Object.entries(summary.commit_ms)) lines.push(`  ${size.padEnd(5)} stored: median ${f.median}, p95 ${f.p95}`);
