@@ -3,11 +3,14 @@ import { isUnresolved } from '../../utils/dashboard/cell-verdict';
 import { boundsOf, fitProjection, STATUS_COLOURS, STATUS_ORDER, PLACE_COLOUR, UNRESOLVED_HATCH } from '../../utils/dashboard/coverage';
 import { drawCoverage } from '../../utils/dashboard/draw-coverage';
 import { cellAt } from '../../utils/dashboard/hit-test';
+import { chooseMapView, tilesUnavailable, type TileProgress } from '../../utils/dashboard/tiles';
 import type { CollectionSummary } from '../../utils/dashboard/collections';
 import type { ListingRow } from '../../utils/dashboard/rows';
 import { formatNumber, t } from '../../utils/i18n/t';
 import type { Store } from '../../utils/store';
 import type { Cell, CellStatus } from '../../utils/sweep/types';
+import { BaseMap } from './BaseMap';
+import { BaseMapSettings, useTileUrl } from './BaseMapSettings';
 import { CellVerdict } from './CellVerdict';
 import { collectionLabel } from './CollectionsPanel';
 import { useSweepCells } from './useDashboardData';
@@ -26,8 +29,9 @@ export interface CoverageMapProps {
 }
 
 /**
- * The sweep's cells by status and the collected places as dots, drawn on a canvas in the
- * extension's own page: no map tiles are fetched. Browsing has no cells, so only its places show.
+ * The sweep's cells by status and the collected places as dots, over a base map of tiles
+ * (BaseMap, Leaflet) once a tile has loaded; until then, and whenever tiles cannot load, on a
+ * canvas in the extension's own page. Browsing has no cells, so only its places show.
  */
 export function CoverageMap(props: CoverageMapProps) {
   const sweep = props.collection.kind === 'sweep' ? props.collection.sweep : null;
@@ -37,6 +41,10 @@ export function CoverageMap(props: CoverageMapProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(wrapper, FALLBACK_WIDTH);
+  const tileUrl = useTileUrl();
+  const [tiles, setTiles] = useState<TileProgress>({ loaded: 0, failed: 0 });
+  const [baseMapWanted, setBaseMapWanted] = useState(true);
+  const view = baseMapWanted ? chooseMapView(tiles) : 'canvas';
 
   // The cell under the pointer, and the one clicked (kept when the pointer leaves): ids, so a
   // refresh of the cells shows the same cell's new verdict.
@@ -93,6 +101,7 @@ export function CoverageMap(props: CoverageMapProps) {
     .map((s) => t('legendItem', t(`cellStatus_${s}`), formatNumber(counts[s])))
     .join(', ');
   const label = collectionLabel(props.collection);
+  const pick = (id: string | null) => setPinnedId((was) => (id === was ? null : id));
 
   return (
     <section class="coverage" aria-labelledby="coverage-title">
@@ -114,26 +123,50 @@ export function CoverageMap(props: CoverageMapProps) {
           <input type="checkbox" checked={showPlaces} onChange={(e) => setShowPlaces((e.currentTarget as HTMLInputElement).checked)} />{' '}
           {t('mapShowPlaces')}
         </label>
+        {tiles.loaded > 0 && (
+          <label>
+            <input type="checkbox" checked={baseMapWanted} onChange={(e) => setBaseMapWanted((e.currentTarget as HTMLInputElement).checked)} />{' '}
+            {t('mapBaseMap')}
+          </label>
+        )}
       </div>
-      <div class="map" ref={wrapper}>
+      <div class="map" ref={wrapper} style={bounds ? { position: 'relative', height: `${height}px` } : undefined}>
+        {bounds && (
+          <BaseMap
+            tileUrl={tileUrl}
+            bounds={bounds}
+            cells={shown}
+            places={showPlaces ? places : NO_PLACES}
+            area={sweep?.area ?? null}
+            visible={view === 'tiles'}
+            height={height}
+            label={t('mapBaseMapLabel', label, summary || t('mapNoCells'))}
+            onProgress={setTiles}
+            onHover={setHoveredId}
+            onPick={pick}
+          />
+        )}
         {bounds ? (
           <canvas
             ref={canvas}
-            style={{ width: `${width}px`, height: `${height}px` }}
+            style={{ width: `${width}px`, height: `${height}px`, visibility: view === 'canvas' ? 'visible' : 'hidden' }}
             role="img"
             aria-label={t('mapAlt', label, summary || t('mapNoCells'))}
             data-testid="coverage-canvas"
             onMouseMove={(e) => setHoveredId(cellUnder(e)?.id ?? null)}
             onMouseLeave={() => setHoveredId(null)}
-            onClick={(e) => {
-              const id = cellUnder(e)?.id ?? null;
-              setPinnedId((was) => (id === was ? null : id));
-            }}
+            onClick={(e) => pick(cellUnder(e)?.id ?? null)}
           />
         ) : (
           <p class="empty">{t('mapEmpty')}</p>
         )}
       </div>
+      {bounds && baseMapWanted && tilesUnavailable(tiles) && (
+        <p class="hint" data-testid="tiles-unavailable">
+          {t('mapTilesUnavailable')}
+        </p>
+      )}
+      <BaseMapSettings url={tileUrl} />
       <ul class="legend">
         {sweep &&
           STATUS_ORDER.map((s) => (
@@ -162,6 +195,8 @@ export function CoverageMap(props: CoverageMapProps) {
     </section>
   );
 }
+
+const NO_PLACES: readonly { lat: number; lng: number }[] = [];
 
 /** The map's hatch: stripes over the saturated colour. */
 const UNRESOLVED_SWATCH = {
