@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DomClasses, DomVariant } from './dom-variants';
+import type { ReplicaLang } from './locale';
 
 let source: string | null = null;
 
@@ -22,6 +23,8 @@ export interface CardContext {
   position: number;
   sponsored: boolean;
   broken: boolean;
+  /** The page's language (`hl`, locale.ts): English when absent. */
+  lang?: ReplicaLang;
 }
 
 /** What the server hands the page script (pages.ts inlines it as JSON). */
@@ -36,6 +39,8 @@ export interface SearchPageConfig {
   singleResultRedirectMs: number;
   /** Width of the results panel in px (default: the live page's 408). */
   panelWidth?: number;
+  /** The page's language, from its `hl` (locale.ts replicaLang): English when absent. */
+  lang?: ReplicaLang;
 }
 
 /**
@@ -48,17 +53,17 @@ export interface ClientRenderer {
   replicaSearchPage(config: SearchPageConfig, win: PageWindow): void;
   renderCard(P: unknown[], ctx: CardContext): string;
   renderSpinner(classes: DomClasses): string;
-  renderEnd(classes: DomClasses): string;
-  renderFeedShell(query: string, classes: DomClasses): string;
-  renderNotFound(query: string, classes: DomClasses): string;
-  cardHref(P: unknown[], sponsored: boolean): string;
+  renderEnd(classes: DomClasses, lang?: ReplicaLang): string;
+  renderFeedShell(query: string, classes: DomClasses, lang?: ReplicaLang): string;
+  renderNotFound(query: string, classes: DomClasses, lang?: ReplicaLang): string;
+  cardHref(P: unknown[], sponsored: boolean, lang?: ReplicaLang): string;
   /** Whether the card prints the phone `P[178]` carries (it leaves it off one card in five). */
   cardShowsPhone(P: unknown[]): boolean;
   /** Variant 'b': every obfuscated class in `class="…"` attributes replaced, stable hooks kept. */
   renameClasses(html: string): string;
   renameCss(css: string): string;
   renamedClass(token: string): string;
-  searchRequestUrl(query: string, view: { lat: number; lng: number; zoom: number }, width: number, height: number, page: number): string;
+  searchRequestUrl(query: string, view: { lat: number; lng: number; zoom: number }, width: number, height: number, page: number, lang?: ReplicaLang): string;
 }
 
 let renderer: ClientRenderer | null = null;

@@ -6,6 +6,7 @@
 import type { MapView } from '../../utils/geo/types';
 import { clientRenderer, type SearchPageConfig, searchPageScript } from './client-renderer';
 import { type DomClasses, type DomVariant, REAL_CLASSES } from './dom-variants';
+import { localisePlace, type ReplicaLang, UI_TEXT } from './locale';
 import { PANEL_WIDTH_PX } from './mercator';
 import { appInitializationState, openStatus, scriptJson } from './place-data';
 import type { ReplicaPlace } from './world';
@@ -56,15 +57,16 @@ function inVariant(variant: DomVariant, html: string): string {
 /** `/maps/search/…`: the empty shell; its script fetches and renders the results like the real page. */
 export function searchShellHtml(config: SearchPageConfig): string {
   const panelWidth = config.panelWidth ?? PANEL_WIDTH_PX;
+  const text = UI_TEXT[config.lang ?? 'en'];
   // The inline script holds class names in JSON (not in class="…"), so it is added after renaming.
   const page = inVariant(
     config.variant,
-    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(config.query)} - Google Maps</title><style>${style(panelWidth)}</style></head>
+    `<!DOCTYPE html><html lang="${text.htmlLang}" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(config.query)} - ${config.lang === 'ko' ? 'Google 지도' : 'Google Maps'}</title><style>${style(panelWidth)}</style></head>
 <body class="keynav-mode-off">
 <div id="app-container" class="vasquette id-app-container">
 <div id="scene" class="widget-scene"><div class="replica-pins"></div></div>
-${panel(panelWidth, `<div id="omnibox"><form id="searchbox" action="/maps/search/" onsubmit="return false"><input id="searchboxinput" name="q" value="${escapeHtml(config.query)}" aria-label="Search Google Maps" autocomplete="off"></form></div>
-<div class="${config.classes.main}" role="main" jslog="25180;mutable:true;"><div class="replica-loading fontBodyMedium">Loading…</div></div>`)}
+${panel(panelWidth, `<div id="omnibox"><form id="searchbox" action="/maps/search/" onsubmit="return false"><input id="searchboxinput" name="q" value="${escapeHtml(config.query)}" aria-label="${escapeHtml(text.searchLabel)}" autocomplete="off"></form></div>
+<div class="${config.classes.main}" role="main" jslog="25180;mutable:true;"><div class="replica-loading fontBodyMedium">${escapeHtml(text.loading)}</div></div>`)}
 </div>
 <!--script-->
 </body></html>`,
@@ -85,54 +87,59 @@ export interface PlacePageInput {
   signedIn: boolean;
   /** When the request was not already the canonical URL (`/maps?cid=`), the page rewrites it like the real one. */
   canonicalUrl: string | null;
+  /** The page's language, from its `hl` (locale.ts): English when absent. */
+  lang?: ReplicaLang;
 }
 
 /** `/maps/place/…` and `/maps?cid=…`: the place panel (§1.6) plus `APP_INITIALIZATION_STATE`. */
 export function placePageHtml(input: PlacePageInput): string {
-  const { place } = input;
+  const lang = input.lang ?? 'en';
+  const text = UI_TEXT[lang];
+  const place = localisePlace(input.place, lang);
   const panelWidth = input.panelWidth ?? PANEL_WIDTH_PX;
   const c = REAL_CLASSES;
   const name = escapeHtml(place.name);
-  const state = appInitializationState(place, input.view, { width: 1024, height: 768 });
+  const state = appInitializationState(place, input.view, { width: 1024, height: 768 }, lang);
   const rating =
     place.rating === null
       ? ''
-      : `<div class="${c.placeRating}" jslog="76333;mutable:true;"><span><span aria-hidden="true">${place.rating.toFixed(1)}</span><span class="${c.placeStars}" role="img" aria-label="${place.rating.toFixed(1)} stars ">${'<span class="rFrJzc"></span>'.repeat(5)}</span></span>` +
+      : `<div class="${c.placeRating}" jslog="76333;mutable:true;"><span><span aria-hidden="true">${place.rating.toFixed(1)}</span><span class="${c.placeStars}" role="img" aria-label="${escapeHtml(text.placeStars(place.rating.toFixed(1)))}">${'<span class="rFrJzc"></span>'.repeat(5)}</span></span>` +
         (place.reviewCount === null
           ? ''
-          : `<span><span><span role="img" aria-label="${place.reviewCount.toLocaleString('en-US')} reviews">(${place.reviewCount.toLocaleString('en-US')})</span></span></span>`) +
+          : `<span><span><span role="img" aria-label="${escapeHtml(text.placeReviews(place.reviewCount.toLocaleString('en-US')))}">(${place.reviewCount.toLocaleString('en-US')})</span></span></span>`) +
         `</div>`;
   const price = place.priceLevel ? `<span><span class="mgr77e"><span><span class="fjHK4" aria-hidden="true">·</span><span>${escapeHtml(place.priceLevel)}</span></span></span></span>` : '';
-  const status = openStatus(place);
+  const status = openStatus(place, lang);
   const rows: string[] = [
-    infoRow(c, 'button', `aria-label="Address: ${escapeHtml(place.fullAddress)} " data-item-id="address" data-tooltip="Copy address"`, '\ue0c8', escapeHtml(place.fullAddress)),
+    infoRow(c, 'button', `aria-label="${text.address}: ${escapeHtml(place.fullAddress)} " data-item-id="address" data-tooltip="${text.copyAddress}"`, '\ue0c8', escapeHtml(place.fullAddress)),
   ];
-  if (status) rows.push(`<div class="OqCZI fontBodyMedium WVXvdc"><div class="OMl5r hH0dDd jBYmhd" role="button" aria-expanded="false"><span class="google-symbols" aria-label="Hours" role="img">\ue8b5</span> ${escapeHtml(status)}</div></div>`);
+  if (status) rows.push(`<div class="OqCZI fontBodyMedium WVXvdc"><div class="OMl5r hH0dDd jBYmhd" role="button" aria-expanded="false"><span class="google-symbols" aria-label="${text.hours}" role="img">\ue8b5</span> ${escapeHtml(status)}</div></div>`);
   if (place.website) {
     const domain = place.website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
-    rows.push(infoRow(c, 'a', `aria-label="Website: ${escapeHtml(domain)} " data-item-id="authority" data-tooltip="Open website" href="${escapeHtml(place.website)}"`, '\ue80b', escapeHtml(domain)));
+    rows.push(infoRow(c, 'a', `aria-label="${text.websiteRow}: ${escapeHtml(domain)} " data-item-id="authority" data-tooltip="${text.openWebsite}" href="${escapeHtml(place.website)}"`, '\ue80b', escapeHtml(domain)));
   }
   if (place.phone) {
-    rows.push(infoRow(c, 'button', `aria-label="Phone: ${escapeHtml(place.phone.display)} " data-item-id="phone:tel:${escapeHtml(place.phone.digits)}" data-tooltip="Copy phone number"`, '\ue0b0', escapeHtml(place.phone.display)));
+    rows.push(infoRow(c, 'button', `aria-label="${text.phone}: ${escapeHtml(place.phone.display)} " data-item-id="phone:tel:${escapeHtml(place.phone.digits)}" data-tooltip="${text.copyPhone}"`, '\ue0b0', escapeHtml(place.phone.display)));
   }
-  const tabs = ['Overview', ...(input.signedIn ? ['Reviews'] : []), 'About']
-    .map((t, i) => `<button role="tab" class="hh2c6" aria-selected="${i === 0}" data-tab-index="${i}" aria-label="${t === 'Overview' ? `Overview of ${name}` : t === 'Reviews' ? `Reviews for ${name}` : `About ${name}`}"><div class="Gpq6kf NlVald" aria-hidden="true">${t}</div></button>`)
+  const [overview, reviews, about] = text.tabs.names;
+  const tabs = [overview, ...(input.signedIn ? [reviews] : []), about]
+    .map((t, i) => `<button role="tab" class="hh2c6" aria-selected="${i === 0}" data-tab-index="${i}" aria-label="${t === overview ? text.tabs.overview(name) : t === reviews ? text.tabs.reviews(name) : text.tabs.about(name)}"><div class="Gpq6kf NlVald" aria-hidden="true">${t}</div></button>`)
     .join('');
   const rewrite = input.canonicalUrl ? `history.replaceState(null, '', ${scriptJson(input.canonicalUrl)});` : '';
   return inVariant(
     input.variant,
-    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${name} - Google Maps</title><style>${style(panelWidth)}</style>
+    `<!DOCTYPE html><html lang="${text.htmlLang}" dir="ltr"><head><meta charset="utf-8"><title>${name} - ${lang === 'ko' ? 'Google 지도' : 'Google Maps'}</title><style>${style(panelWidth)}</style>
 <script>window.APP_INITIALIZATION_STATE=${scriptJson(state)};window.APP_FLAGS=[];${rewrite}</script></head>
 <body class="keynav-mode-off">
 <div id="app-container" class="vasquette id-app-container">
 <div id="scene" class="widget-scene"><div class="replica-pins"><div class="replica-pin" style="left:calc(50% + ${panelWidth / 2}px);top:50%"></div></div></div>
-${panel(panelWidth, `<div id="omnibox"><form id="searchbox" onsubmit="return false"><input id="searchboxinput" name="q" value="${name}" aria-label="Search Google Maps"></form></div>
+${panel(panelWidth, `<div id="omnibox"><form id="searchbox" onsubmit="return false"><input id="searchboxinput" name="q" value="${name}" aria-label="${escapeHtml(text.searchLabel)}"></form></div>
 <div class="${c.main}" aria-label="${name}" role="main" jslog="24393;mutable:true;">
 <div class="TIHn2"><div class="tAiQdd"><div class="lMbq3e"><div><h1 class="${c.placeTitle}"><span class="a5H0ec"></span>${name}<span class="G0bp3e"></span></h1></div>
 <div class="LBgpqf"><div class="skqShb"><div class="fontBodyMedium dmRWX">${rating}${price}</div>
 <div class="fontBodyMedium"><span><span><button class="${c.placeCategory}" jsaction="pane.rating.category">${escapeHtml(place.categories[0] ?? '')}</button></span></span></div></div></div></div></div></div>
 <div class="yx21af lLU2pe XDi3Bc"><div class="RWPxGd" role="tablist">${tabs}</div></div>
-<div class="m6QErb XiKgde" aria-label="Information for ${name}" role="region">${rows.join('')}</div>
+<div class="m6QErb XiKgde" aria-label="${text.informationFor(name)}" role="region">${rows.join('')}</div>
 </div>`)}
 </div>
 </body></html>`,

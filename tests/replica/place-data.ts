@@ -5,6 +5,7 @@
  */
 import type { MapView, Viewport } from '../../utils/geo/types';
 import { placePageUrl } from './hrefs';
+import { type ReplicaLang, openStatusText } from './locale';
 import { viewDistance } from './mercator';
 import type { ReplicaPlace } from './world';
 
@@ -17,13 +18,21 @@ export interface PlaceArrayOptions {
   /** Signed out, the list pages show no review count: `P[4][8]` is dropped too. */
   signedIn: boolean;
   query: string;
+  /** The page's language (`hl`): texts in P follow it; the place should be localised already (locale.ts). */
+  lang?: ReplicaLang;
 }
 
 /** P: the place array of §1.5's table. */
 export function placeArray(place: ReplicaPlace, opts: PlaceArrayOptions): unknown[] {
   const P: unknown[] = new Array(P_LENGTH).fill(null);
-  const [streetLine, ...rest] = place.fullAddress.split(', ');
-  P[2] = [streetLine, rest.join(', ')];
+  const lang = opts.lang ?? 'en';
+  // The street line, then the rest ("12 Sejong-daero" + "Jung District, Seoul, South Korea";
+  // in Korean "세종대로 12" + "대한민국 서울특별시 중구").
+  const streetLine = place.address.street;
+  const rest = place.fullAddress.startsWith(`${streetLine}, `)
+    ? place.fullAddress.slice(streetLine.length + 2)
+    : place.fullAddress.replace(streetLine, '').trim();
+  P[2] = [streetLine, rest];
   P[4] = place.rating === null
     ? null
     : [
@@ -31,8 +40,8 @@ export function placeArray(place: ReplicaPlace, opts: PlaceArrayOptions): unknow
         null,
         place.priceLevel,
         [
-          `https://search.google.com/local/reviews?placeid=${place.placeId}&q=${encodeURIComponent(opts.query)}&authuser=0&hl=en`,
-          place.reviewCount === null ? null : `${place.reviewCount} reviews`,
+          `https://search.google.com/local/reviews?placeid=${place.placeId}&q=${encodeURIComponent(opts.query)}&authuser=0&hl=${lang}`,
+          place.reviewCount === null ? null : lang === 'ko' ? `리뷰 ${place.reviewCount}개` : `${place.reviewCount} reviews`,
           null,
           '0ahUKEwi-replica',
         ],
@@ -52,7 +61,7 @@ export function placeArray(place: ReplicaPlace, opts: PlaceArrayOptions): unknow
   // The canonical link; the search page's single-result redirect goes here.
   P[27] = placePageUrl(place);
   P[30] = 'Asia/Seoul';
-  P[34] = hoursBlock(place);
+  P[34] = hoursBlock(place, lang);
   P[39] = place.fullAddress;
   P[78] = place.placeId;
   P[88] = [null, `SearchResult.TYPE_${place.category.toUpperCase()}`];
@@ -72,7 +81,7 @@ export function placeArray(place: ReplicaPlace, opts: PlaceArrayOptions): unknow
     // [borough, street, street, city, postal, state, country code], as in the Athens capture.
     [place.address.district, place.address.street, place.address.street, place.address.city, place.address.postal, null, place.address.countryCode],
   ];
-  P[203] = weeklyHours(place);
+  P[203] = weeklyHours(place, lang);
   return P;
 }
 
@@ -92,11 +101,11 @@ const WEEK: ReadonlyArray<[name: string, isoDay: number, date: [number, number, 
  * `[1]` today's entry and the open-status line at `[1][4][0]` (the Athens capture's layout).
  * The replica's places keep the same hours every day.
  */
-function weeklyHours(place: ReplicaPlace): unknown[] | null {
+function weeklyHours(place: ReplicaPlace, lang: ReplicaLang): unknown[] | null {
   if (place.hours === null) return null;
   const slot = place.hours === 'open24h' ? ['Open 24 hours', [[0], [24]]] : [`${hourText(place.hours.opens)}–${hourText(place.hours.closes)}`, [[place.hours.opens], [place.hours.closes]]];
   const days = WEEK.map(([name, iso, date]) => [name, iso, date, [slot], 0, 1]);
-  return [days, [days[0], 0, 1, null, [openStatus(place), [[0, 4, [null, [4279862841, 4285388172]]]]]], 6, null, null, null, 1];
+  return [days, [days[0], 0, 1, null, [openStatus(place, lang), [[0, 4, [null, [4279862841, 4285388172]]]]]], 6, null, null, null, 1];
 }
 
 /** `P[7][0]`: some places wrap their site in Google's redirect, which extractors must unwrap. */
@@ -110,17 +119,14 @@ function domainOf(url: string): string {
 }
 
 /** `P[34]`: open status text at `[4][4]`, as older scrapers read it. */
-function hoursBlock(place: ReplicaPlace): unknown[] | null {
-  const status = openStatus(place);
+function hoursBlock(place: ReplicaPlace, lang: ReplicaLang): unknown[] | null {
+  const status = openStatus(place, lang);
   return status === null ? null : [null, null, null, null, [null, null, null, null, status]];
 }
 
 /** The card's open-status line ("Open ⋅ Closes 10 PM"); the replica's clock is always midday. */
-export function openStatus(place: ReplicaPlace): string | null {
-  if (place.hours === null) return null;
-  if (place.hours === 'open24h') return 'Open 24 hours';
-  if (place.hours.opens > 12) return `Closed ⋅ Opens ${hourText(place.hours.opens)}`;
-  return `Open ⋅ Closes ${hourText(place.hours.closes)}`;
+export function openStatus(place: ReplicaPlace, lang: ReplicaLang = 'en'): string | null {
+  return openStatusText(place.hours, lang);
 }
 
 function hourText(h: number): string {
@@ -142,6 +148,8 @@ export interface SearchResponseInput {
   finalView: MapView;
   viewport: Pick<Viewport, 'width' | 'height'>;
   signedIn: boolean;
+  /** The page's language; the places are given localised already (locale.ts localisePlace). */
+  lang?: ReplicaLang;
   /** A sponsored copy of an organic place, first batch only (the 2021 path `data[2][1][0][k][15]`). */
   sponsored?: ReplicaPlace | null;
 }
@@ -151,7 +159,7 @@ export interface SearchResponseInput {
  * `data[1]` the final view. An empty batch still carries the header.
  */
 export function searchResponseData(input: SearchResponseInput): unknown[] {
-  const opts = { signedIn: input.signedIn, query: input.query };
+  const opts = { signedIn: input.signedIn, query: input.query, lang: input.lang ?? 'en' };
   const header = [null, null, null, null, null, null, null, null, 'replicaEi', '0ahUKEwi-replica', [input.query, 0]];
   const items = input.places.map((p, i) => {
     const item: unknown[] = new Array(15).fill(null);
@@ -186,11 +194,11 @@ export function frameInPage(data: unknown): string {
  * array with the `)]}'`-prefixed string at [6]; in it `jd[4]` is the view, `jd[6]` is P and
  * `jd[25][3][0][13][0][0][1]` the CID.
  */
-export function appInitializationState(place: ReplicaPlace, view: MapView, viewport: Pick<Viewport, 'width' | 'height'>): unknown[] {
+export function appInitializationState(place: ReplicaPlace, view: MapView, viewport: Pick<Viewport, 'width' | 'height'>, lang: ReplicaLang = 'en'): unknown[] {
   const jd: unknown[] = new Array(32).fill(null);
   jd[4] = viewportArray(view, viewport);
   // Signed out only hides the Reviews tab here (S8): the count stays.
-  jd[6] = placeArray(place, { signedIn: true, query: place.name });
+  jd[6] = placeArray(place, { signedIn: true, query: place.name, lang });
   const kg: unknown[] = new Array(14).fill(null);
   kg[13] = [[[place.hi.toString(10), place.cid], place.mid]];
   jd[25] = [null, null, null, [kg]];

@@ -4,6 +4,7 @@
  */
 import type { MapView, Viewport } from '../../utils/geo/types';
 import { PANEL_WIDTH_PX, zoomFromViewDistance } from './mercator';
+import { localisePlace, replicaLang } from './locale';
 import { frameDirect, frameInPage, searchResponseData } from './place-data';
 import { type SearchOutcome, type SearchSwitches, searchPlaces } from './search';
 import type { ReplicaPlace, World } from './world';
@@ -60,9 +61,12 @@ export function answerSearchXhr(
     outcome = searchPlaces(world, query, request.view, viewport, switches);
     cache.set(key, outcome);
   }
-  const batch = outcome.results.slice(request.offset, request.offset + request.count);
-  const sponsored = request.offset === 0 && switches.sponsored ? pickSponsored(outcome.results) : null;
-  const data = searchResponseData({ query, places: batch, finalView: outcome.finalView, viewport, signedIn: switches.signedIn, sponsored });
+  // The page's language (`hl`) changes the texts only, never which places are listed.
+  const lang = replicaLang(params.get('hl'));
+  const batch = outcome.results.slice(request.offset, request.offset + request.count).map((p) => localisePlace(p, lang));
+  const ad = request.offset === 0 && switches.sponsored ? pickSponsored(outcome.results) : null;
+  const sponsored = ad ? localisePlace(ad, lang) : null;
+  const data = searchResponseData({ query, places: batch, finalView: outcome.finalView, viewport, signedIn: switches.signedIn, sponsored, lang });
   const body = params.get('tch') === '1' ? frameInPage(data) : frameDirect(data);
   return { status: 200, contentType: 'application/json; charset=UTF-8', body };
 }

@@ -19,6 +19,7 @@ import { createRequestLog, createRollingLimit, type Headers, hostOf, hostResolve
 import { consentHtml, escapeHtml, notFoundHtml, placePageHtml, searchShellHtml, serverErrorHtml, sorryHtml } from './pages';
 import { createRng, deriveSeed } from './prng';
 import { groundTruth } from './search';
+import { replicaLang } from './locale';
 import { answerSearchXhr, createSearchCache } from './search-xhr';
 import { DEFAULT_SWITCHES, mergeSwitches, type Switches } from './switches';
 import type { ReplicaPlace, World } from './world';
@@ -143,6 +144,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       brokenCards: switches.brokenCards,
       singleResultRedirectMs: switches.singleResultRedirectMs,
       panelWidth: switches.panelWidth,
+      lang: replicaLang(url.searchParams.get('hl')),
     });
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, html);
   }
@@ -159,6 +161,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       signedIn: switches.signedIn,
       canonicalUrl: canonical,
       panelWidth: switches.panelWidth,
+      lang: replicaLang(url.searchParams.get('hl')),
     });
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, html);
   }

@@ -22,6 +22,57 @@ var GLYPH_DIRECTIONS = '\ue52e';
 var GLYPH_CLOCK = '\ue8b5';
 
 /*
+ * The page's texts in its language (`hl`, locale.ts replicaLang): English and Korean. The same
+ * strings as locale.ts UI_TEXT, which renders the server-side pages.
+ */
+var TEXT = {
+  en: {
+    stars: function (r, c) { return c === null ? r + ' stars' : r + ' stars ' + c + ' Reviews'; },
+    noReviews: 'No reviews',
+    sponsored: 'Sponsored',
+    endOfList: "You've reached the end of the list.",
+    notFound: function (q) { return "Google Maps can't find " + q; },
+    notFoundHint: 'Make sure your search is spelled correctly. Try adding a city, state, or zip code.',
+    resultsFor: function (q) { return 'Results for ' + q; },
+    results: 'Results',
+    updateWhenMapMoves: 'Update results when map moves',
+    website: 'Website',
+    visitWebsite: function (n) { return 'Visit ' + n + "'s website"; },
+    directions: 'Directions',
+    directionsTo: function (n) { return 'Get directions to ' + n; },
+    wheelchair: 'Wheelchair accessible entrance',
+    closedWord: 'Closed',
+    gl: 'us'
+  },
+  ko: {
+    stars: function (r, c) { return c === null ? '별표 ' + r + '개' : '별표 ' + r + '개 리뷰 ' + c + '개'; },
+    noReviews: '리뷰 없음',
+    sponsored: '광고',
+    endOfList: '목록의 끝에 도달했습니다.',
+    notFound: function (q) { return "Google 지도에서 '" + q + "'을(를) 찾을 수 없습니다."; },
+    notFoundHint: '검색어의 철자가 올바른지 확인하세요. 시/도 또는 우편번호를 추가해 보세요.',
+    resultsFor: function (q) { return q + '에 대한 검색결과'; },
+    results: '검색결과',
+    updateWhenMapMoves: '지도를 움직이면 결과 업데이트',
+    website: '웹사이트',
+    visitWebsite: function (n) { return n + ' 웹사이트 방문하기'; },
+    directions: '경로',
+    directionsTo: function (n) { return n + '까지의 경로 찾기'; },
+    wheelchair: '휠체어 이용 가능 입구',
+    closedWord: '영업 종료',
+    gl: 'kr'
+  }
+};
+
+function langOf(lang) {
+  return lang === 'ko' ? 'ko' : 'en';
+}
+
+function textOf(lang) {
+  return TEXT[langOf(lang)];
+}
+
+/*
  * DOM variant 'b': every obfuscated class renamed, as Google does every few months. Only the stable
  * hooks survive: roles, aria-labels, data-* attributes, hrefs, texts, and the classes kept here
  * (`UsdlK` counts as a stable hook in the brief; `font*` and `google-symbols` are shared style classes).
@@ -80,7 +131,7 @@ function nameSegment(name) {
 }
 
 /* §1.4: `!4m7!3m6` groups; the sponsored copy carries one more token (`!10e5`), hence 8 and 7. */
-function cardHref(P, sponsored) {
+function cardHref(P, sponsored, lang) {
   var counts = sponsored ? ['8', '7'] : ['7', '6'];
   return (
     MAPS_ORIGIN +
@@ -94,7 +145,7 @@ function cardHref(P, sponsored) {
     (sponsored ? '!10e5' : '') +
     '!16s' + encodeURIComponent(P[89]) +
     '!19s' + P[78] +
-    '?authuser=0&hl=en&rclk=1'
+    '?authuser=0&hl=' + langOf(lang) + '&rclk=1'
   );
 }
 
@@ -137,15 +188,16 @@ function separatorDot() {
   return ' <span aria-hidden="true">·</span> ';
 }
 
-function ratingHtml(P, cls) {
+function ratingHtml(P, cls, lang) {
+  var text = textOf(lang);
   var rating = at(P, [4, 7]);
   if (typeof rating !== 'number') {
-    return '<span class="' + cls.ratingWrap + '">No reviews</span>';
+    return '<span class="' + cls.ratingWrap + '">' + escapeHtml(text.noReviews) + '</span>';
   }
   var count = at(P, [4, 8]);
   var shown = rating.toFixed(1);
   // Signed in: "4.5 stars 1,234 Reviews" with the (1,234) span. Signed out (limited view): "4.5 stars".
-  var label = typeof count === 'number' ? shown + ' stars ' + formatCount(count) + ' Reviews' : shown + ' stars';
+  var label = text.stars(shown, typeof count === 'number' ? formatCount(count) : null);
   return (
     '<span class="' + cls.ratingWrap + '"><span role="img" class="' + cls.stars + '" aria-label="' + escapeHtml(label) + '">' +
     '<span class="' + cls.ratingValue + '" aria-hidden="true">' + shown + '</span>' +
@@ -160,6 +212,7 @@ function ratingHtml(P, cls) {
  */
 function renderCard(P, ctx) {
   var cls = ctx.classes;
+  var text = textOf(ctx.lang);
   var name = String(P[11]);
   var jsa = 'pane.wfvdle' + (10 + ctx.position);
   var street = at(P, [2, 0]);
@@ -168,7 +221,7 @@ function renderCard(P, ctx) {
   var phone = cardShowsPhone(P) ? at(P, [178, 0, 0]) : null;
   var status = at(P, [34, 4, 4]);
   var site = websiteOf(P);
-  var href = ctx.sponsored ? cardHref(P, true) : cardHref(P, false);
+  var href = cardHref(P, !!ctx.sponsored, ctx.lang);
   var labelAttr = ctx.broken ? '' : ' aria-label="' + escapeHtml(name) + '"';
   var html = '<div><div role="article" class="' + cls.card + '"' + labelAttr + ' jsaction="mouseover:' + jsa + ';mouseout:' + jsa + '">';
   html += ctx.broken
@@ -176,17 +229,17 @@ function renderCard(P, ctx) {
     : '<a class="' + cls.cardLink + '"' + labelAttr + ' href="' + escapeHtml(href) + '" jsaction="' + jsa + ';focus:' + jsa + ';blur:' + jsa + ';auxclick:' + jsa + ';keydown:' + jsa + ';clickmod:' + jsa + '"></a>';
   html += '<div class="rWbY0d"></div><div class="' + cls.cardBody + '">';
   if (ctx.sponsored) {
-    html += '<div class="' + cls.sponsoredWrap + '"><div class="OcdnDb"><h1 class="kpih0e f8ia3c uvopNe" aria-label="Sponsored"><span class="' + cls.sponsored + '">Sponsored</span></h1></div></div>';
+    html += '<div class="' + cls.sponsoredWrap + '"><div class="OcdnDb"><h1 class="kpih0e f8ia3c uvopNe" aria-label="' + escapeHtml(text.sponsored) + '"><span class="' + cls.sponsored + '">' + escapeHtml(text.sponsored) + '</span></h1></div></div>';
   }
   html += '<div class="lI9IFe"><div class="y7PRA"><div class="Lui3Od T7Wufd"><div class="Z8fK3b"><div class="' + cls.cardText + '">';
   html += '<div class="' + cls.nameWrap + '"><div class="' + cls.name + '">' + escapeHtml(name) + '</div></div>';
-  html += '<div class="' + cls.info + '"><div class="' + cls.ratingLine + '">' + ratingHtml(P, cls);
+  html += '<div class="' + cls.info + '"><div class="' + cls.ratingLine + '">' + ratingHtml(P, cls, ctx.lang);
   if (typeof price === 'string') html += '<span>' + separatorDot() + '<span>' + escapeHtml(price) + '</span></span>';
   html += '</div></div>';
   html += '<div class="' + cls.info + '"><div class="' + cls.info + '">';
   html += '<span><span>' + escapeHtml(category || '') + '</span></span>';
   if (ctx.position % 3 === 0) {
-    html += '<span>' + separatorDot() + '<span class="google-symbols" aria-label="Wheelchair accessible entrance" role="img">' + GLYPH_WHEELCHAIR + '</span></span>';
+    html += '<span>' + separatorDot() + '<span class="google-symbols" aria-label="' + escapeHtml(text.wheelchair) + '" role="img">' + GLYPH_WHEELCHAIR + '</span></span>';
   }
   if (typeof street === 'string') html += '<span>' + separatorDot() + '<span>' + escapeHtml(street) + '</span></span>';
   html += '</div>';
@@ -194,7 +247,7 @@ function renderCard(P, ctx) {
     html += '<div class="' + cls.info + '">';
     if (typeof status === 'string') {
       var parts = status.split(' ⋅ ');
-      var colour = parts[0] === 'Closed' ? 'rgba(220,54,46,1.00)' : 'rgba(25,134,57,1.00)';
+      var colour = parts[0] === text.closedWord ? 'rgba(220,54,46,1.00)' : 'rgba(25,134,57,1.00)';
       html += '<span><span><span style="font-weight: 400; color: ' + colour + ';">' + GLYPH_CLOCK + ' ' + escapeHtml(parts[0]) + '</span>' +
         (parts.length > 1 ? '<span style="font-weight: 400;"> ⋅ ' + escapeHtml(parts.slice(1).join(' ⋅ ')) + '</span>' : '') + '</span></span>';
     }
@@ -207,9 +260,9 @@ function renderCard(P, ctx) {
   html += '<div class="' + cls.actions + '">';
   if (site) {
     var siteHref = ctx.sponsored ? adLink(P, site) : site;
-    html += '<div class="etWJQ jym1ob kdfrQc"><a class="' + cls.actionButton + '" data-value="Website" aria-label="' + escapeHtml('Visit ' + name + "'s website") + '" href="' + escapeHtml(siteHref) + '" target="_blank"><span class="google-symbols" aria-hidden="true">' + GLYPH_WEBSITE + '</span><span>Website</span></a></div>';
+    html += '<div class="etWJQ jym1ob kdfrQc"><a class="' + cls.actionButton + '" data-value="' + escapeHtml(text.website) + '" aria-label="' + escapeHtml(text.visitWebsite(name)) + '" href="' + escapeHtml(siteHref) + '" target="_blank"><span class="google-symbols" aria-hidden="true">' + GLYPH_WEBSITE + '</span><span>' + escapeHtml(text.website) + '</span></a></div>';
   }
-  html += '<div class="etWJQ jym1ob kdfrQc"><button class="' + cls.actionButton + '" data-value="Directions" aria-label="' + escapeHtml('Get directions to ' + name) + '"><span class="google-symbols" aria-hidden="true">' + GLYPH_DIRECTIONS + '</span><span>Directions</span></button></div>';
+  html += '<div class="etWJQ jym1ob kdfrQc"><button class="' + cls.actionButton + '" data-value="' + escapeHtml(text.directions) + '" aria-label="' + escapeHtml(text.directionsTo(name)) + '"><span class="google-symbols" aria-hidden="true">' + GLYPH_DIRECTIONS + '</span><span>' + escapeHtml(text.directions) + '</span></button></div>';
   html += '</div></div></div></div><div class="' + cls.separator + '"></div>';
   return html;
 }
@@ -218,24 +271,26 @@ function renderSpinner(cls) {
   return '<div><div class="' + cls.spinner + '"><div class="OBAKjf veYFef"><div class="replica-spin"></div></div></div></div>';
 }
 
-function renderEnd(cls) {
-  return '<div class="' + cls.endWrap + '"><div class="' + cls.endBox + '"><p class="fontBodyMedium"><span><span class="' + cls.endText + '">You\'ve reached the end of the list.</span></span></p></div></div>';
+function renderEnd(cls, lang) {
+  return '<div class="' + cls.endWrap + '"><div class="' + cls.endBox + '"><p class="fontBodyMedium"><span><span class="' + cls.endText + '">' + escapeHtml(textOf(lang).endOfList) + '</span></span></p></div></div>';
 }
 
-function renderFeedShell(query, cls) {
+function renderFeedShell(query, cls, lang) {
+  var text = textOf(lang);
   return (
-    '<div class="' + cls.feed + '" aria-label="' + escapeHtml('Results for ' + query) + '" role="feed" tabindex="-1">' +
-    '<div class="m6QErb XiKgde"><div class="L1xEbb"><h1 class="fontTitleLarge IFMGgb">Results</h1></div></div>' +
+    '<div class="' + cls.feed + '" aria-label="' + escapeHtml(text.resultsFor(query)) + '" role="feed" tabindex="-1">' +
+    '<div class="m6QErb XiKgde"><div class="L1xEbb"><h1 class="fontTitleLarge IFMGgb">' + escapeHtml(text.results) + '</h1></div></div>' +
     '<div class="replica-tail"></div>' +
-    '<div class="' + cls.updateToggle + '"><button role="checkbox" class="D6NGZc" aria-checked="false"><span class="google-symbols" aria-hidden="true">\ue835</span>Update results when map moves</button></div>' +
+    '<div class="' + cls.updateToggle + '"><button role="checkbox" class="D6NGZc" aria-checked="false"><span class="google-symbols" aria-hidden="true">\ue835</span>' + escapeHtml(text.updateWhenMapMoves) + '</button></div>' +
     '</div>'
   );
 }
 
-function renderNotFound(query, cls) {
+function renderNotFound(query, cls, lang) {
+  var text = textOf(lang);
   return (
-    '<div class="replica-notfound"><div class="' + cls.notFound + '">Google Maps can\'t find ' + escapeHtml(query) + '</div>' +
-    '<div class="fontBodyMedium">Make sure your search is spelled correctly. Try adding a city, state, or zip code.</div></div>'
+    '<div class="replica-notfound"><div class="' + cls.notFound + '">' + escapeHtml(text.notFound(query)) + '</div>' +
+    '<div class="fontBodyMedium">' + escapeHtml(text.notFoundHint) + '</div></div>'
   );
 }
 
@@ -252,13 +307,13 @@ function viewDistance(view, height) {
 }
 
 /* The in-page request (§1.5): 20 per batch, `!8i` offset, `ech` page number, `tch=1` framing. */
-function searchRequestUrl(query, view, width, height, page) {
+function searchRequestUrl(query, view, width, height, page, lang) {
   var pb =
     '!4m12!1m3!1d' + viewDistance(view, height) + '!2d' + view.lng + '!3d' + view.lat +
     '!2m3!1f0!2f0!3f0!3m2!1i' + width + '!2i' + height + '!4f' + view.zoom +
     '!7i' + BATCH_SIZE + '!8i' + (page - 1) * BATCH_SIZE +
     '!10b1!12m25!1m5!18b1!30b1!31m1!1b1!34e1!2m4!5m1!6e2!20e3!39b1!10b1!12b1!13b1!16b1!17m1!3e1!20m3!5e2!6b1!14b1!46m1!1b0!96b1!99b1!19m4!2m3!1i360!2i120!4i8';
-  return '/search?tbm=map&authuser=0&hl=en&gl=us&tch=1&ech=' + page + '&q=' + encodeURIComponent(query) + '&pb=' + pb;
+  return '/search?tbm=map&authuser=0&hl=' + langOf(lang) + '&gl=' + textOf(lang).gl + '&tch=1&ech=' + page + '&q=' + encodeURIComponent(query) + '&pb=' + pb;
 }
 
 function parseFramed(text) {
@@ -308,7 +363,7 @@ function replicaSearchPage(config, win) {
 
   function request(pageNo, onData) {
     var xhr = new win.XMLHttpRequest();
-    xhr.open('GET', searchRequestUrl(config.query, config.view, width, height, pageNo));
+    xhr.open('GET', searchRequestUrl(config.query, config.view, width, height, pageNo, config.lang));
     xhr.onload = function () {
       if (String(xhr.responseURL).indexOf('/sorry/') >= 0) {
         // Blocked mid-list: the tab ends up on the sorry page, as a navigation would.
@@ -360,9 +415,9 @@ function replicaSearchPage(config, win) {
 
   function appendCards(places, sponsoredP) {
     var html = '';
-    if (sponsoredP) html += renderCard(sponsoredP, { classes: cls, position: 0, sponsored: true, broken: config.brokenCards });
+    if (sponsoredP) html += renderCard(sponsoredP, { classes: cls, position: 0, sponsored: true, broken: config.brokenCards, lang: config.lang });
     for (var i = 0; i < places.length; i++) {
-      html += renderCard(places[i], { classes: cls, position: shown + i + 1, sponsored: false, broken: config.brokenCards });
+      html += renderCard(places[i], { classes: cls, position: shown + i + 1, sponsored: false, broken: config.brokenCards, lang: config.lang });
     }
     tail.insertAdjacentHTML('beforebegin', out(html));
     shown += places.length;
@@ -370,7 +425,7 @@ function replicaSearchPage(config, win) {
 
   function finish() {
     done = true;
-    tail.innerHTML = out(renderEnd(cls));
+    tail.innerHTML = out(renderEnd(cls, config.lang));
   }
 
   function onBatch(data, finalView) {
@@ -404,18 +459,18 @@ function replicaSearchPage(config, win) {
     var finalView = viewOf(data, config.view);
     updateUrl(finalView);
     if (places.length === 0) {
-      main.innerHTML = out(renderNotFound(config.query, cls));
+      main.innerHTML = out(renderNotFound(config.query, cls, config.lang));
       return;
     }
     if (places.length === 1) {
       // A single match is not listed: the page goes to the place itself, after a while (spec §1.1).
-      var target = at(places[0], [27]) || cardHref(places[0], false);
+      var target = at(places[0], [27]) || cardHref(places[0], false, config.lang);
       win.setTimeout(function () {
         win.location.replace(target);
       }, config.singleResultRedirectMs);
       return;
     }
-    main.innerHTML = out(renderFeedShell(config.query, cls));
+    main.innerHTML = out(renderFeedShell(config.query, cls, config.lang));
     feed = main.querySelector('[role="feed"]');
     tail = feed.querySelector('.replica-tail');
     var ads = at(data, [2, 1, 0]);
