@@ -103,8 +103,11 @@ const WEEK: ReadonlyArray<[name: string, isoDay: number, date: [number, number, 
  */
 function weeklyHours(place: ReplicaPlace, lang: ReplicaLang): unknown[] | null {
   if (place.hours === null) return null;
-  const slot = place.hours === 'open24h' ? ['Open 24 hours', [[0], [24]]] : [`${hourText(place.hours.opens)}–${hourText(place.hours.closes)}`, [[place.hours.opens], [place.hours.closes]]];
-  const days = WEEK.map(([name, iso, date]) => [name, iso, date, [slot], 0, 1]);
+  const ko = lang === 'ko';
+  const range = (h: { opens: number; closes: number }) =>
+    ko ? `${hourKo(h.opens)}~${hourKo(h.closes)}` : `${hourText(h.opens)}–${hourText(h.closes)}`;
+  const slot = place.hours === 'open24h' ? [ko ? '24시간 영업' : 'Open 24 hours', [[0], [24]]] : [range(place.hours), [[place.hours.opens], [place.hours.closes]]];
+  const days = WEEK.map(([name, iso, date]) => [ko ? KO_DAYS[iso - 1]! : name, iso, date, [slot], 0, 1]);
   return [days, [days[0], 0, 1, null, [openStatus(place, lang), [[0, 4, [null, [4279862841, 4285388172]]]]]], 6, null, null, null, 1];
 }
 
@@ -127,6 +130,14 @@ function hoursBlock(place: ReplicaPlace, lang: ReplicaLang): unknown[] | null {
 /** The card's open-status line ("Open ⋅ Closes 10 PM"); the replica's clock is always midday. */
 export function openStatus(place: ReplicaPlace, lang: ReplicaLang = 'en'): string | null {
   return openStatusText(place.hours, lang);
+}
+
+const KO_DAYS = ['월요일', '화요일', '수요일', '목요일', '금요일', '토요일', '일요일'];
+
+/** "오전 7시", "오후 10시" (Google's Korean hours). */
+function hourKo(h: number): string {
+  const hh = h % 24;
+  return hh < 12 ? `오전 ${hh === 0 ? 12 : hh}시` : `오후 ${hh === 12 ? 12 : hh - 12}시`;
 }
 
 function hourText(h: number): string {

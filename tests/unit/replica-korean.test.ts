@@ -11,6 +11,7 @@ import { extractFeed, type FeedExtraction, isSponsoredCard } from '../../utils/p
 import { detectLimitedView } from '../../utils/providers/google/limited-view';
 import { detectPageKind } from '../../utils/providers/google/page-kind';
 import { extractPlacePanel } from '../../utils/providers/google/place';
+import { parseTbmBody } from '../../utils/providers/google/tbm';
 import { clientRenderer } from '../replica/client-renderer';
 import { REAL_CLASSES } from '../replica/dom-variants';
 import { localisePlace, replicaLang } from '../replica/locale';
@@ -170,5 +171,30 @@ describe('replica hl=ko: Korean interface, same places', () => {
     expect(ko1.address).toBe(localisePlace(place, 'ko').fullAddress);
     expect(ko1.address).toMatch(/^대한민국 서울특별시 \S+구 /);
     expect(ko1.category).toBe(localisePlace(place, 'ko').categories[0]);
+  });
+
+  it("the page's own data (tbm=map answer) in Korean: the same places, Korean full addresses, categories and hours", () => {
+    const url = (hl: string) => en.requests[0]!.replace(/hl=en&gl=us/, `hl=${hl}&gl=${hl === 'ko' ? 'kr' : 'us'}`);
+    const read = (hl: string) => {
+      const answer = answerSearchXhr(world, { signedIn: true, sparseZoomOut: true, sponsored: false }, new URLSearchParams(url(hl).split('?')[1]));
+      const parsed = parseTbmBody(answer.body);
+      if ('blocked' in parsed && parsed.blocked) throw new Error(parsed.reason);
+      return (parsed as { places: Listing[] }).places;
+    };
+    const enData = read('en');
+    const koData = read('ko');
+    expect(koData.length).toBe(20);
+    expect(koData.map(facts)).toEqual(enData.map(facts));
+    const times = (l: Listing) => l.openingHours?.map((d) => [d.day, d.intervals]) ?? null;
+    expect(koData.map(times)).toEqual(enData.map(times));
+    for (const l of koData) {
+      expect(l.address).toMatch(/^대한민국 서울특별시 \S+구 \S+ \d+$/);
+      expect(l.categories?.length).toBeGreaterThan(0);
+      expect(l.categories?.every((c) => HANGUL.test(c))).toBe(true);
+      if (l.openingHours) expect(l.openingHours.map((d) => d.dayName)).toEqual(['월요일', '화요일', '수요일', '목요일', '금요일', '토요일', '일요일']);
+    }
+    const withHours = koData.filter((l) => l.hours);
+    expect(withHours.length).toBeGreaterThan(0);
+    for (const l of withHours) expect(l.hours).toMatch(/^월요일: (?:(?:오전|오후) \d+시~(?:오전|오후) \d+시|24시간 영업);/);
   });
 });
