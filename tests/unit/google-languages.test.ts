@@ -19,6 +19,7 @@ import {
 } from '../../utils/providers/google/labels';
 import { findLimitedViewBanner, LIMITED_VIEW_PATTERNS } from '../../utils/providers/google/limited-view';
 import { detectPageKind } from '../../utils/providers/google/page-kind';
+import { extractPlacePanel } from '../../utils/providers/google/place';
 import { googleProvider } from '../../utils/providers/google/provider';
 import { idsFromPair } from '../../utils/providers/google/ids';
 import { searchUrl } from '../../utils/providers/google/urls';
@@ -135,5 +136,32 @@ describe('the results language', () => {
     expect(normaliseSettings({ lang: 'xx"><script>' }, 'fr').lang).toBe('fr');
     expect(normaliseSettings({ lang: 5 }).lang).toBe(DEFAULT_SETTINGS.lang);
     expect(DEFAULT_SETTINGS.lang).toBe(hlFromLocale(globalThis.navigator?.language));
+  });
+});
+
+describe('a place panel in every language', () => {
+  const ids = idsFromPair(0x89c259a31b639d95n, 0x90a673b3e3ed8540n);
+  const url = `https://www.google.com/maps/place/Chez+Nous/data=!4m7!3m6!1s${ids.featureId}!8m2!3d48.85!4d2.35!16s%2Fg%2F11x!19s${ids.placeId}?hl=fr`;
+  const panel = (stars: string, count: string, countLabel: string, withF7nice = true) =>
+    new DOMParser().parseFromString(
+      `<div role="main" aria-label="Chez Nous"><div class="lMbq3e"><div><h1 class="DUwDvf">Chez Nous</h1></div>
+       <div class="LBgpqf"><div class="skqShb"><div class="fontBodyMedium dmRWX"><div${withF7nice ? ' class="F7nice"' : ''}><span><span aria-hidden="true">${stars.match(/\d[.,]\d/)![0]}</span>
+       <span role="img" aria-label="${stars}"></span></span><span><span><span role="img" aria-label="${countLabel}">(${count})</span></span></span></div></div></div></div></div>
+       <button data-item-id="address"><div class="Io6YTe">1 Rue de Rivoli, 75001 Paris</div></button></div>`,
+      'text/html',
+    );
+
+  it.each([
+    ['fr', '5,0 étoiles ', '30', '30 avis', 5, 30], // the French place page: "5,0" and "30 avis"
+    ['ko', '별표 4.5개 ', '1,234', '리뷰 1,234개', 4.5, 1234],
+    ['ja', '星 4.2 ', '1,234', 'クチコミ 1,234 件', 4.2, 1234],
+    ['el', '4,1 αστέρια ', '516', '516 αξιολογήσεις', 4.1, 516],
+    ['en', '4.7 stars ', '8,713', '8,713 reviews', 4.7, 8713],
+  ])('%s: rating and count from the header', (_lang, stars, count, countLabel, rating, reviews) => {
+    for (const withF7nice of [true, false]) {
+      const read = extractPlacePanel(panel(stars, count, countLabel, withF7nice), url);
+      expect(read).not.toBeNull();
+      expect({ rating: read!.rating, reviews: read!.reviews }).toEqual({ rating, reviews });
+    }
   });
 });
