@@ -106,6 +106,11 @@ describe("end of list, can't find, limited view, sponsored in every language", (
       expect(extractFeed(document).listings.map((l) => l.sponsored)).toEqual([true]);
     }
     expect(isSponsoredWord('광고 대행사')).toBe(false); // a business called "ad agency" is not an ad
+    // Nor is a business whose name is the word itself (its card and link carry the name).
+    const ids = idsFromPair(0x98n, 0x76n);
+    const href = `https://www.google.com/maps/place/x/data=!4m7!3m6!1s${ids.featureId}!8m2!3d37.5!4d127!16s%2Fg%2F1!19s${ids.placeId}`;
+    document.body.innerHTML = `<div role="feed"><div role="article" aria-label="Annonce"><a aria-label="Annonce" href="${href}"></a><div class="fontHeadlineSmall">Annonce</div></div></div>`;
+    expect(extractFeed(document).listings.map((l) => [l.name, l.sponsored])).toEqual([['Annonce', false]]);
   });
 });
 

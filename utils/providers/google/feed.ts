@@ -137,6 +137,8 @@ function absolute(href: string | null | undefined): string | null {
 export function isSponsoredCard(card: Element): boolean {
   if (card.querySelector('.jHLihd, a[href^="/aclk"], a[href*="google.com/aclk"], a[href*="googleadservices.com/"]')) return true;
   for (const el of card.querySelectorAll('[aria-label]')) {
+    // The card's link and the card carry the place's name: a business may be called "Annonce".
+    if (el.matches(PLACE_LINK)) continue;
     if (isSponsoredWord(el.getAttribute('aria-label'))) return true;
   }
   for (const span of card.querySelectorAll('span')) {
