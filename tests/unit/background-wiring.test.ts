@@ -57,14 +57,18 @@ describe('background wiring (fakeBrowser)', () => {
     store.close();
   });
 
-  it('a worker restart (session flag set) does not pause as after a browser restart', async () => {
+  it('a worker restart (session flag set) does not pause as after a browser restart, and gives the dead loops\' leases back', async () => {
     const store = await openStore();
     await store.createSweep(makeSweep('bg3'), makeCells('bg3', 2));
+    // The stopped worker's loop held a cell with a long lease.
+    const held = await leaseNextCell(store, { sweepId: 'bg3', holder: 'loop:old', now: Date.now(), leaseMs: 600_000 });
+    expect(held?.status).toBe('leased');
     await fakeBrowser.storage.session.set({ 'session-alive': true });
     (await freshBackground())(fakeBrowser);
     // No map tab in this fake browser: the sweep asks for one, which shows the loops were started.
     await vi.waitFor(async () => expect((await store.getSweep('bg3'))?.status).toBe('paused'), { timeout: 3000 });
     expect((await store.getSweep('bg3'))?.pauseReason).toBe('user');
+    expect((await store.getCell(held!.id))?.leaseHolder).not.toBe('loop:old');
     store.close();
   });
 });

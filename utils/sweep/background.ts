@@ -160,6 +160,8 @@ export function createBackground(browser: Browser): void {
     if (!alive) {
       await controller.onBrowserStart();
       await browser.storage.session.set({ [SESSION_ALIVE_KEY]: true });
+    } else {
+      await controller.onWorkerStart();
     }
     await scheduler.onStartup();
     await controller.ensureDriving();

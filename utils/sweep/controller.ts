@@ -189,6 +189,16 @@ export function createController(deps: ControllerDeps) {
     }
   }
 
+  /**
+   * After a service-worker restart the sweep goes on by itself, but the loops of the stopped
+   * worker are gone with it (MV3 runs one worker): their leases are given back at once, so the
+   * cell it was visiting is searched again after the pacing delay, not after its lease expires
+   * (up to the load timeout + collection bound + margin, ~3 min).
+   */
+  async function onWorkerStart(): Promise<void> {
+    await releaseSessionLeases(deps.store, deps.now());
+  }
+
   /** A command's status change, through the one table, guarded by the status it expects (in one transaction). */
   async function setStatus(sweepId: string, t: Transition): Promise<Reply> {
     const r = await transition(deps.store, sweepId, t);
@@ -312,7 +322,7 @@ export function createController(deps: ControllerDeps) {
     return { ok: true };
   }
 
-  return { commands, ensureDriving, onBrowserStart, commitBrowsing, startSavedSearch };
+  return { commands, ensureDriving, onBrowserStart, onWorkerStart, commitBrowsing, startSavedSearch };
 }
 
 function errorText(e: unknown): string {
