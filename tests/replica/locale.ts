@@ -9,6 +9,7 @@
  * 1,234개", "목록의 끝에 도달했습니다.", "Google 지도에서 '…'을(를) 찾을 수 없습니다.", "광고");
  * Korean addresses follow Google's Korean form, country first: "대한민국 서울특별시 중구 세종대로 12".
  */
+import { ROAD_KO } from './korean-roads';
 import type { ReplicaAddress, ReplicaPlace } from './world';
 
 export type ReplicaLang = 'en' | 'ko';
@@ -191,22 +192,7 @@ const KO: Readonly<Record<string, string>> = {
   'Gangneung-si': '강원특별자치도 강릉시',
   'South Korea': '대한민국',
   // Roads (world.ts ROADS).
-  'Sejong-daero': '세종대로',
-  'Jong-ro': '종로',
-  'Teheran-ro': '테헤란로',
-  'Dosan-daero': '도산대로',
-  'Eulji-ro': '을지로',
-  'Toegye-ro': '퇴계로',
-  'Hangang-daero': '한강대로',
-  'Yanghwa-ro': '양화로',
-  'Itaewon-ro': '이태원로',
-  'Seongsu-ileo-ro': '성수일로',
-  'Olympic-ro': '올림픽로',
-  'Gangnam-daero': '강남대로',
-  'Yulgok-ro': '율곡로',
-  'Cheonggyecheon-ro': '청계천로',
-  'Wausan-ro': '와우산로',
-  'Nonhyeon-ro': '논현로',
+  ...ROAD_KO,
 };
 
 /** A label in Korean when the replica knows it; the given text otherwise (as Google keeps unknown names). */

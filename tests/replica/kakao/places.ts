@@ -4,6 +4,7 @@
  * lot-number addresses and WCONGNAMUL coordinates. Derived, never drawn: the same world gives
  * the same Kakao places on every run, so the Google and Kakao replicas share one ground truth.
  */
+import { ROAD_KO } from '../korean-roads';
 import { wgs84ToWcongnamul } from '../../../utils/geo/wcongnamul';
 import { CATEGORIES } from '../categories';
 import type { ReplicaPlace, World } from '../world';
@@ -79,24 +80,6 @@ const DISTRICT_KO: Record<string, { gu: string; dong: string }> = {
   'Gangdong-myeon': { gu: '', dong: '강동면 안인리' },
 };
 
-const ROAD_KO: Record<string, string> = {
-  'Sejong-daero': '세종대로',
-  'Jong-ro': '종로',
-  'Teheran-ro': '테헤란로',
-  'Dosan-daero': '도산대로',
-  'Eulji-ro': '을지로',
-  'Toegye-ro': '퇴계로',
-  'Hangang-daero': '한강대로',
-  'Yanghwa-ro': '양화로',
-  'Itaewon-ro': '이태원로',
-  'Seongsu-ileo-ro': '성수일로',
-  'Olympic-ro': '올림픽로',
-  'Gangnam-daero': '강남대로',
-  'Yulgok-ro': '율곡로',
-  'Cheonggyecheon-ro': '청계천로',
-  'Wausan-ro': '와우산로',
-  'Nonhyeon-ro': '논현로',
-};
 
 const BRANCH_KO: Record<string, string> = {
   Gwanghwamun: '광화문',
