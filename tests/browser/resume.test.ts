@@ -90,6 +90,9 @@ afterAll(async () => {
   await replica?.close();
 });
 
+/** Latency jitter between the pacer's stamp and the replica's log of the same load. */
+const NETWORK_JITTER_MS = 50;
+
 describe('resume after a browser crash', () => {
   it('a cell killed mid-collection is given back at once: next load within 20 s of Resume, searched again once, ground truth', async () => {
     const area = parseAreaText(AREA);
@@ -182,6 +185,8 @@ describe('resume after a browser crash', () => {
     // The killed session's last load outlived the SIGKILL (it is stamped just before the load starts).
     expect(seen.remembered).not.toBeNull();
     expect(Math.abs(seen.remembered! - last.r.at)).toBeLessThan(1000);
-    expect(gapMs).toBeGreaterThanOrEqual(settings.delayMs);
+    // Measured at the replica: each load reaches it a few ms after the pacer stamped it, and that
+    // latency differs from load to load; the pace is the pacer's, so allow the network's jitter.
+    expect(gapMs).toBeGreaterThanOrEqual(settings.delayMs - NETWORK_JITTER_MS);
   }, 90_000);
 });

@@ -70,6 +70,11 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
     }
   }
 
+  // The page renders a batch from its own response at once, but the hook's copy of that response
+  // reaches this world as a message one task later: wait until the copies stop arriving, or the
+  // last batch's page data (full addresses, phones, hours) would depend on timing.
+  await networkQuiet(env);
+
   const url = env.url();
   const finalKind = kind === 'results' || kind === 'unknown' ? detectPageKind(env.doc, url) : kind;
   const observation = buildObservation({
@@ -98,6 +103,25 @@ function pageDataFor(env: CollectEnv, kind: PageKind): PageDataLookup {
   if (kind !== 'place') return network;
   const state = appStateFromDocument(env.doc)?.place;
   return state ? firstOf(pageDataLookup([state]), network) : network;
+}
+
+/** No new response copy for this long counts as quiet … */
+const NETWORK_QUIET_MS = 300;
+/** … and the wait never exceeds this. */
+const NETWORK_QUIET_MAX_MS = 1500;
+
+async function networkQuiet(env: CollectEnv): Promise<void> {
+  const until = env.now() + NETWORK_QUIET_MAX_MS;
+  let seen = env.network.snapshot().responses;
+  let quietSince = env.now();
+  while (env.now() < until && env.now() - quietSince < NETWORK_QUIET_MS) {
+    await env.sleep(100);
+    const now = env.network.snapshot().responses;
+    if (now !== seen) {
+      seen = now;
+      quietSince = env.now();
+    }
+  }
 }
 
 /** Navigation Timing's responseStatus (Chrome 109+); null where the browser does not give it. */
