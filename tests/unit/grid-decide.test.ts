@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox } from '../../utils/geo';
-import { DEFAULT_PLANNER_OPTIONS, decideCell, visibleShare } from '../../utils/grid';
+import { DEFAULT_PLANNER_OPTIONS, decideCell } from '../../utils/grid';
 import type { CellDecision, CellDecisionInput } from '../../utils/grid';
 
 /** A cell filling the default view (872 × 800 px) at `zoom`, at the equator. */
@@ -9,11 +9,6 @@ function boxFittingAt(zoom: number): BBox {
   return { south: -400 * deg, north: 400 * deg, west: 0, east: 872 * deg };
 }
 
-/** The west half of boxFittingAt(zoom): 436 × 800 px, searched at the same zoom. */
-function halfWidth(zoom: number): BBox {
-  const b = boxFittingAt(zoom);
-  return { ...b, east: b.east / 2 };
-}
 
 const base: CellDecisionInput = {
   pageKind: 'results',
@@ -85,16 +80,5 @@ describe('decideCell', () => {
         }
       }
     }
-  });
-});
-
-describe('visibleShare', () => {
-  it('is the part of the 872 × 800 px visible map the cell covers (hand-computed)', () => {
-    expect(visibleShare(boxFittingAt(15), 15, DEFAULT_PLANNER_OPTIONS.viewport)).toBeCloseTo(1, 6);
-    expect(visibleShare(halfWidth(15), 15, DEFAULT_PLANNER_OPTIONS.viewport)).toBeCloseTo(0.5, 6);
-    // A quarter-size cell searched one zoom lower than it fits: (436·400)/(872·800) = 1/4.
-    expect(visibleShare(boxFittingAt(16), 15, DEFAULT_PLANNER_OPTIONS.viewport)).toBeCloseTo(0.25, 6);
-    // Never above 1, even for a cell larger than the view.
-    expect(visibleShare(boxFittingAt(14), 15, DEFAULT_PLANNER_OPTIONS.viewport)).toBe(1);
   });
 });

@@ -157,7 +157,7 @@ export function safeSpan(cal: GeometryCalibration, limits: SpanLimits = {}): { l
 /**
  * The safe rectangle as the planner's Viewport: a canvas whose "visible part" (right of
  * `panelWidth`, centre offset panelWidth/2) is exactly the safe span. The planner's maths
- * (cellSearchView, fitZoom, visibleBBox, visibleShare) then needs no change; `panelWidth` may be
+ * (cellSearchView, fitZoom, visibleBBox, minCellReached) then needs no change; `panelWidth` may be
  * negative when the safe span sits left of the centre.
  */
 export function planningViewport(cal: GeometryCalibration, limits?: SpanLimits): Viewport {

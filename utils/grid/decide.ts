@@ -1,5 +1,3 @@
-import type { BBox, Viewport } from '../geo/types';
-import { latToWorldY, lngToWorldX } from '../geo/mercator';
 import type { CellDecision, CellDecisionInput, CellDecisionReason, PlannedCell, PlannerOptions } from './types';
 import { DEFAULT_PLANNER_OPTIONS } from './options';
 import { CHILDREN_PER_SPLIT, minCellReached } from './split';
@@ -71,16 +69,4 @@ export function widenedCell(cell: PlannedCell): PlannedCell {
 /** Saturated cells whose search could not be proven for another reason than crowding at the deepest zoom. */
 export function isUnresolved(reason: CellDecisionReason | undefined): boolean {
   return reason === 'zoomed-out-capped' || reason === 'view-not-covering';
-}
-
-/**
- * The part of the visible map (right of the panel) that `bbox` covers when searched at
- * `zoom`, in 0..1: the share of an even spread of results that would fall inside it.
- */
-export function visibleShare(bbox: BBox, zoom: number, viewport: Viewport): number {
-  const scale = 2 ** zoom;
-  const visibleW = viewport.width - viewport.panelWidth;
-  const w = Math.min(visibleW, (lngToWorldX(bbox.east, 0) - lngToWorldX(bbox.west, 0)) * scale);
-  const h = Math.min(viewport.height, (latToWorldY(bbox.south, 0) - latToWorldY(bbox.north, 0)) * scale);
-  return Math.max(0, (w * h) / (visibleW * viewport.height));
 }

@@ -16,5 +16,5 @@ export {
 } from './options';
 export { gridSize, planInitialCells, type GridSize } from './plan';
 export { CHILDREN_PER_SPLIT, midpoint, minCellReached, quadrants, splitCell } from './split';
-export { decideCell, visibleShare, widenedCell, isUnresolved, CAP_MARGIN, WIDEN_ZOOM_OFFSET } from './decide';
+export { decideCell, widenedCell, isUnresolved, CAP_MARGIN, WIDEN_ZOOM_OFFSET } from './decide';
 export { TYPICAL_SPLIT_FACTOR, checkCellBudget, estimateSweep, type Pacing } from './estimate';
