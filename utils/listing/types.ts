@@ -1,5 +1,7 @@
-/** Which map site a listing came from. Only Google is implemented so far. */
-export type Provider = 'google';
+import type { ProviderId } from '../providers/place';
+
+/** Which map site a listing came from. */
+export type Provider = ProviderId;
 
 /**
  * One business as extracted from a map page. Fields the page did not show are `null`
@@ -7,17 +9,23 @@ export type Provider = 'google';
  */
 export interface Listing {
   /**
-   * The dedup key: `google:{cid}`. Every Google id form (feature id `0x…:0x…`, CID,
-   * ChIJ place_id) carries the CID, so every form a page shows maps to this one key.
+   * The dedup key: `{provider}:{providerId}`. On Google that is `google:{cid}`: every Google id
+   * form (feature id `0x…:0x…`, CID, ChIJ place_id) carries the CID, so every form a page shows
+   * maps to this one key.
    */
   key: string;
   provider: Provider;
-  /** ChIJ place_id when derivable (feature id known), else null. */
+  /**
+   * The provider's canonical id, as exported (`provider_id`): Google's CID (unsigned decimal),
+   * Naver's place id (digits), Kakao's confirmid (digits).
+   */
+  providerId: string;
+  /** Google only: ChIJ place_id when derivable (feature id known), else null. */
   placeId: string | null;
-  /** Feature id `0x…:0x…` when known. */
+  /** Google only: feature id `0x…:0x…` when known. */
   featureId: string | null;
-  /** Unsigned decimal CID. */
-  cid: string;
+  /** Google only: the unsigned decimal CID (= providerId); null for other providers. */
+  cid: string | null;
   name: string;
   category: string | null;
   address: string | null;
@@ -55,6 +63,12 @@ export interface Listing {
    * open status that says neither; absent when no status was seen at all.
    */
   closed?: 'permanently' | 'temporarily' | null;
+  /** The road-name address (도로명 주소) where the site gives it apart from `address` (Naver, Kakao). */
+  roadAddress?: string | null;
+  /** The lot-number address (지번 주소) where the site gives it apart from `address` (Naver, Kakao). */
+  lotAddress?: string | null;
+  /** A booking link the site lists for the place (Naver 예약). */
+  bookingUrl?: string | null;
   /** Where each known field's value came from (fields that are null have no entry). */
   sources?: FieldSources;
 }
@@ -106,6 +120,9 @@ export const SOURCED_FIELDS = [
   'openingHours',
   'priceLevel',
   'closed',
+  'roadAddress',
+  'lotAddress',
+  'bookingUrl',
 ] as const;
 export type SourcedField = (typeof SOURCED_FIELDS)[number];
 export type FieldSources = Partial<Record<SourcedField, FieldSource>>;

@@ -77,11 +77,23 @@ export interface CollectOptions {
   settleMs: number;
   /** Mean pause between scrolls; each pause is drawn from 0.5×–1.5× of it. */
   scrollPauseMs: number;
+  /**
+   * Paged lists (Naver, Kakao): the page this collection must read. Until the page shows it
+   * (the pager marks it current), the content script waits: the click that asked for it may
+   * still be re-rendering the list, or navigating to it. Absent: whatever page is shown.
+   */
+  expectPage?: number;
 }
 
 /** Background → content script of a worker tab. */
 export interface BackgroundToContent {
   collect(options: CollectOptions): Observation;
+  /**
+   * Paged lists (Naver, Kakao): press the page's own "next page" control, as a person would.
+   * `clicked: false` when the page shows no enabled next control. The page may re-render in
+   * place or navigate; the next `collect` (with `expectPage`) reads the new page either way.
+   */
+  nextPage(): { clicked: boolean };
 }
 
 export type Protocol = UiToBackground & ContentToBackground & BackgroundToContent;

@@ -55,6 +55,18 @@ export interface Observation {
   warnings: string[];
   /** The map canvas the page laid out (CSS px) and its results panel's edge, measured by the content script; null/absent when unknown. */
   canvas?: MeasuredCanvas | null;
+  /**
+   * Lists shown a page at a time (Naver, Kakao): which page this observation read (1-based) and
+   * whether the page's own pager offers another. Absent: the observation is the whole list
+   * (Google's feed, a no-results page, a single place).
+   */
+  pager?: { page: number; more: boolean };
+  /**
+   * The box the page's own search covered, read from the page itself (Naver: the list URL's
+   * `bounds`; Kakao: the `rect` of the page's map.daum request), or null when the page did not
+   * say. Absent: the provider's searched area is measured otherwise (Google's canvas).
+   */
+  searchedBounds?: BBox | null;
 }
 
 export type CellStatus =

@@ -33,13 +33,14 @@ export type ListingFields = Pick<
   Listing,
   'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'sponsored'
 > &
-  Partial<Omit<Listing, 'key' | 'provider' | 'placeId' | 'featureId' | 'cid' | 'url' | 'sources'>>;
+  Partial<Omit<Listing, 'key' | 'provider' | 'providerId' | 'placeId' | 'featureId' | 'cid' | 'url' | 'sources'>>;
 
 /** `source`: where these values were read, recorded per known field (see Listing.sources). */
 export function makeListing(ids: ResolvedIds, fields: ListingFields, source?: FieldSource): Listing {
   const listing: Listing = {
     key: ids.key,
     provider: 'google',
+    providerId: ids.cid,
     placeId: ids.placeId,
     featureId: ids.featureId,
     cid: ids.cid,

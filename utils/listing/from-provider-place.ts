@@ -1,0 +1,41 @@
+/**
+ * A Naver or Kakao place, as its extractor read it (utils/providers/place.ts), becomes the one
+ * stored shape every provider shares (Listing). Google's extractor builds Listings itself
+ * (utils/providers/google/fields.ts), because its ids come in three forms.
+ *
+ * `address` is what a person reads first: the road-name address when the site gives one, else
+ * the lot-number address; both stay in their own fields. Every field is stamped with `source`.
+ */
+import type { ProviderPlace } from '../providers/place';
+import { stampSources } from './merge-fields';
+import type { FieldSource, Listing } from './types';
+
+export function listingFromPlace(place: ProviderPlace, source: FieldSource): Listing {
+  const otherPhones = place.virtualPhone && place.virtualPhone !== place.phone ? [place.virtualPhone] : [];
+  const listing: Listing = {
+    key: place.key,
+    provider: place.provider,
+    providerId: place.providerId,
+    placeId: null,
+    featureId: null,
+    cid: null,
+    name: place.name,
+    category: place.category,
+    address: place.roadAddress ?? place.address,
+    phone: place.phone ?? place.virtualPhone,
+    website: place.website,
+    rating: place.rating,
+    reviews: place.reviews,
+    lat: place.lat,
+    lng: place.lng,
+    url: place.url,
+    sponsored: place.sponsored,
+    roadAddress: place.roadAddress,
+    lotAddress: place.address,
+    bookingUrl: place.bookingUrl,
+  };
+  // Broadest first on the place, main one first on the listing (Listing.categories).
+  if (place.categoryPath.length > 0) listing.categories = [...place.categoryPath].reverse();
+  if (place.phone && otherPhones.length > 0) listing.otherPhones = otherPhones;
+  return stampSources(listing, source);
+}
