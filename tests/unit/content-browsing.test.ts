@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { browsingAllowed, createBrowsingCollector } from '../../utils/content/browsing';
+import { createGoogleBrowsingReader } from '../../utils/content/google-content';
 import type { Listing } from '../../utils/listing/types';
 import { idsFromPair } from '../../utils/providers/google/ids';
 
@@ -20,6 +21,7 @@ function harness(answer?: (batch: Listing[]) => Promise<void>) {
   document.body.innerHTML = '<div role="feed"></div>';
   const feed = document.querySelector('[role="feed"]')!;
   const collector = createBrowsingCollector({
+    reader: createGoogleBrowsingReader(),
     doc: document,
     url: () => 'https://www.google.com/maps/search/cafe/@37.5,127,15z',
     now: () => now,

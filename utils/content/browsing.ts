@@ -1,17 +1,41 @@
 import type { Listing } from '../listing/types';
-import { extractPlacePanel, findCards, readCard } from '../providers/google';
 
 /**
- * Collect while browsing: what the person sees on Google Maps (result cards as they scroll,
- * sponsored ones too, flagged, and place panels they open) is kept, without ever navigating,
+ * Collect while browsing: what the person sees on a map site (result cards as they scroll,
+ * sponsored ones too, flagged, and places they open) is kept, without ever navigating,
  * scrolling or clicking for them. Sweeps keep leaving ads out (each place appears in its own
  * organic results there).
  *
+ * The collector is provider-neutral: a provider's `BrowsingReader` says what is new on the page
+ * (Google: utils/content/google-content.ts; Naver: utils/content/naver-content.ts). The collector
+ * schedules scans, keeps organic over sponsored, batches, acknowledges and retries.
+ *
  * Cost on the page: a MutationObserver only schedules a scan; a scan reads only cards not read
- * before (cards stay in the DOM as the feed grows), and found listings go to the background
- * in one message per second at most.
+ * before (the reader remembers them), and found listings go to the background in one message
+ * per second at most.
  */
+
+/** What a scan found new on the page. */
+export interface BrowsingReading {
+  /** Result cards not read before (sponsored ones flagged). Counted in `stats.cardsRead`. */
+  cards: Listing[];
+  /** A place the person opened (a panel, a place page), or none; not counted as a card. */
+  places: Listing[];
+}
+
+/**
+ * A provider's reader. Stateful: each call returns only what is new since the previous calls
+ * (cards it has not read, a place other than the last one it returned). A card still being
+ * filled in is simply not returned yet, and read again on a later call. Must never click,
+ * scroll or navigate.
+ */
+export interface BrowsingReader {
+  readNew(doc: Document, url: string): BrowsingReading;
+}
+
 export interface BrowsingEnv {
+  /** What is new on this provider's page. */
+  reader: BrowsingReader;
   doc: Document;
   url(): string;
   now(): number;
@@ -60,40 +84,7 @@ const SCAN_DELAY_MS = 200;
 const RETRY_BASE_MS = 2000;
 const RETRY_MAX_MS = 60_000;
 
-/** Hosts whose links are ad clicks or ad redirects, never a business's website. */
-const AD_HOSTS = /(^|\.)(googleadservices\.com|doubleclick\.net|googlesyndication\.com)$/i;
-const GOOGLE_HOST = /(^|\.)google\.[a-z.]+$/i;
-
-/**
- * An ad card's listing with its website only when that is the business's own site: an
- * ad-click link (`/aclk`, googleadservices, doubleclick) is never stored as the website.
- * (readCard already unwraps `/aclk?…&adurl=` to the advertised site when the link carries one.)
- */
-export function withoutAdLink(listing: Listing): Listing {
-  const site = listing.website;
-  if (site === null || !isAdLink(site)) return listing;
-  const out: Listing = { ...listing, website: null };
-  if (listing.sources?.website !== undefined) {
-    const sources = { ...listing.sources };
-    delete sources.website;
-    out.sources = sources;
-  }
-  return out;
-}
-
-function isAdLink(href: string): boolean {
-  try {
-    const u = new URL(href, 'https://www.google.com');
-    if (AD_HOSTS.test(u.hostname)) return true;
-    if (GOOGLE_HOST.test(u.hostname) && (u.pathname === '/aclk' || u.pathname.startsWith('/pagead/'))) return true;
-    return /[?&](?:gclid|gclsrc|dclid)=/i.test(u.search);
-  } catch {
-    return true;
-  }
-}
-
 export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
-  const read = new WeakSet<Element>();
   const pending = new Map<string, Listing>();
   // Places this page showed as organic cards: a later ad card of the same place adds nothing.
   const organicKeys = new Set<string>();
@@ -108,34 +99,16 @@ export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
   let scanQueued = false;
   let flushQueued = false;
   let lastFlush = Number.NEGATIVE_INFINITY;
-  let lastPanelUrl: string | null = null;
 
   function scan() {
     scanQueued = false;
     if (!observer) return; // switched off while a scan was queued
     const started = env.now();
     stats.scans++;
-    const feed = env.doc.querySelector('[role="feed"]');
-    if (feed) {
-      for (const card of findCards(feed)) {
-        if (read.has(card)) continue;
-        const listing = readCard(card);
-        // A card still being filled in (no link yet) is read again on the next change.
-        if (typeof listing === 'string') continue;
-        read.add(card);
-        stats.cardsRead++;
-        keep(listing.sponsored ? withoutAdLink(listing) : listing);
-      }
-    }
-    const url = env.url();
-    if (url.includes('/maps/place/') && url !== lastPanelUrl) {
-      // null while the panel still shows the previous place (its heading and label disagree).
-      const place = extractPlacePanel(env.doc, url);
-      if (place) {
-        lastPanelUrl = url;
-        keep(place);
-      }
-    }
+    const found = env.reader.readNew(env.doc, env.url());
+    stats.cardsRead += found.cards.length;
+    for (const listing of found.cards) keep(listing);
+    for (const listing of found.places) keep(listing);
     stats.extractMs += env.now() - started;
     if (pending.size > 0) queueFlush();
   }

@@ -1,8 +1,9 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { onMessage, sendMessage } from '../messaging/protocol';
-import { createNetworkCollector, readTbmMessage } from '../providers/google';
+import type { Listing } from '../listing/types';
+import { createNetworkCollector, extractPlacePanel, findCards, readCard, readTbmMessage } from '../providers/google';
 import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
-import { browsingAllowed, createBrowsingCollector } from './browsing';
+import { browsingAllowed, createBrowsingCollector, type BrowsingReader } from './browsing';
 import { collectGooglePage, navigationStatus } from './collect-google';
 import { measureCanvas } from '../providers/google/canvas';
 
@@ -46,6 +47,7 @@ export function startGoogleContent(win: Window, browser: Browser): void {
   });
 
   const browsing = createBrowsingCollector({
+    reader: createGoogleBrowsingReader(),
     doc: win.document,
     url: () => win.location.href,
     now: () => win.performance.now(),
@@ -72,4 +74,71 @@ export function startGoogleContent(win: Window, browser: Browser): void {
     if (changes[BROWSING_INCOGNITO_KEY]) options.allowIncognito = isIncognitoAllowed(changes[BROWSING_INCOGNITO_KEY].newValue);
     apply();
   });
+}
+
+/**
+ * Google's browsing reader: result cards in the feed not read before (cards stay in the DOM as
+ * the feed grows; a card still being filled in, without its link yet, is read on a later scan),
+ * and the place panel when the URL names a place other than the last one read.
+ */
+export function createGoogleBrowsingReader(): BrowsingReader {
+  const read = new WeakSet<Element>();
+  let lastPanelUrl: string | null = null;
+  return {
+    readNew(doc, url) {
+      const cards: Listing[] = [];
+      const places: Listing[] = [];
+      const feed = doc.querySelector('[role="feed"]');
+      if (feed) {
+        for (const card of findCards(feed)) {
+          if (read.has(card)) continue;
+          const listing = readCard(card);
+          if (typeof listing === 'string') continue;
+          read.add(card);
+          cards.push(listing.sponsored ? withoutAdLink(listing) : listing);
+        }
+      }
+      if (url.includes('/maps/place/') && url !== lastPanelUrl) {
+        // null while the panel still shows the previous place (its heading and label disagree).
+        const place = extractPlacePanel(doc, url);
+        if (place) {
+          lastPanelUrl = url;
+          places.push(place);
+        }
+      }
+      return { cards, places };
+    },
+  };
+}
+
+/** Hosts whose links are ad clicks or ad redirects, never a business's website. */
+const AD_HOSTS = /(^|\.)(googleadservices\.com|doubleclick\.net|googlesyndication\.com)$/i;
+const GOOGLE_HOST = /(^|\.)google\.[a-z.]+$/i;
+
+/**
+ * An ad card's listing with its website only when that is the business's own site: an
+ * ad-click link (`/aclk`, googleadservices, doubleclick) is never stored as the website.
+ * (readCard already unwraps `/aclk?…&adurl=` to the advertised site when the link carries one.)
+ */
+export function withoutAdLink(listing: Listing): Listing {
+  const site = listing.website;
+  if (site === null || !isAdLink(site)) return listing;
+  const out: Listing = { ...listing, website: null };
+  if (listing.sources?.website !== undefined) {
+    const sources = { ...listing.sources };
+    delete sources.website;
+    out.sources = sources;
+  }
+  return out;
+}
+
+function isAdLink(href: string): boolean {
+  try {
+    const u = new URL(href, 'https://www.google.com');
+    if (AD_HOSTS.test(u.hostname)) return true;
+    if (GOOGLE_HOST.test(u.hostname) && (u.pathname === '/aclk' || u.pathname.startsWith('/pagead/'))) return true;
+    return /[?&](?:gclid|gclsrc|dclid)=/i.test(u.search);
+  } catch {
+    return true;
+  }
 }
