@@ -3,8 +3,9 @@ import preact from '@preact/preset-vite';
 
 /**
  * The manifest is the one we ship and the one the browser tests load: there is no
- * test-only permission. The replica map site is reached by resolving www.google.com to
- * 127.0.0.1 in the test browser, not by widening host_permissions.
+ * test-only permission. The replica map sites are reached by resolving www.google.com,
+ * map.naver.com and pcmap.place.naver.com to 127.0.0.1 in the test browser, not by widening
+ * host_permissions.
  */
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -18,7 +19,9 @@ export default defineConfig({
     // Fixed public key, so the extension id (tests/browser/extension-id.ts) does not depend on the folder.
     key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEArhhNEv8gEr0cUUQzyInAEbIglLdq1hiGg6DptuBZanSh4VWjK2s1YF0fO21jNOD8T0ydIRBoxmWlsWNC6HF5NTyfQeF29y9MD4WNDkUmICfL+nxOAbt2MQ3PtLAT9sYf41tYztDWXkzDBEZQ7pkcy9tzc/SKdF3qlUjHDbf4TmrejOECtOWtfDvvrbwJjWVh1/VsvyblBcApBkft77Z64yaLBpFTA9PSog7EZtGt9AucFAe7q5k32HCJiHszOqUnJPkV/PRWu2NvCODx2/5SINpmgUqE3Ly2hl/flAR+xyK5CGTQ0YMB7yO9MWnYSWkFVJ73kbpQRLLfhfPcFPF3zwIDAQAB',
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'tabs', 'notifications', 'downloads', 'offscreen'],
-    host_permissions: ['https://www.google.com/maps/*'],
+    // The map hosts only: Google Maps, and Naver Map's outer page and the list and place
+    // pages its iframes load (the content script runs in those frames).
+    host_permissions: ['https://www.google.com/maps/*', 'https://map.naver.com/*', 'https://pcmap.place.naver.com/*'],
     action: { default_title: '__MSG_extName__' },
   },
 });

@@ -3,6 +3,19 @@ import { sendMessage, type EstimateReply, type UserError } from '../utils/messag
 import { formatDuration, formatNumber, t } from '../utils/i18n/t';
 import { AUDIT_MIN_CELLS, AUDIT_SHARE, auditSampleSize } from '../utils/coverage/audit';
 import { userErrorText } from './user-error';
+import { PROVIDERS, providerOfUrl } from '../utils/providers/registry';
+import type { ProviderId } from '../utils/providers/place';
+import { browser } from 'wxt/browser';
+
+/** The map site of the active tab, when it is one (the popup sweeps the map the person has open). */
+async function activeTabProvider(): Promise<ProviderId | ''> {
+  try {
+    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+    return providerOfUrl(tab?.url)?.id ?? '';
+  } catch {
+    return '';
+  }
+}
 
 /** Keywords + area + estimate + Start. Nothing is written until the background accepts the input. */
 export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
@@ -11,6 +24,13 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
   const [estimate, setEstimate] = useState<EstimateReply | null>(null);
   const [error, setError] = useState<UserError | null>(null);
   const [busy, setBusy] = useState(false);
+  /** '' = the site of the map tab used last (the background decides). */
+  const [provider, setProvider] = useState<ProviderId | ''>('');
+
+  useEffect(() => {
+    void activeTabProvider().then((id) => id && setProvider(id));
+  }, []);
+  const chosen = provider || undefined;
 
   useEffect(() => {
     if (!area.trim() || !keywords.trim()) {
@@ -18,15 +38,15 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
       return;
     }
     const timer = setTimeout(async () => {
-      const reply = await sendMessage('estimate', { areaText: area, keywordsText: keywords });
+      const reply = await sendMessage('estimate', { areaText: area, keywordsText: keywords, provider: chosen });
       setEstimate(reply.ok ? reply.estimate : null);
       setError(reply.ok ? null : reply.error);
     }, 300);
     return () => clearTimeout(timer);
-  }, [area, keywords]);
+  }, [area, keywords, provider]);
 
   async function useMapView() {
-    const reply = await sendMessage('useMapView', undefined);
+    const reply = await sendMessage('useMapView', chosen);
     if (reply.ok) setArea(reply.areaText);
     setError(reply.ok ? null : reply.error);
   }
@@ -35,7 +55,7 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
     e.preventDefault();
     setBusy(true);
     try {
-      const reply = await sendMessage('startSweep', { areaText: area, keywordsText: keywords });
+      const reply = await sendMessage('startSweep', { areaText: area, keywordsText: keywords, provider: chosen });
       setError(reply.ok ? null : reply.error);
       if (reply.ok) props.onStarted();
     } finally {
@@ -45,6 +65,13 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
 
   return (
     <form class="sweep-form" onSubmit={start}>
+      <label for="provider">{t('fieldProvider')}</label>
+      <select id="provider" value={provider} onChange={(e) => setProvider((e.target as HTMLSelectElement).value as ProviderId | '')}>
+        <option value="">{t('providerFromTab')}</option>
+        {PROVIDERS.map((p) => (
+          <option value={p.id}>{p.displayName}</option>
+        ))}
+      </select>
       <label for="keywords">{t('fieldKeywords')}</label>
       <textarea
         id="keywords"

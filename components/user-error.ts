@@ -13,6 +13,9 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'too-many-keywords': ['max', 'count'],
   'keyword-too-long': ['max'],
   'bad-state': ['status'],
+  'no-map-tab': ['site'],
+  'no-map-view': ['site'],
+  'map-tab-busy': ['site'],
 };
 
 /** The translated text of an error code, with its parameters; the English message as fallback. */

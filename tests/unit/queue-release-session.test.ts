@@ -67,7 +67,7 @@ describe('releaseSessionLeases (browser restart)', () => {
       browser: fakeBrowser,
       store,
       pacer: createPacer({ now: () => clock, sleep, random: () => 0, timing: () => ({ delayMs: 2000, jitterMs: 0 }) }),
-      page: createPageDriver(fakeBrowser, async () => Promise.reject(new Error('no page in this test')), sleep),
+      page: createPageDriver(fakeBrowser, { collect: async () => Promise.reject(new Error('no page in this test')), nextPage: async () => Promise.reject(new Error('no page in this test')) }, sleep),
       now: () => clock,
       sleep,
       random: () => 0,

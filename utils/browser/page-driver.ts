@@ -10,6 +10,11 @@ export interface PageDriver {
   load(tabId: number, url: string, timeoutMs: number): Promise<{ url: string }>;
   /** Ask the tab's content script to scroll and extract; retries while the page is still swapping. */
   collect(tabId: number, options: CollectOptions, timeoutMs: number): Promise<Observation>;
+  /**
+   * Paged lists (Naver, Kakao): press the page's own next control (BackgroundToContent.nextPage).
+   * Absent where no provider pages (a test's simulated page).
+   */
+  nextPage?(tabId: number): Promise<{ clicked: boolean }>;
   viewport(tabId: number): Promise<Viewport>;
   exists(tabId: number): Promise<boolean>;
 }
@@ -40,11 +45,13 @@ function errorMessage(e: unknown): string {
 /** Pixels the results panel covers on the left of Google Maps at desktop widths. */
 export const RESULTS_PANEL_WIDTH = 408;
 
-export function createPageDriver(
-  browser: Browser,
-  sendCollect: (tabId: number, options: CollectOptions) => Promise<Observation>,
-  sleep: (ms: number) => Promise<void>,
-): PageDriver {
+export interface ContentChannel {
+  collect(tabId: number, options: CollectOptions): Promise<Observation>;
+  nextPage(tabId: number): Promise<{ clicked: boolean }>;
+}
+
+export function createPageDriver(browser: Browser, channel: ContentChannel, sleep: (ms: number) => Promise<void>): PageDriver {
+  const sendCollect = channel.collect;
   return {
     load(tabId, url, timeoutMs) {
       return new Promise((resolve, reject) => {
@@ -94,6 +101,17 @@ export function createPageDriver(
         }
       }
       throw new TimeoutError(`The page's content script did not answer: ${String(lastError)}`);
+    },
+
+    async nextPage(tabId) {
+      try {
+        return await withTimeout(channel.nextPage(tabId), 15_000);
+      } catch (e) {
+        // The click navigated before the answer got out (the page replaced itself): it was
+        // pressed. The next collection checks the page number anyway (expectPage).
+        if (isTransportError(e)) return { clicked: true };
+        throw e instanceof TimeoutError ? e : new ContentScriptError(errorMessage(e));
+      }
     },
 
     async viewport(tabId) {

@@ -2,6 +2,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Observation } from '../sweep/types';
 import type { Listing } from '../listing/types';
 import type { SavedSearchInput } from '../schedule/saved-searches';
+import type { ProviderId } from '../providers/place';
 
 /**
  * The one typed protocol between the extension's contexts, named by direction.
@@ -21,6 +22,8 @@ export type Reply<T = object> = ({ ok: true } & T) | { ok: false; error: UserErr
 export interface StartRequest {
   areaText: string;
   keywordsText: string;
+  /** The map site to sweep; absent: the site of the map tab used last (Google when none is open). */
+  provider?: ProviderId;
 }
 
 export interface EstimateReply {
@@ -43,7 +46,7 @@ export interface SweepCommandMap {
   resumeSweep(sweepId: string): Reply;
   stopSweep(sweepId: string): Reply;
   retryFailed(sweepId: string): Reply<{ cells: number }>;
-  useMapView(): Reply<{ areaText: string }>;
+  useMapView(provider?: ProviderId): Reply<{ areaText: string }>;
   /** Delete a sweep and the places only it found; refused while a worker holds one of its cells. */
   deleteSweep(sweepId: string): Reply;
 }

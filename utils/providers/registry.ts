@@ -3,9 +3,10 @@
  * before providers existed has no `provider` and is Google's.
  */
 import { googleProvider } from './google/provider';
+import { naverProvider } from './naver/provider';
 import type { BlockedPageKind, MapProvider, ProviderId } from './types';
 
-const PROVIDERS: readonly MapProvider[] = [googleProvider];
+export const PROVIDERS: readonly MapProvider[] = [googleProvider, naverProvider];
 
 /** The provider of a sweep (or of anything that names one); unknown ids are refused, never guessed. */
 export function providerFor(id: ProviderId | undefined): MapProvider {

@@ -3,10 +3,11 @@
  * (planner, queue, store, driver) and a map site's own URLs and page facts. Each provider module
  * (utils/providers/{google,naver,kakao}) exports one; utils/providers/registry.ts picks it.
  *
- * Only Google is wired into the sweep so far. Naver's and Kakao's page readers and replicas
- * exist (utils/providers/naver, utils/providers/kakao) and will implement this next.
+ * Two ways a cell becomes a page: Google's (and Kakao's) search page shows a map view, and what
+ * it searched is measured from the page's canvas (utils/coverage); Naver's list page takes the
+ * box itself (`boundsSearch`), and what it searched is read back from the page.
  */
-import type { MapView } from '../geo/types';
+import type { BBox, MapView, Viewport } from '../geo/types';
 import type { PlannerOptions } from '../grid/types';
 import type { ProviderId } from './place';
 
@@ -26,6 +27,26 @@ export interface MapProvider {
   laneUrl: string;
   /** True for a tab showing this provider's map (the popup picks the provider from the active tab). */
   ownsUrl(url: string): boolean;
+  /** URL match patterns of this provider's map tabs (for tabs.query), as in the manifest. */
+  tabPatterns: string[];
+  /** The page a worker window opens before its first search. */
+  startUrl: string;
+  /**
+   * A provider whose list page takes the searched box explicitly (Naver's `bounds=`): the page
+   * a cell's search loads for `bounds`, and the fixed canvas cells are planned on (the tab's
+   * size does not change what such a page searches). The box the page really searched comes
+   * back in the observation (`searchedBounds`) and is what the proof uses. Absent: the cell is
+   * searched by a map view (`searchUrl`) and the view is measured (utils/coverage).
+   */
+  boundsSearch?: {
+    url(keyword: string, bounds: BBox, lang?: string): string;
+    viewport: Viewport;
+  };
+  /**
+   * Results per page of a paged list (Naver 50, Kakao 15); absent: one scrolled feed (Google).
+   * Bounds how many pages one visit walks: `ceil(planner.cap / pageSize)`.
+   */
+  pageSize?: number;
   /** Start and deepest zoom, and the site's cap per search. */
   planner: Pick<PlannerOptions, 'startZoom' | 'maxZoom' | 'cap'>;
   /**

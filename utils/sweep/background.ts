@@ -14,6 +14,7 @@ import { KEEP_RUNS_KEY, pageHiddenKey, readKeepRuns } from './storage-keys';
 import type { Sweep } from './types';
 import { DISK_FULL_KEY, diskFullOf } from './disk-full';
 import { wireLongExports } from '../export/long-export';
+import { providerOfUrl } from '../providers/registry';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
@@ -49,7 +50,12 @@ export function createBackground(browser: Browser): void {
       browser,
       store,
       pacer,
-      page: createPageDriver(browser, (tabId, options) => sendMessage('collect', options, tabId), sleep),
+      // The worker tab's own page (frame 0): the content scripts of a page's iframes never answer for it.
+      page: createPageDriver(
+        browser,
+        { collect: (tabId, options) => sendMessage('collect', options, { tabId, frameId: 0 }), nextPage: (tabId) => sendMessage('nextPage', undefined, { tabId, frameId: 0 }) },
+        sleep,
+      ),
       now: Date.now,
       sleep,
       random: Math.random,
@@ -131,11 +137,16 @@ export function createBackground(browser: Browser): void {
 
   onMessage('browsingListings', async (message) => {
     const { sender } = message;
-    // Only our own content script on a Google Maps tab; the listings are shape-checked by the store.
-    if (sender.id !== browser.runtime.id || !sender.tab?.id || !sender.tab.url?.startsWith('https://www.google.com/maps/')) return;
+    // Only our own content script, in a frame of a map site; the listings are shape-checked by
+    // the store, and a frame may only vouch for its own site's places (a page cannot plant
+    // another provider's ids).
+    if (sender.id !== browser.runtime.id || !sender.tab?.id) return;
+    const provider = providerOfUrl(sender.url ?? sender.tab.url);
+    if (!provider || !Array.isArray(message.data)) return;
+    const listings = message.data.filter((l) => l?.provider === provider.id);
     const { controller } = await services;
     // A failure reaches the tab (which keeps the batch and sends it again) and the popup (totals).
-    await controller.commitBrowsing(sender.tab.id, message.data).catch((e) => {
+    await controller.commitBrowsing(sender.tab.id, listings).catch((e) => {
       console.warn('MapSweep: browsing listings not saved', e);
       throw e;
     });

@@ -4,7 +4,9 @@ import type { PageDriver } from '../browser/page-driver';
 import { RESULTS_PANEL_WIDTH } from '../browser/page-driver';
 import { findMapTab, openWorkerWindow } from '../browser/tabs';
 import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap } from '../messaging/protocol';
-import { parseView } from '../providers/google/urls';
+import { PROVIDERS, providerFor } from '../providers/registry';
+import type { MapProvider } from '../providers/types';
+import type { ProviderId } from '../providers/place';
 import { retryQuarantined } from '../queue';
 import { releaseSessionLeases } from '../queue/release-session';
 import { runWorker, type DriverDeps, type WorkerExit } from './driver';
@@ -57,14 +59,21 @@ export function createController(deps: ControllerDeps) {
     return true;
   }
 
+  /** The provider a request names, or the site of the map tab used last (Google when none is open). */
+  async function providerOf(id: ProviderId | undefined): Promise<MapProvider> {
+    if (id) return providerFor(id);
+    const tab = await findMapTab(deps.browser, new Set(), PROVIDERS.flatMap((p) => p.tabPatterns));
+    return PROVIDERS.find((p) => tab && p.ownsUrl(tab.url)) ?? providerFor('google');
+  }
+
   async function planFor(req: StartRequest, id = deps.newId(), overrides: Partial<SweepSettings> = {}) {
-    const tab = await findMapTab(deps.browser);
-    const viewport = tab
-      ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH }
-      : DEFAULT_VIEWPORT;
-    const origin = tab ? parseView(tab.url) : null;
+    const provider = await providerOf(req.provider);
+    const tab = await findMapTab(deps.browser, new Set(), provider.tabPatterns);
+    const viewport =
+      provider.boundsSearch?.viewport ?? (tab ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH } : DEFAULT_VIEWPORT);
+    const origin = tab ? provider.parseView(tab.url) : null;
     const settings = { ...(await deps.settings()), ...overrides };
-    return { tab, plan: planSweep({ ...req, settings, viewport, origin }, id, deps.now()) };
+    return { tab, provider, plan: planSweep({ ...req, settings, viewport, origin, provider }, id, deps.now()) };
   }
 
   async function savedWorkers(sweepId: string): Promise<number[]> {
@@ -88,10 +97,11 @@ export function createController(deps: ControllerDeps) {
     for (const id of await savedWorkers(sweep.id)) if (!busy.has(id) && (await deps.page.exists(id))) alive.push(id);
     if (alive.length > 0) return alive;
     let ids: number[];
+    const provider = providerFor(sweep.provider);
     if (sweep.settings.dedicatedWindow || sweep.settings.workers > 1) {
-      ids = await openWorkerWindow(deps.browser, sweep.settings.workers);
+      ids = await openWorkerWindow(deps.browser, sweep.settings.workers, provider.startUrl);
     } else {
-      const tab = await findMapTab(deps.browser, busy);
+      const tab = await findMapTab(deps.browser, busy, provider.tabPatterns);
       ids = tab ? [tab.id] : [];
     }
     await deps.browser.storage.session.set({ [WORKERS_KEY(sweep.id)]: ids });
@@ -124,7 +134,7 @@ export function createController(deps: ControllerDeps) {
       await transition(deps.store, sweep.id, {
         event: 'pause',
         reason: 'user',
-        problem: { kind: 'navigation', message: 'Open Google Maps in a tab, then press Resume.', at: deps.now() },
+        problem: { kind: 'navigation', message: `Open ${providerFor(sweep.provider).displayName} in a tab, then press Resume.`, at: deps.now() },
       });
       return;
     }
@@ -213,16 +223,17 @@ export function createController(deps: ControllerDeps) {
       return plan.ok ? { ok: true, estimate: plan.estimate } : plan;
     },
     async startSweep(req) {
-      const { tab, plan } = await planFor(req);
+      const { tab, provider, plan } = await planFor(req);
       if (!plan.ok) return plan;
+      const site = provider.displayName;
       if (!plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
         if (!tab) {
-          return { ok: false, error: { code: 'no-map-tab', message: 'Open Google Maps in a tab first: MapSweep works in the map you have open.' } };
+          return { ok: false, error: { code: 'no-map-tab', message: `Open ${site} in a tab first: MapSweep works in the map you have open.`, params: { site } } };
         }
         if ((await tabsInUse()).has(tab.id)) {
           return {
             ok: false,
-            error: { code: 'map-tab-busy', message: 'Another sweep is using that Google Maps tab. Open another one, or pause that sweep first.' },
+            error: { code: 'map-tab-busy', message: `Another sweep is using that ${site} tab. Open another one, or pause that sweep first.`, params: { site } },
           };
         }
       }
@@ -264,11 +275,14 @@ export function createController(deps: ControllerDeps) {
       if (cells > 0 && (await transition(deps.store, id, { event: 'reopen' })).ok) await ensureDriving();
       return { ok: true, cells };
     },
-    async useMapView() {
-      const tab = await findMapTab(deps.browser);
-      const view = tab ? parseView(tab.url) : null;
+    async useMapView(id) {
+      const provider = await providerOf(id);
+      const tab = await findMapTab(deps.browser, new Set(), provider.tabPatterns);
+      // Naver's address carries no centre: its area has to be typed (or drawn on the dashboard).
+      const view = tab ? provider.parseView(tab.url) : null;
       if (!tab || !view) {
-        return { ok: false, error: { code: 'no-map-view', message: 'Open Google Maps in a tab and move the map to the area first.' } };
+        const site = provider.displayName;
+        return { ok: false, error: { code: 'no-map-view', message: `Open ${site} in a tab and move the map to the area first, or type the area: ${site}'s address does not say where the map is.`, params: { site } } };
       }
       const area = bboxFromView(view, { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH });
       if (!area.ok) return area;

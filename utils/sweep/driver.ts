@@ -1,5 +1,6 @@
 import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
 import { decideCell, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
+import { CAP_MARGIN } from '../grid/decide';
 import type { MapView, Viewport } from '../geo/types';
 import type { PageDriver } from '../browser/page-driver';
 import { ContentScriptError, TimeoutError } from '../browser/page-driver';
@@ -21,6 +22,8 @@ import type { PageAudit } from '../health/types';
 import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
+import { combinePages } from './pages';
+import { BOX_IGNORED_MESSAGE, boundsProof, requestedBounds } from './bounds-proof';
 
 
 /**
@@ -154,12 +157,14 @@ async function visitCell(
   canvases: Map<number, MeasuredCanvas>,
 ): Promise<WorkerExit | undefined> {
   // The cell is placed inside what every plausible geometry searches, for the canvas this tab
-  // showed last time (measured by the page); the tab's own size is only the first guess.
-  const planned = canvases.get(tabId) ?? guessCanvas(await deps.page.viewport(tabId));
+  // showed last time (measured by the page); the tab's own size is only the first guess. A
+  // provider whose page takes the box itself is asked for the cell's box, on its fixed canvas.
+  const bounds = provider.boundsSearch;
+  const planned = bounds ? guessCanvas(bounds.viewport) : (canvases.get(tabId) ?? guessCanvas(await deps.page.viewport(tabId)));
   const calibration = deps.calibration!;
-  const viewport = planningViewport(await calibrationFor(calibration, provider, planned, deps.now()), limitsOf(sweep, provider, planned));
+  const viewport = bounds?.viewport ?? planningViewport(await calibrationFor(calibration, provider, planned, deps.now()), limitsOf(sweep, provider, planned));
   const view = searchViewOf(cell, viewport);
-  const url = provider.searchUrl(cell.keyword, view, sweep.settings.lang);
+  const url = bounds ? bounds.url(cell.keyword, requestedBounds(cell.bbox), sweep.settings.lang) : provider.searchUrl(cell.keyword, view, sweep.settings.lang);
   const timeoutMs = loadTimeoutOf(sweep);
 
   let observation: Observation;
@@ -191,12 +196,13 @@ async function visitCell(
   const renewed = await renewLease(deps.store, { cellId: cell.id, holder, now: deps.now(), leaseMs: COLLECT_TIMEOUT_MS + LEASE_MARGIN_MS });
   if (!renewed) return undefined;
 
+  const collectOptions = { ...COLLECT, cap: provider.planner.cap, scrollPauseMs: sweep.settings.scrollPauseMs };
   try {
-    observation = await deps.page.collect(
-      tabId,
-      { ...COLLECT, scrollPauseMs: sweep.settings.scrollPauseMs },
-      COLLECT.maxMs + COLLECT.settleMs + 15_000,
-    );
+    observation = await deps.page.collect(tabId, collectOptions, COLLECT_TIMEOUT_MS);
+    const paged = await walkPages(deps, provider, cell, tabId, holder, observation, collectOptions);
+    if (paged === 'lost') return undefined;
+    if ('kind' in paged) return await recordFailure(deps, sweep, cell, holder, { ...paged, url });
+    observation = paged.observation;
   } catch (e) {
     if (e instanceof ContentScriptError) {
       // The extractor itself failed on this page: the same "page changed" stop as cards it cannot read.
@@ -229,6 +235,8 @@ async function visitCell(
   }
   deps.pacer.reward(url);
 
+  if (bounds) return settleBoundsVisit(deps, provider, sweep, cell, holder, { observation, audit, organic: judgement.organic, result: judgement.result, view, viewport });
+
   // What the page searched is measured: its canvas, and the view its URL ended on.
   const measured = measuredCanvas(observation, planned);
   canvases.set(tabId, measured);
@@ -257,8 +265,7 @@ async function visitCell(
   }
   const { covered, searchedBox, searchedView } = coverage;
   const canvasKey = calibrationKey(provider.id, measured);
-  // Places without coordinates cannot be placed outside the area, so they are kept.
-  const kept = judgement.organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng }));
+  const kept = keptInArea(sweep, judgement.organic);
   if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...judgement.result, newListings: 0, reason: 'audit', searchedBox, view: searchedView, canvasKey } });
 
   const counts = await deps.store.countCells(sweep.id);
@@ -276,9 +283,23 @@ async function visitCell(
       covered,
       zoomOffset: cell.zoomOffset ?? 0,
     },
-    { ...DEFAULT_PLANNER_OPTIONS, viewport, maxCells: sweep.settings.maxCells },
+    { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells },
   );
   const result = { ...judgement.result, newListings: 0, reason: decision.reason, searchedBox, view: searchedView, canvasKey };
+  return commitDecision(deps, provider, sweep, cell, holder, { decision, result, audit, url: observation.url, kept, viewport });
+}
+
+/** Commits a decided cell in one transaction: done, saturated, or split into its children. */
+async function commitDecision(
+  deps: DriverDeps,
+  provider: MapProvider,
+  sweep: Sweep,
+  cell: Cell,
+  holder: string,
+  c: { decision: ReturnType<typeof decideCell>; result: CellResult; audit: PageAudit; url: string; kept: Listing[]; viewport: Viewport },
+): Promise<WorkerExit | undefined> {
+  const { decision, result, audit, kept, viewport } = c;
+  const planner = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport };
   try {
     await deps.store.commitCell({
       sweepId: sweep.id,
@@ -287,7 +308,7 @@ async function visitCell(
       now: deps.now(),
       keyword: cell.keyword,
       audit,
-      url: observation.url,
+      url: c.url,
       listings: kept,
       // Checked again inside the transaction that splits: two loops splitting at once cannot both pass the cap.
       maxCells: sweep.settings.maxCells,
@@ -301,7 +322,7 @@ async function visitCell(
                 cell,
                 decision.verdict === 'widen'
                   ? [widenedCell(plannedOf(cell))]
-                  : splitCell(plannedOf(cell), sweep.area, { ...DEFAULT_PLANNER_OPTIONS, viewport }),
+                  : splitCell(plannedOf(cell), sweep.area, planner),
               ),
             }
           : { status: decision.verdict, result },
@@ -313,7 +334,94 @@ async function visitCell(
   return undefined;
 }
 
-/** Before the page has measured itself: the tab's size, and no panel edge (so the panel's default bound applies). */
+/** Places without coordinates cannot be placed outside the area, so they are kept. */
+function keptInArea(sweep: Sweep, organic: Listing[]): Listing[] {
+  return organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng }));
+}
+
+type PagedVisit = { observation: Observation } | Omit<CellError, 'url'> | 'lost';
+
+/**
+ * A paged list (Naver, Kakao) is walked to its end inside one visit: the page's own next
+ * control is pressed, as a person would, and the new page read. Every page is a request to the
+ * site, so each waits its turn in the host's pacing lane, and the lease is renewed per page. The
+ * pages then count as one observation (utils/sweep/pages.ts). 'lost': the cell is no longer this
+ * loop's (its lease ran out and another loop took it): nothing of the visit is kept.
+ */
+async function walkPages(
+  deps: DriverDeps,
+  provider: MapProvider,
+  cell: Cell,
+  tabId: number,
+  holder: string,
+  first: Observation,
+  options: CollectOptions,
+): Promise<PagedVisit> {
+  const pages = [first];
+  // One page more than the cap needs: a site that offers pages past its cap shows it as capped.
+  const maxPages = provider.pageSize ? Math.ceil(provider.planner.cap / provider.pageSize) + 1 : 1;
+  let last = first;
+  while (last.pageKind === 'results' && last.pager?.more && pages.length < maxPages) {
+    const nextPage = deps.page.nextPage;
+    if (!nextPage) return { kind: 'internal', message: 'This browser glue cannot turn the pages of a list.', at: deps.now() };
+    const release = await deps.pacer.acquire(provider.laneUrl);
+    try {
+      const renewed = await renewLease(deps.store, { cellId: cell.id, holder, now: deps.now(), leaseMs: COLLECT_TIMEOUT_MS + LEASE_MARGIN_MS });
+      if (!renewed) return 'lost';
+      const { clicked } = await nextPage(tabId);
+      if (!clicked) return { kind: 'navigation', message: `The list's next-page control did not respond on page ${last.pager.page}.`, at: deps.now() };
+    } finally {
+      release();
+    }
+    last = await deps.page.collect(tabId, { ...options, expectPage: last.pager.page + 1 }, COLLECT_TIMEOUT_MS);
+    pages.push(last);
+  }
+  return { observation: combinePages(pages) };
+}
+
+/**
+ * The end of a visit to a page that took the box itself (provider.boundsSearch): the proof is
+ * the box the page says it searched (utils/sweep/bounds-proof.ts) and the list's own end; no
+ * canvas is measured or learnt.
+ */
+async function settleBoundsVisit(
+  deps: DriverDeps,
+  provider: MapProvider,
+  sweep: Sweep,
+  cell: Cell,
+  holder: string,
+  v: { observation: Observation; audit: PageAudit; organic: Listing[]; result: Omit<CellResult, 'newListings'>; view: MapView; viewport: Viewport },
+): Promise<WorkerExit | undefined> {
+  const { observation, audit, organic, view, viewport } = v;
+  const proof = boundsProof(observation.searchedBounds, cell.bbox, organic);
+  const opts = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells };
+  const crowded = v.result.capHit || v.result.organic >= opts.cap - CAP_MARGIN || !v.result.endOfList;
+  if (proof.boxIgnored && crowded) {
+    return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: BOX_IGNORED_MESSAGE, at: deps.now(), url: observation.url });
+  }
+  const kept = keptInArea(sweep, organic);
+  const result: CellResult = { ...v.result, newListings: 0, searchedBox: proof.searchedBox, view };
+  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' } });
+  const counts = await deps.store.countCells(sweep.id);
+  const decision = decideCell(
+    {
+      pageKind: observation.pageKind === 'results' || observation.pageKind === 'place' ? observation.pageKind : 'no-results',
+      organic: v.result.organic,
+      capHit: v.result.capHit,
+      endOfList: v.result.endOfList,
+      requestedZoom: view.zoom,
+      finalZoom: null,
+      insideShare: v.result.insideShare,
+      bbox: cell.bbox,
+      cellsKnown: counts.total,
+      covered: proof.covered,
+      zoomOffset: 0,
+    },
+    opts,
+  );
+  return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...result, reason: decision.reason }, audit, url: observation.url, kept, viewport });
+}
+
 /** The view a cell's search URL carries: the cell fitted into the safe box, widened by its zoom offset. */
 export function searchViewOf(cell: Pick<Cell, 'bbox' | 'zoomOffset'>, viewport: Viewport): MapView {
   const fit = cellSearchView(cell.bbox, viewport, MAX_ZOOM);

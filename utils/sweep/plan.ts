@@ -6,6 +6,7 @@ import type { EstimateReply, UserError } from '../messaging/protocol';
 import { initialCounters } from './counters';
 import { parseKeywords } from './keywords';
 import type { Cell, Sweep, SweepSettings } from './types';
+import type { MapProvider } from '../providers/types';
 
 /** Assumed seconds per cell beyond the pacing delay: load, scroll to the end, extract. */
 const SECONDS_PER_CELL_WORK = 12;
@@ -16,6 +17,8 @@ export interface SweepInput {
   settings: SweepSettings;
   viewport: Viewport;
   origin: MapView | null;
+  /** The map site swept; absent: Google. Its cap and zooms plan the cells. */
+  provider?: MapProvider;
 }
 
 export type PlanResult =
@@ -32,7 +35,7 @@ export function planSweep(input: SweepInput, id: string, now: number): PlanResul
   const keywords = parseKeywords(input.keywordsText);
   if (!keywords.ok) return { ok: false, error: keywords.error };
 
-  const opts = { ...DEFAULT_PLANNER_OPTIONS, viewport: input.viewport, maxCells: input.settings.maxCells };
+  const opts = { ...DEFAULT_PLANNER_OPTIONS, ...input.provider?.planner, viewport: input.viewport, maxCells: input.settings.maxCells };
   const budget = checkCellBudget(area.area, keywords.keywords.length, opts);
   if (budget) return { ok: false, error: budget };
 
@@ -45,6 +48,7 @@ export function planSweep(input: SweepInput, id: string, now: number): PlanResul
   };
   const sweep: Sweep = {
     id,
+    ...(input.provider ? { provider: input.provider.id } : {}),
     createdAt: now,
     area: area.area,
     keywords: keywords.keywords,

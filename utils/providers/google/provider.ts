@@ -15,6 +15,8 @@ export const googleProvider: MapProvider = {
       return false;
     }
   },
+  tabPatterns: ['https://www.google.com/maps/*'],
+  startUrl: `${GOOGLE_ORIGIN}/maps`,
   planner: { startZoom: DEFAULT_START_ZOOM, maxZoom: DEFAULT_MAX_SEARCH_ZOOM, cap: RESULT_CAP },
   searchUrl: (keyword, view, lang) => searchUrl(keyword, view, lang),
   blockedPageKind,

@@ -1,0 +1,94 @@
+/**
+ * Whole Naver sweeps in-process: the real planner, queue, store and driver (utils/sweep/driver.ts)
+ * against the replica's own Naver search, under each plausible behaviour of the live list page
+ * (naver-kakao-notes A8 marks how `bounds` is honoured [?], A4 the cap as "about 300").
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { parseAreaText } from '../../utils/geo';
+import { naverProvider, NAVER_PLANNING_VIEWPORT } from '../../utils/providers/naver/provider';
+import { openStore } from '../../utils/store';
+import { BOX_IGNORED_MESSAGE } from '../../utils/sweep/bounds-proof';
+import { runWorker } from '../../utils/sweep/driver';
+import { createPacer } from '../../utils/sweep/pacing';
+import { planSweep } from '../../utils/sweep/plan';
+import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { createNaverSimDriver, type NaverSimOptions } from '../helpers/naver-sim-page';
+import { seededRandom } from '../helpers/random';
+import { naverGroundTruth } from '../replica/naver/search';
+import { createWorld } from '../replica/world';
+
+const CENTRE = { lat: 37.5665, lng: 126.978 };
+const world = createWorld({ seed: 11, places: 30_000, centre: CENTRE, radiusKm: 5 });
+/** About 3 × 3 km in central Seoul: a few thousand places, crowded for a 300-result search. */
+const AREA = `${CENTRE.lat - 0.014},${CENTRE.lng - 0.018},${CENTRE.lat + 0.014},${CENTRE.lng + 0.018}`;
+
+let run = 0;
+
+async function naverSweep(keyword: string, sim: Partial<NaverSimOptions> = {}, seed = 1) {
+  const random = seededRandom(seed);
+  const store = await openStore({ name: `naver-sim-${++run}` });
+  let clock = 1_000_000;
+  const sleep = async (ms: number) => {
+    clock += Math.max(0, ms);
+    await Promise.resolve();
+  };
+  const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
+  const plan = planSweep({ areaText: AREA, keywordsText: keyword, settings, viewport: NAVER_PLANNING_VIEWPORT, origin: null, provider: naverProvider }, 'nv', clock);
+  if (!plan.ok) throw new Error(plan.error.message);
+  const sweep = await store.createSweep(plan.sweep, plan.cells);
+  const page = createNaverSimDriver(world, { random, ...sim });
+  const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+  const exit = await runWorker({ store, page, pacer, now: () => clock, sleep, random, attention: () => {} }, sweep.id, 1);
+  const listings = [];
+  for await (const batch of store.iterateListings(1000, sweep.id)) listings.push(...batch);
+  const area = parseAreaText(AREA);
+  if (!area.ok) throw new Error('bad area');
+  const truth = new Set(naverGroundTruth(world, keyword, area.area.bbox).map((p) => `naver:${p.id}`));
+  return { exit, sweep: (await store.getSweep(sweep.id))!, listings, truth, page, cells: await store.listCells(sweep.id) };
+}
+
+function recall(keys: readonly string[], truth: Set<string>): { missing: string[]; extra: string[] } {
+  const got = new Set(keys);
+  return { missing: [...truth].filter((k) => !got.has(k)), extra: [...got].filter((k) => !truth.has(k)) };
+}
+
+describe('a Naver sweep, in-process', () => {
+  for (const [name, sim] of [
+    ['the box honoured exactly', { switches: { boundsMode: 'strict' } }],
+    ['the box spilling a fifth beyond each edge', { switches: { boundsMode: 'spill' } }],
+    ['a cap of 280 (below the documented 300)', { switches: { resultCap: 280 } }],
+    ['a cap of 330 and pages of 40', { switches: { resultCap: 330, pageSize: 40 } }],
+    ['2% of cards unread at times and 5% of loads failing', { unreadableRate: 0.02, failRate: 0.05 }],
+  ] as const) {
+    it(`collects every place, once, with ${name}`, { timeout: 120_000 }, async () => {
+      const r = await naverSweep('카페', sim as Partial<NaverSimOptions>);
+      expect(r.exit).toBe('finished');
+      expect(r.truth.size).toBeGreaterThan(900);
+      const keys = r.listings.map((l) => l.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      const { missing, extra } = recall(keys, r.truth);
+      // Places inside the area only (spill lists neighbours: they are outside the area, dropped).
+      expect(extra).toEqual([]);
+      expect(missing).toEqual([]);
+      expect(r.sweep.counters.cellsSplit).toBeGreaterThan(0);
+      expect(r.page.pageTurns).toBeGreaterThan(0);
+      expect(r.listings.every((l) => l.provider === 'naver' && l.cid === null && /^\d+$/.test(l.providerId))).toBe(true);
+    });
+  }
+
+  it('stops with a message, never "finished", when Naver ignores the box and the list is capped', async () => {
+    const r = await naverSweep('카페', { switches: { boundsMode: 'ignored' } });
+    expect(r.exit).toBe('failed');
+    expect(r.sweep.status).toBe('failed');
+    expect(r.sweep.problem?.message).toBe(BOX_IGNORED_MESSAGE);
+  });
+
+  it('believes a quiet search only when the page said so: a rare keyword finishes with few searches', async () => {
+    const r = await naverSweep('약국');
+    expect(r.exit).toBe('finished');
+    const { missing, extra } = recall(r.listings.map((l) => l.key), r.truth);
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    expect(r.page.loads).toBeLessThan(r.cells.length + 5);
+  });
+});
