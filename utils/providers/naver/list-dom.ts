@@ -159,7 +159,7 @@ function ratingOf(card: Element): string | null {
  * a group of links whose texts are page numbers.
  */
 export function readPager(root: ParentNode): PagerState {
-  const box = root.querySelector('div.zRM9F') ?? pagerByShape(root);
+  const box = findPagerBox(root);
   if (!box) return { present: false, current: null, pages: [], nextEnabled: null };
   const pages: number[] = [];
   let current: number | null = null;
@@ -170,16 +170,33 @@ export function readPager(root: ParentNode): PagerState {
     pages.push(page);
     if (a.classList.contains('qxokY') || a.getAttribute('aria-current') === 'page' || a.getAttribute('aria-current') === 'true' || a.getAttribute('aria-selected') === 'true') current = page;
   }
-  const arrows = [...box.querySelectorAll('a.eUTV2, button.eUTV2')];
-  // The arrows' hidden labels ("이전페이지" / "다음페이지") are text, so they survive a class rename.
-  const byText = [...box.querySelectorAll('a, button')].find((a) => /다음/.test(a.textContent ?? '')) ?? null;
-  const next = arrows.length >= 2 ? arrows[arrows.length - 1]! : byText;
+  const next = nextIn(box);
   return {
     present: true,
     current,
     pages,
     nextEnabled: next ? next.getAttribute('aria-disabled') !== 'true' : null,
   };
+}
+
+/**
+ * The pager's "next page" control, enabled or not (`aria-disabled="true"` at the end), or null
+ * when the page shows none (no pager, or the live variant that drops the arrow on the last page).
+ */
+export function findNextControl(root: ParentNode): Element | null {
+  const box = findPagerBox(root);
+  return box ? nextIn(box) : null;
+}
+
+function findPagerBox(root: ParentNode): Element | null {
+  return root.querySelector('div.zRM9F') ?? pagerByShape(root);
+}
+
+function nextIn(box: Element): Element | null {
+  const arrows = [...box.querySelectorAll('a.eUTV2, button.eUTV2')];
+  // The arrows' hidden labels ("이전페이지" / "다음페이지") are text, so they survive a class rename.
+  const byText = [...box.querySelectorAll('a, button')].find((a) => /다음/.test(a.textContent ?? '')) ?? null;
+  return arrows.length >= 2 ? arrows[arrows.length - 1]! : byText;
 }
 
 function pagerByShape(root: ParentNode): Element | null {

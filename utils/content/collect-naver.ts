@@ -1,0 +1,262 @@
+import { listingFromPlace } from '../listing/from-provider-place';
+import type { Listing } from '../listing/types';
+import type { CollectOptions } from '../messaging/protocol';
+import { apolloStateFromDocument, placesFromListState } from '../providers/naver/apollo';
+import { blockFromDocument } from '../providers/naver/block';
+import { findCards, findContainer, findNextControl, readListDom, readPager, type PagerState } from '../providers/naver/list-dom';
+import { observeListPage, PAGE_SIZE, type NaverPageSummary } from '../providers/naver/observe';
+import { parseListUrl } from '../providers/naver/urls';
+import type { Observation, PageKind } from '../sweep/types';
+
+/**
+ * One sweep visit to a Naver list page (pcmap.place.naver.com/{vertical}/list?…&bounds=…), read-only
+ * on the page except for what a person does to see the page: scrolling the list's own container
+ * (the lazy list adds ~10 cards per scroll, up to 50 a page). Paging is a separate request
+ * (`pressNextPage`), so the sweep driver decides whether to go on.
+ */
+export interface NaverCollectEnv {
+  doc: Document;
+  /** The page URL now. */
+  url(): string;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  random(): number;
+  /** HTTP status of this document's navigation, when the browser tells it. */
+  httpStatus(): number | null;
+  hidden(): boolean;
+  /**
+   * The page this same document showed when it was last collected (the live pager re-renders
+   * the list in place): a collection that expects another page also waits until the first card
+   * differs from that page's, so a pager marked before the list re-rendered is not believed alone.
+   */
+  previous?: PageMark | null;
+}
+
+/** Which page a collection read, and its first organic place: what `previous` compares. */
+export interface PageMark {
+  page: number;
+  firstKey: string | null;
+}
+
+const SETTLE_POLL_MS = 250;
+
+/** What the document shows right now, for the settle wait. */
+interface Look {
+  blocked: boolean;
+  cards: number;
+  noResults: boolean;
+  /** The page number the document shows (pager first, then the URL's page=, else 1). */
+  page: number;
+  /** The document shows the expected page (always true without `expectPage`). */
+  pageOk: boolean;
+  firstKey: string | null;
+  /** `page` was inferred from the list having changed, not read from the pager or the URL. */
+  inferred: boolean;
+}
+
+function look(env: NaverCollectEnv, expectPage: number | undefined): Look {
+  const url = env.url();
+  const dom = readListDom(env.doc);
+  const blocked = blockFromDocument(env.doc, env.httpStatus()) !== null;
+  const firstKey = firstOrganicKey(dom.cards);
+  const prev = env.previous ?? null;
+  // Same document, another page asked: a list whose first card is still the previous page's has not re-rendered yet.
+  const stale = expectPage !== undefined && prev !== null && prev.page !== expectPage && prev.firstKey !== null && firstKey === prev.firstKey;
+  const marked = markedPage(dom.pager, url);
+  let page = marked ?? 1;
+  let pageOk: boolean;
+  if (expectPage === undefined) pageOk = true;
+  else if (marked !== null) pageOk = marked === expectPage && !stale;
+  else if (expectPage === 1) pageOk = !stale;
+  else {
+    // Nothing on the page names its number (a pager whose current-page class was renamed, re-rendered
+    // in place): the list having changed since the previous page is the only sign, and it must be there.
+    pageOk = prev !== null && prev.page === expectPage - 1 && prev.firstKey !== null && firstKey !== null && !stale;
+    if (pageOk) page = expectPage;
+  }
+  return { blocked, cards: dom.cardsShown, noResults: dom.noResults, page, pageOk, firstKey, inferred: marked === null && page !== 1 };
+}
+
+/** The page marked current by the pager, else the URL's `page=` (the replica navigates); null when neither says. */
+function markedPage(pager: PagerState, url: string): number | null {
+  return pager.current ?? urlPageParam(url);
+}
+
+function urlPageParam(url: string): number | null {
+  try {
+    const raw = new URL(url).searchParams.get('page');
+    const n = raw === null ? NaN : Number(raw);
+    return Number.isInteger(n) && n >= 1 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+function firstOrganicKey(cards: ReturnType<typeof readListDom>['cards']): string | null {
+  for (const c of cards) if (!c.sponsored && typeof c.place !== 'string') return c.place.key;
+  return null;
+}
+
+export async function collectNaverPage(env: NaverCollectEnv, options: CollectOptions): Promise<Observation> {
+  const start = env.now();
+  const warnings: string[] = [];
+  const expectPage = options.expectPage;
+
+  // 1. Wait until the document shows what it is: cards, a no-results text or a block page, on the page asked for.
+  let seen = look(env, expectPage);
+  while (!(seen.blocked || ((seen.cards > 0 || seen.noResults) && seen.pageOk)) && env.now() - start < options.settleMs) {
+    await env.sleep(SETTLE_POLL_MS);
+    seen = look(env, expectPage);
+  }
+  if (expectPage !== undefined && !seen.blocked && !seen.pageOk) {
+    warnings.push(`expected page ${expectPage}, the page shows page ${seen.page} after ${options.settleMs} ms`);
+  }
+
+  // 2. Scroll the list's own container until the cards stop coming (or a full page is shown).
+  let settled = false;
+  let stopReason: Observation['stopReason'] = 'not-a-feed';
+  if (!seen.blocked && !seen.noResults && seen.cards > 0) {
+    if (env.hidden()) warnings.push('page-hidden: the tab is in the background and the browser may slow it down');
+    const scrolled = await scrollList(env, options, start);
+    settled = scrolled.settled;
+    stopReason = scrolled.stopReason;
+    if (!settled) warnings.push(`the list was still growing when the collection's ${options.maxMs} ms ran out`);
+  }
+
+  // 3. Read and sum up.
+  const url = env.url();
+  const status = env.httpStatus();
+  const state = apolloStateFromDocument(env.doc);
+  // A page number inferred above is given to the summary as the URL would give it (its cap rule counts pages).
+  const final = look(env, expectPage);
+  const summaryUrl = final.inferred ? withPage(url, final.page) : url;
+  const summary = observeListPage({ doc: env.doc, url: summaryUrl, status, scrollSettled: settled, state });
+  const fromState = new Set<string>();
+  if (state) {
+    const s = placesFromListState(state);
+    for (const p of [...s.places, ...s.ads]) fromState.add(`${p.key}|${p.sponsored}`);
+  }
+  const listings: Listing[] = [...summary.places, ...summary.ads].map((p) => listingFromPlace(p, fromState.has(`${p.key}|${p.sponsored}`) ? 'page-data' : 'card'));
+  const pageKind = kindOf(summary);
+  if (summary.status === 'capped') stopReason = 'cap';
+  if (summary.unreadCards > 0) warnings.push(`${summary.unreadCards} of ${summary.organicShown} organic cards shown could not be read`);
+  if (summary.block) warnings.push(`naver block (${summary.block.kind}): ${summary.block.evidence}`);
+
+  const observation: Observation = {
+    url,
+    pageKind,
+    cardsVisible: summary.cardsShown,
+    organicShown: summary.organicShown,
+    listings,
+    networkItems: null,
+    networkKeys: [],
+    endOfList: summary.status === 'complete',
+    capHit: summary.status === 'capped',
+    finalView: null,
+    elapsedMs: env.now() - start,
+    httpStatus: status,
+    stopReason,
+    warnings: [...summary.warnings, ...warnings],
+    searchedBounds: parseListUrl(url)?.bounds ?? null,
+  };
+  if (pageKind === 'results') observation.pager = { page: summary.page, more: summary.status === 'more-pages' };
+  return observation;
+}
+
+function withPage(url: string, page: number): string {
+  try {
+    const u = new URL(url);
+    u.searchParams.set('page', String(page));
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
+function kindOf(summary: NaverPageSummary): PageKind {
+  switch (summary.status) {
+    case 'blocked':
+      return 'captcha';
+    case 'no-results':
+      return 'no-results';
+    case 'unreadable':
+      return 'unknown';
+    default:
+      return 'results';
+  }
+}
+
+/**
+ * Scroll the container to its end, again and again, with pauses drawn from 0.5–1.5 × the mean,
+ * until the number of cards shown has not grown for `stallMs`, a full page (50 organic) shows,
+ * or the collection's `maxMs` (counted from its start) runs out.
+ */
+async function scrollList(env: NaverCollectEnv, options: CollectOptions, start: number): Promise<{ settled: boolean; stopReason: Observation['stopReason'] }> {
+  let cards = -1;
+  let lastGrowth = env.now();
+  for (;;) {
+    const dom = readListDom(env.doc);
+    const now = env.now();
+    if (dom.cardsShown > cards) {
+      cards = dom.cardsShown;
+      lastGrowth = now;
+    }
+    if (dom.organicShown >= PAGE_SIZE) return { settled: true, stopReason: 'end' };
+    if (now - lastGrowth >= options.stallMs) return { settled: true, stopReason: 'end' };
+    if (now - start >= options.maxMs) return { settled: false, stopReason: 'stalled' };
+    const target = scrollTarget(env.doc, dom.container);
+    if (target) scrollToEnd(target);
+    const raw = env.random();
+    const r = Number.isFinite(raw) ? Math.min(Math.max(raw, 0), 1) : 0.5;
+    const pause = options.scrollPauseMs * (0.5 + r);
+    await env.sleep(Math.max(0, Math.min(pause, options.maxMs - (now - start))));
+  }
+}
+
+/** `#_pcmap_list_scroll_container` (or m.place's), else the nearest scrollable ancestor of the cards. */
+function scrollTarget(doc: Document, container: Element | null): Element | null {
+  const found = container ?? findContainer(doc);
+  if (found) return found;
+  const card = findCards(doc)[0];
+  const view = doc.defaultView;
+  for (let el = card?.parentElement ?? null; el && el !== doc.body; el = el.parentElement) {
+    const overflow = view?.getComputedStyle(el).overflowY ?? '';
+    if (/auto|scroll/.test(overflow) || el.scrollHeight > el.clientHeight + 1) return el;
+  }
+  return doc.scrollingElement;
+}
+
+/**
+ * Scroll `el` to its end as a wheel would. The browser fires `scroll` itself when the position
+ * changes; when it does not (already at the end while the next batch is on its way, or a DOM
+ * without layout), the list's own listener is nudged with a `scroll` event of its own kind.
+ */
+function scrollToEnd(el: Element): void {
+  const before = el.scrollTop;
+  el.scrollTop = el.scrollHeight;
+  if (el.scrollTop === before || el.scrollHeight === 0) {
+    const EventCtor = el.ownerDocument.defaultView?.Event ?? Event;
+    el.dispatchEvent(new EventCtor('scroll'));
+  }
+}
+
+/**
+ * Press the pager's "next page" control as a person would. `clicked: false` when the page shows
+ * no next control or it is disabled (`aria-disabled="true"`), so the list has no further page.
+ * Whether the page then navigates (the replica) or re-renders in place (the live site), the next
+ * collection waits for the page it expects.
+ */
+export function pressNextPage(doc: Document): { clicked: boolean } {
+  const next = findNextControl(doc);
+  if (!next || next.getAttribute('aria-disabled') === 'true' || next.hasAttribute('disabled')) return { clicked: false };
+  if (!readPager(doc).present) return { clicked: false };
+  (next as HTMLElement).click();
+  return { clicked: true };
+}
+
+/** What `previous` should be for the next collection of this same document. */
+export function pageMarkOf(observation: Observation): PageMark | null {
+  if (!observation.pager) return null;
+  const first = observation.listings.find((l) => !l.sponsored);
+  return { page: observation.pager.page, firstKey: first?.key ?? null };
+}

@@ -1,0 +1,189 @@
+import type { WxtBrowser as Browser } from 'wxt/browser';
+import { listingFromPlace } from '../listing/from-provider-place';
+import type { Listing } from '../listing/types';
+import { onMessage, sendMessage } from '../messaging/protocol';
+import { type ApolloState, apolloStateFromDocument, placeFromDetailState, placesFromListState } from '../providers/naver/apollo';
+import { normaliseNaverId } from '../providers/naver/ids';
+import { observeListPage } from '../providers/naver/observe';
+import { parseListUrl } from '../providers/naver/urls';
+import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
+import { browsingAllowed, createBrowsingCollector, type BrowsingReader } from './browsing';
+import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from './collect-naver';
+import { navigationStatus } from './collect-google';
+
+/** The outer Naver Map page whose list and place iframes are read while the person browses. */
+const NAVER_MAP_ORIGIN = 'https://map.naver.com';
+/** pcmap's place pages: `/{vertical}/{id}` and its tabs (`/home`, `/review`, …); not `/…/list`. */
+const PLACE_PATH = /^\/([a-z]+)\/(s?\d+)(?:\/[a-z-]*)?\/?$/;
+
+/**
+ * Wires the content script on pcmap.place.naver.com (every frame).
+ *
+ * Two roles, by where the document is:
+ * - **Top-level** (a worker tab the sweep driver loaded with a list URL): answers `collect` and
+ *   `nextPage`, only from the extension's background. Never feeds the Browsing collection.
+ * - **A frame inside map.naver.com** (the person's `searchIframe` list and `entryIframe` place
+ *   page): collect while browsing, as on Google: cards the person scrolls past, places they open;
+ *   never clicks, scrolls or navigates. Frames never answer the sweep's messages (a tab message
+ *   reaches every frame; only the document the driver loaded should reply).
+ */
+export function startNaverContent(win: Window, browser: Browser): void {
+  const topLevel = isTopLevel(win);
+  // A page a sweep loaded is the sweep's: once asked to collect, it never feeds browsing.
+  let sweepPage = false;
+  let browsingStop: (() => void) | null = null;
+
+  if (topLevel) {
+    let previous: PageMark | null = null;
+    const fromBackground = (sender: { id?: string; tab?: unknown }) => sender.id === browser.runtime.id && !sender.tab;
+    onMessage('collect', async (message) => {
+      // Only the extension's background may ask (a tabs.sendMessage has no tab in its sender).
+      if (!fromBackground(message.sender)) throw new Error('Not accepted.');
+      sweepPage = true;
+      browsingStop?.();
+      const observation = await collectNaverPage(
+        {
+          doc: win.document,
+          url: () => win.location.href,
+          now: () => Date.now(),
+          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+          random: Math.random,
+          httpStatus: () => navigationStatus(win.performance),
+          hidden: () => win.document.visibilityState === 'hidden',
+          previous,
+        },
+        message.data,
+      );
+      previous = pageMarkOf(observation) ?? previous;
+      return observation;
+    });
+    onMessage('nextPage', (message) => {
+      if (!fromBackground(message.sender)) throw new Error('Not accepted.');
+      sweepPage = true;
+      browsingStop?.();
+      return pressNextPage(win.document);
+    });
+  }
+
+  // Browsing: only in frames of the Naver Map page (a top-level pcmap page is a sweep's worker tab).
+  if (!insideNaverMap(win)) return;
+  const browsing = createBrowsingCollector({
+    reader: createNaverBrowsingReader(),
+    doc: win.document,
+    url: () => win.location.href,
+    now: () => win.performance.now(),
+    // Resolves only once the background committed the batch; a rejection keeps it for a retry.
+    send: (listings) => sendMessage('browsingListings', listings),
+    schedule: (fn, ms) => win.setTimeout(fn, ms),
+    observe: (target, onChange) => {
+      const observer = new MutationObserver(onChange);
+      observer.observe(target, { childList: true, subtree: true });
+      return observer;
+    },
+  });
+  browsingStop = () => browsing.stop();
+  const incognito = browser.extension?.inIncognitoContext === true;
+  const options = { enabled: false, allowIncognito: false };
+  const apply = () => (browsingAllowed({ ...options, sweepPage, incognito }) ? browsing.start() : browsing.stop());
+  void browser.storage.local.get([BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY]).then((r) => {
+    options.enabled = isBrowsingEnabled(r[BROWSING_ENABLED_KEY]);
+    options.allowIncognito = isIncognitoAllowed(r[BROWSING_INCOGNITO_KEY]);
+    apply();
+  });
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area !== 'local' || !(changes[BROWSING_ENABLED_KEY] || changes[BROWSING_INCOGNITO_KEY])) return;
+    if (changes[BROWSING_ENABLED_KEY]) options.enabled = isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue);
+    if (changes[BROWSING_INCOGNITO_KEY]) options.allowIncognito = isIncognitoAllowed(changes[BROWSING_INCOGNITO_KEY].newValue);
+    apply();
+  });
+}
+
+function isTopLevel(win: Window): boolean {
+  try {
+    return win.top === win;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A frame whose top page is Naver Map. Chrome says so in `location.ancestorOrigins`; where the
+ * browser does not, any frame counts (pcmap pages are framed only by the map).
+ */
+export function insideNaverMap(win: Window): boolean {
+  if (isTopLevel(win)) return false;
+  const ancestors = (win.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  if (!ancestors || ancestors.length === 0) return true;
+  return ancestors.item(ancestors.length - 1) === NAVER_MAP_ORIGIN;
+}
+
+/**
+ * Naver's browsing reader, on the frame's own document:
+ * - a list (`/{vertical}/list?…`): every card shown that was not read before, organic and ads
+ *   (flagged), with the fields of the page's Apollo state where it holds the card's place (the
+ *   state describes the page as loaded; cards the pager re-rendered in place are read from the card);
+ * - a place page (`/{vertical}/{id}/home`, …): the place of the page's Apollo state, once per id.
+ *   Its state must name the id of the URL, so a state left from another place is never used.
+ * A card still being filled in (no id or name yet) is read on a later scan.
+ */
+export function createNaverBrowsingReader(): BrowsingReader {
+  const read = new Set<string>();
+  let state: ApolloState | null = null;
+  /** `key|sponsored` of the list items the state holds: their fields came from the page data. */
+  let stateItems: Set<string> | null = null;
+  let lastPlaceId: string | null = null;
+  const stateOf = (doc: Document): ApolloState | null => {
+    // The state is the page's own inline script: parsed once it is there.
+    if (!state) state = apolloStateFromDocument(doc);
+    return state;
+  };
+  const listItemsOf = (s: ApolloState): Set<string> => {
+    if (!stateItems) {
+      const items = placesFromListState(s);
+      stateItems = new Set([...items.places, ...items.ads].map((p) => `${p.key}|${p.sponsored}`));
+    }
+    return stateItems;
+  };
+  return {
+    readNew(doc, url) {
+      const cards: Listing[] = [];
+      const places: Listing[] = [];
+      if (parseListUrl(url)) {
+        const s = stateOf(doc);
+        const inState = s ? listItemsOf(s) : new Set<string>();
+        const summary = observeListPage({ doc, url, scrollSettled: true, state: s });
+        for (const place of [...summary.places, ...summary.ads]) {
+          const k = `${place.key}|${place.sponsored}`;
+          if (read.has(k)) continue;
+          read.add(k);
+          cards.push(listingFromPlace(place, inState.has(k) ? 'page-data' : 'card'));
+        }
+        return { cards, places };
+      }
+      const id = placeIdOf(url);
+      if (id && id !== lastPlaceId) {
+        const s = stateOf(doc);
+        const place = s ? placeFromDetailState(s, id) : null;
+        if (place) {
+          lastPlaceId = id;
+          places.push(listingFromPlace(place, 'page-data'));
+        }
+      }
+      return { cards, places };
+    },
+  };
+}
+
+/** The place id of a pcmap place page URL, or null (a list, anything else). */
+export function placeIdOf(href: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (!/(^|\.)place\.naver\.com$/.test(url.hostname)) return null;
+  const m = PLACE_PATH.exec(url.pathname);
+  if (!m || m[1] === 'list') return null;
+  return normaliseNaverId(m[2]);
+}
