@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { filterOrder, nextSort, safeHttpUrl, sortOrder, type ListingRow, type SortKey, type SortSpec } from '../../utils/dashboard/rows';
+import { filterOrder, nextSort, PROVIDER_NAMES, safeHttpUrl, sortOrder, type ListingRow, type SortKey, type SortSpec } from '../../utils/dashboard/rows';
 import { rowWindow } from '../../utils/dashboard/virtual-window';
 import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
-import { cidUrl } from '../../utils/providers/google/urls';
 
 /** Fixed row height (CSS px): the virtual window's arithmetic depends on it, and style.css sets it. */
 export const ROW_HEIGHT = 28;
@@ -124,9 +123,15 @@ function Row(props: { row: ListingRow; position: number }) {
   return (
     <tr aria-rowindex={position + 2} class={position % 2 ? 'odd' : undefined}>
       <td title={row.name}>
-        <a href={cidUrl(row.cid)} target="_blank" rel="noopener noreferrer">
-          {row.name}
-        </a>
+        {/* Which site the place is from: one collection (Browsing) can mix providers. */}
+        <span class={`provider provider-${row.provider}`}>{PROVIDER_NAMES[row.provider] ?? row.provider}</span>{' '}
+        {row.url ? (
+          <a class="name" href={row.url} target="_blank" rel="noopener noreferrer">
+            {row.name}
+          </a>
+        ) : (
+          <span class="name">{row.name}</span>
+        )}
       </td>
       <td title={row.category ?? undefined}>{row.category ?? ''}</td>
       <td title={row.address ?? undefined}>{row.address ?? ''}</td>

@@ -83,6 +83,7 @@ function seededListing(n: number, collection: string, keyword: string, at: numbe
   return {
     key: `google:${cid}`,
     provider: 'google',
+    providerId: cid,
     placeId: null,
     featureId: null,
     cid,

@@ -109,6 +109,7 @@ function storedListing(n: number): StoredListing {
   return {
     key: `google:${cid}`,
     provider: 'google',
+    providerId: cid,
     placeId: null,
     featureId: null,
     cid,

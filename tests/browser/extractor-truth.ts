@@ -66,7 +66,7 @@ export function fieldMismatches(listing: Listing, place: ReplicaPlace, expect: F
 export function allFieldMismatches(obs: Observation, world: World, expect?: FieldExpectation): string[] {
   const out: string[] = [];
   for (const l of obs.listings.filter((x) => !x.sponsored)) {
-    const place = world.byCid.get(l.cid);
+    const place = world.byCid.get(l.cid ?? '');
     if (!place) out.push(`${l.key}: not a place of the world`);
     else out.push(...fieldMismatches(l, place, expect));
   }

@@ -4,9 +4,10 @@ import { idsFromPair } from '../../utils/providers/google/ids';
 /** A stored listing with consistent ids derived from `n`; tests override what they look at. */
 export function storedListing(n: number, over: Partial<StoredListing> = {}): StoredListing {
   const ids = idsFromPair(BigInt(n) * 7919n + 1n, BigInt(n) * 104729n + 12345678901234567n);
-  return {
+  const listing: StoredListing = {
     key: `google:${ids.cid}`,
     provider: 'google',
+    providerId: ids.cid,
     placeId: ids.placeId,
     featureId: ids.featureId,
     cid: ids.cid,
@@ -28,6 +29,8 @@ export function storedListing(n: number, over: Partial<StoredListing> = {}): Sto
     cells: [],
     ...over,
   };
+  // A Google place's providerId is its CID: a test that overrides the CID gets a consistent record.
+  return over.providerId === undefined && listing.provider === 'google' && listing.cid !== null ? { ...listing, providerId: listing.cid } : listing;
 }
 
 /** Listings as the store hands them out: a batch at a time. */

@@ -62,6 +62,7 @@ export function listingOf(place: ReplicaPlace): Listing {
   return {
     key: keyFromCid(place.cid),
     provider: 'google',
+    providerId: place.cid,
     placeId: place.placeId,
     featureId: place.featureId,
     cid: place.cid,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   filterOrder,
   nextSort,
+  placeUrl,
   safeHttpUrl,
   sortOrder,
   SORT_KEYS,
@@ -12,7 +13,9 @@ import { createRng } from '../replica/prng';
 
 function row(name: string, over: Partial<ListingRow> = {}): ListingRow {
   return {
+    provider: 'google',
     cid: String(name.length),
+    url: null,
     name,
     category: null,
     address: null,
@@ -133,5 +136,16 @@ describe('website links', () => {
     [null, null],
   ])('%s → %s', (input, expected) => {
     expect(safeHttpUrl(input)).toBe(expected);
+  });
+});
+
+describe('place links', () => {
+  it('uses the listing\'s own URL for every provider, refuses a non-http one, and opens an old Google listing by its CID', () => {
+    expect(placeUrl({ provider: 'naver', cid: null, url: 'https://map.naver.com/p/entry/place/11' })).toBe('https://map.naver.com/p/entry/place/11');
+    expect(placeUrl({ provider: 'kakao', cid: null, url: 'https://place.map.kakao.com/22' })).toBe('https://place.map.kakao.com/22');
+    expect(placeUrl({ provider: 'google', cid: '33', url: 'https://www.google.com/maps/place/X/data=!4m2' })).toBe('https://www.google.com/maps/place/X/data=!4m2');
+    expect(placeUrl({ provider: 'google', cid: '33', url: '' })).toBe('https://www.google.com/maps?cid=33');
+    expect(placeUrl({ provider: 'naver', cid: null, url: 'javascript:alert(1)' })).toBeNull();
+    expect(placeUrl({ provider: 'kakao', cid: null, url: '' })).toBeNull();
   });
 });

@@ -10,7 +10,9 @@ import { useEnglishMessages } from '../helpers/english-messages';
 const N = 100_000;
 function makeRows(): ListingRow[] {
   return Array.from({ length: N }, (_, i) => ({
+    provider: 'google' as const,
     cid: String(1_000_000 + i),
+    url: `https://www.google.com/maps?cid=${1_000_000 + i}`,
     name: i === 77_777 ? 'Needle Noodles' : i === 5 ? 'needle & thread' : `Place ${String(i).padStart(6, '0')}`,
     category: i % 2 ? 'Cafe' : 'Bakery',
     address: `${i} Main St`,
@@ -45,7 +47,8 @@ function dataRows(): HTMLTableRowElement[] {
 function spacerHeight(): number {
   return [...host.querySelectorAll<HTMLTableCellElement>('tbody tr.spacer td')].reduce((sum, td) => sum + parseFloat(td.style.height), 0);
 }
-const firstCellText = (r: HTMLTableRowElement) => r.cells[0]!.textContent;
+/** The place's name (the first cell also shows which site the place is from). */
+const firstCellText = (r: HTMLTableRowElement) => r.cells[0]!.querySelector('.name')!.textContent;
 
 async function mount(rows: ListingRow[]) {
   await act(() => {
@@ -114,6 +117,23 @@ describe('the listings table', () => {
     expect(hrefs).toContain('https://ok.example/');
     expect(hrefs.some((href) => href?.startsWith('javascript:'))).toBe(false);
     expect(dataRows()[1]!.cells[4]!.textContent).toBe('javascript:alert(1)');
+  });
+
+  it('names each place\'s site and links the place to its own URL (Google, Naver, Kakao mixed)', async () => {
+    const rows = makeRows().slice(0, 4);
+    rows[1] = { ...rows[1]!, provider: 'naver', cid: null, url: 'https://map.naver.com/p/entry/place/1234567' };
+    rows[2] = { ...rows[2]!, provider: 'kakao', cid: null, url: 'https://place.map.kakao.com/98765' };
+    rows[3] = { ...rows[3]!, provider: 'kakao', cid: null, url: null };
+    await mount(rows);
+    const shown = dataRows();
+    expect(shown.map((r) => r.cells[0]!.querySelector('.provider')!.textContent)).toEqual(['Google', 'Naver', 'Kakao', 'Kakao']);
+    expect(shown.map((r) => r.cells[0]!.querySelector('a.name')?.getAttribute('href') ?? null)).toEqual([
+      'https://www.google.com/maps?cid=1000000',
+      'https://map.naver.com/p/entry/place/1234567',
+      'https://place.map.kakao.com/98765',
+      null,
+    ]);
+    expect(firstCellText(shown[3]!)).toBe('Place 000003');
   });
 
   it('says it is loading, with the count so far, while the first batches arrive', async () => {

@@ -15,6 +15,7 @@ const OLD_COLUMNS = ['place_id', 'name', 'category', 'address', 'phone', 'websit
 const dream: StoredListing = {
   key: 'google:1629270299114224275',
   provider: 'google',
+  providerId: '1629270299114224275',
   placeId: 'ChIJoRVrMS-joRQRkzrMbbRUnBY',
   featureId: '0x14a1a32f316b15a1:0x169c54b46dcc3a93',
   cid: '1629270299114224275',
@@ -59,6 +60,8 @@ describe('export columns for page data', () => {
     expect(CSV_COLUMNS.slice(OLD_COLUMNS.length)).toEqual([
       'categories', 'street', 'district', 'city', 'postal_code', 'region', 'country_code', 'phone_e164', 'other_phones',
       'hours', 'opening_hours', 'price_level', 'closed', 'sources',
+      // Issue 11 (tests/unit/export-providers.test.ts).
+      'provider', 'provider_id', 'url', 'road_address', 'lot_address', 'booking_url',
     ]);
   });
 

@@ -43,7 +43,7 @@ describe('GeoJSON export', () => {
     expect(new Set(doc.features.map((f: any) => f.id)).size).toBe(all.length);
     doc.features.forEach((f: any, i: number) => {
       expect(f.geometry.coordinates).toEqual([all[i]!.lng, all[i]!.lat]);
-      expect(f.id).toBe(all[i]!.cid);
+      expect(f.id).toBe(all[i]!.key);
     });
   });
 

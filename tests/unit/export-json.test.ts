@@ -87,6 +87,13 @@ describe('JSON export', () => {
         price_level: null,
         closed: null,
         sources: null,
+        // Issue 11's columns: Google places, stored without a URL of their own.
+        provider: 'google',
+        provider_id: l.cid,
+        url: `https://www.google.com/maps?cid=${l.cid}`,
+        road_address: null,
+        lot_address: null,
+        booking_url: null,
       });
       expect(Date.parse(record.first_seen as string)).toBe(l.firstSeen);
     });

@@ -88,6 +88,7 @@ describe('the rules themselves', () => {
   const l = (i: number, rating: number | null, reviews: number | null): Listing => ({
     key: `google:${i}`,
     provider: 'google',
+    providerId: String(i),
     placeId: null,
     featureId: null,
     cid: String(i),

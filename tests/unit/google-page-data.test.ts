@@ -185,6 +185,7 @@ function card(lo: bigint, name: string, extra: Partial<Listing> = {}): Listing {
   return {
     key: `google:${ids.cid}`,
     provider: 'google',
+    providerId: ids.cid,
     placeId: ids.placeId,
     featureId: ids.featureId,
     cid: ids.cid,
@@ -291,7 +292,7 @@ describe('replica: cards that leave phones off, page data that has them', () => 
     return { run, network, feed: extractFeed(document) };
   }
 
-  const truthOf = (l: Listing): ReplicaPlace => world.byCid.get(l.cid)!;
+  const truthOf = (l: Listing): ReplicaPlace => world.byCid.get(l.providerId)!;
 
   it('page data completes every organic listing to the ground truth, and the audit still counts the DOM', () => {
     const { run, network, feed } = visit();

@@ -39,6 +39,7 @@ describe('extractPlacePanel', () => {
     expect(extractPlacePanel(panelPage(), PLACE_URL)).toEqual({
       key: `google:${IDS.cid}`,
       provider: 'google',
+      providerId: IDS.cid,
       featureId: IDS.featureId,
       placeId: IDS.placeId,
       cid: IDS.cid,

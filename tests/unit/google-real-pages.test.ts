@@ -52,6 +52,7 @@ describe('Amsterdam results page (rendered, 2025-11, 99 cards, a place panel ope
     expect(feed.listings[0]).toEqual({
       key: 'google:12767831181282150353',
       provider: 'google',
+      providerId: '12767831181282150353',
       featureId: '0x47c609e91734d71b:0xb13072d0007a87d1',
       placeId: 'ChIJG9c0F-kJxkcR0Yd6ANByMLE',
       cid: '12767831181282150353',
@@ -102,6 +103,7 @@ describe('Amsterdam results page (rendered, 2025-11, 99 cards, a place panel ope
     expect(extractPlacePanel(doc, url)).toEqual({
       key: 'google:12767831181282150353',
       provider: 'google',
+      providerId: '12767831181282150353',
       featureId: '0x47c609e91734d71b:0xb13072d0007a87d1',
       placeId: 'ChIJG9c0F-kJxkcR0Yd6ANByMLE',
       cid: '12767831181282150353',
@@ -145,6 +147,7 @@ describe('Nicosia place page (rendered, 2023-04)', () => {
     expect(extractPlacePanel(doc, 'https://www.google.com/maps/place/Tipsy+Sticks/')).toEqual({
       key: 'google:13256035819497102811',
       provider: 'google',
+      providerId: '13256035819497102811',
       featureId: '0x14de1786bd2659b9:0xb7f6e65826fa9ddb',
       placeId: 'ChIJuVkmvYYX3hQR2536Jljm9rc',
       cid: '13256035819497102811',
@@ -203,6 +206,7 @@ describe('tbm=map search response, coffee near Athens (2024-12, 20 places)', () 
     expect(out.places[0]).toEqual({
       key: 'google:1629270299114224275',
       provider: 'google',
+      providerId: '1629270299114224275',
       featureId: '0x14a1a32f316b15a1:0x169c54b46dcc3a93',
       placeId: 'ChIJoRVrMS-joRQRkzrMbbRUnBY',
       cid: '1629270299114224275',

@@ -73,6 +73,7 @@ export function cafe(cid: string, overrides: Partial<Listing> = {}): Listing {
   return {
     key: `google:${cid}`,
     provider: 'google',
+    providerId: cid,
     placeId: null,
     featureId: null,
     cid,

@@ -136,13 +136,14 @@ describe('events', () => {
 });
 
 describe('listings', () => {
-  it('records listings seen while browsing under "browsing", organic only', async () => {
+  it('records listings seen while browsing under "browsing", sponsored ones flagged (issue 14)', async () => {
     const store = await openStore({ factory: freshFactory(), name: NAME });
-    expect(await store.commitBrowsing([makeListing('1'), makeListing('2', { sponsored: true })], 10)).toEqual({ added: 1, seen: 0 });
+    expect(await store.commitBrowsing([makeListing('1'), makeListing('2', { sponsored: true })], 10)).toEqual({ added: 2, seen: 0 });
     expect(await store.commitBrowsing([makeListing('1'), makeListing('3')], 20)).toEqual({ added: 1, seen: 1 });
-    expect(await store.getListing('google:1')).toMatchObject({ firstSeen: 10, lastSeen: 20, collections: ['browsing'], keywords: [] });
-    expect(await store.countListings('browsing')).toBe(2);
-    expect(await store.countListings()).toBe(2);
+    expect(await store.getListing('google:1')).toMatchObject({ firstSeen: 10, lastSeen: 20, collections: ['browsing'], keywords: [], sponsored: false });
+    expect(await store.getListing('google:2')).toMatchObject({ collections: ['browsing'], sponsored: true });
+    expect(await store.countListings('browsing')).toBe(3);
+    expect(await store.countListings()).toBe(3);
   });
 
   it('iterates every listing once, in key order, in batches of at most batchSize', async () => {

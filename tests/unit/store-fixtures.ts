@@ -84,6 +84,7 @@ export function makeListing(cid: string, overrides: Partial<Listing> = {}): List
   return {
     key: `google:${cid}`,
     provider: 'google',
+    providerId: cid,
     placeId: null,
     featureId: null,
     cid,

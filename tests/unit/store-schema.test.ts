@@ -38,7 +38,7 @@ describe('opening', () => {
     const store = await openStore({ factory, name: 'fresh' });
     store.close();
     const db = await rawOpen(factory, 'fresh');
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(4);
     expect(Array.from(db.objectStoreNames).sort()).toEqual([
       'cells',
       'changes',
@@ -99,7 +99,7 @@ describe('opening', () => {
     store.close();
   });
 
-  it('upgrades a version-2 database to 3: every record kept byte for byte, old events found by kind', async () => {
+  it('upgrades a version-2 database (through 3 to the current version): every record kept byte for byte, old events found by kind', async () => {
     const factory = freshFactory();
     const v2 = await rawOpen(factory, 'old', 2, (db, tx) => createV2Layout(db, tx));
     const sweep = makeSweep('s1');
@@ -119,7 +119,7 @@ describe('opening', () => {
     const store = await openStore({ factory, name: 'old' });
     store.close();
     const after = await dumpDatabase(factory, 'old');
-    expect(after.version).toBe(3);
+    expect(after.version).toBe(DB_VERSION);
     // Everything version 2 had is there unchanged: stores, records and index entries.
     for (const [name, content] of Object.entries(before)) if (name !== 'version') expect(after[name]).toEqual(content);
     for (const name of ['savedSearches', 'runs', 'placeSnapshots', 'changes']) expect(after[name]).toEqual([]);
@@ -130,7 +130,7 @@ describe('opening', () => {
     ]);
   });
 
-  it('upgrades a version-1 database straight to 3, and it can hold a saved search', async () => {
+  it('upgrades a version-1 database straight to the current version, and it can hold a saved search', async () => {
     const factory = freshFactory();
     const v1 = await rawOpen(factory, 'old', 1, (db) => createV1Layout(db));
     await rawPut(v1, 'sweeps', [makeSweep('s1')]);
@@ -155,7 +155,7 @@ describe('opening', () => {
     expect((await store.getSweep('s1'))?.id).toBe('s1');
     store.close();
     const dump = await dumpDatabase(factory, 'old');
-    expect(dump.version).toBe(3);
+    expect(dump.version).toBe(DB_VERSION);
     expect((dump.savedSearches as unknown[]).length).toBe(1);
   });
 

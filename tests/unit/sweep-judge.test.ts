@@ -12,6 +12,7 @@ function listing(i: number, over: Partial<Listing> = {}): Listing {
   return {
     key: `google:${1000 + i}`,
     provider: 'google',
+    providerId: String(1000 + i),
     placeId: null,
     featureId: null,
     cid: String(1000 + i),

@@ -1,4 +1,5 @@
-import type { StoredListing } from '../listing/types';
+import type { Provider, StoredListing } from '../listing/types';
+import { cidUrl } from '../providers/google/urls';
 
 /**
  * One place as the dashboard keeps it in memory: only what the table shows and the map draws,
@@ -6,11 +7,16 @@ import type { StoredListing } from '../listing/types';
  */
 export type ListingRow = Pick<
   StoredListing,
-  'cid' | 'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'lastSeen'
->;
+  'provider' | 'cid' | 'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'lastSeen'
+> & {
+  /** The page that opens the place on its own site (http(s) only), or null when none is known. */
+  url: string | null;
+};
 
 export function toRow(l: StoredListing): ListingRow {
   return {
+    provider: l.provider,
+    url: placeUrl(l),
     cid: l.cid,
     name: l.name,
     category: l.category,
@@ -23,6 +29,20 @@ export function toRow(l: StoredListing): ListingRow {
     lng: l.lng,
     lastSeen: l.lastSeen,
   };
+}
+
+/** The sites' own names: proper names, the same in every language of the UI. */
+export const PROVIDER_NAMES: Readonly<Record<Provider, string>> = { google: 'Google', naver: 'Naver', kakao: 'Kakao' };
+
+/**
+ * Where the place opens: the listing's own URL (the card's href or the provider's place page)
+ * when it is http(s). The URL came from page content, so anything else (`javascript:`) is
+ * refused; a Google listing stored without one still opens by its CID.
+ */
+export function placeUrl(l: Pick<StoredListing, 'provider' | 'cid' | 'url'>): string | null {
+  const own = safeHttpUrl(l.url);
+  if (own) return own;
+  return l.provider === 'google' && l.cid ? cidUrl(l.cid) : null;
 }
 
 export const SORT_KEYS = ['name', 'category', 'address', 'phone', 'website', 'rating', 'reviews', 'lastSeen'] as const;

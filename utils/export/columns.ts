@@ -38,6 +38,16 @@ export const CSV_COLUMNS = [
   'price_level',
   'closed',
   'sources',
+  // Issue 11: provider-neutral identity and the Korean sites' fields. One export may mix
+  // providers (the Browsing collection); Google-only columns above (place_id,
+  // google_maps_url, cid) stay empty for Naver and Kakao places.
+  'provider',
+  'provider_id',
+  /** The place on its own site (Google's card link or CID link, Naver's or Kakao's place page). */
+  'url',
+  'road_address',
+  'lot_address',
+  'booking_url',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -55,7 +65,7 @@ export function listingToRow(listing: StoredListing): ExportRow {
     reviews: listing.reviews,
     lat: listing.lat,
     lng: listing.lng,
-    google_maps_url: cidUrl(listing.cid),
+    google_maps_url: listing.provider === 'google' && listing.cid ? cidUrl(listing.cid) : null,
     cid: listing.cid,
     keywords: listing.keywords.join('; '),
     first_seen: new Date(listing.firstSeen).toISOString(),
@@ -74,7 +84,23 @@ export function listingToRow(listing: StoredListing): ExportRow {
     price_level: listing.priceLevel ?? null,
     closed: listing.closed ?? null,
     sources: sourcesText(listing.sources),
+    provider: listing.provider,
+    // Listings are migrated to carry providerId (store v4); the CID stands in for any that were not.
+    provider_id: listing.providerId ?? listing.cid,
+    url: placeUrl(listing),
+    road_address: listing.roadAddress ?? null,
+    lot_address: listing.lotAddress ?? null,
+    booking_url: listing.bookingUrl ?? null,
   };
+}
+
+/**
+ * The listing's own link when it is http(s) (it was read from the page: a `javascript:` link is
+ * no place's address), else Google's CID link for a Google place, else nothing.
+ */
+function placeUrl(listing: StoredListing): string | null {
+  if (/^https?:\/\//i.test(listing.url)) return listing.url;
+  return listing.provider === 'google' && listing.cid ? cidUrl(listing.cid) : null;
 }
 
 /** Lists in one cell, `; `-separated (the separator `keywords` uses). */

@@ -12,7 +12,10 @@ export const UTF8_BOM = '\uFEFF';
  * dropped. Rows are unique by place key because the listings store is keyed by it.
  */
 export async function* csvChunks(batches: AsyncIterable<StoredListing[]>): AsyncGenerator<string> {
-  yield UTF8_BOM + Papa.unparse({ fields: [...CSV_COLUMNS], data: [] }, { newline: '\r\n' }) + '\r\n';
+  // Papa ends a header without rows with the newline itself: adding another would leave an
+  // empty second row in every spreadsheet that opens the file.
+  const header = Papa.unparse({ fields: [...CSV_COLUMNS], data: [] }, { newline: '\r\n' });
+  yield UTF8_BOM + (header.endsWith('\r\n') ? header : header + '\r\n');
   for await (const batch of batches) {
     if (batch.length === 0) continue;
     const data = batch.map((listing) => {

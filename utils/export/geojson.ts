@@ -22,7 +22,8 @@ export function placeGeometry(lat: number | null, lng: number | null): PlaceFeat
 export function listingToFeature(listing: StoredListing): PlaceFeature {
   return {
     type: 'Feature',
-    id: listing.cid,
+    // The store's key (`google:{cid}`, `naver:{id}`): unique across providers, where an id alone is not.
+    id: listing.key,
     geometry: placeGeometry(listing.lat, listing.lng),
     properties: listingToRecord(listing),
   };

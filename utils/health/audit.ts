@@ -146,11 +146,14 @@ export function auditProblem(value: unknown): string | null {
   if (a.pageDataDropped !== undefined && !isCount(a.pageDataDropped)) return 'pageDataDropped is not a count';
   if (typeof a.networkShortfall !== 'boolean') return 'networkShortfall is not a boolean';
   const keys = a.firstKeys;
-  if (!Array.isArray(keys) || keys.length > FIRST_RESULTS || !keys.every((k) => typeof k === 'string' && /^google:\d{1,20}$/.test(k))) {
+  if (!Array.isArray(keys) || keys.length > FIRST_RESULTS || !keys.every((k) => typeof k === 'string' && PLACE_KEY.test(k))) {
     return `firstKeys must be at most ${FIRST_RESULTS} place keys`;
   }
   return null;
 }
+
+/** A place key of any provider (`google:{cid}`, `naver:{id}`, `kakao:{confirmid}`): the ids are digits on every site. */
+const PLACE_KEY = /^(?:google|naver|kakao):\d{1,20}$/;
 
 function isCount(v: unknown): boolean {
   return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_COUNT;

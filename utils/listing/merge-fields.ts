@@ -18,6 +18,10 @@ import { SOURCED_FIELDS, type FieldSource, type FieldSources, type Listing, type
  * never replaces "Eakou 74, Ilion 131 22, Greece"; a phone without its E.164 never replaces
  * the same number with it). Only when neither says more than the other (a different value:
  * the place changed) does the newer reading win. A null never erases a known value.
+ *
+ * Identity (key, provider, providerId, cid) is the stored record's: one key is one place. A
+ * place stays flagged sponsored only while every reading of it was an ad: one organic
+ * sighting shows it is an ordinary result, and an ad for it later does not undo that.
  */
 
 /** `listing` with `source` recorded for each of its known (non-null, non-empty) sourced fields. */
@@ -42,6 +46,8 @@ export function mergeListingFields(base: Listing | undefined, next: Listing): Li
   const merged: Listing = {
     key: base?.key ?? next.key,
     provider: base?.provider ?? next.provider,
+    // A record stored before providerId existed (not migrated yet) has its CID for it.
+    providerId: base?.providerId ?? base?.cid ?? next.providerId,
     cid: base?.cid ?? next.cid,
     placeId: next.placeId ?? base?.placeId ?? null,
     featureId: next.featureId ?? base?.featureId ?? null,
@@ -54,8 +60,7 @@ export function mergeListingFields(base: Listing | undefined, next: Listing): Li
     reviews: null,
     ...coordinates(base, next),
     url: next.url !== '' ? next.url : (base?.url ?? ''),
-    // Only organic places are stored.
-    sponsored: false,
+    sponsored: base ? base.sponsored && next.sponsored : next.sponsored,
   };
   const sources: FieldSources = {};
   /** Copy `fields` from the side chosen, with their recorded origin. */
@@ -79,19 +84,42 @@ export function mergeListingFields(base: Listing | undefined, next: Listing): Li
   const addressFrom = address === null ? undefined : address === usableText(next.address) ? next : base;
   take(addressFrom, 'address');
   take(addressFrom?.addressParts ? addressFrom : known(next.addressParts) ? next : base, 'addressParts');
+  // Road-name and lot-number addresses (Naver, Kakao) each by the same rule as the address.
+  takeAddress(base, next, 'roadAddress', take);
+  takeAddress(base, next, 'lotAddress', take);
 
   // A phone and its E.164 form travel together, as do the other numbers listed with them.
   take(betterPhone(base, next), 'phone', 'phoneE164', 'otherPhones');
-  pick('website');
+  // An ad's link (even unwrapped from the ad server) is the advertiser's landing page, often
+  // with tracking parameters: it never replaces a website an organic reading gave.
+  const adOverOrganic = next.sponsored && base !== undefined && !base.sponsored;
+  take(adOverOrganic && known(base.website) ? base : known(next.website) ? next : base, 'website');
   pick('rating');
   pick('reviews');
   take(hoursScore(next) >= hoursScore(base) && hoursScore(next) > 0 ? next : base, 'hours', 'openingHours');
   pick('priceLevel');
+  pick('bookingUrl');
   // `closed: null` is a reading ("open"), not an unknown: it does replace an old "temporarily".
   take(next.closed !== undefined ? next : base, 'closed');
 
   if (Object.keys(sources).length > 0) merged.sources = sources;
   return merged;
+}
+
+/** The side whose `field` (an address) says more, by betterAddress; nothing when neither knows it. */
+function takeAddress(
+  base: Listing | undefined,
+  next: Listing,
+  field: 'roadAddress' | 'lotAddress',
+  take: (from: Listing | undefined, ...fields: SourcedField[]) => void,
+): void {
+  const better = betterAddress(base?.[field] ?? null, next[field] ?? null);
+  if (better === null) {
+    // Neither side has a usable value: keep a present null (a reading that showed none) as it was.
+    take(next[field] !== undefined ? next : base, field);
+    return;
+  }
+  take(better === usableText(next[field]) ? next : base, field);
 }
 
 /** Which list says more: one holding every item of the other and more; else the newer. */

@@ -4,7 +4,7 @@ import type { PageAudit } from '../health/types';
 import type { Listing, StoredListing } from '../listing/types';
 import type { Cell, CellResult, SweepCounters } from '../sweep/types';
 import { StoreError } from './errors';
-import { listingProblem, mergeListing, organicByKey, type FoundContext } from './listing-merge';
+import { listingProblem, listingsByKey, mergeListing, organicByKey, type FoundContext } from './listing-merge';
 import { settleCheck, type NotAppliedReason } from './ownership';
 import { fromRecord, withQueueKey, type DB, type SweepEvent } from './schema';
 import { handled, runTx } from './tx';
@@ -166,6 +166,11 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
 /**
  * Listings seen while the user browses the map (no sweep): stored under the 'browsing'
  * collection. `added` are places new to the store, `seen` places it already had.
+ *
+ * Sponsored places are kept, flagged `sponsored: true` (issue 14: the person saw them, and a
+ * list of what was on the map is theirs to filter). An organic sighting of the same place,
+ * now or later, makes it an ordinary result; an ad never makes an organic place sponsored
+ * (mergeListingFields). Sweeps still store organic places only (commitCell).
  */
 export async function commitBrowsing(
   db: DB,
@@ -175,7 +180,7 @@ export async function commitBrowsing(
   if (!isTime(now)) throw new StoreError('invalid', 'The capture time is not a valid time. Nothing was saved.');
   const problem = listingsProblem(listings);
   if (problem) throw new StoreError('invalid', `The captured listings were refused: ${problem}. Nothing was saved.`);
-  const found = organicByKey(listings);
+  const found = listingsByKey(listings);
   return runTx(db, ['listings'], 'readwrite', async (tx) => {
     const known = await Promise.all(found.map((l) => tx.objectStore('listings').get(l.key)));
     const ctx: FoundContext = { now, collection: BROWSING, keyword: null, cellId: null };

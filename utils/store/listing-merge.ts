@@ -1,6 +1,7 @@
 import type { Listing, StoredListing } from '../listing/types';
 import { mergeListingFields } from '../listing/merge-fields';
 import { keyFromCid } from '../providers/google/ids';
+import { placeKey, type ProviderId } from '../providers/place';
 
 /*
  * Trust rule (stated in full in utils/listing/merge-fields.ts): values read from the page's
@@ -32,9 +33,8 @@ const NULLABLE_NUMBER = ['rating', 'reviews', 'lat', 'lng'] as const;
 export function listingProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return 'not an object';
   const l = value as Record<string, unknown>;
-  if (l.provider !== 'google') return `unknown provider ${JSON.stringify(l.provider)}`;
-  if (typeof l.cid !== 'string' || !/^\d{1,20}$/.test(l.cid)) return `cid ${JSON.stringify(l.cid)} is not a decimal id`;
-  if (l.key !== keyFromCid(l.cid)) return `key ${JSON.stringify(l.key)} does not match cid ${l.cid}`;
+  const identity = identityProblem(l);
+  if (identity) return identity;
   if (typeof l.name !== 'string') return 'name is not text';
   if (typeof l.url !== 'string') return 'url is not text';
   if (typeof l.sponsored !== 'boolean') return 'sponsored is not a boolean';
@@ -48,7 +48,30 @@ export function listingProblem(value: unknown): string | null {
   return detailsProblem(l);
 }
 
-const OPTIONAL_TEXT = ['phoneE164', 'hours', 'priceLevel'] as const;
+const PROVIDERS: ReadonlySet<unknown> = new Set<ProviderId>(['google', 'naver', 'kakao']);
+const DECIMAL_ID = /^\d{1,20}$/;
+
+/**
+ * The key must be the one the provider's id gives, so two readings of one place always meet
+ * under one key. Google: the CID (decimal), which is also providerId, key `google:{cid}`.
+ * Naver and Kakao: the place id / confirmid (digits), key `{provider}:{providerId}`, no CID.
+ */
+function identityProblem(l: Record<string, unknown>): string | null {
+  if (!PROVIDERS.has(l.provider)) return `unknown provider ${JSON.stringify(l.provider)}`;
+  const provider = l.provider as ProviderId;
+  if (provider === 'google') {
+    if (typeof l.cid !== 'string' || !DECIMAL_ID.test(l.cid)) return `cid ${JSON.stringify(l.cid)} is not a decimal id`;
+    if (l.key !== keyFromCid(l.cid)) return `key ${JSON.stringify(l.key)} does not match cid ${l.cid}`;
+    if (l.providerId !== l.cid) return `providerId ${JSON.stringify(l.providerId)} is not the cid ${l.cid}`;
+    return null;
+  }
+  if (typeof l.providerId !== 'string' || !DECIMAL_ID.test(l.providerId)) return `providerId ${JSON.stringify(l.providerId)} is not a ${provider} id`;
+  if (l.key !== placeKey(provider, l.providerId)) return `key ${JSON.stringify(l.key)} does not match ${provider} id ${l.providerId}`;
+  if (l.cid !== null) return `a ${provider} place has no cid (got ${JSON.stringify(l.cid)})`;
+  return null;
+}
+
+const OPTIONAL_TEXT = ['phoneE164', 'hours', 'priceLevel', 'roadAddress', 'lotAddress', 'bookingUrl'] as const;
 const SOURCE_VALUES = new Set(['card', 'panel', 'page-data']);
 const MAX_LIST = 50;
 
@@ -92,13 +115,7 @@ function detailsProblem(l: Record<string, unknown>): string | null {
  * folded together field by field (the more complete value wins, a null never erases).
  */
 export function organicByKey(listings: readonly Listing[]): Listing[] {
-  const byKey = new Map<string, Listing>();
-  for (const l of listings) {
-    if (l.sponsored) continue;
-    const seen = byKey.get(l.key);
-    byKey.set(l.key, seen ? mergeFields(seen, l) : { ...l });
-  }
-  return [...byKey.values()];
+  return listingsByKey(listings.filter((l) => !l.sponsored));
 }
 
 /**
@@ -125,6 +142,21 @@ export function mergeListing(existing: StoredListing | undefined, found: Listing
     keywords: ctx.keyword === null ? existing.keywords : addOnce(existing.keywords, ctx.keyword),
     cells: ctx.cellId === null ? existing.cells : addOnce(existing.cells, ctx.cellId).slice(-MAX_CELLS_PER_LISTING),
   };
+}
+
+/**
+ * One listing per key, ads kept (collect while browsing, issue 14): what the person saw,
+ * sponsored places included, flagged `sponsored: true` unless an organic copy of the same
+ * place is in the batch (then it is an ordinary result, see mergeListingFields). Sweeps do not
+ * use this: their counts and coverage are organic results only (organicByKey).
+ */
+export function listingsByKey(listings: readonly Listing[]): Listing[] {
+  const byKey = new Map<string, Listing>();
+  for (const l of listings) {
+    const seen = byKey.get(l.key);
+    byKey.set(l.key, seen ? mergeFields(seen, l) : { ...l });
+  }
+  return [...byKey.values()];
 }
 
 /** See utils/listing/merge-fields.ts: more complete wins, a null never erases. */

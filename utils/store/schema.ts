@@ -123,7 +123,35 @@ export const MIGRATIONS: readonly Migration[] = [
     db.createObjectStore('changes', { keyPath: ['runId', 'key'] });
     tx.objectStore('events').createIndex('bySweepKind', ['sweepId', 'kind']);
   },
+  // 3 → 4: provider-neutral identity (issue 11). Every listing so far is Google's: it gains
+  // `providerId` (= its CID) and `provider: 'google'` if it lacked it. Keys (`google:{cid}`),
+  // every other field and every other store stay exactly as they were.
+  async (_db, tx) => {
+    const listings = tx.objectStore('listings');
+    let cursor = await listings.openCursor();
+    while (cursor) {
+      const record = withProviderId(cursor.value);
+      if (record) await cursor.update(record);
+      cursor = await cursor.continue();
+    }
+  },
 ];
+
+const DECIMAL_CID = /^\d{1,20}$/;
+
+/**
+ * A version-3 listing with its provider-neutral id, or null when it needs no rewrite (it has
+ * one already) or cannot be given one (no decimal CID: damaged by something else). Such a
+ * record is left exactly as it is rather than guessed at or dropped: the user's data is not
+ * this step's to lose, and failing the whole upgrade for one record would lock all of it away.
+ */
+export function withProviderId(value: StoredListing): StoredListing | null {
+  const old = value as Partial<StoredListing> & Record<string, unknown>;
+  if (typeof old.providerId === 'string') return null;
+  if (typeof old.cid !== 'string' || !DECIMAL_CID.test(old.cid)) return null;
+  if (old.provider !== undefined && old.provider !== 'google') return null;
+  return { ...value, provider: 'google', providerId: old.cid };
+}
 
 export const DB_VERSION = MIGRATIONS.length;
 

@@ -67,7 +67,7 @@ export function placeFromInnerState(jd: unknown): AppStatePlace | null {
   if (full.ok) {
     const p = full.place;
     return {
-      ids: { key: p.key, cid: p.cid, featureId: p.featureId, placeId: p.placeId },
+      ids: { key: p.key, cid: p.providerId, featureId: p.featureId, placeId: p.placeId },
       name: p.name,
       lat: p.lat,
       lng: p.lng,
