@@ -1,6 +1,7 @@
 import type { Cell, Sweep } from '../utils/sweep/types';
 import { sweepProgress, type Warning } from '../utils/sweep/progress';
 import { formatDateTime, formatDuration, formatNumber, t } from '../utils/i18n/t';
+import { providerFor } from '../utils/providers/registry';
 
 /** Progress at a glance. Page text (cell errors) is rendered as text nodes, never as HTML. */
 export function SweepStatus(props: {
@@ -37,7 +38,9 @@ export function SweepStatus(props: {
         <ul class="warnings">
           {p.warnings.map((w) => (
             <li key={w.kind} class={`warning-${w.kind}`}>
-              {warningText(w, sweep.counters.cellsUnresolved ?? 0)}
+              {warningText(w, sweep.counters.cellsUnresolved ?? 0, providerFor(sweep.provider).displayName)}
+              {/* Why the sweep stopped, in the words of the check that stopped it (page text stays text). */}
+              {w.kind === 'extractor' && w.message && <span class="detail"> {w.message}</span>}
             </li>
           ))}
         </ul>
@@ -59,7 +62,7 @@ export function SweepStatus(props: {
 }
 
 /** `unresolved`: of the saturated cells, those not even proven crowded (absent on older sweeps: 0). */
-function warningText(w: Warning, unresolved: number): string {
+function warningText(w: Warning, unresolved: number, site: string): string {
   switch (w.kind) {
     case 'saturated':
       return unresolved > 0
@@ -72,6 +75,6 @@ function warningText(w: Warning, unresolved: number): string {
     case 'audit':
       return t('warningAudit', formatNumber(w.missed), formatNumber(w.reopened));
     default:
-      return t(`warning_${w.kind}`);
+      return t(`warning_${w.kind}`, site);
   }
 }

@@ -1,39 +1,85 @@
 /**
- * `npm run demo`: the product's main job, start to finish, on this machine. Builds the
- * extension (npm script), starts the replica map site as www.google.com, launches Chromium
+ * `npm run demo [-- --provider naver]`: the product's main job, start to finish, on this machine.
+ * Builds the extension (npm script), starts the replica map site (www.google.com, or Naver's
+ * map.naver.com and pcmap.place.naver.com), launches Chromium
  * with the production build (headed when a display exists), sweeps a small district for one
  * keyword through the popup as a person would, and writes to demo-output/: the CSV, a
  * screenshot of the popup and summary.json.
  */
 import { mkdirSync, writeFileSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAreaText } from '../utils/geo';
+import { areaContains, parseAreaText } from '../utils/geo';
+import type { Area } from '../utils/geo/types';
 import { chromiumArgs, startReplica } from '../tests/replica/server';
-import { createWorld } from '../tests/replica/world';
+import { naverChromiumArgs, startNaverReplica } from '../tests/replica/naver/server';
+import { createWorld, type World } from '../tests/replica/world';
 import { launchBrowser, newProfileDir, readCells, removeProfileDir } from '../tests/browser/harness';
 import { ChromiumMissingError, findChromium } from './find-chromium';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from '../tests/browser/extension';
 
 const OUT = path.resolve('demo-output');
-const KEYWORD = 'cafe';
 const CENTRE = { lat: 37.5665, lng: 126.978 };
 /** About 1.9 × 1.9 km of a dense city centre. */
 const AREA = '37.5580,126.9670,37.5750,126.9890';
 
+/** What the demo needs of a map site: its replica, the tab a person has open, and the truth to compare with. */
+interface DemoSite {
+  keyword: string;
+  resolverArgs: string[];
+  mapUrl: string;
+  /** The place ids a perfect sweep exports (the CSV's `provider_id`), with their coordinates. */
+  truth(area: Area): Array<{ id: string; lat: number; lng: number }>;
+  pageLoads(): number;
+  close(): Promise<void>;
+}
+
+async function startSite(provider: string, world: World): Promise<DemoSite> {
+  if (provider === 'naver') {
+    const keyword = '카페';
+    const replica = await startNaverReplica({ world, switches: { lazyDelayMs: 150 } });
+    return {
+      keyword,
+      resolverArgs: naverChromiumArgs(replica.port),
+      mapUrl: `https://map.naver.com/p/search/${encodeURIComponent(keyword)}`,
+      truth: (area) => replica.groundTruth(keyword, area.bbox).filter((p) => areaContains(area, p.place)).map((p) => ({ id: p.id, lat: p.place.lat, lng: p.place.lng })),
+      pageLoads: () => replica.requests.filter((r) => r.kind === 'page').length,
+      close: replica.close,
+    };
+  }
+  if (provider !== 'google') throw new Error(`--provider must be google or naver, not ${JSON.stringify(provider)}`);
+  const keyword = 'cafe';
+  const replica = await startReplica({ world, switches: { batchDelayMs: 150, singleResultRedirectMs: 400 } });
+  return {
+    keyword,
+    resolverArgs: chromiumArgs(replica.port),
+    mapUrl: `https://www.google.com/maps/search/${keyword}/@${CENTRE.lat},${CENTRE.lng},15z`,
+    truth: (area) => replica.groundTruth(keyword, area).map((p) => ({ id: p.cid, lat: p.lat, lng: p.lng })),
+    pageLoads: () => replica.pageLoads(),
+    close: replica.close,
+  };
+}
+
+function providerArg(argv: readonly string[]): string {
+  const i = argv.indexOf('--provider');
+  const inline = argv.find((a) => a.startsWith('--provider='));
+  return (inline ? inline.slice('--provider='.length) : i >= 0 ? argv[i + 1] : undefined) ?? 'google';
+}
+
 async function main(): Promise<void> {
+  const provider = providerArg(process.argv.slice(2));
   // First, before the replica starts: found, installed (root on Debian), or one clear line.
   findChromium();
   mkdirSync(OUT, { recursive: true });
   const world = createWorld({ seed: 7, places: 60_000, centre: CENTRE, radiusKm: 8 });
-  const replica = await startReplica({ world, switches: { batchDelayMs: 150, singleResultRedirectMs: 400 } });
+  const site = await startSite(provider, world);
   const profileDir = newProfileDir();
-  const browser = await launchBrowser({ profileDir, resolverArgs: chromiumArgs(replica.port) });
+  const browser = await launchBrowser({ profileDir, resolverArgs: site.resolverArgs });
   const started = Date.now();
   try {
     const maps = await browser.context.newPage();
-    await maps.goto(`https://www.google.com/maps/search/${KEYWORD}/@${CENTRE.lat},${CENTRE.lng},15z`);
-    const popup = await startSweepFromPopup(browser.context, { keywords: KEYWORD, area: AREA }, { ...TEST_SETTINGS, delayMs: 400, jitterMs: 300 });
-    process.stdout.write('Sweeping');
+    await maps.goto(site.mapUrl);
+    const popup = await startSweepFromPopup(browser.context, { keywords: site.keyword, area: AREA }, { ...TEST_SETTINGS, delayMs: 400, jitterMs: 300 });
+    process.stdout.write(`Sweeping on ${provider}`);
     const sweep = await waitForSweep(
       popup,
       (s) => {
@@ -54,17 +100,19 @@ async function main(): Promise<void> {
 
     const area = parseAreaText(AREA);
     if (!area.ok) throw new Error(area.error.message);
-    const truth = replica.groundTruth(KEYWORD, area.area);
-    const cids = csv.rows.map((r) => r.cid ?? '');
-    const exported = new Set(cids);
+    const truth = site.truth(area.area);
+    const ids = csv.rows.map((r) => r.provider_id || r.cid || '');
+    const exported = new Set(ids);
     const saturated = (await readCells(popup)).filter((c) => c.status === 'saturated');
-    const missing = truth.filter((p) => !exported.has(p.cid));
+    const missing = truth.filter((p) => !exported.has(p.id));
     const inSaturated = missing.filter((p) =>
       saturated.some(({ bbox: b }) => p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east),
     );
     const summary = {
+      provider,
+      keyword: site.keyword,
       exported: exported.size,
-      duplicates: cids.length - exported.size,
+      duplicates: ids.length - exported.size,
       ground_truth: truth.length,
       missing: missing.length,
       in_saturated_cells: inSaturated.length,
@@ -76,7 +124,7 @@ async function main(): Promise<void> {
       },
       seconds,
       status: sweep.status,
-      page_loads: replica.pageLoads(),
+      page_loads: site.pageLoads(),
       csv: path.join('demo-output', csv.fileName),
     };
     writeFileSync(path.join(OUT, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -85,7 +133,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     removeProfileDir(profileDir);
-    await replica.close();
+    await site.close();
   }
 }
 

@@ -180,6 +180,8 @@ export async function readAll<T>(page: Page, storeName: 'sweeps' | 'cells' | 'li
 
 export interface SweepRow {
   id: string;
+  /** Absent on Google sweeps from before providers. */
+  provider?: string;
   status: string;
   pauseReason: string | null;
   counters: Record<string, number>;

@@ -71,7 +71,7 @@ export function createNaverSimDriver(world: World, o: Partial<NaverSimOptions> &
     if (outcome.results.length === 0) {
       return { ...base, pageKind: 'no-results', cardsVisible: 0, listings: [], endOfList: true, capHit: false, stopReason: 'not-a-feed' };
     }
-    const { items, pages, hasNext } = pageOf(outcome.results, tab.page, switches.pageSize);
+    const { items, hasNext } = pageOf(outcome.results, tab.page, switches.pageSize);
     const ads = tab.page === 1 ? adsFor(world, { query: parts.query, bounds: parts.bounds, centre: parts.centre }, outcome, switches) : [];
     const unread = items.filter((p) => {
       const first = !shownBefore.has(p.id);

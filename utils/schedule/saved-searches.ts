@@ -3,12 +3,14 @@ import type { UserError } from '../messaging/protocol';
 import { StoreError, type Store } from '../store';
 import { parseKeywords } from '../sweep/keywords';
 import type { Repeat, SavedSearch } from './types';
+import { PROVIDERS } from '../providers/registry';
 
 /** What the user chooses; the rest (times of runs) is the scheduler's to keep. */
 export type SavedSearchInput = Pick<
   SavedSearch,
   'name' | 'areaText' | 'keywordsText' | 'repeat' | 'hour' | 'weekday' | 'thresholdDays'
->;
+> &
+  Partial<Pick<SavedSearch, 'provider'>>;
 
 export const DEFAULT_THRESHOLD_DAYS = 14;
 const REPEATS: readonly Repeat[] = ['off', 'daily', 'weekly'];
@@ -29,6 +31,9 @@ export function savedSearchProblem(input: SavedSearchInput): UserError | null {
   if (typeof input.keywordsText !== 'string') return { code: 'invalid', message: 'The keywords are not text.' };
   const keywords = parseKeywords(input.keywordsText);
   if (!keywords.ok) return keywords.error;
+  if (input.provider !== undefined && !PROVIDERS.some((p) => p.id === input.provider)) {
+    return { code: 'invalid', message: `Unknown map site ${JSON.stringify(input.provider)}.` };
+  }
   if (!REPEATS.includes(input.repeat)) return { code: 'saved-search-repeat', message: `Unknown repeat ${JSON.stringify(input.repeat)}.` };
   if (!Number.isInteger(input.hour) || input.hour < 0 || input.hour > 23) {
     return { code: 'saved-search-hour', message: 'The hour must be a whole number from 0 to 23.' };
@@ -117,5 +122,6 @@ function pickInput(input: SavedSearchInput): SavedSearchInput {
     hour: input.hour,
     weekday: input.weekday,
     thresholdDays: input.thresholdDays,
+    ...(input.provider ? { provider: input.provider } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { ProviderId } from '../providers/place';
 /** How often a saved search is collected again. 'off': only when the user says so. */
 export type Repeat = 'off' | 'daily' | 'weekly';
 
@@ -11,6 +12,8 @@ export interface SavedSearch {
   name: string;
   areaText: string;
   keywordsText: string;
+  /** The map site it sweeps; absent on searches saved before providers: Google. */
+  provider?: ProviderId;
   repeat: Repeat;
   /** Local hour 0–23 (the browser's time zone at that day). */
   hour: number;

@@ -329,7 +329,8 @@ export function createController(deps: ControllerDeps) {
    * 'exists'): the scheduler reads that as "already started".
    */
   async function startSavedSearch(search: SavedSearch, sweepId: string): Promise<StartOutcome> {
-    const { plan } = await planFor({ areaText: search.areaText, keywordsText: search.keywordsText }, sweepId, { dedicatedWindow: true });
+    // Its own site, never the tab's: a saved search runs unattended.
+    const { plan } = await planFor({ areaText: search.areaText, keywordsText: search.keywordsText, provider: search.provider ?? 'google' }, sweepId, { dedicatedWindow: true });
     if (!plan.ok) return { ok: false, error: { code: plan.error.code, message: plan.error.message } };
     await deps.store.createSweep(plan.sweep, plan.cells);
     await ensureDriving();

@@ -1,0 +1,163 @@
+/**
+ * Naver Map end to end in real Chromium: the production build, the Naver replica answering as
+ * map.naver.com and pcmap.place.naver.com, the popup driven by accessible names, a CSV at the
+ * end. One browser serves the sweeps that need no crash; each area is small (about 1 km²), so
+ * the file stays within a few minutes on two cores.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { parseAreaText } from '../../utils/geo';
+import { BOX_IGNORED_MESSAGE } from '../../utils/sweep/bounds-proof';
+import { naverChromiumArgs, startNaverReplica, type NaverReplica } from '../replica/naver/server';
+import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';
+import { createWorld } from '../replica/world';
+import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
+import { launchBrowser, newProfileDir, openPopup, readCells, removeProfileDir, waitFor, type RunningBrowser } from './harness';
+
+const CENTRE = { lat: 37.5665, lng: 126.978 };
+const world = createWorld({ seed: 17, places: 30_000, centre: CENTRE, radiusKm: 5 });
+const KEYWORD = '카페';
+
+function areaAround(d: number, lat = CENTRE.lat, lng = CENTRE.lng): string {
+  return `${(lat - d).toFixed(5)},${(lng - d * 1.26).toFixed(5)},${(lat + d).toFixed(5)},${(lng + d * 1.26).toFixed(5)}`;
+}
+/** About 1.1 × 1.1 km: a few hundred cafes, so crowded cells split. */
+const DISTRICT = areaAround(0.005);
+const SMALL = areaAround(0.0035, 37.572, 126.985);
+
+let replica: NaverReplica;
+let shared: RunningBrowser;
+const SETTINGS = { ...TEST_SETTINGS, delayMs: 120, jitterMs: 80, scrollPauseMs: 80 };
+
+function truthOf(areaText: string, query = KEYWORD): Map<string, { lat: number; lng: number }> {
+  const area = parseAreaText(areaText);
+  if (!area.ok) throw new Error(area.error.message);
+  return new Map(replica.groundTruth(query, area.area.bbox).map((p) => [p.id, { lat: p.place.lat, lng: p.place.lng }]));
+}
+
+function pageLoads(): number {
+  return replica.requests.filter((r) => r.kind === 'page').length;
+}
+
+/** The Naver tab a person has open when pressing Start. */
+async function openNaverTab(b: RunningBrowser, query = KEYWORD): Promise<Page> {
+  const page = await b.context.newPage();
+  await page.goto(`https://map.naver.com/p/search/${encodeURIComponent(query)}`);
+  return page;
+}
+
+/** Every place of the truth outside saturated cells is in the CSV, nothing else is, once each. */
+async function expectCsvIsTruth(popup: Page, sweepId: string, areaText: string): Promise<{ rows: Record<string, string>[]; truth: number }> {
+  const truth = truthOf(areaText);
+  const csv = await exportCsvFromPopup(popup);
+  expect(csv.text.charCodeAt(0)).toBe(0xfeff);
+  const ids = csv.rows.map((r) => r.provider_id!);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(csv.rows.every((r) => r.provider === 'naver')).toBe(true);
+  expect(ids.filter((id) => !truth.has(id))).toEqual([]);
+  const saturated = (await readCells(popup)).filter((c) => c.id.startsWith(`${sweepId}/`) && c.status === 'saturated');
+  const inSaturated = (p: { lat: number; lng: number }) => saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
+  const got = new Set(ids);
+  expect([...truth].filter(([id, p]) => !got.has(id) && !inSaturated(p)).map(([id]) => id)).toEqual([]);
+  return { rows: csv.rows, truth: truth.size };
+}
+
+beforeAll(async () => {
+  replica = await startNaverReplica({ world, switches: { lazyDelayMs: 60 } });
+  shared = await launchBrowser({ profileDir: newProfileDir(), resolverArgs: naverChromiumArgs(replica.port) });
+  await openNaverTab(shared);
+});
+
+afterAll(async () => {
+  await shared?.close();
+  if (shared) removeProfileDir(shared.profileDir);
+  await replica?.close();
+});
+
+function resetSwitches(partial: Partial<NaverSwitches> = {}): void {
+  replica.setSwitches({ ...DEFAULT_NAVER_SWITCHES, lazyDelayMs: 60, ...partial });
+}
+
+describe('a Naver sweep in real Chromium', () => {
+  it('collects a district exactly: CSV ids = ground truth outside saturated cells, no duplicates, Korean addresses', async () => {
+    resetSwitches();
+    const started = Date.now();
+    const loads = pageLoads();
+    const popup = await startSweepFromPopup(shared.context, { keywords: KEYWORD, area: DISTRICT }, SETTINGS);
+    const sweep = await waitForSweep(popup, (s) => s.status === 'finished' || s.status === 'failed', 'the Naver district sweep', 600_000);
+    expect(sweep.status).toBe('finished');
+    expect(sweep.provider).toBe('naver');
+    const { rows, truth } = await expectCsvIsTruth(popup, sweep.id, DISTRICT);
+    expect(truth).toBeGreaterThan(250);
+    expect(sweep.counters.cellsSplit).toBeGreaterThan(0);
+    // Road addresses as Naver writes them (시/구 … 로/길 number), place links on map.naver.com.
+    expect(rows.every((r) => /^서울/.test(r.road_address ?? '') && /^https:\/\/map\.naver\.com\/p\/entry\/place\/\d+$/.test(r.url ?? ''))).toBe(true);
+    console.log(
+      `naver district: ${rows.length} exported of ${truth} in the truth, ${pageLoads() - loads} page loads, ` +
+        `cells ${JSON.stringify(sweep.counters)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    await popup.close();
+  });
+
+  it('passes unchanged when the box spills over, the pager hides its end arrow, classes are renamed and the state holds only rendered items', async () => {
+    resetSwitches({ boundsMode: 'spill', endMarker: 'no-next', domVariant: 'renamed', apolloHolds: 'rendered', pagerWindow: 3 });
+    const popup = await startSweepFromPopup(shared.context, { keywords: KEYWORD, area: SMALL }, SETTINGS);
+    const sweep = await waitForSweep(popup, (s) => s.status === 'finished' || s.status === 'failed', 'the Naver sweep under other switches', 600_000);
+    expect(sweep.status).toBe('finished');
+    const { rows, truth } = await expectCsvIsTruth(popup, sweep.id, SMALL);
+    console.log(`naver small, spill/no-next/renamed/rendered: ${rows.length} of ${truth}, cells ${JSON.stringify(sweep.counters)}`);
+    await popup.close();
+  });
+
+  it('stops with its reason, never "Finished", when Naver ignores the box', async () => {
+    resetSwitches({ boundsMode: 'ignored' });
+    const popup = await startSweepFromPopup(shared.context, { keywords: KEYWORD, area: SMALL }, SETTINGS);
+    const sweep = await waitForSweep(popup, (s) => s.status !== 'running', 'the sweep to stop', 300_000);
+    expect(sweep.status).toBe('failed');
+    expect(sweep.problem?.message).toBe(BOX_IGNORED_MESSAGE);
+    await popup.getByText(/no longer restricts its list to the box/).first().waitFor({ timeout: 10_000 });
+    await popup.close();
+  });
+
+  it('pauses at the block page with a visible message, loads nothing until Resume, then finishes', async () => {
+    resetSwitches({ blockAfter: 6 });
+    const popup = await startSweepFromPopup(shared.context, { keywords: '약국', area: DISTRICT }, SETTINGS);
+    const paused = await waitForSweep(popup, (s) => s.status === 'paused', 'the block pause', 300_000);
+    expect(paused.pauseReason).toBe('captcha');
+    expect(paused.problem?.kind).toBe('blocked');
+    const loads = pageLoads();
+    await new Promise((r) => setTimeout(r, 5000));
+    expect(pageLoads()).toBe(loads);
+    replica.unblock();
+    resetSwitches();
+    await popup.getByRole('button', { name: 'Resume' }).click();
+    const done = await waitForSweep(popup, (s) => s.id === paused.id && s.status === 'finished', 'the sweep to finish after Resume', 300_000);
+    expect(done.counters.listingsNew).toBeGreaterThan(0);
+    await popup.close();
+  });
+
+  it('survives a SIGKILL of the browser: Resume continues from the last committed cell and the CSV is the truth', async () => {
+    resetSwitches();
+    const profileDir = newProfileDir();
+    let b = await launchBrowser({ profileDir, resolverArgs: naverChromiumArgs(replica.port) });
+    try {
+      await openNaverTab(b);
+      await startSweepFromPopup(b.context, { keywords: KEYWORD, area: SMALL }, SETTINGS);
+      const before = pageLoads();
+      await waitFor(async () => pageLoads() >= before + 4, 'four page loads', 120_000, 50);
+      await b.kill();
+      b = await launchBrowser({ profileDir, resolverArgs: naverChromiumArgs(replica.port) });
+      await openNaverTab(b);
+      const popup = await openPopup(b.context);
+      const paused = await waitForSweep(popup, (s) => s.status === 'paused', 'the sweep to show as paused', 30_000);
+      expect(paused.pauseReason).toBe('restart');
+      await popup.getByRole('button', { name: 'Resume' }).click();
+      const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the resumed sweep', 600_000);
+      const { rows, truth } = await expectCsvIsTruth(popup, done.id, SMALL);
+      console.log(`naver kill-and-resume: ${rows.length} of ${truth}, cells ${JSON.stringify(done.counters)}`);
+    } finally {
+      await b.close();
+      removeProfileDir(profileDir);
+    }
+  });
+});
