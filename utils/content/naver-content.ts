@@ -14,7 +14,7 @@ import { navigationStatus } from './collect-google';
 /** The outer Naver Map page whose list and place iframes are read while the person browses. */
 const NAVER_MAP_ORIGIN = 'https://map.naver.com';
 /** pcmap's place pages: `/{vertical}/{id}` and its tabs (`/home`, `/review`, …); not `/…/list`. */
-const PLACE_PATH = /^\/([a-z]+)\/(s?\d+)(?:\/[a-z-]*)?\/?$/;
+const PLACE_PATH = /^\/([a-z]+)\/(s?\d+)(?:\/[a-z-]+)*\/?$/;
 
 /**
  * Wires the content script on pcmap.place.naver.com (every frame).
