@@ -57,7 +57,8 @@ export function startNaverContent(win: Window, browser: Browser): void {
       previous = pageMarkOf(observation) ?? previous;
       return observation;
     });
-    onMessage('nextPage', (message) => {
+    // async: a refusal is then an error reply, not an exception thrown out of the runtime listener.
+    onMessage('nextPage', async (message) => {
       if (!fromBackground(message.sender)) throw new Error('Not accepted.');
       sweepPage = true;
       browsingStop?.();

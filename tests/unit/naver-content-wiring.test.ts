@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+/**
+ * The Naver content script's wiring (utils/content/naver-content.ts) with WXT's fake browser:
+ * top-level it answers the background's `collect` and `nextPage` only; in a frame of the map it
+ * answers nothing and collects while browsing (when the setting allows).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { WxtBrowser } from 'wxt/browser';
+import { BROWSING_ENABLED_KEY } from '../../utils/sweep/storage-keys';
+import type { Observation } from '../../utils/sweep/types';
+import { naverListUrl } from '../../utils/providers/naver/urls';
+import { listPageHtml } from '../replica/naver/pages';
+import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
+import { DEFAULT_NAVER_SWITCHES } from '../replica/naver/switches';
+import { createWorld } from '../replica/world';
+
+const world = createWorld({ seed: 21, places: 8000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 5 });
+const BOX = { south: 37.56, west: 126.968, north: 37.573, east: 126.988 };
+
+/** Page 1 of a '카페' search, every card rendered (no lazy batches needed), into this test's document. */
+function showListPage(): { url: string; keys: string[] } {
+  const s = DEFAULT_NAVER_SWITCHES;
+  const input = { query: '카페', bounds: BOX, centre: null };
+  const outcome = naverSearch(world, input, s);
+  const { items, pages } = pageOf(outcome.results, 1, s.pageSize);
+  const html = listPageHtml({
+    query: '카페', x: '126.9780000', y: '37.5665000', items, ads: adsFor(world, input, outcome, s), rendered: items.length, page: 1, pages, total: outcome.results.length,
+    pageSize: s.pageSize, lazyBatch: s.lazyBatch, lazyDelayMs: 0, pagerWindow: s.pagerWindow, endMarker: s.endMarker, apolloHolds: s.apolloHolds, variant: s.domVariant, brokenCards: false,
+  });
+  const url = naverListUrl({ query: '카페', bounds: BOX });
+  (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  document.body.innerHTML = doc.body.innerHTML; // scripts inserted this way do not run: the page stays as rendered
+  return { url, keys: items.map((p) => `naver:${p.id}`) };
+}
+
+/** A fresh content script (its messaging allows one listener per name and module instance). */
+async function start(win: Window): Promise<void> {
+  vi.resetModules();
+  const { startNaverContent } = await import('../../utils/content/naver-content');
+  startNaverContent(win, fakeBrowser as unknown as WxtBrowser);
+}
+
+async function deliver(type: string, data: unknown, sender: Record<string, unknown>): Promise<unknown> {
+  const replies = await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, () => {});
+  return replies.find((r) => r !== undefined);
+}
+
+const OPTIONS = { cap: 300, stallMs: 200, maxMs: 5000, settleMs: 1000, scrollPauseMs: 10, expectPage: 1 };
+
+describe('Naver content script wiring', () => {
+  it('top-level: collect and nextPage answered for the background only', async () => {
+    const page = showListPage();
+    await start(window);
+    const background = { id: fakeBrowser.runtime.id };
+    const reply = (await deliver('collect', OPTIONS, background)) as { res: Observation };
+    expect(reply.res).toMatchObject({ url: page.url, pageKind: 'results', pager: { page: 1, more: true }, organicShown: 50 });
+    expect(reply.res.listings.filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
+    // A content script (a tab in its sender) or another extension is refused.
+    for (const sender of [{ id: fakeBrowser.runtime.id, tab: { id: 4 }, url: 'https://example.com/' }, { id: 'another-extension' }]) {
+      expect(((await deliver('collect', OPTIONS, sender)) as { err?: { message: string } }).err?.message).toMatch(/Not accepted/);
+      expect(((await deliver('nextPage', undefined, sender)) as { err?: { message: string } }).err?.message).toMatch(/Not accepted/);
+    }
+    let clicks = 0;
+    document.addEventListener('click', (e) => {
+      if ((e.target as Element).closest('div.zRM9F')) clicks++;
+      e.preventDefault();
+    });
+    expect(await deliver('nextPage', undefined, background)).toEqual({ res: { clicked: true } });
+    expect(clicks).toBe(1);
+  });
+
+  it('a frame of the map: answers no sweep message, and sends what the person sees as browsing listings', async () => {
+    const page = showListPage();
+    await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
+    const sent: unknown[] = [];
+    fakeBrowser.runtime.onMessage.addListener((message: { type?: string; data?: unknown }) => {
+      if (message?.type === 'browsingListings') sent.push(...(message.data as unknown[]));
+      return undefined;
+    });
+    // The same window, seen as a frame (its top is another window).
+    const framed = new Proxy(window, {
+      get(target, prop) {
+        if (prop === 'top') return {};
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await start(framed);
+    expect(await deliver('collect', OPTIONS, { id: fakeBrowser.runtime.id })).toBeUndefined();
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(52), { timeout: 3000 });
+    expect((sent as { key: string; sponsored: boolean }[]).filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
+  });
+
+  it('top-level pages never feed browsing (a sweep worker tab), even with the setting on', async () => {
+    showListPage();
+    await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
+    const sent: unknown[] = [];
+    fakeBrowser.runtime.onMessage.addListener((message: { type?: string; data?: unknown }) => {
+      if (message?.type === 'browsingListings') sent.push(message.data);
+      return undefined;
+    });
+    await start(window);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sent).toEqual([]);
+  });
+});
