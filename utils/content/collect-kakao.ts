@@ -1,0 +1,398 @@
+/**
+ * One sweep visit to a Kakao Map search page (naver-kakao-notes B2–B4), page by page.
+ *
+ * `collectKakaoPage` without `expectPage` (the visit's first page): wait until the page shows
+ * what it is; tick "현 지도 내 장소검색" when the control is there and not ticked (the page then
+ * searches again, restricted to its map: its map.daum request carries `rect`); press
+ * "장소 더보기" when the list is in preview; when that opened page 2, press page 1 (what page 1
+ * showed before was only a preview [?]); read page 1. With `expectPage: n` (after `pressNextPage`):
+ * wait until the list shows page n and its answer came, then read it. Each observation is one page
+ * in full; the driver combines them (utils/sweep/pages.ts). Clicking the page's own controls is
+ * part of a sweep visit; nothing here navigates, and collect-while-browsing never calls it.
+ *
+ * What the page searched is measured, not assumed: `searchedBounds` is the rect of the page's
+ * newest finished map.daum request, as the browser's resource timing lists it (`requests`),
+ * converted to the largest WGS84 box inside it; null when that request had no rect (the search
+ * was not restricted to the map). The hook's copies of the answers (untrusted page content) fill
+ * what the list does not print (coordinates, homepage, category path), give the total count and
+ * show a block; they never add an organic place and never set the searched box.
+ */
+import { wgs84ToWcongnamul, type WcongRect } from '../geo/wcongnamul';
+import { listingFromPlace } from '../listing/from-provider-place';
+import type { Listing } from '../listing/types';
+import type { CollectOptions } from '../messaging/protocol';
+import { isKakaoBlockTab } from '../providers/kakao/block';
+import { extractKakaoList, KAKAO_SELECTORS, nextPagerAction, pageLinkSelector, type KakaoListExtraction } from '../providers/kakao/list-dom';
+import type { MapDaumPage } from '../providers/kakao/mapdaum';
+import type { KakaoExchange, KakaoNetwork } from '../providers/kakao/network-hook';
+import { observeKakaoPage, type KakaoPageSummary } from '../providers/kakao/observe';
+import { KAKAO_PAGE_SIZE, parseMapDaumUrl, type MapDaumRequest } from '../providers/kakao/urls';
+import { innerBBoxOfRect, mapViewOf } from '../providers/kakao/view';
+import type { MapView } from '../geo/types';
+import type { Observation, PageKind } from '../sweep/types';
+
+export interface KakaoCollectEnv {
+  doc: Document;
+  /** The page URL now. */
+  url(): string;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /**
+   * The map.daum requests the page sent that the browser finished, oldest first, measured in
+   * this world (resource timing: a page script cannot make the browser list a request it did
+   * not send). The searched rect is read from the newest.
+   */
+  requests(): readonly string[];
+  /** The hook's copies of the page's map.daum answers (network-hook.ts). */
+  network: Pick<KakaoNetwork, 'exchanges' | 'pending'>;
+  /** HTTP status of this document's navigation, when the browser tells it. */
+  httpStatus(): number | null;
+  hidden(): boolean;
+}
+
+/** Poll interval while waiting for the page. */
+const POLL_MS = 100;
+/** No new answer and no change on screen for this long counts as settled … */
+const QUIET_MS = 300;
+/** A place this far (WCONGNAMUL units, 2.5 per metre) outside the rect was not listed from it. */
+const OUTSIDE_TOLERANCE = 25;
+/** With at least this many located places and every side of the rect this empty, the rect looks shrunk. */
+const SHRINK_MIN_PLACES = 30;
+const SHRINK_EMPTY_SHARE = 0.03;
+
+export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOptions): Promise<Observation> {
+  const start = env.now();
+  const deadline = start + options.maxMs;
+  const warnings: string[] = [];
+  if (env.hidden()) warnings.push('page-hidden: the tab is in the background and the browser may slow it down');
+  const firstExchange = 0;
+  const v = visit(env, firstExchange);
+  let stopReason: Observation['stopReason'] = 'not-a-feed';
+
+  const settleBy = Math.min(deadline, start + options.settleMs);
+  const expect = options.expectPage;
+  if (expect === undefined) {
+    // 1. The page shows what it is: a list, "no results", a block.
+    await v.waitFor(() => v.decisive(), settleBy);
+    if (!v.stopped()) await v.quiet(settleBy);
+    // 2. Restricted to the map. Ticking makes the page search again, from page 1.
+    let list = v.read();
+    if (!v.stopped() && list.boundsSearch === false) {
+      const box = env.doc.querySelector<HTMLElement>(KAKAO_SELECTORS.boundsSearch);
+      const before = v.mark();
+      box?.click();
+      await v.waitFor(() => v.requestsSince(before) > 0 && v.newestRequest()?.rect !== null && v.consistent(1), Math.min(deadline, env.now() + options.settleMs));
+      await v.quiet(deadline);
+      list = v.read();
+      if (list.boundsSearch !== true) warnings.push('kakao-bounds-not-ticked: "현 지도 내 장소검색" did not stay ticked');
+    } else if (list.boundsSearch === null && !v.stopped()) {
+      warnings.push('kakao-no-bounds-control: the page has no "현 지도 내 장소검색" control');
+    }
+    // 3. Out of the preview.
+    if (!v.stopped() && list.pager.moreVisible) {
+      await v.clickAndSettle(KAKAO_SELECTORS.more, null, Math.min(deadline, env.now() + options.settleMs));
+      list = v.read();
+    }
+    // 4. "더보기" may have opened page 2: page 1 in full is read first.
+    if (!v.stopped() && list.pager.pagerVisible && list.pager.current !== 1) {
+      const one = list.pager.pages.find((p) => p.page === 1);
+      if (one) await v.clickAndSettle(pageLinkSelector(one.slot), 1, Math.min(deadline, env.now() + options.settleMs));
+      else warnings.push(`kakao-page-1-unreachable: the list shows page ${list.pager.current} and no link to page 1`);
+    }
+  } else {
+    await v.waitFor(() => v.consistent(expect) || v.newestFailed(), settleBy);
+    await v.quiet(deadline);
+  }
+
+  const list = v.read();
+  const url = env.url();
+  const blockedTab = isKakaoBlockTab(url);
+  const exchanges = env.network.exchanges();
+  const request = v.newestRequest();
+  const summary = observeKakaoPage({ list, responses: exchanges, blockedTab, pagesRead: pagesBefore(list.pager.current) });
+  let pageKind = kindOf(summary, list);
+  if (expect !== undefined && pageKind === 'results' && list.pager.current !== expect) {
+    warnings.push(`kakao-wrong-page: expected page ${expect}, the list shows page ${list.pager.current}`);
+    pageKind = 'unknown';
+  }
+  if (pageKind === 'results' && request && request.page !== list.pager.current) {
+    warnings.push(`kakao-answer-mismatch: the newest answer is for page ${request.page}, the list shows page ${list.pager.current}`);
+    pageKind = 'unknown';
+  }
+  const failed = exchanges.slice(firstExchange).filter((e) => e.result.kind === 'http-error' || e.result.kind === 'malformed');
+  for (const e of failed.slice(-3)) warnings.push(`kakao-mapdaum-${e.result.kind}: ${describe(e)}`);
+  // The list's own answer failed with an HTTP status: the visit failed as that status (the driver
+  // backs off and retries), not as a page that changed.
+  const lastExchange = exchanges.at(-1);
+  const answerStatus = v.newestFailed() && lastExchange?.result.kind === 'http-error' && lastExchange.result.status >= 400 ? lastExchange.result.status : null;
+
+  // The page's answer for the page shown: what fills the cards, counts the matches, names the ads.
+  const answer = answerFor(exchanges, list.pager.current);
+  const organic = summary.places.map((p) => listingFromPlace(p, 'card'));
+  // A card with no name link is taken for an ad (B2) only as far as the page's answer has ads:
+  // a site change that drops the name link from organic cards must show as cards not read.
+  const adsShown = answer ? Math.min(list.adCards, answer.ads) : list.adCards;
+  const ads = adListings(env.doc, answer, new Set(organic.map((l) => l.key)));
+  const located = organic.filter((l) => l.lat !== null && l.lng !== null).length;
+  if (organic.length > 0 && located < organic.length) warnings.push(`kakao-unlocated: ${organic.length - located} of ${organic.length} places without coordinates (no map.daum answer read for them)`);
+  if (summary.unreadable > 0) warnings.push(`kakao-unreadable: ${summary.unreadable} organic cards without a confirmid or name`);
+
+  let endOfList = summary.status === 'complete';
+  let capHit = summary.status === 'capped';
+  // A full last page with no count to say it is the last: the cap may have cut it (a cap of
+  // exactly this many pages). Never claimed complete.
+  if (endOfList && summary.placesRead + summary.unreadable >= KAKAO_PAGE_SIZE && list.pager.current > 1 && summary.totalCount === null) {
+    warnings.push('kakao-full-last-page: the list stopped on a full page and no answer gave the total; taken as capped');
+    endOfList = false;
+    capHit = true;
+  }
+  if (pageKind === 'results') stopReason = endOfList ? 'end' : capHit ? 'cap' : summary.status === 'more' ? 'end' : 'stalled';
+  else if (pageKind === 'unknown') stopReason = 'stalled';
+
+  const rect = request?.rect ?? null;
+  const searchedBounds = rect ? innerBBoxOfRect(rect) : null;
+  if (!request && pageKind === 'results') warnings.push('kakao-no-request-measured: no map.daum request of this page was measured; the searched box is unknown');
+  else if (request && !rect && pageKind !== 'captcha') warnings.push('kakao-not-restricted: the page searched without a rect (not restricted to its map)');
+  if (request && env.requests().length === 0) warnings.push('kakao-request-from-hook: the browser listed no map.daum request; the searched rect is the one the hook copied');
+  if (rect) warnings.push(...rectChecks(rect, visitPlaces(exchanges, rect, organic), endOfList));
+
+  return {
+    url,
+    pageKind,
+    cardsVisible: list.cardsShown,
+    organicShown: list.cardsShown - adsShown,
+    listings: [...organic, ...ads],
+    networkItems: answer ? answer.organic : null,
+    networkKeys: answer ? answer.places.filter((p) => !p.sponsored).map((p) => p.key) : [],
+    endOfList: pageKind === 'results' && endOfList,
+    capHit: pageKind === 'results' && capHit,
+    finalView: mapViewOfPage(env.doc),
+    elapsedMs: env.now() - start,
+    httpStatus: worstStatus(env.httpStatus(), answerStatus),
+    stopReason,
+    warnings,
+    pager: { page: list.pager.current, more: pageKind === 'results' && summary.status === 'more' },
+    searchedBounds,
+  };
+}
+
+/**
+ * Press the list's own control for the next page (nextPagerAction: the next page link of the
+ * block, or "다음" to the next block; "장소 더보기" if the list is still in preview). What page it
+ * opens is `current + 1`; the next `collect` with `expectPage` waits for it.
+ */
+export function pressNextPage(doc: Document): { clicked: boolean } {
+  const list = extractKakaoList(doc);
+  const action = nextPagerAction(list.pager, pagesBefore(list.pager.current + 1));
+  if (!action) return { clicked: false };
+  const el = doc.querySelector<HTMLElement>(action.selector);
+  if (!el) return { clicked: false };
+  el.click();
+  return { clicked: true };
+}
+
+/** Pages 1 … n−1: a walk reads them in order, so those before the current one are read. */
+function pagesBefore(n: number): Set<number> {
+  const s = new Set<number>();
+  for (let i = 1; i < n; i++) s.add(i);
+  return s;
+}
+
+function kindOf(summary: KakaoPageSummary, list: KakaoListExtraction): PageKind {
+  switch (summary.status) {
+    case 'blocked':
+      return 'captcha';
+    case 'no-results':
+      return 'no-results';
+    case 'more':
+    case 'complete':
+    case 'capped':
+      return 'results';
+    case 'broken':
+      // Cards and nothing read is a results page the judge stops as "the page changed"; cards read
+      // but an answer that is not map.daum's any more is the same stop, as a page not recognised.
+      return list.hasList && list.cardsShown > 0 && summary.placesRead === 0 ? 'results' : 'unknown';
+    default:
+      return 'unknown';
+  }
+}
+
+interface Mark {
+  requests: number;
+  exchanges: number;
+  signature: string;
+}
+
+function visit(env: KakaoCollectEnv, firstExchange: number) {
+  const read = () => extractKakaoList(env.doc);
+  const parsed = (url: string | undefined): MapDaumRequest | null => (url ? parseMapDaumUrl(url) : null);
+  /** Requests as measured; the hook's copies only when the browser lists none (then the page said). */
+  const requestLog = (): readonly string[] => {
+    const measured = env.requests();
+    return measured.length > 0 ? measured : env.network.exchanges().map((e) => e.url);
+  };
+  const newestRequest = () => parsed(requestLog().at(-1));
+  const answered = (url: string): boolean => {
+    const sent = requestLog().filter((u) => u === url).length;
+    const got = env.network.exchanges().filter((e) => e.url === url).length;
+    return got >= sent;
+  };
+  const signature = (l: KakaoListExtraction) =>
+    JSON.stringify([l.pager.current, l.pager.moreVisible, l.pager.pagerVisible, l.cardsShown, l.noPlace, l.places[0]?.key ?? null, l.places.at(-1)?.key ?? null]);
+  const stopped = (): boolean => {
+    if (isKakaoBlockTab(env.url())) return true;
+    return env.network.exchanges().slice(firstExchange).some((e) => e.result.kind === 'blocked');
+  };
+  /** The list shows `page` (or any page, null) and the newest request is that page's, answered. */
+  const consistent = (page: number | null): boolean => {
+    const l = read();
+    if (!l.hasList || (l.cardsShown === 0 && !l.noPlace)) return false;
+    if (page !== null && l.pager.current !== page) return false;
+    const log = requestLog();
+    const newest = log.at(-1);
+    if (!newest || !answered(newest) || env.network.pending() > 0) return false;
+    return l.noPlace || parsed(newest)?.page === l.pager.current;
+  };
+  const mark = (): Mark => ({ requests: requestLog().length, exchanges: env.network.exchanges().length, signature: signature(read()) });
+  const failedSince = (m: Mark) => env.network.exchanges().slice(m.exchanges).some((e) => e.result.kind !== 'ok');
+  /** The newest answer failed (an HTTP error, a network error): the list will not change. */
+  const newestFailed = (): boolean => {
+    const last = env.network.exchanges().at(-1);
+    return !!last && last.result.kind !== 'ok' && last.url === requestLog().at(-1);
+  };
+
+  async function waitFor(done: () => boolean, until: number): Promise<void> {
+    while (!stopped() && !done() && env.now() < until) await env.sleep(POLL_MS);
+  }
+
+  return {
+    read,
+    stopped,
+    consistent,
+    newestFailed,
+    mark,
+    newestRequest,
+    requestsSince: (m: Mark) => requestLog().length - m.requests,
+    waitFor,
+    decisive: () => {
+      const l = read();
+      return (l.cardsShown > 0 || l.noPlace) && consistent(null);
+    },
+    /** Nothing changed (list, answers) for QUIET_MS, or `until`. */
+    async quiet(until: number): Promise<void> {
+      let last = JSON.stringify([signature(read()), env.network.exchanges().length, requestLog().length, env.network.pending()]);
+      let since = env.now();
+      const bound = Math.min(until, env.now() + 5 * QUIET_MS);
+      while (env.now() < bound && env.now() - since < QUIET_MS && !stopped()) {
+        await env.sleep(POLL_MS);
+        const now = JSON.stringify([signature(read()), env.network.exchanges().length, requestLog().length, env.network.pending()]);
+        if (now !== last) {
+          last = now;
+          since = env.now();
+        }
+      }
+    },
+    /** Click a control of the list, then wait until it re-rendered (or asked again) and its answer is in. */
+    async clickAndSettle(selector: string, page: number | null, until: number): Promise<void> {
+      const el = env.doc.querySelector<HTMLElement>(selector);
+      if (!el) return;
+      const before = mark();
+      el.click();
+      await waitFor(() => failedSince(before) || newestFailed() || ((requestLog().length > before.requests || signature(read()) !== before.signature) && consistent(page)), until);
+      await this.quiet(until);
+    },
+  };
+}
+
+/** The newest readable answer for a page of the list (its request's `page`). */
+export function answerFor(exchanges: readonly KakaoExchange[], page: number): MapDaumPage | null {
+  for (let i = exchanges.length - 1; i >= 0; i--) {
+    const e = exchanges[i]!;
+    if (e.result.kind === 'ok' && parseMapDaumUrl(e.url)?.page === page) return e.result;
+  }
+  return null;
+}
+
+/**
+ * Ads (B2: cards with no name link; map.daum's `sourceId: "ad"`): listed flagged sponsored, only
+ * when an ad card on screen shows the name the answer gives the ad (the answer alone never adds
+ * a place), and only when the same place is not listed organically on this page.
+ */
+export function adListings(doc: Document, answer: MapDaumPage | null, organicKeys: ReadonlySet<string>): Listing[] {
+  if (!answer || answer.ads === 0) return [];
+  const adTexts = Array.from(doc.querySelectorAll(KAKAO_SELECTORS.items))
+    .filter((li) => !li.querySelector('.head_item .tit_name .link_name'))
+    .map((li) => (li.querySelector('.tit_name')?.textContent ?? '').replace(/\s+/g, ' ').trim());
+  const out: Listing[] = [];
+  for (const p of answer.places) {
+    if (!p.sponsored || organicKeys.has(p.key)) continue;
+    if (!adTexts.some((t) => t.includes(p.name))) continue;
+    out.push(listingFromPlace(p, 'card'));
+  }
+  return out;
+}
+
+/**
+ * The organic places of every answer to this rect (the visit's pages so far), with this page's
+ * own listings: what the rect checks look at once the list is complete.
+ */
+function visitPlaces(exchanges: readonly KakaoExchange[], rect: WcongRect, organic: readonly Listing[]): Listing[] {
+  const byKey = new Map(organic.map((l) => [l.key, l]));
+  for (const e of exchanges) {
+    const r = parseMapDaumUrl(e.url)?.rect;
+    if (e.result.kind !== 'ok' || !r || r.x1 !== rect.x1 || r.y1 !== rect.y1 || r.x2 !== rect.x2 || r.y2 !== rect.y2) continue;
+    for (const p of e.result.places) if (!p.sponsored && !byKey.has(p.key)) byKey.set(p.key, listingFromPlace(p, 'page-data'));
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * What the listed places say about the rect. Places outside it: the site did not restrict the
+ * list to the rect (the driver's boundsProof recognises a box ignored). A long complete list with
+ * every side of the rect empty: the site searched less than the rect [?].
+ */
+function rectChecks(rect: WcongRect, organic: readonly Listing[], complete: boolean): string[] {
+  const points = organic.flatMap((l) => (l.lat !== null && l.lng !== null ? [wgs84ToWcongnamul({ lat: l.lat, lng: l.lng })] : [])).filter((p) => p !== null);
+  if (points.length === 0) return [];
+  const out: string[] = [];
+  const outside = points.filter((p) => p.x < rect.x1 - OUTSIDE_TOLERANCE || p.x > rect.x2 + OUTSIDE_TOLERANCE || p.y < rect.y1 - OUTSIDE_TOLERANCE || p.y > rect.y2 + OUTSIDE_TOLERANCE).length;
+  if (outside > 0) out.push(`kakao-rect-not-honoured: ${outside} of ${points.length} places lie outside the rect the page searched`);
+  else if (complete && points.length >= SHRINK_MIN_PLACES) {
+    const w = rect.x2 - rect.x1;
+    const h = rect.y2 - rect.y1;
+    const gaps = [
+      Math.min(...points.map((p) => p.x - rect.x1)) / w,
+      Math.min(...points.map((p) => rect.x2 - p.x)) / w,
+      Math.min(...points.map((p) => p.y - rect.y1)) / h,
+      Math.min(...points.map((p) => rect.y2 - p.y)) / h,
+    ];
+    const empty = Math.min(...gaps);
+    if (empty >= SHRINK_EMPTY_SHARE) out.push(`kakao-rect-border-empty: no place within ${Math.round(empty * 100)}% of any side of the rect (${points.length} places); the site may search less than the rect`);
+  }
+  return out;
+}
+
+/** The map's view if the page shows it on its map element (`data-x`, `data-y`, `data-level`) [?]. */
+export function mapViewOfPage(doc: Document): MapView | null {
+  const el = doc.querySelector('#map[data-x][data-y][data-level]');
+  if (!el) return null;
+  const x = Number(el.getAttribute('data-x'));
+  const y = Number(el.getAttribute('data-y'));
+  const level = Number(el.getAttribute('data-level'));
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isInteger(level)) return null;
+  return mapViewOf({ x, y, level });
+}
+
+function worstStatus(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.max(a, b);
+}
+
+function describe(e: KakaoExchange): string {
+  const r = e.result;
+  const page = parseMapDaumUrl(e.url)?.page ?? '?';
+  if (r.kind === 'http-error') return `page ${page} answered ${r.status || 'with a network error'}`;
+  if (r.kind === 'malformed') return `page ${page}: ${r.reason}`;
+  return `page ${page}`;
+}

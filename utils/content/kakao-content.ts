@@ -1,0 +1,243 @@
+import type { WxtBrowser as Browser } from 'wxt/browser';
+import type { MeasuredCanvas } from '../coverage/geometry';
+import type { Listing } from '../listing/types';
+import { listingFromPlace } from '../listing/from-provider-place';
+import { onMessage, sendMessage } from '../messaging/protocol';
+import { confirmIdFromPlaceUrl, kakaoKey } from '../providers/kakao/ids';
+import { extractKakaoList } from '../providers/kakao/list-dom';
+import { createKakaoNetwork, readKakaoHookMessage, type KakaoNetwork } from '../providers/kakao/network-hook';
+import { observeKakaoPage } from '../providers/kakao/observe';
+import { parseMapDaumUrl, placeUrl } from '../providers/kakao/urls';
+import type { ProviderPlace } from '../providers/place';
+import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
+import { browsingAllowed, createBrowsingCollector, type BrowsingReader } from './browsing';
+import { adListings, answerFor, collectKakaoPage, pressNextPage } from './collect-kakao';
+import { navigationStatus } from './collect-google';
+
+/**
+ * Wires the Kakao Map content script (map.kakao.com, place.map.kakao.com). The sweep's
+ * `collect` and `nextPage` are answered only when the extension's background asks; the hook's
+ * window messages (entrypoints/kakao-hook.content.ts) are taken only from this very window and
+ * only in the hook's exact shape, and even then only as page content (collect-kakao.ts).
+ */
+export function startKakaoContent(win: Window, browser: Browser): void {
+  const network = createKakaoNetwork();
+  win.addEventListener('message', (event: MessageEvent) => {
+    if (event.source !== win || event.origin !== win.location.origin) return;
+    const message = readKakaoHookMessage(event.data);
+    if (message) network.accept(message);
+  });
+  const requests = watchMapDaumRequests(win);
+
+  // A page a sweep loaded is the sweep's, not something the person browsed: once asked to
+  // collect, this page never feeds the Browsing collection (even after the sweep ends).
+  let sweepPage = false;
+  const fromBackground = (sender: { id?: string; tab?: unknown }) => sender.id === browser.runtime.id && !sender.tab;
+
+  onMessage('collect', async (message) => {
+    // Only the extension's background may ask (a tabs.sendMessage has no tab in its sender).
+    if (!fromBackground(message.sender)) throw new Error('Not accepted.');
+    sweepPage = true;
+    browsing.stop();
+    const observation = await collectKakaoPage(
+      {
+        doc: win.document,
+        url: () => win.location.href,
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+        requests,
+        network,
+        httpStatus: () => navigationStatus(win.performance),
+        hidden: () => win.document.visibilityState === 'hidden',
+      },
+      message.data,
+    );
+    return { ...observation, canvas: measureKakaoCanvas(win) };
+  });
+
+  // Async, so a refusal is an error reply, not an exception thrown into the messaging layer.
+  onMessage('nextPage', async (message) => {
+    if (!fromBackground(message.sender)) throw new Error('Not accepted.');
+    sweepPage = true;
+    browsing.stop();
+    return pressNextPage(win.document);
+  });
+
+  const browsing = createBrowsingCollector({
+    reader: createKakaoBrowsingReader(network),
+    doc: win.document,
+    url: () => win.location.href,
+    now: () => win.performance.now(),
+    // Resolves only once the background committed the batch; a rejection keeps it for a retry.
+    send: (listings) => sendMessage('browsingListings', listings),
+    schedule: (fn, ms) => win.setTimeout(fn, ms),
+    observe: (target, onChange) => {
+      const observer = new MutationObserver(onChange);
+      observer.observe(target, { childList: true, subtree: true });
+      return observer;
+    },
+  });
+  const incognito = browser.extension?.inIncognitoContext === true;
+  const options = { enabled: false, allowIncognito: false };
+  const apply = () => (browsingAllowed({ ...options, sweepPage, incognito }) ? browsing.start() : browsing.stop());
+  void browser.storage.local.get([BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY]).then((r) => {
+    options.enabled = isBrowsingEnabled(r[BROWSING_ENABLED_KEY]);
+    options.allowIncognito = isIncognitoAllowed(r[BROWSING_INCOGNITO_KEY]);
+    apply();
+  });
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area !== 'local' || !(changes[BROWSING_ENABLED_KEY] || changes[BROWSING_INCOGNITO_KEY])) return;
+    if (changes[BROWSING_ENABLED_KEY]) options.enabled = isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue);
+    if (changes[BROWSING_INCOGNITO_KEY]) options.allowIncognito = isIncognitoAllowed(changes[BROWSING_INCOGNITO_KEY].newValue);
+    apply();
+  });
+}
+
+/**
+ * The page's finished map.daum requests, oldest first by start, from the browser's resource
+ * timing (the isolated world sees the document's own timeline). A PerformanceObserver keeps
+ * every entry even if the page clears the timeline or its 250-entry buffer fills.
+ */
+export function watchMapDaumRequests(win: Window): () => readonly string[] {
+  const seen: { url: string; start: number }[] = [];
+  const add = (entries: PerformanceEntryList) => {
+    let added = false;
+    for (const e of entries) {
+      if (e.entryType !== 'resource' || !parseMapDaumUrl(e.name)) continue;
+      seen.push({ url: e.name, start: e.startTime });
+      added = true;
+    }
+    if (added) seen.sort((a, b) => a.start - b.start);
+  };
+  const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
+  let observing = false;
+  if (Observer) {
+    try {
+      new Observer((list) => add(list.getEntries())).observe({ type: 'resource', buffered: true });
+      observing = true;
+    } catch {
+      observing = false;
+    }
+  }
+  return () => {
+    if (observing) return seen.map((s) => s.url);
+    const entries = win.performance.getEntriesByType('resource').filter((e) => parseMapDaumUrl(e.name));
+    return [...entries].sort((a, b) => a.startTime - b.startTime).map((e) => e.name);
+  };
+}
+
+/** The map right of the list panel (`#info`), as the page lays it out. */
+export function measureKakaoCanvas(win: Pick<Window, 'innerWidth' | 'innerHeight'> & { document: Document }): MeasuredCanvas | null {
+  const width = win.innerWidth;
+  const height = win.innerHeight;
+  if (!(width > 0 && height > 0)) return null;
+  const panel = win.document.getElementById('info')?.getBoundingClientRect();
+  const panelRight = panel && panel.width > 0 && panel.left <= 8 && panel.right < width * 0.9 ? panel.right : null;
+  return { width, height, panelRight };
+}
+
+/** Misses of the hook's copy a card waits for before it is kept without coordinates. */
+const WAIT_FOR_ANSWER_SCANS = 3;
+
+/**
+ * Kakao's browsing reader: the list's cards not read before (with what the page's own answers
+ * add: coordinates, homepage, category path), ads flagged, and the place page the person opened
+ * (place.map.kakao.com/{confirmid}). Never clicks, scrolls or navigates.
+ */
+export function createKakaoBrowsingReader(network: Pick<KakaoNetwork, 'exchanges'>): BrowsingReader {
+  const readKeys = new Set<string>();
+  const misses = new Map<string, number>();
+  let lastPlaceUrl: string | null = null;
+  return {
+    readNew(doc, url) {
+      const cards: Listing[] = [];
+      const places: Listing[] = [];
+      const exchanges = network.exchanges();
+      const list = extractKakaoList(doc);
+      if (list.cardsShown > 0) {
+        const summary = observeKakaoPage({ list, responses: exchanges });
+        for (const p of summary.places) {
+          if (readKeys.has(p.key)) continue;
+          if (p.lat === null && (misses.get(p.key) ?? 0) < WAIT_FOR_ANSWER_SCANS) {
+            misses.set(p.key, (misses.get(p.key) ?? 0) + 1);
+            continue;
+          }
+          readKeys.add(p.key);
+          misses.delete(p.key);
+          cards.push(listingFromPlace(p, 'card'));
+        }
+        const organic = new Set(summary.places.map((p) => p.key));
+        for (const ad of adListings(doc, answerFor(exchanges, list.pager.current), organic)) {
+          const key = `ad|${ad.key}`;
+          if (readKeys.has(key)) continue;
+          readKeys.add(key);
+          cards.push(ad);
+        }
+      }
+      if (url !== lastPlaceUrl) {
+        const place = readPlacePage(doc, url);
+        if (place) {
+          lastPlaceUrl = url;
+          places.push(listingFromPlace(place, 'panel'));
+        }
+      }
+      return { cards, places };
+    },
+  };
+}
+
+/**
+ * A place page, `place.map.kakao.com/{confirmid}`. The live page is an app shell whose markup
+ * the notes do not give [?]: the id is the URL's, the name the page's heading (or its og:title),
+ * the rest read where the page shows it under the classes the replica uses; nothing is guessed.
+ */
+export function readPlacePage(doc: Document, url: string): ProviderPlace | null {
+  const id = confirmIdFromPlaceUrl(url);
+  if (!id) return null;
+  const text = (sel: string) => clean(doc.querySelector(sel)?.textContent);
+  const og = clean(doc.querySelector('meta[property="og:title"]')?.getAttribute('content'))?.replace(/\s*\|\s*카카오맵\s*$/, '') ?? null;
+  const name = text('.tit_place') ?? og;
+  if (!name) return null;
+  const category = text('.info_cate');
+  const road = text('.txt_address');
+  const jibun = text('.txt_addrnum')?.replace(/^지번\s*/, '') ?? null;
+  const ratingText = text('.num_star');
+  const rating = ratingText && /^\d(\.\d+)?$/.test(ratingText) && Number(ratingText) <= 5 ? Number(ratingText) : null;
+  const countText = text('.num_rate');
+  const reviews = countText && /^[\d,]+$/.test(countText) ? Number(countText.replace(/,/g, '')) : null;
+  const rated = rating !== null && (rating > 0 || (reviews ?? 0) > 0);
+  const homepage = doc.querySelector('a.link_homepage')?.getAttribute('href') ?? null;
+  let website: string | null = null;
+  try {
+    const u = homepage ? new URL(homepage) : null;
+    website = u && (u.protocol === 'http:' || u.protocol === 'https:') ? u.href : null;
+  } catch {
+    website = null;
+  }
+  return {
+    provider: 'kakao',
+    providerId: id,
+    key: kakaoKey(id),
+    name,
+    category,
+    categoryPath: category ? [category] : [],
+    address: jibun ?? road,
+    roadAddress: road,
+    phone: text('.txt_contact'),
+    virtualPhone: null,
+    website,
+    bookingUrl: null,
+    rating: rated ? rating : null,
+    reviews: rated ? reviews : null,
+    lat: null,
+    lng: null,
+    url: placeUrl(id),
+    sponsored: false,
+  };
+}
+
+function clean(s: string | null | undefined): string | null {
+  if (typeof s !== 'string') return null;
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t ? t : null;
+}

@@ -1,0 +1,357 @@
+/**
+ * Seeing the search page's own map.daum answers (naver-kakao-notes B4): the list's DOM has no
+ * coordinates, no homepage, no full category path and no total count; map.daum has them.
+ *
+ * Two halves, as for Google (utils/providers/google/network-hook.ts): `installKakaoNetworkHook`
+ * runs in the page's MAIN world before its scripts and copies each map.daum exchange to `post`
+ * (JSONP: the callback's argument, caught by wrapping the page's own callback when its script
+ * is inserted; XHR and fetch: the response text); the isolated world reads the copies back with
+ * `readKakaoHookMessage` and trusts nothing in them: any page script can post the same message.
+ * What the copies may do is in collect-kakao.ts (fill fields of places the list shows, count
+ * matches, recognise a block); the searched rect is measured there from the browser's own
+ * resource timing, not from these messages.
+ */
+import { isKakaoBlockUrl } from './block';
+import { parseMapDaumBody, readMapDaumResponse, type MapDaumResult } from './mapdaum';
+import { parseMapDaumUrl } from './urls';
+
+export const KAKAO_HOOK_SOURCE = 'mapsweep:kakao-mapdaum';
+
+/** One copied exchange, as the hook posts it. */
+export type KakaoHookMessage =
+  | { source: typeof KAKAO_HOOK_SOURCE; phase: 'start'; url: string }
+  | {
+      source: typeof KAKAO_HOOK_SOURCE;
+      phase: 'end';
+      url: string;
+      /**
+       * 'body': `body` is the answer's text (XHR/fetch) or the JSONP callback's argument as JSON.
+       * 'no-callback': the JSONP script ran but never called back (its body was not JSONP: HTML,
+       * the block page). 'failed': the request failed (network error, a non-2xx script).
+       */
+      outcome: 'body' | 'no-callback' | 'failed';
+      status: number | null;
+      /** The URL the answer came from after redirects, when the transport tells it (XHR, fetch). */
+      finalUrl: string | null;
+      contentType: string | null;
+      body: string | null;
+    };
+
+type Post = (message: KakaoHookMessage) => void;
+
+const INSTALLED = Symbol.for('mapsweep.kakao.networkHook');
+type HookedWindow = Window & { [INSTALLED]?: boolean } & Record<string, unknown>;
+
+/** A map.daum request URL (either host), absolute against the page. */
+export function mapDaumRequestUrl(url: unknown, base: string): string | null {
+  if (typeof url !== 'string' && !(url && typeof url === 'object')) return null;
+  try {
+    const o = url as { href?: unknown; url?: unknown };
+    const raw = typeof url === 'string' ? url : typeof o.href === 'string' ? o.href : typeof o.url === 'string' ? o.url : null;
+    if (!raw) return null;
+    const abs = new URL(raw, base).href;
+    return parseMapDaumUrl(abs) ? abs : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Wraps the page's JSONP script insertion, XMLHttpRequest and fetch so every map.daum exchange
+ * reaches `post`. The page must not notice: its callback gets the same arguments, its XHR and
+ * fetch the same response, and nothing here throws into its code. Installing twice is a no-op.
+ * Returns a function that puts the originals back.
+ */
+export function installKakaoNetworkHook(win: Window, post: Post): () => void {
+  const hooked = win as HookedWindow;
+  if (hooked[INSTALLED]) return () => {};
+  hooked[INSTALLED] = true;
+  const base = () => {
+    try {
+      return win.location.href;
+    } catch {
+      return 'https://map.kakao.com/';
+    }
+  };
+  const send: Post = (m) => {
+    try {
+      post(m);
+    } catch {
+      // The page must not see our failures.
+    }
+  };
+  const restores = [wrapScripts(hooked, base, send), wrapXhr(win, base, send), wrapFetch(win, base, send)];
+  return () => {
+    for (const r of restores) r();
+    hooked[INSTALLED] = false;
+  };
+}
+
+function end(url: string, rest: Omit<Extract<KakaoHookMessage, { phase: 'end' }>, 'source' | 'phase' | 'url'>): KakaoHookMessage {
+  return { source: KAKAO_HOOK_SOURCE, phase: 'end', url, ...rest };
+}
+
+/** JSONP: when a `<script src=…map.daum…&callback=NAME>` is inserted, the page's `window[NAME]` is wrapped. */
+function wrapScripts(win: HookedWindow, base: () => string, post: Post): () => void {
+  const proto = (win as unknown as { Node?: typeof Node }).Node?.prototype;
+  if (!proto) return () => {};
+  const appendChild = proto.appendChild;
+  const insertBefore = proto.insertBefore;
+  const seen = new WeakSet<object>();
+
+  const watch = (node: unknown) => {
+    try {
+      const script = node as HTMLScriptElement;
+      if (!script || script.nodeName !== 'SCRIPT' || seen.has(script)) return;
+      const url = mapDaumRequestUrl(script.src, base());
+      if (!url) return;
+      seen.add(script);
+      const callback = parseMapDaumUrl(url)?.callback ?? null;
+      post({ source: KAKAO_HOOK_SOURCE, phase: 'start', url });
+      let called = false;
+      let done = false;
+      const deliver = (data: unknown) => {
+        if (done) return;
+        called = true;
+        done = true;
+        let body: string | null = null;
+        try {
+          body = JSON.stringify(data) ?? null;
+        } catch {
+          body = null;
+        }
+        post(end(url, { outcome: 'body', status: null, finalUrl: null, contentType: null, body }));
+      };
+      if (callback && !callback.includes('.')) wrapCallback(win, callback, deliver);
+      script.addEventListener('load', () => {
+        if (!called && !done) {
+          done = true;
+          post(end(url, { outcome: callback ? 'no-callback' : 'body', status: null, finalUrl: null, contentType: null, body: null }));
+        }
+      });
+      script.addEventListener('error', () => {
+        if (!done) {
+          done = true;
+          post(end(url, { outcome: 'failed', status: null, finalUrl: null, contentType: null, body: null }));
+        }
+      });
+    } catch {
+      // ignore
+    }
+  };
+  const wrappedAppend = function (this: Node, child: Node): Node {
+    watch(child);
+    return appendChild.call(this, child) as Node;
+  };
+  const wrappedInsert = function (this: Node, child: Node, ref: Node | null): Node {
+    watch(child);
+    return insertBefore.call(this, child, ref) as Node;
+  };
+  proto.appendChild = wrappedAppend as typeof proto.appendChild;
+  proto.insertBefore = wrappedInsert as typeof proto.insertBefore;
+  return () => {
+    if (proto.appendChild === wrappedAppend) proto.appendChild = appendChild;
+    if (proto.insertBefore === wrappedInsert) proto.insertBefore = insertBefore;
+  };
+}
+
+/**
+ * The page's callback, called through: set already (jQuery and the page set it before inserting
+ * the script) or set later (an accessor catches the assignment). The page may delete it after.
+ */
+function wrapCallback(win: HookedWindow, name: string, deliver: (data: unknown) => void): void {
+  const wrap = (fn: unknown) =>
+    typeof fn === 'function'
+      ? function (this: unknown, ...args: unknown[]) {
+          deliver(args[0]);
+          return (fn as (...a: unknown[]) => unknown).apply(this, args);
+        }
+      : fn;
+  const current = win[name];
+  if (typeof current === 'function') {
+    win[name] = wrap(current);
+    return;
+  }
+  let value: unknown = current;
+  try {
+    Object.defineProperty(win, name, {
+      configurable: true,
+      enumerable: true,
+      get: () => value,
+      set: (v) => {
+        value = wrap(v);
+      },
+    });
+  } catch {
+    // A non-configurable global: leave it alone.
+  }
+}
+
+function wrapXhr(win: Window, base: () => string, post: Post): () => void {
+  const proto = (win as Window & { XMLHttpRequest?: typeof XMLHttpRequest }).XMLHttpRequest?.prototype;
+  if (!proto) return () => {};
+  const open = proto.open;
+  const sendFn = proto.send;
+  const urls = new WeakMap<XMLHttpRequest, string>();
+  const wrappedOpen = function (this: XMLHttpRequest, ...args: unknown[]): void {
+    try {
+      const url = mapDaumRequestUrl(args[1], base());
+      if (url) urls.set(this, url);
+      else urls.delete(this);
+    } catch {
+      // ignore
+    }
+    return (open as (...a: unknown[]) => void).apply(this, args);
+  };
+  const wrappedSend = function (this: XMLHttpRequest, ...args: unknown[]): void {
+    try {
+      const url = urls.get(this);
+      if (url) {
+        const xhr = this;
+        post({ source: KAKAO_HOOK_SOURCE, phase: 'start', url });
+        xhr.addEventListener('loadend', () => {
+          try {
+            const text = xhr.responseType === '' || xhr.responseType === 'text' ? xhr.responseText : null;
+            post(
+              end(url, {
+                outcome: xhr.status === 0 ? 'failed' : 'body',
+                status: xhr.status || null,
+                finalUrl: xhr.responseURL || null,
+                contentType: xhr.getResponseHeader('content-type'),
+                body: text,
+              }),
+            );
+          } catch {
+            // ignore
+          }
+        });
+      }
+    } catch {
+      // ignore
+    }
+    return (sendFn as (...a: unknown[]) => void).apply(this, args);
+  };
+  proto.open = wrappedOpen as typeof proto.open;
+  proto.send = wrappedSend as typeof proto.send;
+  return () => {
+    if (proto.open === wrappedOpen) proto.open = open;
+    if (proto.send === wrappedSend) proto.send = sendFn;
+  };
+}
+
+function wrapFetch(win: Window, base: () => string, post: Post): () => void {
+  const original = win.fetch;
+  if (typeof original !== 'function') return () => {};
+  const wrapped = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
+    const result = original.apply(this ?? win, args);
+    try {
+      const url = mapDaumRequestUrl(args[0], base());
+      if (url && typeof result?.then === 'function') {
+        post({ source: KAKAO_HOOK_SOURCE, phase: 'start', url });
+        result.then(
+          (response) => {
+            try {
+              response
+                .clone()
+                .text()
+                .then(
+                  (body) => post(end(url, { outcome: 'body', status: response.status, finalUrl: response.url || null, contentType: response.headers.get('content-type'), body })),
+                  () => post(end(url, { outcome: 'failed', status: response.status, finalUrl: response.url || null, contentType: null, body: null })),
+                );
+            } catch {
+              // ignore
+            }
+          },
+          () => post(end(url, { outcome: 'failed', status: null, finalUrl: null, contentType: null, body: null })),
+        );
+      }
+    } catch {
+      // Never let the hook break the page's request.
+    }
+    return result;
+  };
+  win.fetch = wrapped as typeof fetch;
+  return () => {
+    if (win.fetch === wrapped) win.fetch = original;
+  };
+}
+
+const MAX_BODY = 8_000_000;
+
+/**
+ * A hook message's fields, or null for anything else. Callers must also check
+ * `event.source === window`: this only checks the shape, which any page script can copy.
+ */
+export function readKakaoHookMessage(data: unknown): KakaoHookMessage | null {
+  if (!data || typeof data !== 'object') return null;
+  const m = data as Record<string, unknown>;
+  if (m.source !== KAKAO_HOOK_SOURCE) return null;
+  if (typeof m.url !== 'string' || m.url.length > 4096 || !parseMapDaumUrl(m.url)) return null;
+  if (m.phase === 'start') return { source: KAKAO_HOOK_SOURCE, phase: 'start', url: m.url };
+  if (m.phase !== 'end') return null;
+  if (m.outcome !== 'body' && m.outcome !== 'no-callback' && m.outcome !== 'failed') return null;
+  const str = (v: unknown, max: number) => (typeof v === 'string' && v.length <= max ? v : null);
+  if (m.body !== null && m.body !== undefined && str(m.body, MAX_BODY) === null) return null;
+  const status = typeof m.status === 'number' && Number.isInteger(m.status) && m.status >= 0 && m.status < 1000 ? m.status : null;
+  return {
+    source: KAKAO_HOOK_SOURCE,
+    phase: 'end',
+    url: m.url,
+    outcome: m.outcome,
+    status,
+    finalUrl: str(m.finalUrl, 4096),
+    contentType: str(m.contentType, 200),
+    body: str(m.body, MAX_BODY),
+  };
+}
+
+/** One answer the page received, as the isolated world read it from a hook message. */
+export interface KakaoExchange {
+  /** The request URL as the page sent it. */
+  url: string;
+  result: MapDaumResult;
+}
+
+export interface KakaoNetwork {
+  accept(message: KakaoHookMessage): void;
+  /** Answers copied so far, oldest first. */
+  exchanges(): readonly KakaoExchange[];
+  /** Requests the hook saw start and not end. */
+  pending(): number;
+  /** Forget everything (a new visit in the same document). */
+  clear(): void;
+}
+
+/** What a copied exchange says, block signals first (block.ts), then the body (mapdaum.ts). */
+export function exchangeResult(m: Extract<KakaoHookMessage, { phase: 'end' }>): MapDaumResult {
+  if (isKakaoBlockUrl(m.finalUrl)) return { kind: 'blocked', reason: 'redirect-500' };
+  if (m.outcome === 'no-callback') return { kind: 'blocked', reason: 'html-instead-of-json' };
+  if (m.outcome === 'failed') return { kind: 'http-error', status: m.status ?? 0 };
+  if (m.status === null) return m.body === null ? { kind: 'malformed', reason: 'no body' } : parseMapDaumBody(m.body);
+  return readMapDaumResponse({ status: m.status, url: m.finalUrl, contentType: m.contentType, body: m.body });
+}
+
+export function createKakaoNetwork(): KakaoNetwork {
+  let list: KakaoExchange[] = [];
+  const open = new Map<string, number>();
+  return {
+    accept(m) {
+      if (m.phase === 'start') {
+        open.set(m.url, (open.get(m.url) ?? 0) + 1);
+        return;
+      }
+      const n = open.get(m.url) ?? 0;
+      if (n <= 1) open.delete(m.url);
+      else open.set(m.url, n - 1);
+      list.push({ url: m.url, result: exchangeResult(m) });
+      // A long walk is 35 pages; anything far beyond that is not one visit's.
+      if (list.length > 200) list = list.slice(-100);
+    },
+    exchanges: () => list,
+    pending: () => [...open.values()].reduce((a, b) => a + b, 0),
+    clear() {
+      list = [];
+      open.clear();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Kakao Map behind the provider seam (utils/providers/types.ts).
+ *
+ * How a cell is searched (naver-kakao-notes B1, B3, B4, B7): the search page
+ * `map.kakao.com/?urlX&urlY&urlLevel&q=` opens the map at the cell's view [?]; the visit
+ * (utils/content/collect-kakao.ts) ticks "현 지도 내 장소검색" so the page's own map.daum request
+ * carries the map's `rect`, presses "장소 더보기" and walks the pager page by page. What was
+ * searched is the rect of that request, read back from the page (Observation.searchedBounds),
+ * never the view asked for here; a list is complete when it ends before the web cap.
+ *
+ * Levels and zooms: view.ts (level ≈ 20 − zoom in Korea, rounded to the wider level).
+ */
+import type { MapProvider } from '../types';
+import { isKakaoBlockUrl } from './block';
+import { KAKAO_MAP_ORIGIN, KAKAO_PAGE_SIZE, KAKAO_WEB_CAP_PAGES, parseSearchPageUrl, searchPageUrl } from './urls';
+import { kakaoViewOf, mapViewOf } from './view';
+
+/** Results one search lists at most: the web list's ~34 pages of 15 (B3). */
+export const KAKAO_RESULT_CAP = KAKAO_WEB_CAP_PAGES * KAKAO_PAGE_SIZE;
+
+/**
+ * The initial grid: zoom 13 ≈ level 7 (8 m per px, a ~5 × 6 km map right of the panel). The cap
+ * is four times Google's, so cells start finer than Google's zoom 12 only by one step: a city
+ * keyword still splits, a rare one is often done in one search.
+ */
+export const KAKAO_START_ZOOM = 13;
+/** Level 1 (0.25 m per px [?]) is Kakao's closest; zoom 19 maps to it in Korea (view.ts). */
+export const KAKAO_MAX_ZOOM = 19;
+
+const OWN_HOSTS = new Set(['map.kakao.com', 'place.map.kakao.com']);
+
+export const kakaoProvider: MapProvider = {
+  id: 'kakao',
+  displayName: '카카오맵 (Kakao Map)',
+  // Page loads and page turns go to map.kakao.com (each turn's map.daum request with it): one lane.
+  laneUrl: `${KAKAO_MAP_ORIGIN}/`,
+  ownsUrl: (url) => {
+    try {
+      const u = new URL(url);
+      return u.protocol === 'https:' && OWN_HOSTS.has(u.hostname);
+    } catch {
+      return false;
+    }
+  },
+  tabPatterns: ['https://map.kakao.com/*', 'https://place.map.kakao.com/*'],
+  startUrl: `${KAKAO_MAP_ORIGIN}/`,
+  pageSize: KAKAO_PAGE_SIZE,
+  planner: { startZoom: KAKAO_START_ZOOM, maxZoom: KAKAO_MAX_ZOOM, cap: KAKAO_RESULT_CAP },
+  /** Kakao has no results-language parameter: `lang` is ignored (the site answers in Korean). */
+  searchUrl: (keyword, view) => searchPageUrl(keyword, kakaoViewOf(view)),
+  // The 302 target of a block (B6); the content script never runs there.
+  blockedPageKind: (url) => (isKakaoBlockUrl(url) ? 'captcha' : null),
+  parseSearchQuery: (url) => parseSearchPageUrl(url)?.query ?? null,
+  parseView: (url) => {
+    const view = parseSearchPageUrl(url)?.view;
+    return view ? mapViewOf(view) : null;
+  },
+};
