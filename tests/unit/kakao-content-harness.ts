@@ -7,7 +7,8 @@
  * server's own function (answerMapDaum) and its block modes, on a virtual clock that the
  * collector's `sleep` advances.
  */
-import { createKakaoNetwork, installKakaoNetworkHook, type KakaoHookMessage, type KakaoNetwork } from '../../utils/providers/kakao/network-hook';
+import { createKakaoNetwork, type KakaoNetwork } from '../../utils/providers/kakao/network';
+import { installKakaoNetworkHook, type KakaoHookMessage } from '../../utils/providers/kakao/network-hook';
 import type { KakaoCollectEnv } from '../../utils/content/collect-kakao';
 import { type KakaoView, parseMapDaumUrl, searchPageUrl } from '../../utils/providers/kakao/urls';
 import { kakaoRateLimitHtml, kakaoSearchPageConfig, kakaoSearchPageHtml, kakaoSearchPageScript } from '../replica/kakao/pages';

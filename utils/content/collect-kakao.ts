@@ -24,7 +24,7 @@ import type { CollectOptions } from '../messaging/protocol';
 import { isKakaoBlockTab } from '../providers/kakao/block';
 import { extractKakaoList, KAKAO_SELECTORS, nextPagerAction, pageLinkSelector, type KakaoListExtraction } from '../providers/kakao/list-dom';
 import type { MapDaumPage } from '../providers/kakao/mapdaum';
-import type { KakaoExchange, KakaoNetwork } from '../providers/kakao/network-hook';
+import type { KakaoExchange, KakaoNetwork } from '../providers/kakao/network';
 import { observeKakaoPage, type KakaoPageSummary } from '../providers/kakao/observe';
 import { KAKAO_PAGE_SIZE, parseMapDaumUrl, type MapDaumRequest } from '../providers/kakao/urls';
 import { innerBBoxOfRect, mapViewOf } from '../providers/kakao/view';

@@ -11,11 +11,25 @@
  * matches, recognise a block); the searched rect is measured there from the browser's own
  * resource timing, not from these messages.
  */
-import { isKakaoBlockUrl } from './block';
-import { parseMapDaumBody, readMapDaumResponse, type MapDaumResult } from './mapdaum';
-import { parseMapDaumUrl } from './urls';
 
 export const KAKAO_HOOK_SOURCE = 'mapsweep:kakao-mapdaum';
+
+/*
+ * This module runs in the page's MAIN world: it imports nothing (urls.ts would bring proj4 into
+ * every map.kakao.com page for nothing), so the map.daum URL test is repeated here.
+ */
+const MAP_DAUM_HOSTS = new Set(['search.map.kakao.com', 'search.map.daum.net']);
+
+function mapDaumParts(href: string): { callback: string | null } | null {
+  try {
+    const u = new URL(href);
+    if (!MAP_DAUM_HOSTS.has(u.hostname) || u.pathname !== '/mapsearch/map.daum' || !u.searchParams.get('q')) return null;
+    const cb = u.searchParams.get('callback');
+    return { callback: cb && /^[A-Za-z_$][\w$]*$/.test(cb) ? cb : null };
+  } catch {
+    return null;
+  }
+}
 
 /** One copied exchange, as the hook posts it. */
 export type KakaoHookMessage =
@@ -50,7 +64,7 @@ export function mapDaumRequestUrl(url: unknown, base: string): string | null {
     const raw = typeof url === 'string' ? url : typeof o.href === 'string' ? o.href : typeof o.url === 'string' ? o.url : null;
     if (!raw) return null;
     const abs = new URL(raw, base).href;
-    return parseMapDaumUrl(abs) ? abs : null;
+    return mapDaumParts(abs) ? abs : null;
   } catch {
     return null;
   }
@@ -106,7 +120,7 @@ function wrapScripts(win: HookedWindow, base: () => string, post: Post): () => v
       const url = mapDaumRequestUrl(script.src, base());
       if (!url) return;
       seen.add(script);
-      const callback = parseMapDaumUrl(url)?.callback ?? null;
+      const callback = mapDaumParts(url)?.callback ?? null;
       post({ source: KAKAO_HOOK_SOURCE, phase: 'start', url });
       let called = false;
       let done = false;
@@ -122,7 +136,7 @@ function wrapScripts(win: HookedWindow, base: () => string, post: Post): () => v
         }
         post(end(url, { outcome: 'body', status: null, finalUrl: null, contentType: null, body }));
       };
-      if (callback && !callback.includes('.')) wrapCallback(win, callback, deliver);
+      if (callback) wrapCallback(win, callback, deliver);
       script.addEventListener('load', () => {
         if (!called && !done) {
           done = true;
@@ -286,7 +300,7 @@ export function readKakaoHookMessage(data: unknown): KakaoHookMessage | null {
   if (!data || typeof data !== 'object') return null;
   const m = data as Record<string, unknown>;
   if (m.source !== KAKAO_HOOK_SOURCE) return null;
-  if (typeof m.url !== 'string' || m.url.length > 4096 || !parseMapDaumUrl(m.url)) return null;
+  if (typeof m.url !== 'string' || m.url.length > 4096 || !mapDaumParts(m.url)) return null;
   if (m.phase === 'start') return { source: KAKAO_HOOK_SOURCE, phase: 'start', url: m.url };
   if (m.phase !== 'end') return null;
   if (m.outcome !== 'body' && m.outcome !== 'no-callback' && m.outcome !== 'failed') return null;
@@ -302,56 +316,5 @@ export function readKakaoHookMessage(data: unknown): KakaoHookMessage | null {
     finalUrl: str(m.finalUrl, 4096),
     contentType: str(m.contentType, 200),
     body: str(m.body, MAX_BODY),
-  };
-}
-
-/** One answer the page received, as the isolated world read it from a hook message. */
-export interface KakaoExchange {
-  /** The request URL as the page sent it. */
-  url: string;
-  result: MapDaumResult;
-}
-
-export interface KakaoNetwork {
-  accept(message: KakaoHookMessage): void;
-  /** Answers copied so far, oldest first. */
-  exchanges(): readonly KakaoExchange[];
-  /** Requests the hook saw start and not end. */
-  pending(): number;
-  /** Forget everything (a new visit in the same document). */
-  clear(): void;
-}
-
-/** What a copied exchange says, block signals first (block.ts), then the body (mapdaum.ts). */
-export function exchangeResult(m: Extract<KakaoHookMessage, { phase: 'end' }>): MapDaumResult {
-  if (isKakaoBlockUrl(m.finalUrl)) return { kind: 'blocked', reason: 'redirect-500' };
-  if (m.outcome === 'no-callback') return { kind: 'blocked', reason: 'html-instead-of-json' };
-  if (m.outcome === 'failed') return { kind: 'http-error', status: m.status ?? 0 };
-  if (m.status === null) return m.body === null ? { kind: 'malformed', reason: 'no body' } : parseMapDaumBody(m.body);
-  return readMapDaumResponse({ status: m.status, url: m.finalUrl, contentType: m.contentType, body: m.body });
-}
-
-export function createKakaoNetwork(): KakaoNetwork {
-  let list: KakaoExchange[] = [];
-  const open = new Map<string, number>();
-  return {
-    accept(m) {
-      if (m.phase === 'start') {
-        open.set(m.url, (open.get(m.url) ?? 0) + 1);
-        return;
-      }
-      const n = open.get(m.url) ?? 0;
-      if (n <= 1) open.delete(m.url);
-      else open.set(m.url, n - 1);
-      list.push({ url: m.url, result: exchangeResult(m) });
-      // A long walk is 35 pages; anything far beyond that is not one visit's.
-      if (list.length > 200) list = list.slice(-100);
-    },
-    exchanges: () => list,
-    pending: () => [...open.values()].reduce((a, b) => a + b, 0),
-    clear() {
-      list = [];
-      open.clear();
-    },
   };
 }
