@@ -117,7 +117,7 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
   let stopReason: Observation['stopReason'] = 'not-a-feed';
   if (!seen.blocked && !seen.noResults && seen.cards > 0) {
     if (env.hidden()) warnings.push('page-hidden: the tab is in the background and the browser may slow it down');
-    const scrolled = await scrollList(env, options, start);
+    const scrolled = await scrollList(env, options, start, expectedOnPage(env.doc, seen.page));
     settled = scrolled.settled;
     stopReason = scrolled.stopReason;
     if (!settled) warnings.push(`the list was still growing when the collection's ${options.maxMs} ms ran out`);
@@ -187,11 +187,36 @@ function kindOf(summary: NaverPageSummary): PageKind {
 }
 
 /**
- * Scroll the container to its end, again and again, with pauses drawn from 0.5–1.5 × the mean,
- * until the number of cards shown has not grown for `stallMs`, a full page (50 organic) shows,
- * or the collection's `maxMs` (counted from its start) runs out.
+ * Once the list shows as many organic cards as the page's own data says this page holds, the
+ * list has to stay still only this long to count as settled, instead of the whole `stallMs`. The
+ * data's `total` is what public tools page by ("until start + items ≥ total"), but it is page
+ * content: a short grace still lets a total that undercounts show itself by growing.
  */
-async function scrollList(env: NaverCollectEnv, options: CollectOptions, start: number): Promise<{ settled: boolean; stopReason: Observation['stopReason'] }> {
+export const DATA_SETTLE_MS = 1500;
+
+/**
+ * Organic cards this page should show by the page's own data: `min(50, total − offset)` when the
+ * Apollo state gives the search's `total`, else null (unknown: wait out the whole stall).
+ */
+function expectedOnPage(doc: Document, page: number): number | null {
+  const state = apolloStateFromDocument(doc);
+  const total = state ? placesFromListState(state).total : null;
+  if (total === null) return null;
+  return Math.max(0, Math.min(PAGE_SIZE, total - (page - 1) * PAGE_SIZE));
+}
+
+/**
+ * Scroll the container to its end, again and again, with pauses drawn from 0.5–1.5 × the mean,
+ * until the number of cards shown has not grown for `stallMs` (DATA_SETTLE_MS once the page's
+ * data says all its cards show), a full page (50 organic) shows, or the collection's `maxMs`
+ * (counted from its start) runs out.
+ */
+async function scrollList(
+  env: NaverCollectEnv,
+  options: CollectOptions,
+  start: number,
+  expected: number | null,
+): Promise<{ settled: boolean; stopReason: Observation['stopReason'] }> {
   let cards = -1;
   let lastGrowth = env.now();
   for (;;) {
@@ -202,7 +227,8 @@ async function scrollList(env: NaverCollectEnv, options: CollectOptions, start: 
       lastGrowth = now;
     }
     if (dom.organicShown >= PAGE_SIZE) return { settled: true, stopReason: 'end' };
-    if (now - lastGrowth >= options.stallMs) return { settled: true, stopReason: 'end' };
+    const stall = expected !== null && expected > 0 && dom.organicShown >= expected ? Math.min(options.stallMs, DATA_SETTLE_MS) : options.stallMs;
+    if (now - lastGrowth >= stall) return { settled: true, stopReason: 'end' };
     if (now - start >= options.maxMs) return { settled: false, stopReason: 'stalled' };
     const target = scrollTarget(env.doc, dom.container);
     if (target) scrollToEnd(target);

@@ -118,9 +118,21 @@ export function joinJibunAddress(common: string | null, address: string | null):
 }
 
 /** The address already starts with the region's first word (`서울`, `인천`, `서울특별시`). */
+/**
+ * The address already names its province or city. A region is a whole word: "세종대로 110" is a
+ * road in Seoul, not an address in 세종 (Sejong), so the name must be followed by a space (or by
+ * its long form's suffix, 서울특별시 …).
+ */
 function startsWithRegion(address: string, common: string): boolean {
   const first = common.split(' ')[0] ?? '';
-  return first.length > 0 && (address.startsWith(first) || /^(서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)/.test(address));
+  const word = (name: string) => new RegExp(`^${name}(특별시|광역시|특별자치시|특별자치도|도)?\\s`).test(address);
+  return first.length > 0 && (word(escapeRegExp(first)) || REGIONS.some(word));
+}
+
+const REGIONS = ['서울', '부산', '대구', '인천', '광주', '대전', '울산', '세종', '경기', '강원', '충북', '충남', '전북', '전남', '경북', '경남', '제주'];
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export interface PlaceFields {
