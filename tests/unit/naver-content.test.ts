@@ -4,18 +4,32 @@
  * in-process), with the pages' own script running, so the lazy list grows only because the
  * container is scrolled and the pager's links navigate to `&page=N` as in Chromium. Ground truth
  * comes from the replica's world (naverSearch), never from the extractor.
+ *
+ * Cross-origin requests (the list page's GraphQL calls to pcmap-api) are held to CORS as Chromium
+ * holds them (happy-dom's interceptor would skip it): a preflight for the JSON POST, the answer's
+ * Access-Control-Allow-Origin and -Credentials checked, else the page's fetch fails. Each document
+ * gets the pcmap hook (network-hook.ts, installed on its window as the MAIN-world script would be)
+ * and the content script's listener (naver-content.ts), unless the test turns them off.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Browser, type BrowserPage } from 'happy-dom';
+import { Readable } from 'node:stream';
+import { Browser, type BrowserPage, Window as HappyWindow } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BBox } from '../../utils/geo/types';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../../utils/content/collect-naver';
+import { listenToNaverHook } from '../../utils/content/naver-content';
+import { installNaverNetworkHook, NAVER_HOOK_SOURCE } from '../../utils/providers/naver/network-hook';
+import { createBrowsingCollector } from '../../utils/content/browsing';
+import { createNaverBrowsingReader } from '../../utils/content/naver-content';
+import type { Listing } from '../../utils/listing/types';
+import { createNaverPageData, type NaverPageData } from '../../utils/providers/naver/page-data';
 import { naverListUrl } from '../../utils/providers/naver/urls';
 import { PAGE_MAX, PAGE_SIZE } from '../../utils/providers/naver/observe';
+import type { PageDataCounts } from '../../utils/health/types';
 import type { Observation } from '../../utils/sweep/types';
-import type { NaverReplicaPlace } from '../replica/naver/data';
-import { listPageHtml } from '../replica/naver/pages';
+import { naverPlaceOf, type NaverReplicaPlace } from '../replica/naver/data';
+import { graphqlListAnswer, listPageHtml } from '../replica/naver/pages';
 import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
 import { createNaverHandler } from '../replica/naver/server';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverDomVariant, type NaverSwitches } from '../replica/naver/switches';
@@ -53,12 +67,18 @@ function boxWith(min: number, max: number): BBox {
 const MID = boxWith(101, 149);
 
 const browsers: Browser[] = [];
+const windows: HappyWindow[] = [];
 afterAll(async () => {
   await Promise.all(browsers.map((b) => b.close()));
+  await Promise.all(windows.map((w) => w.happyDOM.close()));
 });
 
 interface Site {
   page: BrowserPage;
+  /** Every request the tab made (preflights too), in order. */
+  log: { method: string; url: string; status: number }[];
+  /** The page data the current document's listener collected (null without the hook). */
+  pageData(): NaverPageData | null;
   /** HTTP status of the last document the replica answered. */
   lastStatus(): number | null;
   goto(url: string): Promise<void>;
@@ -67,10 +87,19 @@ interface Site {
   doc(): Document;
 }
 
+interface SiteOptions {
+  /** Rewrite a body the replica answered before the page gets it. */
+  rewrite?: (url: URL, body: string) => string;
+  /** Install the pcmap hook and its listener on each document (default true); 'listener': the content script's listener alone. */
+  hook?: boolean | 'listener';
+}
+
 /** A happy-dom browser tab whose every request is answered by the replica's handler, in-process. */
-function site(over: Partial<NaverSwitches> = {}, rewrite?: (url: URL, html: string) => string): Site {
+function site(over: Partial<NaverSwitches> = {}, rewriteOrOptions?: SiteOptions['rewrite'] | SiteOptions): Site {
+  const opts: SiteOptions = typeof rewriteOrOptions === 'function' ? { rewrite: rewriteOrOptions } : (rewriteOrOptions ?? {});
   const handler = createNaverHandler(world, { switches: { ...FAST, ...over } });
   let lastStatus: number | null = null;
+  const log: Site['log'] = [];
   const browser = new Browser({
     settings: {
       enableJavaScriptEvaluation: true,
@@ -83,10 +112,39 @@ function site(over: Partial<NaverSwitches> = {}, rewrite?: (url: URL, html: stri
         interceptor: {
           beforeAsyncRequest: async ({ request, window }) => {
             const url = new URL(request.url);
-            const answer = await serve(handler, url);
-            lastStatus = answer.status;
-            const body = rewrite ? rewrite(url, answer.body) : answer.body;
-            return new window.Response(body, { status: answer.status, headers: answer.headers });
+            const pageOrigin = window.location.origin;
+            const crossOrigin = url.origin !== pageOrigin;
+            const method = request.method.toUpperCase();
+            const headers: Record<string, string> = {};
+            request.headers.forEach((value: string, key: string) => {
+              headers[key.toLowerCase()] = value;
+            });
+            const body = method === 'GET' || method === 'HEAD' ? '' : await request.text();
+            const withCredentials = request.credentials === 'include';
+            if (crossOrigin) {
+              headers.origin = pageOrigin;
+              // A JSON POST is not a "simple" request: Chromium asks first.
+              const simple = (method === 'GET' || method === 'POST') && !/application\/json/i.test(headers['content-type'] ?? '');
+              if (!simple) {
+                const pre = await serve(handler, url, {
+                  method: 'OPTIONS',
+                  headers: { origin: pageOrigin, 'access-control-request-method': method, 'access-control-request-headers': Object.keys(headers).filter((h) => h !== 'origin').sort().join(',') },
+                });
+                log.push({ method: 'OPTIONS', url: url.href, status: pre.status });
+                const allowed = (pre.headers['access-control-allow-headers'] ?? '').toLowerCase().split(',').map((h) => h.trim());
+                const ok =
+                  pre.status >= 200 && pre.status < 300 && corsAllows(pre.headers, pageOrigin, withCredentials) &&
+                  (pre.headers['access-control-allow-methods'] ?? '').toUpperCase().split(',').map((m) => m.trim()).includes(method) &&
+                  Object.keys(headers).filter((h) => h !== 'origin').every((h) => allowed.includes(h));
+                if (!ok) throw new TypeError('Failed to fetch (CORS preflight refused)');
+              }
+            }
+            const answer = await serve(handler, url, { method, headers, body });
+            log.push({ method, url: url.href, status: answer.status });
+            if (crossOrigin && !corsAllows(answer.headers, pageOrigin, withCredentials)) throw new TypeError('Failed to fetch (CORS)');
+            if (!crossOrigin) lastStatus = answer.status;
+            const text = opts.rewrite ? opts.rewrite(url, answer.body) : answer.body;
+            return new window.Response(text, { status: answer.status, headers: answer.headers });
           },
         },
       },
@@ -94,32 +152,61 @@ function site(over: Partial<NaverSwitches> = {}, rewrite?: (url: URL, html: stri
   });
   browsers.push(browser);
   const page = browser.newPage();
+  const hooked = new WeakMap<object, NaverPageData>();
+  /** The hook and the content script's listener on the document now shown (once per document). */
+  const hookDocument = () => {
+    const win = page.mainFrame.window as unknown as Window;
+    if (opts.hook === false || hooked.has(win)) return;
+    const data = createNaverPageData();
+    hooked.set(win, data);
+    if (opts.hook !== 'listener') installNaverNetworkHook(win, (m) => win.postMessage(m, win.location.origin));
+    listenToNaverHook(win, data);
+  };
   return {
     page,
+    log,
     lastStatus: () => lastStatus,
     async goto(url) {
       await page.goto(url);
       await page.waitUntilComplete();
+      hookDocument();
     },
     async settle() {
       for (let i = 0; i < 5; i++) {
         await new Promise((r) => setTimeout(r, 20));
         await page.waitUntilComplete();
       }
+      hookDocument();
     },
     doc: () => page.mainFrame.window.document as unknown as Document,
+    pageData: () => hooked.get(page.mainFrame.window as unknown as object) ?? null,
   };
 }
 
-async function serve(handler: ReturnType<typeof createNaverHandler>, url: URL): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+/** What a CORS answer must say for the page to read it: its own origin (never `*` with credentials), credentials allowed when sent. */
+function corsAllows(headers: Record<string, string>, origin: string, withCredentials: boolean): boolean {
+  const allow = headers['access-control-allow-origin'];
+  if (withCredentials) return allow === origin && headers['access-control-allow-credentials'] === 'true';
+  return allow === origin || allow === '*';
+}
+
+async function serve(
+  handler: ReturnType<typeof createNaverHandler>,
+  url: URL,
+  request: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   let status = 0;
   let headers: Record<string, string> = {};
   let body = '';
-  const req = { method: 'GET', url: url.pathname + url.search, headers: { host: url.host } } as unknown as IncomingMessage;
+  const req = Object.assign(Readable.from(request.body ? [Buffer.from(request.body, 'utf8')] : []), {
+    method: request.method ?? 'GET',
+    url: url.pathname + url.search,
+    headers: { ...request.headers, host: url.host },
+  }) as unknown as IncomingMessage;
   const res = {
     writeHead(s: number, h: Record<string, string>) {
       status = s;
-      headers = h;
+      headers = Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
     },
     write(b: string) {
       body += b;
@@ -133,7 +220,10 @@ async function serve(handler: ReturnType<typeof createNaverHandler>, url: URL): 
 }
 
 /** The collection as the content script runs it, on the tab's current document, in real time. */
-function collect(s: Site, options: Partial<CollectOptions> = {}, previous: PageMark | null = null): Promise<Observation> {
+/** A Naver observation, with its count of page data dropped. */
+type NaverObservation = Observation & PageDataCounts;
+
+function collect(s: Site, options: Partial<CollectOptions> = {}, previous: PageMark | null = null): Promise<NaverObservation> {
   const win = s.page.mainFrame.window;
   return collectNaverPage(
     {
@@ -145,6 +235,7 @@ function collect(s: Site, options: Partial<CollectOptions> = {}, previous: PageM
       httpStatus: s.lastStatus,
       hidden: () => false,
       previous,
+      pageData: s.pageData(),
     },
     { ...OPTIONS, ...options },
   );
@@ -154,9 +245,9 @@ const organic = (o: Observation) => o.listings.filter((l) => !l.sponsored);
 const ids = (ps: readonly NaverReplicaPlace[]) => ps.map((p) => `naver:${p.id}`);
 
 /** Every page of one search, as the driver does it: collect, press next, collect the next page. */
-async function sweep(s: Site, query: string, bounds: BBox): Promise<Observation[]> {
+async function sweep(s: Site, query: string, bounds: BBox): Promise<NaverObservation[]> {
   await s.goto(naverListUrl({ query, bounds }));
-  const pages: Observation[] = [];
+  const pages: NaverObservation[] = [];
   let previous: PageMark | null = null;
   for (let n = 1; n <= PAGE_MAX + 1; n++) {
     const o = await collect(s, { expectPage: n }, previous);
@@ -204,25 +295,36 @@ describe('collect a Naver list page: every replica variant, every page', () => {
           expect(pages[0]!.listings.filter((l) => l.sponsored).map((l) => l.key)).toEqual(ids(truthAds));
           expect(pages[0]!.cardsVisible).toBe(PAGE_SIZE + 2);
           expect(pages[1]!.listings.some((l) => l.sponsored)).toBe(false);
-          // Fields: from the Apollo state where it holds the item, else from the card alone.
+          // Fields: from the Apollo state where it holds the item, else from the card filled from the
+          // page's own GraphQL answers (the hook's copies): every listing has the replica's truth.
           for (const [i, p] of pages.entries()) {
             const truthById = new Map(truthPages[i]!.map((t) => [`naver:${t.id}`, t]));
             organic(p).forEach((l, rank) => {
               const t = truthById.get(l.key)!;
               expect(l.name).toBe(t.name);
+              expect(l.lat).toBeCloseTo(Number(t.y), 6);
+              expect(l.lng).toBeCloseTo(Number(t.x), 6);
+              expect(l.roadAddress).toBe(t.roadAddress);
+              expect(l.lotAddress).toBe(t.jibunAddress);
+              expect(l.address).toBe(t.roadAddress);
+              expect(l.phone).toBe(t.phone ?? t.virtualPhone);
+              expect(l.bookingUrl).toBe(t.bookingUrl);
+              expect(l.reviews).toBe(t.visitorReviewCount);
+              expect(l.sources?.roadAddress).toBe('page-data');
               const fromState = apolloHolds === 'page' || rank < DEFAULT_NAVER_SWITCHES.firstRender;
-              if (fromState) {
-                expect(l.lat).toBeCloseTo(Number(t.y), 6);
-                expect(l.lng).toBeCloseTo(Number(t.x), 6);
-                expect(l.roadAddress).not.toBeNull();
-                expect(l.sources?.roadAddress).toBe('page-data');
-              } else {
-                // The card alone: name, category, score; never an address or a position made up.
-                expect(l.lat).toBeNull();
-                expect(l.address).toBeNull();
-                expect(Object.values(l.sources ?? {}).every((v) => v === 'card')).toBe(true);
-              }
+              if (fromState) expect(Object.values(l.sources ?? {}).every((v) => v === 'page-data')).toBe(true);
+              // The card's own fields stay the card's (renamed classes: the card shows no category the reader finds).
+              else expect(l.sources?.category).toBe(domVariant === 'renamed' ? 'page-data' : 'card');
             });
+            expect(p.warnings.filter((w) => /naver-page-data|naver-unlocated/.test(w))).toEqual([]);
+            expect(p.pageDataDropped ?? 0).toBe(0);
+          }
+          // The lazy batches came from the page's own GraphQL calls (preflighted, credentialed) only when the state holds the rendered items.
+          const gql = s.log.filter((r) => r.url === 'https://pcmap-api.place.naver.com/graphql');
+          if (apolloHolds === 'page') expect(gql).toEqual([]);
+          else {
+            expect(gql.filter((r) => r.method === 'POST').length).toBe(pages.reduce((n, p) => n + Math.ceil((organic(p).length - DEFAULT_NAVER_SWITCHES.firstRender) / DEFAULT_NAVER_SWITCHES.lazyBatch), 0));
+            expect(gql.every((r) => (r.method === 'POST' ? r.status === 200 : r.method === 'OPTIONS' && r.status === 204))).toBe(true);
           }
           // The last page offers no next page: nothing is clicked.
           expect(pressNextPage(s.doc())).toEqual({ clicked: false });
@@ -391,5 +493,163 @@ describe('the live pager re-renders in place', () => {
     // Marked page 2, but the cards are still page 1's: exactly what the mark guards against.
     expect(stale.pager?.page).toBe(2);
     expect(organic(stale)[0]!.key).toBe(ids(results('카페', MID))[0]);
+  });
+});
+
+describe("the page's own GraphQL answers (the pcmap hook): page content, never more", () => {
+  const GQL = 'https://pcmap-api.place.naver.com/graphql';
+  const truth = results('카페', MID);
+  const page1 = pageOf(truth, 1, PAGE_SIZE).items;
+  const lazy = page1.slice(DEFAULT_NAVER_SWITCHES.firstRender);
+  /** A world place no '카페' search of MID lists. */
+  const stranger = naverPlaceOf(world.places.find((p) => !truth.some((t) => t.place.index === p.index))!);
+  const answer = (items: readonly NaverReplicaPlace[], edit: (item: Record<string, unknown>, i: number) => void = () => {}) => {
+    const a = graphqlListAnswer(items, truth.length) as [{ data: { businesses: { items: Record<string, unknown>[] } } }];
+    a[0].data.businesses.items.forEach(edit);
+    return JSON.stringify(a);
+  };
+  const envelope = (body: string, extra: Record<string, unknown> = {}) => ({ source: NAVER_HOOK_SOURCE, kind: 'graphql', url: GQL, status: 200, finalUrl: GQL, contentType: 'application/json', body, ...extra });
+  /** What the sweep judges by: none of it may depend on page data. */
+  const judged = (o: NaverObservation) => ({ pageKind: o.pageKind, cardsVisible: o.cardsVisible, organicShown: o.organicShown, endOfList: o.endOfList, capHit: o.capHit, pager: o.pager, stopReason: o.stopReason, networkItems: o.networkItems, keys: o.listings.map((l) => `${l.key}|${l.sponsored}`) });
+  const byKey = (o: NaverObservation) => new Map(o.listings.filter((l) => !l.sponsored).map((l) => [l.key, l]));
+
+  async function clean(): Promise<NaverObservation> {
+    const s = site({ apolloHolds: 'rendered' });
+    await s.goto(naverListUrl({ query: '카페', bounds: MID }));
+    return collect(s, { expectPage: 1 });
+  }
+
+  it('without the hook the lazy cards are read from the card alone: no position, no address, nothing made up', async () => {
+    const s = site({ apolloHolds: 'rendered' }, { hook: false });
+    await s.goto(naverListUrl({ query: '카페', bounds: MID }));
+    const o = await collect(s, { expectPage: 1 });
+    expect(organic(o).map((l) => l.key)).toEqual(ids(page1));
+    const lazyKeys = new Set(ids(lazy));
+    for (const l of organic(o)) {
+      if (!lazyKeys.has(l.key)) continue;
+      expect(l.lat).toBeNull();
+      expect(l.address).toBeNull();
+      expect(Object.values(l.sources ?? {}).every((v) => v === 'card')).toBe(true);
+    }
+    expect(judged(o)).toEqual(judged(await clean()));
+  });
+
+  it('forged messages (another window, another origin, a wrong envelope, a contradicting name, ids never shown, a bad item) change nothing the sweep judges and are counted', async () => {
+    const reference = await clean();
+    const s = site({ apolloHolds: 'rendered' });
+    await s.goto(naverListUrl({ query: '카페', bounds: MID }));
+    const win = s.page.mainFrame.window;
+    const origin = win.location.origin;
+    const liar = lazy[7]!;
+    // A copy that names the place otherwise and puts it elsewhere, one for a place this page never shows, and one with a bad field.
+    const forged = answer([liar, stranger, lazy[8]!], (item, i) => {
+      if (i === 0) Object.assign(item, { name: '가짜 이름', x: '127.5000000', y: '37.0000000', roadAddress: '가짜로 1' });
+      if (i === 2) item.x = { evil: true };
+    });
+    const other = new HappyWindow({ url: 'https://evil.example/' });
+    windows.push(other);
+    const post = (data: unknown, init: { origin?: string; source?: unknown } = {}) =>
+      win.dispatchEvent(new win.MessageEvent('message', { data, origin: init.origin ?? origin, source: (init.source === undefined ? win : init.source) as never }));
+    post(envelope(forged), { source: other }); // another window
+    post(envelope(forged), { source: null }); // no window
+    post(envelope(forged), { origin: 'https://evil.example' }); // another origin
+    post({ ...envelope(forged), extra: 1 }); // not the envelope
+    post(envelope(forged, { body: 42 })); // a body that is no text
+    post(envelope(forged, { url: 'https://evil.example/graphql' })); // not the page's API
+    post({ source: 'someone-else', body: forged }); // not ours at all: not counted
+    win.postMessage(envelope(forged), origin); // the exact envelope, from this window: read, and checked item by item
+    await new Promise((r) => setTimeout(r, 20));
+    const o = await collect(s, { expectPage: 1 });
+
+    expect(judged(o)).toEqual(judged(reference));
+    const got = byKey(o);
+    const want = byKey(reference);
+    // The liar's place: its copies disagree, so neither is believed; read from its card alone.
+    const l = got.get(`naver:${liar.id}`)!;
+    expect(l.name).toBe(liar.name);
+    expect(l.lat).toBeNull();
+    expect(l.roadAddress).toBeNull();
+    // The bad item was refused; the page's own copy filled that card.
+    expect(got.get(`naver:${lazy[8]!.id}`)).toEqual(want.get(`naver:${lazy[8]!.id}`));
+    // Every other place exactly as in a clean visit; the stranger was never added.
+    for (const [key, listing] of want) if (key !== l.key) expect(got.get(key)).toEqual(listing);
+    expect(got.has(`naver:${stranger.id}`)).toBe(false);
+    expect(o.pageDataDropped).toBe(1);
+    const w = o.warnings.join('\n');
+    expect(w).toMatch(/naver-page-data-refused: 6 message/);
+    expect(w).toMatch(/naver-page-data-dropped: page data dropped for 1 place\(s\): it contradicts the page \(1 conflict\)/);
+    expect(w).toMatch(/naver-page-data-conflict: 1 place/);
+    expect(w).toMatch(/naver-page-data-unused: 1 place/);
+    expect(w).toMatch(/naver-page-data-items-refused: 1 item/);
+    expect(w).toMatch(/naver-unlocated: 1 of 50 places/);
+  });
+
+  it('a copy whose name contradicts the card is dropped and counted; one that agrees fills only the card of its id', async () => {
+    // The content script's listener without the hook: only the messages posted here arrive.
+    const s = site({ apolloHolds: 'rendered' }, { hook: 'listener' });
+    await s.goto(naverListUrl({ query: '카페', bounds: MID }));
+    const win = s.page.mainFrame.window;
+    const [liar, honest, shownInState] = [lazy[3]!, lazy[4]!, page1[0]!];
+    win.postMessage(envelope(answer([liar, honest, shownInState, stranger], (item, i) => {
+      if (i === 0) item.name = `${liar.name} 2호점`;
+      if (i === 2) Object.assign(item, { roadAddress: '가짜로 9', x: '127.1000000' });
+    })), win.location.origin);
+    await new Promise((r) => setTimeout(r, 20));
+    const o = await collect(s, { expectPage: 1 });
+    const got = byKey(o);
+    expect(got.get(`naver:${liar.id}`)).toMatchObject({ name: liar.name, lat: null, roadAddress: null });
+    expect(got.get(`naver:${honest.id}`)).toMatchObject({ name: honest.name, lat: Number(honest.y), lng: Number(honest.x), roadAddress: honest.roadAddress, lotAddress: honest.jibunAddress });
+    expect(got.get(`naver:${honest.id}`)!.sources).toMatchObject({ roadAddress: 'page-data', lotAddress: 'page-data', category: 'card' });
+    // A place the embedded state describes keeps the state's fields.
+    expect(got.get(`naver:${shownInState.id}`)).toMatchObject({ roadAddress: shownInState.roadAddress, lng: Number(shownInState.x) });
+    // The other lazy cards had no answer: card alone.
+    expect(organic(o).filter((x) => x.lat === null).length).toBe(lazy.length - 1);
+    expect(got.has(`naver:${stranger.id}`)).toBe(false);
+    expect(o.pageDataDropped).toBe(1);
+    expect(o.warnings.join('\n')).toMatch(/page data dropped for 1 place\(s\): it contradicts the page \(1 name\)/);
+    expect(o.warnings.join('\n')).toMatch(/naver-page-data-unused: 1 place/);
+  });
+
+  it('collect while browsing: the lazy cards the person scrolls to get their fields from the page\'s answers', async () => {
+    const s = site({ apolloHolds: 'rendered' });
+    await s.goto(naverListUrl({ query: '카페', bounds: MID }));
+    const win = s.page.mainFrame.window;
+    const doc = s.doc();
+    const sent: Listing[][] = [];
+    const data = s.pageData()!;
+    let scan = () => {};
+    const collector = createBrowsingCollector({
+      reader: createNaverBrowsingReader({ pageData: data, now: () => Date.now(), later: (ms) => win.setTimeout(() => scan(), ms) }),
+      doc,
+      url: () => win.location.href,
+      now: () => Date.now(),
+      send: (l) => {
+        sent.push(l);
+      },
+      schedule: (fn, ms) => win.setTimeout(fn, ms),
+      observe: (target, onChange) => {
+        const observer = new win.MutationObserver(onChange);
+        observer.observe(target as never, { childList: true, subtree: true });
+        return observer;
+      },
+    });
+    scan = () => collector.scan();
+    collector.start();
+    // The person scrolls the list to its end, batch after batch.
+    const container = doc.getElementById('_pcmap_list_scroll_container')!;
+    for (let i = 0; i < 8; i++) {
+      container.dispatchEvent(new win.Event('scroll') as unknown as Event);
+      await new Promise((r) => setTimeout(r, 80));
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    collector.stop();
+    const all = new Map(sent.flat().filter((l) => !l.sponsored).map((l) => [l.key, l]));
+    expect([...all.keys()].sort()).toEqual(ids(page1).sort());
+    for (const t of page1) {
+      const l = all.get(`naver:${t.id}`)!;
+      expect(l.lat).toBeCloseTo(Number(t.y), 6);
+      expect(l.roadAddress).toBe(t.roadAddress);
+      expect(l.sources?.roadAddress).toBe('page-data');
+    }
   });
 });

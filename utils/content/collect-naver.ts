@@ -5,7 +5,10 @@ import { apolloStateFromDocument, placesFromListState } from '../providers/naver
 import { blockFromDocument } from '../providers/naver/block';
 import { findCards, findContainer, findNextControl, readListDom, readPager, type PagerState } from '../providers/naver/list-dom';
 import { observeListPage, PAGE_SIZE, type NaverPageSummary } from '../providers/naver/observe';
+import { joinNaverPageData, listingWithPageData, pageDataWarnings, type NaverPageData, type PageDataJoin } from '../providers/naver/page-data';
 import { parseListUrl } from '../providers/naver/urls';
+import type { PageDataCounts } from '../health/types';
+import type { ProviderPlace } from '../providers/place';
 import type { Observation, PageKind } from '../sweep/types';
 
 /**
@@ -30,6 +33,12 @@ export interface NaverCollectEnv {
    * differs from that page's, so a pager marked before the list re-rendered is not believed alone.
    */
   previous?: PageMark | null;
+  /**
+   * The page's own GraphQL answers, copied by the MAIN-world hook (page-data.ts): they fill the
+   * fields of cards the embedded state does not describe (the lazily added ones). Page content:
+   * never counted, never judged.
+   */
+  pageData?: NaverPageData | null;
 }
 
 /** Which page a collection read, and its first organic place: what `previous` compares. */
@@ -97,7 +106,7 @@ function firstOrganicKey(cards: ReturnType<typeof readListDom>['cards']): string
   return null;
 }
 
-export async function collectNaverPage(env: NaverCollectEnv, options: CollectOptions): Promise<Observation> {
+export async function collectNaverPage(env: NaverCollectEnv, options: CollectOptions): Promise<Observation & PageDataCounts> {
   const start = env.now();
   const warnings: string[] = [];
   const expectPage = options.expectPage;
@@ -124,25 +133,32 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
   }
 
   // 3. Read and sum up.
+  const state = apolloStateFromDocument(env.doc);
+  const fromState = stateKeys(state);
+  // The hook's copy of the answer a batch was rendered from reaches this world a task later.
+  if (env.pageData) await pageDataQuiet(env, env.pageData, fromState);
   const url = env.url();
   const status = env.httpStatus();
-  const state = apolloStateFromDocument(env.doc);
   // A page number inferred above is given to the summary as the URL would give it (its cap rule counts pages).
   const final = look(env, expectPage);
   const summaryUrl = final.inferred ? withPage(url, final.page) : url;
   const summary = observeListPage({ doc: env.doc, url: summaryUrl, status, scrollSettled: settled, state });
-  const fromState = new Set<string>();
-  if (state) {
-    const s = placesFromListState(state);
-    for (const p of [...s.places, ...s.ads]) fromState.add(`${p.key}|${p.sponsored}`);
-  }
-  const listings: Listing[] = [...summary.places, ...summary.ads].map((p) => listingFromPlace(p, fromState.has(`${p.key}|${p.sponsored}`) ? 'page-data' : 'card'));
+  const read = readPlaces([...summary.places, ...summary.ads], fromState, env.pageData ?? null);
+  const listings = read.listings;
   const pageKind = kindOf(summary);
   if (summary.status === 'capped') stopReason = 'cap';
   if (summary.unreadCards > 0) warnings.push(`${summary.unreadCards} of ${summary.organicShown} organic cards shown could not be read`);
   if (summary.block) warnings.push(`naver block (${summary.block.kind}): ${summary.block.evidence}`);
 
-  const observation: Observation = {
+  if (env.pageData) {
+    const shown = new Set(summary.places.map((p) => p.key));
+    warnings.push(...pageDataWarnings(read.join, env.pageData.take(), shown));
+    const organic = listings.filter((l) => !l.sponsored);
+    const unlocated = organic.filter((l) => l.lat === null || l.lng === null).length;
+    if (unlocated > 0) warnings.push(`naver-unlocated: ${unlocated} of ${organic.length} places without coordinates (neither the page's state nor its answers described them)`);
+  }
+
+  const observation: Observation & PageDataCounts = {
     url,
     pageKind,
     cardsVisible: summary.cardsShown,
@@ -158,9 +174,63 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
     stopReason,
     warnings: [...summary.warnings, ...warnings],
     searchedBounds: parseListUrl(url)?.bounds ?? null,
+    ...(read.join ? { pageDataDropped: read.join.dropped } : {}),
   };
   if (pageKind === 'results') observation.pager = { page: summary.page, more: summary.status === 'more-pages' };
   return observation;
+}
+
+/** `key|sponsored` of the list items the embedded state describes: their fields came from the page data. */
+export function stateKeys(state: ReturnType<typeof apolloStateFromDocument>): Set<string> {
+  const keys = new Set<string>();
+  if (!state) return keys;
+  const s = placesFromListState(state);
+  for (const p of [...s.places, ...s.ads]) keys.add(`${p.key}|${p.sponsored}`);
+  return keys;
+}
+
+/**
+ * The listings of the places a list page showed: fields from the state where it describes the
+ * card ('page-data'), else from the card ('card') filled from the hook's copies of the page's own
+ * answers where they agree with the card ('page-data' for what they filled). Shared by the sweep's
+ * collection and the browsing reader.
+ */
+export function readPlaces(places: readonly ProviderPlace[], fromState: ReadonlySet<string>, pageData: NaverPageData | null): { listings: Listing[]; join: PageDataJoin | null } {
+  const inState = (p: ProviderPlace) => fromState.has(`${p.key}|${p.sponsored}`);
+  const join = pageData ? joinNaverPageData(places, (p) => !inState(p), pageData) : null;
+  const listings = places.map((p, i) => {
+    if (inState(p)) return listingFromPlace(p, 'page-data');
+    const filled = join?.places[i];
+    return filled && join.filled.has(p.key) ? listingWithPageData(p, filled, listingFromPlace) : listingFromPlace(p, 'card');
+  });
+  return { listings, join };
+}
+
+/** No new answer copy for this long counts as quiet … */
+const PAGE_DATA_QUIET_MS = 300;
+/** … and the wait never exceeds this. */
+const PAGE_DATA_QUIET_MAX_MS = 1500;
+
+/**
+ * Wait, bounded, until every organic card the state does not describe has the page's answer for
+ * its id, or no answer copy came for a while. Only waits when such cards are shown: with a state
+ * that holds the whole page (or no hook at all after the quiet time) it returns at once or soon.
+ */
+async function pageDataQuiet(env: NaverCollectEnv, data: NaverPageData, fromState: ReadonlySet<string>): Promise<void> {
+  const missing = () =>
+    readListDom(env.doc).cards.some((c) => !c.sponsored && typeof c.place !== 'string' && !fromState.has(`${c.place.key}|false`) && data.get(c.place.key) === undefined);
+  if (!missing()) return;
+  const until = env.now() + PAGE_DATA_QUIET_MAX_MS;
+  let seen = data.received();
+  let quietSince = env.now();
+  while (env.now() < until && env.now() - quietSince < PAGE_DATA_QUIET_MS && missing()) {
+    await env.sleep(50);
+    const now = data.received();
+    if (now !== seen) {
+      seen = now;
+      quietSince = env.now();
+    }
+  }
 }
 
 function withPage(url: string, page: number): string {

@@ -2,13 +2,15 @@ import type { WxtBrowser as Browser } from 'wxt/browser';
 import { listingFromPlace } from '../listing/from-provider-place';
 import type { Listing } from '../listing/types';
 import { onMessage, sendMessage } from '../messaging/protocol';
-import { type ApolloState, apolloStateFromDocument, placeFromDetailState, placesFromListState } from '../providers/naver/apollo';
+import { type ApolloState, apolloStateFromDocument, placeFromDetailState } from '../providers/naver/apollo';
 import { normaliseNaverId } from '../providers/naver/ids';
 import { observeListPage } from '../providers/naver/observe';
+import { claimsNaverHook, readNaverHookMessage } from '../providers/naver/network-hook';
+import { createNaverPageData, type NaverPageData } from '../providers/naver/page-data';
 import { parseListUrl } from '../providers/naver/urls';
 import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
 import { browsingAllowed, createBrowsingCollector, type BrowsingReader } from './browsing';
-import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from './collect-naver';
+import { collectNaverPage, pageMarkOf, pressNextPage, readPlaces, stateKeys, type PageMark } from './collect-naver';
 import { navigationStatus } from './collect-google';
 
 /** The outer Naver Map page whose list and place iframes are read while the person browses. */
@@ -29,6 +31,10 @@ const PLACE_PATH = /^\/([a-z]+)\/(s?\d+)(?:\/[a-z-]+)*\/?$/;
  */
 export function startNaverContent(win: Window, browser: Browser): void {
   const topLevel = isTopLevel(win);
+  // The page's own GraphQL answers, as the MAIN-world hook copies them (page content: see page-data.ts).
+  const pageData = createNaverPageData();
+  let onPageData: (() => void) | null = null;
+  listenToNaverHook(win, pageData, () => onPageData?.());
   // A page a sweep loaded is the sweep's: once asked to collect, it never feeds browsing.
   let sweepPage = false;
   let browsingStop: (() => void) | null = null;
@@ -51,6 +57,7 @@ export function startNaverContent(win: Window, browser: Browser): void {
           httpStatus: () => navigationStatus(win.performance),
           hidden: () => win.document.visibilityState === 'hidden',
           previous,
+          pageData,
         },
         message.data,
       );
@@ -68,8 +75,10 @@ export function startNaverContent(win: Window, browser: Browser): void {
 
   // Browsing: only in frames of the Naver Map page (a top-level pcmap page is a sweep's worker tab).
   if (!insideNaverMap(win)) return;
+  // A card shown before the page's answer for it arrived is read once the answer is here (or its wait is over).
+  let browsingScan: (() => void) | null = null;
   const browsing = createBrowsingCollector({
-    reader: createNaverBrowsingReader(),
+    reader: createNaverBrowsingReader({ pageData, now: () => win.performance.now(), later: (ms) => win.setTimeout(() => browsingScan?.(), ms) }),
     doc: win.document,
     url: () => win.location.href,
     now: () => win.performance.now(),
@@ -83,6 +92,8 @@ export function startNaverContent(win: Window, browser: Browser): void {
     },
   });
   browsingStop = () => browsing.stop();
+  browsingScan = () => browsing.scan();
+  onPageData = () => browsing.scan();
   const incognito = browser.extension?.inIncognitoContext === true;
   const options = { enabled: false, allowIncognito: false };
   const apply = () => (browsingAllowed({ ...options, sweepPage, incognito }) ? browsing.start() : browsing.stop());
@@ -96,6 +107,29 @@ export function startNaverContent(win: Window, browser: Browser): void {
     if (changes[BROWSING_ENABLED_KEY]) options.enabled = isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue);
     if (changes[BROWSING_INCOGNITO_KEY]) options.allowIncognito = isIncognitoAllowed(changes[BROWSING_INCOGNITO_KEY].newValue);
     apply();
+  });
+}
+
+/**
+ * Accepts the hook's messages: only from this very window and its own origin, with the hook's exact
+ * envelope. A message that claims to be the hook's and fails these checks is counted, never read.
+ */
+export function listenToNaverHook(win: Window, pageData: NaverPageData, accepted?: () => void): void {
+  win.addEventListener('message', (event: MessageEvent) => {
+    if (!claimsNaverHook(event.data)) return;
+    let origin: string | null = null;
+    try {
+      origin = win.location.origin;
+    } catch {
+      origin = null;
+    }
+    const message = event.source === win && origin !== null && event.origin === origin ? readNaverHookMessage(event.data) : null;
+    if (!message) {
+      pageData.refuse();
+      return;
+    }
+    pageData.accept(message);
+    accepted?.();
   });
 }
 
@@ -122,13 +156,30 @@ export function insideNaverMap(win: Window): boolean {
  * Naver's browsing reader, on the frame's own document:
  * - a list (`/{vertical}/list?…`): every card shown that was not read before, organic and ads
  *   (flagged), with the fields of the page's Apollo state where it holds the card's place (the
- *   state describes the page as loaded; cards the pager re-rendered in place are read from the card);
+ *   state describes the page as loaded); cards added later (lazy batches, a page the pager
+ *   re-rendered in place) are read from the card, filled from the hook's copies of the page's own
+ *   answers where they agree with it (a card waits up to BROWSING_PAGE_DATA_WAIT_MS for its answer);
  * - a place page (`/{vertical}/{id}/home`, …): the place of the page's Apollo state, once per id.
  *   Its state must name the id of the URL, so a state left from another place is never used.
  * A card still being filled in (no id or name yet) is read on a later scan.
  */
-export function createNaverBrowsingReader(): BrowsingReader {
+export interface NaverBrowsingOptions {
+  /** The hook's copies of the page's answers: they fill cards the state does not describe. */
+  pageData?: NaverPageData | null;
+  now?: () => number;
+  /** Ask for another scan in `ms` (a card waiting for its answer). */
+  later?: (ms: number) => void;
+}
+
+/** How long a card the state does not describe waits for the page's answer before it is read from the card alone. */
+export const BROWSING_PAGE_DATA_WAIT_MS = 1500;
+
+export function createNaverBrowsingReader(options: NaverBrowsingOptions = {}): BrowsingReader {
   const read = new Set<string>();
+  const pageData = options.pageData ?? null;
+  const now = options.now ?? (() => Date.now());
+  /** When a card waiting for its answer was first seen. */
+  const waiting = new Map<string, number>();
   let state: ApolloState | null = null;
   /** `key|sponsored` of the list items the state holds: their fields came from the page data. */
   let stateItems: Set<string> | null = null;
@@ -139,10 +190,7 @@ export function createNaverBrowsingReader(): BrowsingReader {
     return state;
   };
   const listItemsOf = (s: ApolloState): Set<string> => {
-    if (!stateItems) {
-      const items = placesFromListState(s);
-      stateItems = new Set([...items.places, ...items.ads].map((p) => `${p.key}|${p.sponsored}`));
-    }
+    if (!stateItems) stateItems = stateKeys(s);
     return stateItems;
   };
   return {
@@ -153,12 +201,23 @@ export function createNaverBrowsingReader(): BrowsingReader {
         const s = stateOf(doc);
         const inState = s ? listItemsOf(s) : new Set<string>();
         const summary = observeListPage({ doc, url, scrollSettled: true, state: s });
-        for (const place of [...summary.places, ...summary.ads]) {
+        const fresh = [...summary.places, ...summary.ads].filter((place) => {
           const k = `${place.key}|${place.sponsored}`;
-          if (read.has(k)) continue;
+          if (read.has(k)) return false;
+          // An organic card the state does not describe waits a little for the page's answer for it.
+          if (pageData && !place.sponsored && !inState.has(k) && pageData.get(place.key) === undefined) {
+            const since = waiting.get(k) ?? now();
+            if (!waiting.has(k)) {
+              waiting.set(k, since);
+              options.later?.(BROWSING_PAGE_DATA_WAIT_MS + 50);
+            }
+            if (now() - since < BROWSING_PAGE_DATA_WAIT_MS) return false;
+          }
+          waiting.delete(k);
           read.add(k);
-          cards.push(listingFromPlace(place, inState.has(k) ? 'page-data' : 'card'));
-        }
+          return true;
+        });
+        cards.push(...readPlaces(fresh, inState, pageData).listings);
         return { cards, places };
       }
       const id = placeIdOf(url);

@@ -38,18 +38,46 @@ const CLASSES: Record<Exclude<NaverDomVariant, 'renamed'>, { li: string; name: s
   place: { li: 'VLTHu', name: 'YwYLL', category: 'YzBgS' },
 };
 
-/** One list card. Ads carry the hidden "광고" label and svg.dPXjn (the 2025 capture); links are relative, as there. */
-export function cardHtml(p: NaverReplicaPlace, opts: { variant: NaverDomVariant; sponsored: boolean; broken: boolean }): string {
-  const c = CLASSES[opts.variant === 'renamed' ? 'restaurant' : opts.variant];
+/** What a card shows, as text (escaped by `cardFromParts`): the page script renders lazy cards from the same parts. */
+export interface CardParts {
+  href: string;
+  name: string;
+  category: string;
+  /** `4.50`, or null when the place hides its score. */
+  score: string | null;
+  /** `리뷰 123`'s number as shown (`999+` above 999), or null. */
+  reviews: string | null;
+}
+
+/** A card's parts from a replica place. */
+export function cardPartsOf(p: NaverReplicaPlace, opts: { variant: NaverDomVariant; broken: boolean }): CardParts {
   const vertical = opts.variant === 'place' ? 'place' : 'restaurant';
-  const href = opts.broken ? '#' : `/${vertical}/${p.id}?entry=pll`;
-  const name = opts.broken ? '' : escapeHtml(p.name);
-  const score = p.visitorReviewScore === null ? '' : `<span class="h69bs orXYY"><span class="place_blind">별점</span>${p.visitorReviewScore.toFixed(2)}</span>`;
-  const reviews = p.visitorReviewCount === null ? '' : `<span class="h69bs">리뷰 ${p.visitorReviewCount > 999 ? '999+' : p.visitorReviewCount}</span>`;
+  return {
+    href: opts.broken ? '#' : `/${vertical}/${p.id}?entry=pll`,
+    name: opts.broken ? '' : p.name,
+    category: p.categoryPath[p.categoryPath.length - 1] ?? '',
+    score: p.visitorReviewScore === null ? null : p.visitorReviewScore.toFixed(2),
+    reviews: p.visitorReviewCount === null ? null : p.visitorReviewCount > 999 ? '999+' : String(p.visitorReviewCount),
+  };
+}
+
+const SCORE_HTML = (score: string) => `<span class="h69bs orXYY"><span class="place_blind">별점</span>${score}</span>`;
+const REVIEWS_HTML = (reviews: string) => `<span class="h69bs">리뷰 ${reviews}</span>`;
+
+/** One list card from its parts (class names of the restaurant or place vertical; `renameFor` renames them). */
+export function cardFromParts(parts: CardParts, opts: { variant: NaverDomVariant; sponsored: boolean }): string {
+  const c = CLASSES[opts.variant === 'renamed' ? 'restaurant' : opts.variant];
+  const score = parts.score === null ? '' : SCORE_HTML(escapeHtml(parts.score));
+  const reviews = parts.reviews === null ? '' : REVIEWS_HTML(escapeHtml(parts.reviews));
   const ad = opts.sponsored
     ? `<a href="https://m.help.naver.com/support/alias/NSP_M/NSPM_70.naver" role="button" class="gU6bV _DHlh"><span class="place_blind">광고</span><svg class="dPXjn Xlsde" aria-hidden="true"></svg></a>`
     : '';
-  return `<li class="${c.li}${opts.sponsored ? ' cZnHG' : ''}"><div class="CHC5F"><a href="${href}" role="button" class="tzwk0"><div class="bSoi3"><div class="place_bluelink N_KDL"><span class="${c.name}">${name}</span><span class="${c.category}">${escapeHtml(p.categoryPath[p.categoryPath.length - 1] ?? '')}</span></div></div></a>${ad}<div class="Dr_06"><div class="MVx6e">${score}${reviews}</div></div></div></li>`;
+  return `<li class="${c.li}${opts.sponsored ? ' cZnHG' : ''}"><div class="CHC5F"><a href="${escapeHtml(parts.href)}" role="button" class="tzwk0"><div class="bSoi3"><div class="place_bluelink N_KDL"><span class="${c.name}">${escapeHtml(parts.name)}</span><span class="${c.category}">${escapeHtml(parts.category)}</span></div></div></a>${ad}<div class="Dr_06"><div class="MVx6e">${score}${reviews}</div></div></div></li>`;
+}
+
+/** One list card. Ads carry the hidden "광고" label and svg.dPXjn (the 2025 capture); links are relative, as there. */
+export function cardHtml(p: NaverReplicaPlace, opts: { variant: NaverDomVariant; sponsored: boolean; broken: boolean }): string {
+  return cardFromParts(cardPartsOf(p, opts), opts);
 }
 
 /** An Apollo list item (`RestaurantListSummary` shape of the 2025 capture): road and lot parts short, region in `commonAddress`. */
@@ -105,29 +133,82 @@ function pagerHtml(input: ListPageInput): string {
   return `<div class="zRM9F">${links.join('')}</div>`;
 }
 
+/** What the list page's own GraphQL calls send for its lazy batches: the list URL's search, as the page got it. */
+export interface ListPageSearch {
+  bounds: { south: number; west: number; north: number; east: number } | null;
+  /** The URL's x,y; null when it gave none (the search is then centred on the box). */
+  centre: { lat: number; lng: number } | null;
+}
+
+/** Where the list page's script sends its GraphQL calls (A6). */
+export const GRAPHQL_URL = 'https://pcmap-api.place.naver.com/graphql';
+
 /**
- * The list page. The first `rendered` organic cards are in the HTML; the rest of the page's items are in
- * the page script's config and appended `lazyBatch` at a time when the container is scrolled to its end.
+ * The list page. The first `rendered` organic cards are in the HTML; the rest of the page's items come in
+ * `lazyBatch` at a time when the container is scrolled to its end:
+ * - `apolloHolds: 'page'`: from the page script's config (the state describes the whole page);
+ * - `apolloHolds: 'rendered'`: from the page's own GraphQL calls (`POST pcmap-api…/graphql`, credentials
+ *   included, as the live page fetches what it did not render at load), each answer rendered as cards.
  * The pager's links navigate to `&page=N` (the live page re-queries in place [?]; a navigation is the
  * replica's simplification, and the seam sees a new page either way).
  */
-export function listPageHtml(input: ListPageInput): string {
+export function listPageHtml(input: ListPageInput & { search?: ListPageSearch }): string {
   const cards = (ps: readonly NaverReplicaPlace[], sponsored: boolean) => ps.map((p) => cardHtml(p, { variant: input.variant, sponsored, broken: input.brokenCards }));
   const first = input.items.slice(0, input.rendered);
   const rest = input.items.slice(input.rendered);
   const stateItems = input.apolloHolds === 'page' ? input.items : first;
-  const state = listApolloState({ query: input.query, x: input.x, y: input.y, items: stateItems, ads: input.ads, total: input.total, start: (input.page - 1) * input.pageSize + 1, display: input.pageSize, variant: input.variant });
-  const config = { lazyBatch: input.lazyBatch, lazyDelayMs: input.lazyDelayMs, more: cards(rest, false).map((h) => renameFor(input.variant, h)) };
+  const pageStart = (input.page - 1) * input.pageSize + 1;
+  const state = listApolloState({ query: input.query, x: input.x, y: input.y, items: stateItems, ads: input.ads, total: input.total, start: pageStart, display: input.pageSize, variant: input.variant });
+  const config = input.apolloHolds === 'page' ? { lazyBatch: input.lazyBatch, lazyDelayMs: input.lazyDelayMs, more: cards(rest, false).map((h) => renameFor(input.variant, h)) } : graphqlConfig(input, pageStart + first.length, rest.length);
   const body = `<div id="app-root"><div class="place_on_pcmap"><div id="_pcmap_list_scroll_container" style="height:100vh;overflow-y:auto"><ul class="eDFz9">${[...cards(input.ads, true), ...cards(first, false)].join('')}</ul></div>${pagerHtml(input)}</div></div>`;
   return page(`${escapeHtml(input.query)} : 네이버 지도`, renameFor(input.variant, body), state, `<script id="replica-config" type="application/json">${scriptJsonSafe(config)}</script><script>${LIST_SCRIPT}</script>`);
 }
 
-/** The page script of the list: lazy batches on scroll, pager clicks. Plain ES2017 so Chromium and happy-dom run it as is. */
+/** The config of a page whose lazy batches come from GraphQL: the call to make, and the card's markup to fill in. */
+function graphqlConfig(input: ListPageInput & { search?: ListPageSearch }, start: number, left: number): Record<string, unknown> {
+  const restaurant = input.variant !== 'place';
+  const b = input.search?.bounds ?? null;
+  const c = input.search?.centre ?? null;
+  const gqlInput: Record<string, unknown> = { query: input.query, start, display: input.lazyBatch, deviceType: 'pcmap', isPcmap: true, adult: false };
+  if (c) Object.assign(gqlInput, { x: String(c.lng), y: String(c.lat) });
+  if (b) gqlInput.bounds = `${b.west};${b.south};${b.east};${b.north}`;
+  const mark = { href: '\u0001H', name: '\u0001N', category: '\u0001C', score: '\u0001S', reviews: '\u0001R' };
+  const tpl = (html: string) => renameFor(input.variant, html);
+  return {
+    lazyBatch: input.lazyBatch,
+    lazyDelayMs: input.lazyDelayMs,
+    graphql: { url: GRAPHQL_URL, operationName: restaurant ? 'getRestaurants' : 'getPlacesList', input: gqlInput, left },
+    vertical: restaurant ? 'restaurant' : 'place',
+    broken: input.brokenCards,
+    tpl: { card: tpl(cardFromParts(mark, { variant: input.variant, sponsored: false })), score: tpl(SCORE_HTML(mark.score)), reviews: tpl(REVIEWS_HTML(mark.reviews)) },
+  };
+}
+
+/**
+ * The page script of the list: lazy batches on scroll (from the config, or fetched from GraphQL and
+ * rendered from the answer), pager clicks. Plain ES2017 so Chromium and happy-dom run it as is. The
+ * GraphQL call uses the page's `fetch` as it is when called (a hook wrapping it sees the call).
+ */
 export const LIST_SCRIPT = `(function(){
 var c=document.getElementById('_pcmap_list_scroll_container');var ul=c&&c.querySelector('ul');
-var cfg=JSON.parse(document.getElementById('replica-config').textContent);var more=cfg.more.slice();var pending=false;
+var cfg=JSON.parse(document.getElementById('replica-config').textContent);var more=(cfg.more||[]).slice();var pending=false;
+var g=cfg.graphql||null;var left=g?g.left:0;var next=g?g.input.start:0;
 function atEnd(){return c.scrollTop+c.clientHeight>=c.scrollHeight-40;}
-function onScroll(){if(pending||!more.length||!atEnd())return;pending=true;setTimeout(function(){for(var i=0;i<cfg.lazyBatch&&more.length;i++)ul.insertAdjacentHTML('beforeend',more.shift());pending=false;},cfg.lazyDelayMs);}
+function esc(s){return String(s).replace(/&/g,'&amp;').replace(/</g,'&lt;').replace(/>/g,'&gt;').replace(/"/g,'&quot;').replace(/'/g,'&#39;');}
+function put(h,k,v){return h.split(k).join(v);}
+function card(it){var t=cfg.tpl;var h=t.card;
+var score=it.visitorReviewScore==null?null:String(it.visitorReviewScore);
+var n=it.visitorReviewCount==null?NaN:Number(String(it.visitorReviewCount).replace(/,/g,''));var reviews=isFinite(n)?(n>999?'999+':String(n)):null;
+h=put(h,t.score,score===null?'':put(t.score,'\u0001S',esc(score)));h=put(h,t.reviews,reviews===null?'':put(t.reviews,'\u0001R',esc(reviews)));
+h=put(h,'\u0001H',cfg.broken?'#':esc('/'+cfg.vertical+'/'+it.id+'?entry=pll'));h=put(h,'\u0001N',cfg.broken?'':esc(it.name==null?'':it.name));h=put(h,'\u0001C',esc(it.category==null?'':it.category));return h;}
+function fetchMore(){var display=Math.min(cfg.lazyBatch,left);var input={};for(var k in g.input)input[k]=g.input[k];input.start=next;input.display=display;
+return fetch(g.url,{method:'POST',credentials:'include',headers:{'content-type':'application/json'},body:JSON.stringify([{operationName:g.operationName,variables:{input:input},query:'query '+g.operationName+'($input: PlacesInput) { businesses: places(input: $input) { total items { id name category x y roadAddress address commonAddress phone virtualPhone visitorReviewCount visitorReviewScore bookingUrl } } }'}])})
+.then(function(r){if(!r.ok)throw new Error('HTTP '+r.status);return r.json();})
+.then(function(a){var d=a&&a[0]&&a[0].data;var list=d&&(d.businesses||d.restaurants);var items=list&&list.items||[];
+for(var i=0;i<items.length;i++)ul.insertAdjacentHTML('beforeend',card(items[i]));next+=items.length;left-=items.length;if(!items.length)left=0;});}
+function onScroll(){if(pending||!atEnd())return;if(g?left<=0:!more.length)return;pending=true;setTimeout(function(){
+if(g){fetchMore().then(function(){pending=false;},function(){pending=false;});return;}
+for(var i=0;i<cfg.lazyBatch&&more.length;i++)ul.insertAdjacentHTML('beforeend',more.shift());pending=false;},cfg.lazyDelayMs);}
 if(c)c.addEventListener('scroll',onScroll);
 document.addEventListener('click',function(e){var a=e.target&&e.target.closest?e.target.closest('a[data-replica-page]'):null;if(!a)return;e.preventDefault();
 if(a.getAttribute('aria-disabled')==='true')return;var u=new URL(location.href);u.searchParams.set('page',a.getAttribute('data-replica-page'));location.href=u.href;});
@@ -246,7 +327,8 @@ export function allSearchAnswer(input: { query: string; items: readonly NaverRep
   };
 }
 
-/** The GraphQL list answer (A6): an array with one `{data: {businesses: {total, items}}}`. */
-export function graphqlListAnswer(items: readonly NaverReplicaPlace[], total: number): unknown {
+/** The GraphQL list answer (A6): an array with one `{data: {businesses|restaurants: {total, items}}}` (getPlacesList / getRestaurants). */
+export function graphqlListAnswer(items: readonly NaverReplicaPlace[], total: number, root: 'businesses' | 'restaurants' = 'businesses'): unknown {
+  if (root === 'restaurants') return [{ data: { restaurants: { __typename: 'RestaurantListResult', total, items: items.map((p) => listItemState(p, false, 'RestaurantListSummary')) } } }];
   return [{ data: { businesses: { __typename: 'PlacesResult', total, items: items.map((p) => listItemState(p, false, 'PlaceSummary')) } } }];
 }

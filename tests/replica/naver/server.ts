@@ -9,8 +9,10 @@
  * - map.naver.com `/p/api/search/allSearch?…`   allSearch JSON, 20 per page
  * - pcmap `/{vertical}/list?query&x&y&bounds&page` the list page (Apollo state, lazy list, pager)
  * - pcmap `/{vertical}/{id}[/home]`              the place page (Apollo detail state)
- * - pcmap-api `POST /graphql`                    the GraphQL list (getPlacesList-like)
- * Over `blockAfter` loads a minute, pages answer the block page and APIs 429 until `unblock()`.
+ * - pcmap-api `POST /graphql`                    the GraphQL list (getPlacesList / getRestaurants), with CORS
+ *                                                for pcmap.place.naver.com (credentials) and its OPTIONS preflight
+ * Over `blockAfter` page loads a minute, pages answer the block page and APIs 429 until `unblock()`
+ * (the list page's own GraphQL calls for its lazy batches are not page loads and do not count).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BBox } from '../../../utils/geo/types';
@@ -51,8 +53,8 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
   const draws = createRng(deriveSeed(world.seed, 'naver-server'));
   const limit = createRollingLimit(now, BLOCK_WINDOW_MS);
 
-  function send(req: IncomingMessage, res: ServerResponse, kind: NaverRequestRecord['kind'], status: number, type: string, body: string): void {
-    log.send(req, res, kind, status, { 'content-type': type }, body);
+  function send(req: IncomingMessage, res: ServerResponse, kind: NaverRequestRecord['kind'], status: number, type: string, body: string, extra: Record<string, string> = {}): void {
+    log.send(req, res, kind, status, { 'content-type': type, ...extra }, body);
   }
   const html = 'text/html; charset=UTF-8';
   const json = 'application/json; charset=UTF-8';
@@ -65,8 +67,14 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     const isApi = path.startsWith('/p/api/') || host === 'pcmap-api.place.naver.com';
     const isPage = !isApi && (path.startsWith('/p/') || /^\/[a-z]+\/(list|\d+)/.test(path));
     const kind = isApi ? 'api' : isPage ? 'page' : 'other';
-    if (kind !== 'other' && limit.over(switches.blockAfter)) {
-      return isApi ? send(req, res, kind, 429, json, JSON.stringify({ error: { code: 'NCAPTCHA', msg: '잠시 후 다시 시도해주세요' } })) : send(req, res, kind, switches.blockStatus, html, blockPageHtml());
+    const gqlHost = host === 'pcmap-api.place.naver.com';
+    const cors = gqlHost ? corsHeaders(req) : {};
+    // The CORS preflight of the list page's own GraphQL calls (a JSON POST from pcmap.place.naver.com).
+    if (gqlHost && req.method === 'OPTIONS') return send(req, res, kind, cors['access-control-allow-origin'] ? 204 : 403, 'text/plain; charset=UTF-8', '', { ...cors, ...preflightHeaders(req) });
+    // Page loads count towards the block (blockAfter: "page loads a minute"); once it is up, APIs answer 429 too.
+    const over = kind === 'page' ? limit.over(switches.blockAfter) : kind === 'api' && switches.blockAfter !== null && (limit.blocked() || switches.blockAfter === 0);
+    if (over) {
+      return isApi ? send(req, res, kind, 429, json, JSON.stringify({ error: { code: 'NCAPTCHA', msg: '잠시 후 다시 시도해주세요' } }), cors) : send(req, res, kind, switches.blockStatus, html, blockPageHtml());
     }
     if (kind === 'page') {
       // Drawn on every page load, used or not, so a seed gives the same sequence whatever the switches.
@@ -96,7 +104,7 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
         return p ? send(req, res, kind, 200, html, placeHomeHtml(p)) : send(req, res, kind, 404, html, notFound());
       }
     }
-    if (host === 'pcmap-api.place.naver.com' && path === '/graphql' && req.method === 'POST') return send(req, res, kind, 200, json, JSON.stringify(graphql(await readBody(req))));
+    if (gqlHost && path === '/graphql' && req.method === 'POST') return send(req, res, kind, 200, json, JSON.stringify(graphql(await readBody(req))), cors);
     return send(req, res, kind, 404, html, notFound());
   }
 
@@ -133,6 +141,8 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       apolloHolds: switches.apolloHolds,
       variant: switches.domVariant,
       brokenCards: switches.brokenCards,
+      // What the page's own GraphQL calls for its lazy batches send (apolloHolds 'rendered'): this URL's search.
+      search: { bounds: list.bounds, centre: list.centre },
     });
   }
 
@@ -155,7 +165,7 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     } catch {
       return [{ errors: [{ message: 'bad request' }] }];
     }
-    const op = (Array.isArray(ops) ? ops[0] : ops) as { variables?: { input?: Record<string, unknown> } } | undefined;
+    const op = (Array.isArray(ops) ? ops[0] : ops) as { operationName?: unknown; variables?: { input?: Record<string, unknown> } } | undefined;
     const input = op?.variables?.input ?? {};
     const query = typeof input.query === 'string' ? input.query : '';
     const display = Math.min(100, Math.max(1, Number(input.display) || 50));
@@ -163,7 +173,8 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     const x = Number(input.x);
     const y = Number(input.y);
     const outcome = naverSearch(world, { query, bounds: parseBounds(typeof input.bounds === 'string' ? input.bounds : null), centre: Number.isFinite(x) && Number.isFinite(y) ? { lat: y, lng: x } : null }, switches);
-    return graphqlListAnswer(outcome.results.slice(start - 1, start - 1 + display), outcome.results.length);
+    // getRestaurants answers under `restaurants` (A6), getPlacesList and the rest under `businesses`.
+    return graphqlListAnswer(outcome.results.slice(start - 1, start - 1 + display), outcome.results.length, op?.operationName === 'getRestaurants' ? 'restaurants' : 'businesses');
   }
 
   return {
@@ -210,6 +221,26 @@ export async function startNaverReplica(options: { world: World; port?: number; 
     groundTruth: (q, b) => handler.groundTruth(q, b),
     close: server.close,
   };
+}
+
+/** Pages that may call pcmap-api from a browser (the list and place pages). */
+const GRAPHQL_ORIGINS = new Set(['https://pcmap.place.naver.com', 'https://m.place.naver.com']);
+
+/**
+ * CORS of pcmap-api as a browser needs it for the page's credentialed fetch: the calling origin echoed
+ * (a credentialed request may not get `*`), credentials allowed, `Vary: Origin`. Another origin gets none.
+ */
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : '';
+  if (!GRAPHQL_ORIGINS.has(origin)) return { vary: 'Origin' };
+  return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
+}
+
+/** The preflight's answer: POST, the headers the page asks for (content-type, x-wtm-graphql, nCaptcha headers), cached 10 min. */
+function preflightHeaders(req: IncomingMessage): Record<string, string> {
+  const asked = typeof req.headers['access-control-request-headers'] === 'string' ? req.headers['access-control-request-headers'] : '';
+  const allowed = asked.split(',').map((h) => h.trim().toLowerCase()).filter((h) => /^(content-type|x-wtm-graphql|x-wtm-ncaptcha-token|x-ncaptcha-violation|accept|accept-language)$/.test(h));
+  return { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': [...new Set(['content-type', ...allowed])].join(', '), 'access-control-max-age': '600' };
 }
 
 function notFound(): string {
