@@ -4,9 +4,10 @@
  */
 import { googleProvider } from './google/provider';
 import { naverProvider } from './naver/provider';
+import { kakaoProvider } from './kakao/provider';
 import type { BlockedPageKind, MapProvider, ProviderId } from './types';
 
-export const PROVIDERS: readonly MapProvider[] = [googleProvider, naverProvider];
+export const PROVIDERS: readonly MapProvider[] = [googleProvider, naverProvider, kakaoProvider];
 
 /** The provider of a sweep (or of anything that names one); unknown ids are refused, never guessed. */
 export function providerFor(id: ProviderId | undefined): MapProvider {

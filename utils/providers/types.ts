@@ -43,6 +43,13 @@ export interface MapProvider {
     viewport: Viewport;
   };
   /**
+   * A provider whose page reports the box it searched (Observation.searchedBounds) though the
+   * cell is searched by a map view (Kakao: the `rect` of its own map.daum request). The proof is
+   * that box less `untrustedEdge` of its size on each side (a site may search a little less than
+   * it reports [?]); cells are planned on what this tab's searches covered (utils/sweep/reported-box.ts).
+   */
+  reportedBox?: { untrustedEdge: number };
+  /**
    * Results per page of a paged list (Naver 50, Kakao 15); absent: one scrolled feed (Google).
    * Bounds how many pages one visit walks: `ceil(planner.cap / pageSize)`.
    */

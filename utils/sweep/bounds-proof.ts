@@ -57,3 +57,13 @@ export function boundsProof(searched: BBox | null | undefined, cell: BBox, organ
 export const BOX_IGNORED_MESSAGE =
   'The map site listed places far outside the box each search asked for, so it no longer restricts its list to the box, ' +
   'and a full list cannot be split into smaller searches that prove anything. The sweep stopped; everything it collected is kept.';
+
+/** Why the sweep stops when a full list was not restricted to any box. */
+export const NOT_RESTRICTED_MESSAGE =
+  'The map site searched without restricting its list to the map (no "search this area" box), and the list was full, ' +
+  'so no search can prove a cell complete. The sweep stopped; everything it collected is kept.';
+
+/** Why the sweep stops when the page's map did not go where the search address asked. */
+export const VIEW_NOT_SHOWN_MESSAGE =
+  "The map site did not show the map where the search's address asked (the box it searched does not even hold that point), " +
+  'so no search can be aimed at a cell. The sweep stopped; everything it collected is kept.';

@@ -23,7 +23,9 @@ import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
 import { combinePages } from './pages';
-import { BOX_IGNORED_MESSAGE, boundsProof, requestedBounds } from './bounds-proof';
+import { BOX_IGNORED_MESSAGE, NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE, boundsProof, requestedBounds } from './bounds-proof';
+import { heldCentre, insetBox, narrower, narrowest, spansOf, viewportOfSpans, type BoxSpans } from './reported-box';
+import { bboxContainsBBox } from '../geo/bbox';
 
 
 /**
@@ -70,6 +72,8 @@ export const LEASE_MARGIN_MS = 30_000;
 export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number, holder = `loop:${tabId}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`): Promise<WorkerExit> {
   /** The canvas each tab's page measured at its last visit. */
   const canvases = new Map<number, MeasuredCanvas>();
+  /** What each tab's searches covered around their view, where the page reports its searched box (provider.reportedBox). */
+  const spans = new Map<number, BoxSpans>();
   deps = { ...deps, calibration: deps.calibration ?? memoryCalibrationStore() };
   const initial = await deps.store.getSweep(sweepId);
   if (!initial) return 'not-running';
@@ -114,7 +118,7 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
     }
     let exit: WorkerExit | undefined;
     try {
-      exit = await visitCell(deps, provider, sweep, cell, tabId, holder, release, canvases);
+      exit = await visitCell(deps, provider, sweep, cell, tabId, holder, release, canvases, spans);
     } catch (e) {
       release();
       if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
@@ -155,14 +159,23 @@ async function visitCell(
   /** Ends this worker's turn for the host; called once the page has loaded (idempotent). */
   release: () => void,
   canvases: Map<number, MeasuredCanvas>,
+  spans: Map<number, BoxSpans>,
 ): Promise<WorkerExit | undefined> {
   // The cell is placed inside what every plausible geometry searches, for the canvas this tab
   // showed last time (measured by the page); the tab's own size is only the first guess. A
   // provider whose page takes the box itself is asked for the cell's box, on its fixed canvas.
   const bounds = provider.boundsSearch;
+  const reported = provider.reportedBox;
   const planned = bounds ? guessCanvas(bounds.viewport) : (canvases.get(tabId) ?? guessCanvas(await deps.page.viewport(tabId)));
   const calibration = deps.calibration!;
-  const viewport = bounds?.viewport ?? planningViewport(await calibrationFor(calibration, provider, planned, deps.now()), limitsOf(sweep, provider, planned));
+  const known = spans.get(tabId);
+  const viewport =
+    bounds?.viewport ??
+    (reported
+      ? known
+        ? viewportOfSpans(known, reported.untrustedEdge)
+        : await deps.page.viewport(tabId)
+      : planningViewport(await calibrationFor(calibration, provider, planned, deps.now()), limitsOf(sweep, provider, planned)));
   const view = searchViewOf(cell, viewport);
   const url = bounds ? bounds.url(cell.keyword, requestedBounds(cell.bbox), sweep.settings.lang) : provider.searchUrl(cell.keyword, view, sweep.settings.lang);
   const timeoutMs = loadTimeoutOf(sweep);
@@ -235,7 +248,9 @@ async function visitCell(
   }
   deps.pacer.reward(url);
 
-  if (bounds) return settleBoundsVisit(deps, provider, sweep, cell, holder, { observation, audit, organic: judgement.organic, result: judgement.result, view, viewport });
+  if (bounds || reported) {
+    return settleBoundsVisit(deps, provider, sweep, cell, holder, { observation, audit, organic: judgement.organic, result: judgement.result, view, viewport, tabId, spans });
+  }
 
   // What the page searched is measured: its canvas, and the view its URL ended on.
   const measured = measuredCanvas(observation, planned);
@@ -390,15 +405,41 @@ async function settleBoundsVisit(
   sweep: Sweep,
   cell: Cell,
   holder: string,
-  v: { observation: Observation; audit: PageAudit; organic: Listing[]; result: Omit<CellResult, 'newListings'>; view: MapView; viewport: Viewport },
+  v: {
+    observation: Observation;
+    audit: PageAudit;
+    organic: Listing[];
+    result: Omit<CellResult, 'newListings'>;
+    view: MapView;
+    viewport: Viewport;
+    tabId: number;
+    spans: Map<number, BoxSpans>;
+  },
 ): Promise<WorkerExit | undefined> {
   const { observation, audit, organic, view, viewport } = v;
-  const proof = boundsProof(observation.searchedBounds, cell.bbox, organic);
+  const stop = (message: string) => recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message, at: deps.now(), url: observation.url });
+  const searched = observation.searchedBounds ?? null;
   const opts = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells };
   const crowded = v.result.capHit || v.result.organic >= opts.cap - CAP_MARGIN || !v.result.endOfList;
-  if (proof.boxIgnored && crowded) {
-    return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: BOX_IGNORED_MESSAGE, at: deps.now(), url: observation.url });
+  const edge = provider.reportedBox?.untrustedEdge ?? 0;
+  if (searched && provider.reportedBox) {
+    // A search by map view: how its box sits around the view is measured here, every visit.
+    const s = spansOf(searched, view);
+    if (!heldCentre(s)) return stop(VIEW_NOT_SHOWN_MESSAGE);
+    const before = v.spans.get(v.tabId);
+    v.spans.set(v.tabId, narrowest(before, s));
+    const planned = before ?? null;
+    if (!bboxContainsBBox(insetBox(searched, edge), cell.bbox) && (!planned || narrower(s, planned))) {
+      // Planned on a guess, or on a box wider than this search covered: search again at once
+      // with what was measured. Not an attempt of the cell; nothing from this page is kept.
+      await releaseCell(deps.store, { cellId: cell.id, holder });
+      return undefined;
+    }
   }
+  // No box at all: the search was not restricted to the map. Its list, when complete, holds
+  // every match there is; when capped, no smaller search can do better.
+  const proof = searched ? boundsProof(insetBox(searched, edge), cell.bbox, organic) : { covered: true, searchedBox: null, boxIgnored: false };
+  if ((proof.boxIgnored || !searched) && crowded) return stop(searched ? BOX_IGNORED_MESSAGE : NOT_RESTRICTED_MESSAGE);
   const kept = keptInArea(sweep, organic);
   const result: CellResult = { ...v.result, newListings: 0, searchedBox: proof.searchedBox, view };
   if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' } });

@@ -74,7 +74,8 @@ export function judgeObservation(
   // Another view of the same search (the person pressed Back, or the tab was navigated): the
   // page's own URL ends on the view it shows. The site may zoom out on its own when the area
   // is sparse, but keeps the centre; any other centre is another cell's page.
-  if (obs.pageKind === 'results' || obs.pageKind === 'no-results') {
+  // A page that reports the box it searched is judged on that box instead (utils/sweep/bounds-proof.ts).
+  if ((obs.pageKind === 'results' || obs.pageKind === 'no-results') && obs.searchedBounds === undefined) {
     const shownView = obs.finalView ?? provider.parseView(obs.url);
     if (shownView && !sameCentre(shownView, requested)) {
       return fail(

@@ -27,6 +27,14 @@ export const KAKAO_START_ZOOM = 13;
 /** Level 1 (0.25 m per px [?]) is Kakao's closest; zoom 19 maps to it in Korea (view.ts). */
 export const KAKAO_MAX_ZOOM = 19;
 
+/**
+ * The share of each side of the rect a search reports that the proof does not rely on: whether
+ * map.daum lists the whole rect or a little less is not known [?] (the replica's rectMode
+ * 'inset' searches 5% less a side). A cell must lie inside the rect less 10% a side; the closing
+ * audit's shifted searches are what would catch a site searching even less.
+ */
+export const KAKAO_UNTRUSTED_EDGE = 0.1;
+
 const OWN_HOSTS = new Set(['map.kakao.com', 'place.map.kakao.com']);
 
 export const kakaoProvider: MapProvider = {
@@ -45,6 +53,7 @@ export const kakaoProvider: MapProvider = {
   tabPatterns: ['https://map.kakao.com/*', 'https://place.map.kakao.com/*'],
   startUrl: `${KAKAO_MAP_ORIGIN}/`,
   pageSize: KAKAO_PAGE_SIZE,
+  reportedBox: { untrustedEdge: KAKAO_UNTRUSTED_EDGE },
   planner: { startZoom: KAKAO_START_ZOOM, maxZoom: KAKAO_MAX_ZOOM, cap: KAKAO_RESULT_CAP },
   /** Kakao has no results-language parameter: `lang` is ignored (the site answers in Korean). */
   searchUrl: (keyword, view) => searchPageUrl(keyword, kakaoViewOf(view)),

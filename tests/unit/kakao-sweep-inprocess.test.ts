@@ -1,0 +1,95 @@
+/**
+ * Whole Kakao sweeps in-process: the real planner, queue, store and driver against the Kakao
+ * replica's own search, under each plausible behaviour the notes leave open (B3, B4: how `rect`
+ * is honoured [?], the panel over the map [?], the web cap [~], whether the URL sets the view [?]).
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { areaContains, parseAreaText } from '../../utils/geo';
+import { bboxToWcongRect } from '../../utils/geo/wcongnamul';
+import { kakaoProvider } from '../../utils/providers/kakao/provider';
+import { openStore } from '../../utils/store';
+import { NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE } from '../../utils/sweep/bounds-proof';
+import { runWorker } from '../../utils/sweep/driver';
+import { createPacer } from '../../utils/sweep/pacing';
+import { planSweep } from '../../utils/sweep/plan';
+import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { createKakaoSimDriver, type KakaoSimOptions } from '../helpers/kakao-sim-page';
+import { seededRandom } from '../helpers/random';
+import { kakaoWorld } from '../replica/kakao/places';
+import { kakaoGroundTruth } from '../replica/kakao/search';
+import { createWorld } from '../replica/world';
+
+const CENTRE = { lat: 37.5665, lng: 126.978 };
+const world = createWorld({ seed: 12, places: 30_000, centre: CENTRE, radiusKm: 5 });
+const kw = kakaoWorld(world);
+/** About 1.5 × 1.6 km: a thousand cafes, so crowded cells split. */
+const AREA = `${CENTRE.lat - 0.007},${CENTRE.lng - 0.009},${CENTRE.lat + 0.007},${CENTRE.lng + 0.009}`;
+
+let run = 0;
+
+async function kakaoSweep(keyword: string, sim: Partial<KakaoSimOptions> = {}, seed = 1) {
+  const random = seededRandom(seed);
+  const store = await openStore({ name: `kakao-sim-${++run}` });
+  let clock = 1_000_000;
+  const sleep = async (ms: number) => {
+    clock += Math.max(0, ms);
+    await Promise.resolve();
+  };
+  const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
+  const page = createKakaoSimDriver(kw, { random, ...sim });
+  const plan = planSweep({ areaText: AREA, keywordsText: keyword, settings, viewport: await page.viewport(1), origin: null, provider: kakaoProvider }, 'kk', clock);
+  if (!plan.ok) throw new Error(plan.error.message);
+  const sweep = await store.createSweep(plan.sweep, plan.cells);
+  const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+  const exit = await runWorker({ store, page, pacer, now: () => clock, sleep, random, attention: () => {} }, sweep.id, 1);
+  const listings = [];
+  for await (const batch of store.iterateListings(1000, sweep.id)) listings.push(...batch);
+  const area = parseAreaText(AREA);
+  if (!area.ok) throw new Error('bad area');
+  // The area is a WGS84 box; Kakao's grid is turned a little against it, so the truth is taken
+  // from a wider rect and cut to the box by each place's own coordinates.
+  const b = area.area.bbox;
+  const wider = bboxToWcongRect({ south: b.south - 0.01, west: b.west - 0.01, north: b.north + 0.01, east: b.east + 0.01 })!;
+  const truth = new Set(kakaoGroundTruth(kw, keyword, wider).filter((k) => areaContains(area.area, k)).map((k) => `kakao:${k.confirmId}`));
+  return { exit, sweep: (await store.getSweep(sweep.id))!, listings, truth, page, cells: await store.listCells(sweep.id) };
+}
+
+describe('a Kakao sweep, in-process', () => {
+  for (const [name, sim] of [
+    ['the rect honoured exactly', {}],
+    ['the rect searched 5% less a side', { switches: { rectMode: 'inset' } }],
+    ['a 250 px panel and a web cap of 3 pages (the REST API’s 45)', { switches: { panelWidth: 250, capPages: 3 } }],
+    ['a narrow 900 px window and 5% of loads failing', { window: { width: 900, height: 700 }, failRate: 0.05 }],
+  ] as const) {
+    it(`collects every place, once, with ${name}`, { timeout: 180_000 }, async () => {
+      const r = await kakaoSweep('카페', sim as Partial<KakaoSimOptions>);
+      console.log(`kakao ${name}: exit ${r.exit}, ${r.page.loads} loads, cells ${JSON.stringify(r.sweep.counters)} ${r.sweep.problem?.message ?? ''}`);
+      expect(r.exit).toBe('finished');
+      expect(r.truth.size).toBeGreaterThan(500);
+      const keys = r.listings.map((l) => l.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      const got = new Set(keys);
+      expect([...got].filter((k) => !r.truth.has(k))).toEqual([]);
+      // A cell still crowded at Kakao's closest level is reported saturated; every other place is there.
+      const saturated = r.cells.filter((c) => c.status === 'saturated').map((c) => c.bbox);
+      const inSaturated = (k: string) => {
+        const p = kw.byConfirmId.get(k.slice('kakao:'.length))!;
+        return saturated.some((b) => p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east);
+      };
+      expect([...r.truth].filter((k) => !got.has(k) && !inSaturated(k))).toEqual([]);
+    });
+  }
+
+  it('stops with a message when the map ignores the view in the address', { timeout: 60_000 }, async () => {
+    const r = await kakaoSweep('카페', { switches: { urlView: 'ignored' } });
+    expect(r.exit).toBe('failed');
+    expect(r.sweep.problem?.message).toBe(VIEW_NOT_SHOWN_MESSAGE);
+  });
+
+  it('stops with a message when the page offers no "search this area" and the list is full', { timeout: 60_000 }, async () => {
+    const r = await kakaoSweep('카페', { switches: { boundsControl: false } });
+    expect(r.exit).toBe('failed');
+    expect(r.sweep.problem?.message).toBe(NOT_RESTRICTED_MESSAGE);
+  });
+});
