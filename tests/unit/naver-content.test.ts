@@ -610,8 +610,9 @@ describe("the page's own GraphQL answers (the pcmap hook): page content, never m
     expect(o.warnings.join('\n')).toMatch(/naver-page-data-unused: 1 place/);
   });
 
-  it('collect while browsing: the lazy cards the person scrolls to get their fields from the page\'s answers', async () => {
-    const s = site({ apolloHolds: 'rendered' });
+  for (const hook of [true, 'listener'] as const)
+  it(hook === true ? "collect while browsing: the lazy cards the person scrolls to get their fields from the page's answers" : 'collect while browsing with no answer ever coming: each lazy card waits a moment, then is read from the card alone', async () => {
+    const s = site({ apolloHolds: 'rendered' }, { hook });
     await s.goto(naverListUrl({ query: '카페', bounds: MID }));
     const win = s.page.mainFrame.window;
     const doc = s.doc();
@@ -641,15 +642,21 @@ describe("the page's own GraphQL answers (the pcmap hook): page content, never m
       container.dispatchEvent(new win.Event('scroll') as unknown as Event);
       await new Promise((r) => setTimeout(r, 80));
     }
-    await new Promise((r) => setTimeout(r, 1500));
+    // Long enough for the last batch's wait (BROWSING_PAGE_DATA_WAIT_MS) and the collector's once-a-second send.
+    await new Promise((r) => setTimeout(r, hook === true ? 1500 : 3200));
     collector.stop();
     const all = new Map(sent.flat().filter((l) => !l.sponsored).map((l) => [l.key, l]));
     expect([...all.keys()].sort()).toEqual(ids(page1).sort());
-    for (const t of page1) {
+    page1.forEach((t, rank) => {
       const l = all.get(`naver:${t.id}`)!;
-      expect(l.lat).toBeCloseTo(Number(t.y), 6);
-      expect(l.roadAddress).toBe(t.roadAddress);
-      expect(l.sources?.roadAddress).toBe('page-data');
-    }
+      if (hook === true || rank < DEFAULT_NAVER_SWITCHES.firstRender) {
+        expect(l.lat).toBeCloseTo(Number(t.y), 6);
+        expect(l.roadAddress).toBe(t.roadAddress);
+        expect(l.sources?.roadAddress).toBe('page-data');
+      } else {
+        expect(l.lat).toBeNull();
+        expect(l.roadAddress).toBeNull();
+      }
+    });
   });
 });

@@ -60,6 +60,44 @@ describe('Naver replica server', () => {
     expect(parseGraphqlList(gql.text, gql.status).places).toHaveLength(50);
   });
 
+  it("GraphQL answers a pcmap page's credentialed fetch: CORS for its origin only, the preflight, the root its operation names", async () => {
+    const op = (operationName: string) => JSON.stringify([{ operationName, variables: { input: { query: '카페', start: 1, display: 10, bounds: '126.96;37.55;126.99;37.58' } } }]);
+    const origin = 'https://pcmap.place.naver.com';
+    const pre = await replicaRequest(replica.port, 'pcmap-api.place.naver.com', '/graphql', {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-wtm-graphql' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe(origin);
+    expect(pre.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(pre.headers['access-control-allow-methods'])).toMatch(/\bPOST\b/);
+    expect(String(pre.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['content-type', 'x-wtm-graphql']));
+    const foreign = await replicaRequest(replica.port, 'pcmap-api.place.naver.com', '/graphql', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+
+    const post = (operationName: string, from = origin) => replicaRequest(replica.port, 'pcmap-api.place.naver.com', '/graphql', { method: 'POST', headers: { origin: from, 'content-type': 'application/json' }, body: op(operationName) });
+    const places = await post('getPlacesList');
+    expect(places.headers['access-control-allow-origin']).toBe(origin);
+    expect(places.headers['access-control-allow-credentials']).toBe('true');
+    expect(Object.keys((JSON.parse(places.body) as [{ data: object }])[0].data)).toEqual(['businesses']);
+    const restaurants = await post('getRestaurants');
+    expect(Object.keys((JSON.parse(restaurants.body) as [{ data: object }])[0].data)).toEqual(['restaurants']);
+    expect(parseGraphqlList(restaurants.body, restaurants.status).places.map((p) => p.key)).toEqual(parseGraphqlList(places.body, places.status).places.map((p) => p.key));
+    expect((await post('getPlacesList', 'https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("a list page's own GraphQL calls are not page loads: they never bring the block on, but answer 429 once it is up", async () => {
+    replica.setSwitches({ blockAfter: 2 });
+    const body = JSON.stringify([{ operationName: 'getPlacesList', variables: { input: { query: '카페', start: 1, display: 10 } } }]);
+    for (let i = 0; i < 5; i++) expect((await get('pcmap-api.place.naver.com', '/graphql', body)).status).toBe(200);
+    expect((await get('pcmap.place.naver.com', `/place/${naverIdOf(1)}/home`)).status).toBe(200);
+    expect((await get('pcmap.place.naver.com', `/place/${naverIdOf(1)}/home`)).status).toBe(200);
+    expect((await get('pcmap.place.naver.com', `/place/${naverIdOf(1)}/home`)).status).toBe(429);
+    expect((await get('pcmap-api.place.naver.com', '/graphql', body)).status).toBe(429);
+    replica.setSwitches({ blockAfter: null });
+  });
+
   it('over the rate: the block page with 429, APIs 429, until unblocked; HTTP 500 and paths that fail', async () => {
     replica.setSwitches({ blockAfter: 1 });
     await get('pcmap.place.naver.com', `/place/${naverIdOf(1)}/home`);

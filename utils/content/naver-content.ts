@@ -180,6 +180,8 @@ export function createNaverBrowsingReader(options: NaverBrowsingOptions = {}): B
   const now = options.now ?? (() => Date.now());
   /** When a card waiting for its answer was first seen. */
   const waiting = new Map<string, number>();
+  /** When the wake-up asked for last is due (-Infinity: none). */
+  let wakeAt = Number.NEGATIVE_INFINITY;
   let state: ApolloState | null = null;
   /** `key|sponsored` of the list items the state holds: their fields came from the page data. */
   let stateItems: Set<string> | null = null;
@@ -207,16 +209,24 @@ export function createNaverBrowsingReader(options: NaverBrowsingOptions = {}): B
           // An organic card the state does not describe waits a little for the page's answer for it.
           if (pageData && !place.sponsored && !inState.has(k) && pageData.get(place.key) === undefined) {
             const since = waiting.get(k) ?? now();
-            if (!waiting.has(k)) {
-              waiting.set(k, since);
-              options.later?.(BROWSING_PAGE_DATA_WAIT_MS + 50);
-            }
+            waiting.set(k, since);
             if (now() - since < BROWSING_PAGE_DATA_WAIT_MS) return false;
           }
           waiting.delete(k);
           read.add(k);
           return true;
         });
+        // Cards no longer shown stop waiting; the one due first is woken for (each wake asks for the next).
+        const shown = new Set([...summary.places, ...summary.ads].map((p) => `${p.key}|${p.sponsored}`));
+        for (const k of [...waiting.keys()]) if (!shown.has(k)) waiting.delete(k);
+        if (waiting.size > 0 && options.later) {
+          const t = now();
+          const due = Math.max(t + 50, Math.min(...waiting.values()) + BROWSING_PAGE_DATA_WAIT_MS + 50);
+          if (!(wakeAt > t && wakeAt <= due)) {
+            wakeAt = due;
+            options.later(due - t);
+          }
+        }
         cards.push(...readPlaces(fresh, inState, pageData).listings);
         return { cards, places };
       }
