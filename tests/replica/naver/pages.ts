@@ -31,6 +31,8 @@ export interface ListPageInput {
   apolloHolds: 'page' | 'rendered';
   variant: NaverDomVariant;
   brokenCards: boolean;
+  /** What the page's own GraphQL calls send for its lazy batches (`apolloHolds: 'rendered'`); default: no bounds, no x,y. */
+  search?: ListPageSearch;
 }
 
 const CLASSES: Record<Exclude<NaverDomVariant, 'renamed'>, { li: string; name: string; category: string }> = {
@@ -152,7 +154,7 @@ export const GRAPHQL_URL = 'https://pcmap-api.place.naver.com/graphql';
  * The pager's links navigate to `&page=N` (the live page re-queries in place [?]; a navigation is the
  * replica's simplification, and the seam sees a new page either way).
  */
-export function listPageHtml(input: ListPageInput & { search?: ListPageSearch }): string {
+export function listPageHtml(input: ListPageInput): string {
   const cards = (ps: readonly NaverReplicaPlace[], sponsored: boolean) => ps.map((p) => cardHtml(p, { variant: input.variant, sponsored, broken: input.brokenCards }));
   const first = input.items.slice(0, input.rendered);
   const rest = input.items.slice(input.rendered);
@@ -165,7 +167,7 @@ export function listPageHtml(input: ListPageInput & { search?: ListPageSearch })
 }
 
 /** The config of a page whose lazy batches come from GraphQL: the call to make, and the card's markup to fill in. */
-function graphqlConfig(input: ListPageInput & { search?: ListPageSearch }, start: number, left: number): Record<string, unknown> {
+function graphqlConfig(input: ListPageInput, start: number, left: number): Record<string, unknown> {
   const restaurant = input.variant !== 'place';
   const b = input.search?.bounds ?? null;
   const c = input.search?.centre ?? null;
