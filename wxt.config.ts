@@ -18,7 +18,9 @@ export default defineConfig({
     default_locale: 'en',
     // Fixed public key, so the extension id (tests/browser/extension-id.ts) does not depend on the folder.
     key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEArhhNEv8gEr0cUUQzyInAEbIglLdq1hiGg6DptuBZanSh4VWjK2s1YF0fO21jNOD8T0ydIRBoxmWlsWNC6HF5NTyfQeF29y9MD4WNDkUmICfL+nxOAbt2MQ3PtLAT9sYf41tYztDWXkzDBEZQ7pkcy9tzc/SKdF3qlUjHDbf4TmrejOECtOWtfDvvrbwJjWVh1/VsvyblBcApBkft77Z64yaLBpFTA9PSog7EZtGt9AucFAe7q5k32HCJiHszOqUnJPkV/PRWu2NvCODx2/5SINpmgUqE3Ly2hl/flAR+xyK5CGTQ0YMB7yO9MWnYSWkFVJ73kbpQRLLfhfPcFPF3zwIDAQAB',
-    permissions: ['storage', 'unlimitedStorage', 'alarms', 'tabs', 'notifications', 'downloads', 'offscreen'],
+    // webRequest: to see (never change) a map site's redirect of its own search request to a
+    // block page (Kakao's 302 to kakao.com/500.ko.html), on the map hosts below only.
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'tabs', 'notifications', 'downloads', 'offscreen', 'webRequest'],
     // The map hosts only: Google Maps; Naver Map's outer page and the list and place pages its
     // iframes load (the content script runs in those frames); Kakao Map, its search answers
     // (search.map.kakao.com, the page's own requests, whose rect the sweep reads back) and its

@@ -15,6 +15,11 @@ export interface PageDriver {
    * Absent where no provider pages (a test's simulated page).
    */
   nextPage?(tabId: number): Promise<{ clicked: boolean }>;
+  /**
+   * A block page one of the tab's requests was redirected to at or after `since` (epoch ms), as
+   * the browser saw it (utils/browser/block-redirects.ts); null when none. Absent: not watched.
+   */
+  blockedSince?(tabId: number, since: number): Promise<string | null>;
   viewport(tabId: number): Promise<Viewport>;
   exists(tabId: number): Promise<boolean>;
 }
@@ -48,6 +53,8 @@ export const RESULTS_PANEL_WIDTH = 408;
 export interface ContentChannel {
   collect(tabId: number, options: CollectOptions): Promise<Observation>;
   nextPage(tabId: number): Promise<{ clicked: boolean }>;
+  /** Block redirects the browser saw (absent: not watched). */
+  blockRedirects?: { since(tabId: number, since: number): string | null };
 }
 
 export function createPageDriver(browser: Browser, channel: ContentChannel, sleep: (ms: number) => Promise<void>): PageDriver {
@@ -101,6 +108,10 @@ export function createPageDriver(browser: Browser, channel: ContentChannel, slee
         }
       }
       throw new TimeoutError(`The page's content script did not answer: ${String(lastError)}`);
+    },
+
+    async blockedSince(tabId, since) {
+      return channel.blockRedirects?.since(tabId, since) ?? null;
     },
 
     async nextPage(tabId) {

@@ -29,6 +29,11 @@ export interface MapProvider {
   ownsUrl(url: string): boolean;
   /** URL match patterns of this provider's map tabs (for tabs.query), as in the manifest. */
   tabPatterns: string[];
+  /**
+   * URL patterns of the requests its pages make that a block may redirect (watched for block
+   * redirects, utils/browser/block-redirects.ts); absent: `tabPatterns`. Within host_permissions.
+   */
+  requestPatterns?: string[];
   /** The page a worker window opens before its first search. */
   startUrl: string;
   /**

@@ -14,7 +14,8 @@ import { KEEP_RUNS_KEY, pageHiddenKey, readKeepRuns } from './storage-keys';
 import type { Sweep } from './types';
 import { DISK_FULL_KEY, diskFullOf } from './disk-full';
 import { wireLongExports } from '../export/long-export';
-import { providerOfUrl } from '../providers/registry';
+import { PROVIDERS, providerOfUrl } from '../providers/registry';
+import { watchBlockRedirects } from '../browser/block-redirects';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
@@ -33,6 +34,8 @@ export function isOwnPage(browser: Pick<Browser, 'runtime'>, sender: { id?: stri
  */
 export function createBackground(browser: Browser): void {
   let settingsCache = normaliseSettings(undefined);
+  // Watched from the first line: the listener must exist when the worker starts.
+  const blockRedirects = watchBlockRedirects(browser, PROVIDERS.flatMap((p) => p.requestPatterns ?? p.tabPatterns));
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
   const newId = () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -53,7 +56,11 @@ export function createBackground(browser: Browser): void {
       // The worker tab's own page (frame 0): the content scripts of a page's iframes never answer for it.
       page: createPageDriver(
         browser,
-        { collect: (tabId, options) => sendMessage('collect', options, { tabId, frameId: 0 }), nextPage: (tabId) => sendMessage('nextPage', undefined, { tabId, frameId: 0 }) },
+        {
+          collect: (tabId, options) => sendMessage('collect', options, { tabId, frameId: 0 }),
+          nextPage: (tabId) => sendMessage('nextPage', undefined, { tabId, frameId: 0 }),
+          blockRedirects,
+        },
         sleep,
       ),
       now: Date.now,

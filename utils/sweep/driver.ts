@@ -3,7 +3,7 @@ import { decideCell, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../
 import { CAP_MARGIN } from '../grid/decide';
 import type { MapView, Viewport } from '../geo/types';
 import type { PageDriver } from '../browser/page-driver';
-import { ContentScriptError, TimeoutError } from '../browser/page-driver';
+import { blockObservation, ContentScriptError, TimeoutError } from '../browser/page-driver';
 import type { CollectOptions } from '../messaging/protocol';
 import { providerFor } from '../providers/registry';
 import type { MapProvider } from '../providers/types';
@@ -179,6 +179,7 @@ async function visitCell(
   const view = searchViewOf(cell, viewport);
   const url = bounds ? bounds.url(cell.keyword, requestedBounds(cell.bbox), sweep.settings.lang) : provider.searchUrl(cell.keyword, view, sweep.settings.lang);
   const timeoutMs = loadTimeoutOf(sweep);
+  const visitStart = deps.now();
 
   let observation: Observation;
   try {
@@ -214,9 +215,16 @@ async function visitCell(
     observation = await deps.page.collect(tabId, collectOptions, COLLECT_TIMEOUT_MS);
     const paged = await walkPages(deps, provider, cell, tabId, holder, observation, collectOptions);
     if (paged === 'lost') return undefined;
-    if ('kind' in paged) return await recordFailure(deps, sweep, cell, holder, { ...paged, url });
-    observation = paged.observation;
+    // A request of the page sent to a block page (seen by the browser, not the page) is the block, whatever the page showed.
+    const blockedAt = await deps.page.blockedSince?.(tabId, visitStart);
+    if (blockedAt) observation = blockObservation(blockedAt, 'captcha');
+    else if ('kind' in paged) return await recordFailure(deps, sweep, cell, holder, { ...paged, url });
+    else observation = paged.observation;
   } catch (e) {
+    const blockedAt = await deps.page.blockedSince?.(tabId, visitStart);
+    if (blockedAt) {
+      return await recordFailure(deps, sweep, cell, holder, { kind: 'blocked', message: `The map site sent its requests to a block page (${blockedAt}). Wait a while, then press Resume.`, at: deps.now(), url: blockedAt });
+    }
     if (e instanceof ContentScriptError) {
       // The extractor itself failed on this page: the same "page changed" stop as cards it cannot read.
       return await recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: e.message, at: deps.now(), url });
@@ -388,7 +396,15 @@ async function walkPages(
     } finally {
       release();
     }
-    last = await deps.page.collect(tabId, { ...options, expectPage: last.pager.page + 1 }, COLLECT_TIMEOUT_MS);
+    const asked = last.pager.page + 1;
+    last = await deps.page.collect(tabId, { ...options, expectPage: asked }, COLLECT_TIMEOUT_MS);
+    // A page that did not show after the turn (its request failed, or the list kept the old
+    // page) leaves the visit unfinished: a retry of the cell, never a verdict on the extractor.
+    // A block page is the exception: it pauses the sweep like any other (through the judge).
+    if (last.pageKind === 'unknown') {
+      const why = last.warnings.slice(0, 2).join('; ');
+      return { kind: 'navigation', message: `Page ${asked} of the list did not show${why ? ` (${why})` : ''}.`, at: deps.now() };
+    }
     pages.push(last);
   }
   return { observation: combinePages(pages) };

@@ -51,6 +51,8 @@ export const kakaoProvider: MapProvider = {
     }
   },
   tabPatterns: ['https://map.kakao.com/*', 'https://place.map.kakao.com/*'],
+  // The page's own search requests: a block answers them with a 302 to kakao.com/500.ko.html (B6).
+  requestPatterns: ['https://map.kakao.com/*', 'https://search.map.kakao.com/*', 'https://place.map.kakao.com/*'],
   startUrl: `${KAKAO_MAP_ORIGIN}/`,
   pageSize: KAKAO_PAGE_SIZE,
   reportedBox: { untrustedEdge: KAKAO_UNTRUSTED_EDGE },
