@@ -1,7 +1,7 @@
 /**
- * `npm run demo [-- --provider naver]`: the product's main job, start to finish, on this machine.
- * Builds the extension (npm script), starts the replica map site (www.google.com, or Naver's
- * map.naver.com and pcmap.place.naver.com), launches Chromium
+ * `npm run demo [-- --provider naver|kakao]`: the product's main job, start to finish, on this machine.
+ * Builds the extension (npm script), starts the replica map site (www.google.com, Naver's
+ * map.naver.com and pcmap.place.naver.com, or Kakao's map.kakao.com and search.map.kakao.com), launches Chromium
  * with the production build (headed when a display exists), sweeps a small district for one
  * keyword through the popup as a person would, and writes to demo-output/: the CSV, a
  * screenshot of the popup and summary.json.
@@ -12,6 +12,9 @@ import { areaContains, parseAreaText } from '../utils/geo';
 import type { Area } from '../utils/geo/types';
 import { chromiumArgs, startReplica } from '../tests/replica/server';
 import { naverChromiumArgs, startNaverReplica } from '../tests/replica/naver/server';
+import { kakaoChromiumArgs, startKakaoReplica } from '../tests/replica/kakao/server';
+import { kakaoGroundTruth } from '../tests/replica/kakao/search';
+import { bboxToWcongRect } from '../utils/geo/wcongnamul';
 import { createWorld, type World } from '../tests/replica/world';
 import { launchBrowser, newProfileDir, readCells, removeProfileDir } from '../tests/browser/harness';
 import { ChromiumMissingError, findChromium } from './find-chromium';
@@ -46,7 +49,24 @@ async function startSite(provider: string, world: World): Promise<DemoSite> {
       close: replica.close,
     };
   }
-  if (provider !== 'google') throw new Error(`--provider must be google or naver, not ${JSON.stringify(provider)}`);
+  if (provider === 'kakao') {
+    const keyword = '카페';
+    const replica = await startKakaoReplica({ world });
+    return {
+      keyword,
+      resolverArgs: kakaoChromiumArgs(replica.port),
+      mapUrl: `https://map.kakao.com/?q=${encodeURIComponent(keyword)}`,
+      // The area is a WGS84 box and Kakao's grid is turned against it: the truth comes from a wider rect, cut by each place's coordinates.
+      truth: (area) => {
+        const b = area.bbox;
+        const wider = bboxToWcongRect({ south: b.south - 0.01, west: b.west - 0.01, north: b.north + 0.01, east: b.east + 0.01 })!;
+        return kakaoGroundTruth(replica.kakao, keyword, wider).filter((k) => areaContains(area, k)).map((k) => ({ id: k.confirmId, lat: k.lat, lng: k.lng }));
+      },
+      pageLoads: () => replica.requests.filter((r) => r.kind === 'page' || r.kind === 'mapdaum').length,
+      close: replica.close,
+    };
+  }
+  if (provider !== 'google') throw new Error(`--provider must be google, naver or kakao, not ${JSON.stringify(provider)}`);
   const keyword = 'cafe';
   const replica = await startReplica({ world, switches: { batchDelayMs: 150, singleResultRedirectMs: 400 } });
   return {

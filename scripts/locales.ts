@@ -14,6 +14,8 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   fieldKeywords: ['Keywords', '검색어'],
   keywordsPlaceholder: ['One per line, e.g. cafe', '한 줄에 하나씩, 예: 카페'],
   fieldArea: ['Area', '지역'],
+  fieldProvider: ['Map site', '지도 사이트'],
+  providerFromTab: ['The map tab used last', '마지막으로 쓴 지도 탭'],
   areaPlaceholder: [
     'south,west,north,east — or paste a GeoJSON polygon',
     '남,서,북,동 좌표 — 또는 GeoJSON 폴리곤 붙여넣기',
@@ -60,12 +62,12 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   ],
   warningStale: ['No new place for $1 minutes.', '$1분 동안 새 장소가 없습니다.'],
   warning_captcha: [
-    'Google is asking to prove you are not a robot. Solve it in the map tab, then press Resume.',
-    'Google이 로봇이 아님을 확인하려 합니다. 지도 탭에서 해결한 뒤 ‘재개’를 누르세요.',
+    "$1 is asking to prove you are not a robot, or is limiting access. Solve it in the map tab (or wait a while), then press Resume.",
+    "$1이(가) 로봇이 아님을 확인하려 하거나 접근을 제한하고 있습니다. 지도 탭에서 해결하거나 잠시 기다린 뒤 ‘재개’를 누르세요.",
   ],
   warning_consent: [
-    'Google is asking for cookie consent. Answer it in the map tab, then press Resume.',
-    'Google이 쿠키 동의를 요청합니다. 지도 탭에서 답한 뒤 ‘재개’를 누르세요.',
+    "$1 is asking for cookie consent. Answer it in the map tab, then press Resume.",
+    "$1이(가) 쿠키 동의를 요청합니다. 지도 탭에서 답한 뒤 ‘재개’를 누르세요.",
   ],
   warning_signed_out: [
     'Google Maps shows only a limited view when you are signed out (a handful of results per search). Sign in to Google Maps in this browser, then press Resume.',
@@ -116,12 +118,12 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   error_too_many_keywords: ['At most $1 keywords per sweep; you entered $2.', '한 번에 검색어는 최대 $1개입니다. $2개를 입력했습니다.'],
   error_keyword_too_long: ['A keyword is longer than $1 characters.', '검색어가 $1자보다 깁니다.'],
   error_no_map_tab: [
-    'Open Google Maps in a tab first: MapSweep works in the map you have open.',
-    '먼저 탭에서 Google 지도를 여세요. MapSweep은 열어 둔 지도에서 작동합니다.',
+    "Open $1 in a tab first: MapSweep works in the map you have open.",
+    "먼저 탭에서 $1을(를) 여세요. MapSweep은 열어 둔 지도에서 작동합니다.",
   ],
   error_no_map_view: [
-    'Open Google Maps in a tab and move the map to the area first.',
-    '탭에서 Google 지도를 열고 원하는 지역으로 지도를 옮기세요.',
+    "Open $1 in a tab and move the map to the area first, or type the area ($1's address may not say where the map is).",
+    "탭에서 $1을(를) 열고 원하는 지역으로 지도를 옮기거나, 지역을 직접 입력하세요($1의 주소에는 지도 위치가 없을 수 있습니다).",
   ],
   error_empty: [
     'Type two corners (south-west latitude,longitude then north-east latitude,longitude) or paste a GeoJSON polygon.',
@@ -159,8 +161,8 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '이 지역은 시작하는 데만 $1회 검색이 필요해 한 번의 수집 한도 $2회를 넘습니다. 지역을 줄이거나 검색어를 줄이세요.',
   ],
   error_map_tab_busy: [
-    'Another sweep is using that Google Maps tab. Open another one, or pause that sweep first.',
-    '다른 수집 작업이 그 Google 지도 탭을 쓰고 있습니다. 다른 탭을 열거나 그 작업을 먼저 일시 정지하세요.',
+    "Another sweep is using that $1 tab. Open another one, or pause that sweep first.",
+    "다른 수집 작업이 그 $1 탭을 쓰고 있습니다. 다른 탭을 열거나 그 작업을 먼저 일시 정지하세요.",
   ],
   error_no_sweep: ['That sweep no longer exists.', '해당 수집 작업이 더 이상 없습니다.'],
   error_bad_state: ['The sweep is $1.', '수집 작업 상태: $1'],

@@ -13,7 +13,7 @@ import { kakaoGroundTruth } from '../replica/kakao/search';
 import { createWorld } from '../replica/world';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
 import type { SweepRow } from './harness';
-import { launchBrowser, newProfileDir, openPopup, readCells, readSweeps, removeProfileDir, waitFor, type RunningBrowser } from './harness';
+import { launchBrowser, newProfileDir, openPopup, readCells, readListings, readSweeps, removeProfileDir, waitFor, type RunningBrowser } from './harness';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 19, places: 30_000, centre: CENTRE, radiusKm: 5 });
@@ -84,6 +84,28 @@ afterAll(async () => {
 });
 
 describe('a Kakao sweep in real Chromium', () => {
+  it('collects while browsing: the places the list shows are stored with coordinates, nothing is clicked', async () => {
+    resetSwitches();
+    const tab = await openKakaoTab(shared, '약국');
+    await tab.waitForSelector('li.PlaceItem a.moreview');
+    await tab.waitForTimeout(1500);
+    const requestsBefore = replica.mapDaumRequests();
+    const shown = await tab.evaluate(() =>
+      [...document.querySelectorAll('li.PlaceItem:not(.AdItem) a.moreview')].map((a) => /\/(\d+)$/.exec(a.getAttribute('href') ?? '')?.[1]).filter((id): id is string => !!id),
+    );
+    expect(shown.length).toBeGreaterThan(5);
+    const popup = await openPopup(shared.context);
+    const browsing = async () => (await readListings(popup)).filter((l) => l.collections.includes('browsing') && l.key.startsWith('kakao:'));
+    await waitFor(async () => (await browsing()).length >= shown.length, 'the browsing listings', 20_000, 250);
+    const stored = new Map((await browsing()).map((l) => [l.key, l]));
+    expect(shown.filter((id) => !stored.has(`kakao:${id}`))).toEqual([]);
+    // Coordinates come from the page's own map.daum answers (the list shows none).
+    expect(shown.filter((id) => !(Number(stored.get(`kakao:${id}`)!.lat) > 37))).toEqual([]);
+    // Pressing nothing: no search request beyond the page's own.
+    expect(replica.mapDaumRequests()).toBe(requestsBefore);
+    await popup.close();
+  });
+
   it('collects a district exactly: CSV ids = ground truth outside saturated cells, no duplicates, coordinates and Korean addresses', async () => {
     resetSwitches();
     const started = Date.now();

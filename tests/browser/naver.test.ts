@@ -13,7 +13,7 @@ import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/swi
 import { createWorld } from '../replica/world';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
 import type { SweepRow } from './harness';
-import { launchBrowser, newProfileDir, openPopup, readCells, readSweeps, removeProfileDir, waitFor, type RunningBrowser } from './harness';
+import { launchBrowser, newProfileDir, openPopup, readCells, readListings, readSweeps, removeProfileDir, waitFor, type RunningBrowser } from './harness';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 17, places: 30_000, centre: CENTRE, radiusKm: 5 });
@@ -90,6 +90,35 @@ function resetSwitches(partial: Partial<NaverSwitches> = {}): void {
 }
 
 describe('a Naver sweep in real Chromium', () => {
+  it('collects while browsing: the cards scrolled past in the list frame are stored, nothing is navigated or clicked', async () => {
+    resetSwitches();
+    const tab = await openNaverTab(shared, '약국');
+    const list = tab.frames().find((f) => f.url().startsWith('https://pcmap.place.naver.com/'))!;
+    await list.waitForSelector('#_pcmap_list_scroll_container li');
+    const pageLoadsBefore = pageLoads();
+    // Scroll the list by hand, as a person does: the wheel over the list, twice.
+    await list.locator('#_pcmap_list_scroll_container').hover();
+    for (let i = 0; i < 2; i++) {
+      await tab.mouse.wheel(0, 4000);
+      await tab.waitForTimeout(600);
+    }
+    const rendered = await list.evaluate(() =>
+      [...document.querySelectorAll('#_pcmap_list_scroll_container li')]
+        .filter((li) => !li.classList.contains('cZnHG'))
+        .map((li) => /\/[a-z]+\/(\d+)/.exec(li.querySelector('a[href]')?.getAttribute('href') ?? '')?.[1])
+        .filter((id): id is string => !!id),
+    );
+    expect(rendered.length).toBeGreaterThan(10);
+    const popup = await openPopup(shared.context);
+    const browsing = async () => (await readListings(popup)).filter((l) => l.collections.includes('browsing') && l.key.startsWith('naver:')).map((l) => l.key);
+    await waitFor(async () => (await browsing()).length >= rendered.length, 'the browsing listings', 20_000, 250);
+    const stored = new Set(await browsing());
+    expect(rendered.filter((id) => !stored.has(`naver:${id}`))).toEqual([]);
+    // The outer page and its list frame were loaded once each by the person; the extension loaded nothing.
+    expect(pageLoads()).toBe(pageLoadsBefore);
+    await popup.close();
+  });
+
   it('collects a district exactly: CSV ids = ground truth outside saturated cells, no duplicates, Korean addresses', async () => {
     resetSwitches();
     const started = Date.now();
