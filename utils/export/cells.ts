@@ -1,20 +1,19 @@
 import type { StoredListing } from '../listing/types';
-import { CSV_COLUMNS, listingToRow } from './columns';
+import { COLUMN_READERS } from './columns';
 import { neutraliseCell } from './csv-safety';
 
 /**
  * One listing as the spreadsheet exports write it, column by column in CSV_COLUMNS order:
- * the row builder's values (utils/export/columns.ts), numbers kept as numbers, text
+ * the column readers' values (utils/export/columns.ts), numbers kept as numbers, text
  * neutralised against formula injection, null as an empty cell. This is exactly what
- * csvChunks writes per row, so a column appended to CSV_COLUMNS/listingToRow appears in the
+ * csvChunks writes per row, so a column appended to CSV_COLUMNS and its reader appears in the
  * CSV and the XLSX alike (tests/unit/export-xlsx.test.ts compares the two files cell by cell).
  */
 export type ExportCell = string | number | null;
 
 export function listingCells(listing: StoredListing): ExportCell[] {
-  const row = listingToRow(listing);
-  return CSV_COLUMNS.map((column) => {
-    const value = row[column];
+  return COLUMN_READERS.map((read) => {
+    const value = read(listing);
     if (value === null || value === undefined) return null;
     return typeof value === 'number' ? value : neutraliseCell(String(value));
   });

@@ -53,45 +53,58 @@ export const CSV_COLUMNS = [
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export type ExportRow = Record<CsvColumn, string | number | null>;
 
+/**
+ * How each column's value is read from a listing: one named function per column (the type
+ * makes every column appear exactly once), so the CSV writer can walk a listing's cells in
+ * CSV_COLUMNS order without building a 35-key object per row first, and every format still
+ * gets its values from this one table.
+ */
+const COLUMN_VALUES: { [C in CsvColumn]: (listing: StoredListing) => string | number | null } = {
+  place_id: (l) => l.placeId,
+  name: (l) => l.name,
+  category: (l) => l.category,
+  address: (l) => l.address,
+  phone: (l) => l.phone,
+  website: (l) => l.website,
+  rating: (l) => l.rating,
+  reviews: (l) => l.reviews,
+  lat: (l) => l.lat,
+  lng: (l) => l.lng,
+  google_maps_url: (l) => (l.provider === 'google' && l.cid ? cidUrl(l.cid) : null),
+  cid: (l) => l.cid,
+  keywords: (l) => l.keywords.join('; '),
+  first_seen: (l) => new Date(l.firstSeen).toISOString(),
+  last_seen: (l) => new Date(l.lastSeen).toISOString(),
+  categories: (l) => joined(l.categories ?? (l.category ? [l.category] : [])),
+  street: (l) => l.addressParts?.street ?? null,
+  district: (l) => l.addressParts?.district ?? null,
+  city: (l) => l.addressParts?.city ?? null,
+  postal_code: (l) => l.addressParts?.postalCode ?? null,
+  region: (l) => l.addressParts?.region ?? null,
+  country_code: (l) => l.addressParts?.countryCode ?? null,
+  phone_e164: (l) => l.phoneE164 ?? null,
+  other_phones: (l) => joined(l.otherPhones),
+  hours: (l) => l.hours ?? null,
+  opening_hours: (l) => openingHoursText(l.openingHours),
+  price_level: (l) => l.priceLevel ?? null,
+  closed: (l) => l.closed ?? null,
+  sources: (l) => sourcesText(l.sources),
+  provider: (l) => l.provider,
+  // Listings are migrated to carry providerId (store v4); the CID stands in for any that were not.
+  provider_id: (l) => l.providerId ?? l.cid,
+  url: (l) => placeUrl(l),
+  road_address: (l) => l.roadAddress ?? null,
+  lot_address: (l) => l.lotAddress ?? null,
+  booking_url: (l) => l.bookingUrl ?? null,
+};
+
+/** The same functions in column order. */
+export const COLUMN_READERS: readonly ((listing: StoredListing) => string | number | null)[] = CSV_COLUMNS.map((c) => COLUMN_VALUES[c]);
+
 export function listingToRow(listing: StoredListing): ExportRow {
-  return {
-    place_id: listing.placeId,
-    name: listing.name,
-    category: listing.category,
-    address: listing.address,
-    phone: listing.phone,
-    website: listing.website,
-    rating: listing.rating,
-    reviews: listing.reviews,
-    lat: listing.lat,
-    lng: listing.lng,
-    google_maps_url: listing.provider === 'google' && listing.cid ? cidUrl(listing.cid) : null,
-    cid: listing.cid,
-    keywords: listing.keywords.join('; '),
-    first_seen: new Date(listing.firstSeen).toISOString(),
-    last_seen: new Date(listing.lastSeen).toISOString(),
-    categories: joined(listing.categories ?? (listing.category ? [listing.category] : [])),
-    street: listing.addressParts?.street ?? null,
-    district: listing.addressParts?.district ?? null,
-    city: listing.addressParts?.city ?? null,
-    postal_code: listing.addressParts?.postalCode ?? null,
-    region: listing.addressParts?.region ?? null,
-    country_code: listing.addressParts?.countryCode ?? null,
-    phone_e164: listing.phoneE164 ?? null,
-    other_phones: joined(listing.otherPhones),
-    hours: listing.hours ?? null,
-    opening_hours: openingHoursText(listing.openingHours),
-    price_level: listing.priceLevel ?? null,
-    closed: listing.closed ?? null,
-    sources: sourcesText(listing.sources),
-    provider: listing.provider,
-    // Listings are migrated to carry providerId (store v4); the CID stands in for any that were not.
-    provider_id: listing.providerId ?? listing.cid,
-    url: placeUrl(listing),
-    road_address: listing.roadAddress ?? null,
-    lot_address: listing.lotAddress ?? null,
-    booking_url: listing.bookingUrl ?? null,
-  };
+  const row = {} as ExportRow;
+  for (const column of CSV_COLUMNS) row[column] = COLUMN_VALUES[column](listing);
+  return row;
 }
 
 /**
