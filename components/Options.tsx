@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { normaliseSettings, RESULT_LANGUAGES } from '../utils/sweep/settings';
+import { normaliseSettings, RESULT_LANGUAGES, type DetailsSetting } from '../utils/sweep/settings';
+import { secondsPerPlace } from '../utils/details/estimate';
 import {
   BROWSING_INCOGNITO_KEY,
   DEFAULT_KEEP_RUNS,
@@ -31,7 +32,7 @@ const NUMBER_FIELDS: { key: NumberKey; label: string; scale: number }[] = [
  * own (storage-keys.ts): they are not a sweep's settings and are not copied into each sweep.
  */
 export function Options() {
-  const [settings, setSettings] = useState<SweepSettings | null>(null);
+  const [settings, setSettings] = useState<(SweepSettings & DetailsSetting) | null>(null);
   const [keepRuns, setKeepRuns] = useState(DEFAULT_KEEP_RUNS);
   const [incognito, setIncognito] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -49,7 +50,7 @@ export function Options() {
     setSaved(true);
   }
 
-  async function save(next: SweepSettings) {
+  async function save(next: SweepSettings & DetailsSetting) {
     const clean = normaliseSettings(next);
     setSettings(clean);
     await browser.storage.local.set({ settings: clean });
@@ -92,6 +93,15 @@ export function Options() {
         />{' '}
         {t('optionDedicatedWindow')}
       </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={settings.placeDetails}
+          onChange={(e) => save({ ...settings, placeDetails: (e.target as HTMLInputElement).checked })}
+        />{' '}
+        {t('optionPlaceDetails')}
+      </label>
+      <p class="hint">{t('optionPlaceDetailsCost', Math.round(secondsPerPlace(settings) * 10) / 10)}</p>
       <label>
         {t('optionKeepRuns')}
         <input

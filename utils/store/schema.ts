@@ -3,6 +3,7 @@ import type { PageAudit } from '../health/types';
 import type { StoredListing } from '../listing/types';
 import type { ChangeRecord, PlaceSnapshot, Run, SavedSearch } from '../schedule/types';
 import type { Cell, CellStatus, ErrorKind, Sweep } from '../sweep/types';
+import type { PlaceJobRecord, PlaceJobStatus, PlaceQueueKey } from '../details/records';
 
 /**
  * The lease-order key of an open cell: [sweepId, class, keywordIndex, depth, distance, id, availableAt].
@@ -73,6 +74,15 @@ export interface MapSweepDB extends DBSchema {
   placeSnapshots: { key: [string, string]; value: PlaceSnapshot };
   /** What each run changed: [runId, place key] (a place changes at most once per run). */
   changes: { key: [string, string]; value: ChangeRecord };
+  /**
+   * The place-details queue (issue 16, utils/details/records.ts): one job per place of a
+   * finished sweep whose place page is to be read, `{sweepId}|{key}`; open jobs by lease order.
+   */
+  placeQueue: {
+    key: string;
+    value: PlaceJobRecord;
+    indexes: { bySweep: string; bySweepStatus: [string, PlaceJobStatus]; byLeaseOrder: PlaceQueueKey };
+  };
 }
 
 export type DB = IDBPDatabase<MapSweepDB>;
@@ -135,6 +145,14 @@ export const MIGRATIONS: readonly Migration[] = [
       cursor = await cursor.continue();
     }
   },
+  // 4 → 5: the place-details queue (issue 16). Only adds a store: every record of every other
+  // store stays exactly as it was, and a sweep without place details simply has no jobs.
+  (db) => {
+    const queue = db.createObjectStore('placeQueue', { keyPath: 'id' });
+    queue.createIndex('bySweep', 'sweepId');
+    queue.createIndex('bySweepStatus', ['sweepId', 'status']);
+    queue.createIndex('byLeaseOrder', 'queue');
+  },
 ];
 
 const DECIMAL_CID = /^\d{1,20}$/;
@@ -165,6 +183,7 @@ export const EXPECTED_LAYOUT: Readonly<Record<StoreName, readonly string[]>> = {
   runs: ['bySavedSearch', 'bySweep'],
   placeSnapshots: [],
   changes: [],
+  placeQueue: ['bySweep', 'bySweepStatus', 'byLeaseOrder'],
 };
 
 /** The names missing from an opened database, as `store` or `store.index`. Empty when intact. */

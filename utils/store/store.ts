@@ -153,7 +153,7 @@ function createStore(db: DB, name: string, clock: () => number): Store {
     },
 
     deleteSweep: (id, opts) =>
-      transact(['sweeps', 'cells', 'events', 'listings'], 'readwrite', async (tx): Promise<boolean | 'held'> => {
+      transact(['sweeps', 'cells', 'events', 'listings', 'placeQueue'], 'readwrite', async (tx): Promise<boolean | 'held'> => {
         const sweeps = tx.objectStore('sweeps');
         const existed = (await sweeps.count(id)) > 0;
         if (opts?.unlessHeldAt !== undefined && existed) {
@@ -166,6 +166,9 @@ function createStore(db: DB, name: string, clock: () => number): Store {
         for (const key of await cells.index('bySweep').getAllKeys(id)) writes.push(handled(cells.delete(key)));
         const events = tx.objectStore('events');
         for (const key of await events.index('bySweep').getAllKeys(id)) writes.push(handled(events.delete(key)));
+        // The sweep's place-details queue (utils/details) goes with it.
+        const placeQueue = tx.objectStore('placeQueue');
+        for (const key of await placeQueue.index('bySweep').getAllKeys(id)) writes.push(handled(placeQueue.delete(key)));
         // Walk the sweep's listings with a cursor rather than getAll: a big sweep's listings need not fit in memory.
         const cellPrefix = `${id}/`;
         let cursor = await tx.objectStore('listings').index('byCollection').openCursor(id);

@@ -35,11 +35,22 @@ function uiLocale(): string | undefined {
 }
 
 /**
+ * The place-details pass (issue 16, utils/details): after a sweep finishes, open each place's
+ * own page (one paced load per place) for what the list lacked. Off by default: it costs a page
+ * load per place. A setting like the others, copied into each sweep when it starts, so a sweep
+ * does what was shown (and estimated) before its Start. (SweepSettings itself does not declare
+ * it yet; sweeps from before it lack it, which reads as off: utils/details/wire.ts placeDetailsOn.)
+ */
+export interface DetailsSetting {
+  placeDetails: boolean;
+}
+
+/**
  * Polite defaults: one page load at a time per map host, at least 2 s apart plus up to
  * 1.5 s of jitter, so a sweep looks like a patient person rather than a crawler.
  * Results come in the browser's language.
  */
-export const DEFAULT_SETTINGS: SweepSettings = {
+export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting = {
   delayMs: 2000,
   jitterMs: 1500,
   cellTimeoutMs: 120_000,
@@ -49,9 +60,12 @@ export const DEFAULT_SETTINGS: SweepSettings = {
   dedicatedWindow: false,
   maxCells: 20_000,
   lang: hlFromLocale(uiLocale()),
+  placeDetails: false,
 };
 
-const LIMITS: { [K in keyof SweepSettings]-?: SweepSettings[K] extends number ? [number, number] : null } = {
+type AllSettings = SweepSettings & DetailsSetting;
+
+const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [number, number] : null } = {
   delayMs: [0, 60_000],
   jitterMs: [0, 60_000],
   cellTimeoutMs: [10_000, 600_000],
@@ -61,18 +75,19 @@ const LIMITS: { [K in keyof SweepSettings]-?: SweepSettings[K] extends number ? 
   dedicatedWindow: null,
   maxCells: [1, 100_000],
   lang: null,
+  placeDetails: null,
 };
 
 /**
  * Settings from storage (possibly old or hand-edited): unknown keys dropped, numbers clamped,
  * a language not offered replaced by the default (`locale`, the browser's, when not given).
  */
-export function normaliseSettings(raw: unknown, locale?: string): SweepSettings {
-  const out: SweepSettings = { ...DEFAULT_SETTINGS };
+export function normaliseSettings(raw: unknown, locale?: string): SweepSettings & DetailsSetting {
+  const out: AllSettings = { ...DEFAULT_SETTINGS };
   if (locale !== undefined) out.lang = hlFromLocale(locale);
   if (!raw || typeof raw !== 'object') return out;
   const given = raw as Record<string, unknown>;
-  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof SweepSettings)[]) {
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof AllSettings)[]) {
     const value = given[key];
     const limits = LIMITS[key];
     if (key === 'lang') {

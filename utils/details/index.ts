@@ -1,0 +1,22 @@
+export { DETAIL_FIELDS, detailsLaneUrl, filledFields, isMissing, missingFields, needsDetails, placePageUrl, type DetailField } from './needs';
+export { estimateDetails, secondsPerPlace, SECONDS_PER_PLACE_WORK, type DetailsEstimate } from './estimate';
+export {
+  commitPlace,
+  countPlaces,
+  enqueueDetails,
+  failPlace,
+  getPlaceJob,
+  isQueued,
+  leasePlace,
+  placeSettleCheck,
+  releasePlace,
+  releasePlaceLeases,
+  type PlaceCommitResult,
+  type PlaceFailResult,
+  type PlaceQueueCounts,
+} from './queue';
+export { placeJobId, type PlaceJob, type PlaceJobStatus } from './records';
+export { placeLeaseMs, runDetails, PLACE_SETTLE_MS, type DetailsDeps, type DetailsExit, type PlacePageDriver } from './runner';
+export { createDetailsPass, placeDetailsOn, type DetailsPass, type DetailsPassDeps } from './wire';
+export { createPlacePageDriver } from './page';
+export { sendDetailsMessage, onDetailsMessage, type CollectPlaceRequest, type DetailsProtocol } from './protocol';

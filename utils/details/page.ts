@@ -1,0 +1,53 @@
+/**
+ * The browser glue of the details pass: the sweep's own page driver for loads (one navigation,
+ * waited for, utils/browser/page-driver.ts) and the details message for the read.
+ */
+import { isTransportError, TimeoutError, type PageDriver } from '../browser/page-driver';
+import type { Listing } from '../listing/types';
+import type { CollectPlaceRequest } from './protocol';
+import type { PlacePageDriver } from './runner';
+
+export type SendCollectPlace = (tabId: number, req: CollectPlaceRequest) => Promise<Listing | null>;
+
+/**
+ * `send` is the details messenger to the tab's top frame, e.g.
+ * `(tabId, req) => sendDetailsMessage('collectPlace', req, { tabId, frameId: 0 })`.
+ * A transport error (the content script not injected yet, the page replacing itself while it
+ * answered: Google rewrites `/maps?cid=` to the place URL) is asked again until `timeoutMs`.
+ */
+export function createPlacePageDriver(page: Pick<PageDriver, 'load' | 'exists'>, send: SendCollectPlace, sleep: (ms: number) => Promise<void>, now: () => number = Date.now): PlacePageDriver {
+  return {
+    load: (tabId, url, timeoutMs) => page.load(tabId, url, timeoutMs),
+    exists: (tabId) => page.exists(tabId),
+    async collectPlace(tabId, req, timeoutMs) {
+      const deadline = now() + timeoutMs;
+      let lastError: unknown = null;
+      while (now() < deadline) {
+        try {
+          return await withTimeout(send(tabId, req), Math.max(1, deadline - now()));
+        } catch (e) {
+          lastError = e;
+          if (e instanceof TimeoutError || !isTransportError(e)) throw e;
+          await sleep(400);
+        }
+      }
+      throw new TimeoutError(`The place page's content script did not answer: ${String(lastError)}`);
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError(`No answer within ${Math.round(ms / 1000)} s.`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
