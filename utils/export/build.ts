@@ -14,27 +14,22 @@ import { XLSX_TYPE, xlsxBytes } from './xlsx';
 export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'geojson';
 
 interface FormatSpec {
-  /** The file's parts, built batch by batch from the listings read from the store. */
-  parts(batches: AsyncIterable<StoredListing[]>): Promise<BlobPart[]>;
+  /** Write the file's parts, built batch by batch from the listings read from the store, into `emit`. */
+  write(batches: AsyncIterable<StoredListing[]>, emit: (part: BlobPart) => Promise<void>): Promise<void>;
   extension: string;
   type: string;
 }
 
-/**
- * Each batch's text becomes a Blob at once: the browser keeps Blob data out of the page's heap
- * (and on disk when large), so the page never holds the whole file as strings, only a batch.
- */
-const fromChunks = (chunks: (batches: AsyncIterable<StoredListing[]>) => AsyncGenerator<string>) => async (batches: AsyncIterable<StoredListing[]>) => {
-  const parts: BlobPart[] = [];
-  for await (const chunk of chunks(batches)) parts.push(new Blob([chunk]));
-  return parts;
+/** Text formats: each batch's text is one part, emitted as soon as it is made. */
+const fromChunks = (chunks: (batches: AsyncIterable<StoredListing[]>) => AsyncGenerator<string>) => async (batches: AsyncIterable<StoredListing[]>, emit: (part: BlobPart) => Promise<void>) => {
+  for await (const chunk of chunks(batches)) await emit(chunk);
 };
 
 const FORMATS: Record<ExportFormat, FormatSpec> = {
-  csv: { parts: fromChunks(csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
-  xlsx: { parts: async (batches) => [(await xlsxBytes(batches)) as Uint8Array<ArrayBuffer>], extension: 'xlsx', type: XLSX_TYPE },
-  json: { parts: fromChunks(jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
-  geojson: { parts: fromChunks(geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
+  csv: { write: fromChunks(csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
+  xlsx: { write: async (batches, emit) => emit((await xlsxBytes(batches)) as Uint8Array<ArrayBuffer>), extension: 'xlsx', type: XLSX_TYPE },
+  json: { write: fromChunks(jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
+  geojson: { write: fromChunks(geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
 };
 
 export const EXPORT_FORMATS = Object.keys(FORMATS) as ExportFormat[];
@@ -93,8 +88,21 @@ export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T>
   }
 }
 
-/** Read a scope out of the store in the chosen format: the file's parts, name and type. */
-export async function buildExport(store: Store, scope: ExportScope, format: ExportFormat, now: Date, onProgress?: ExportProgress): Promise<BuiltExport> {
+/** Where an export's parts go as they are made: a file being written, or a list of Blobs. */
+export type ExportSink = (part: BlobPart) => Promise<void>;
+
+/**
+ * Read a scope out of the store in the chosen format, each part handed to `sink` as soon as it
+ * is made (so a sink that writes to disk holds one batch at a time); the file's name and type.
+ */
+export async function writeExport(
+  store: Store,
+  scope: ExportScope,
+  format: ExportFormat,
+  now: Date,
+  sink: ExportSink,
+  onProgress?: ExportProgress,
+): Promise<Omit<BuiltExport, 'parts'>> {
   const spec = FORMATS[format];
   const total = await store.countListings(scope.collection);
   onProgress?.(0, total);
@@ -106,6 +114,17 @@ export async function buildExport(store: Store, scope: ExportScope, format: Expo
       yield batch;
     }
   }
-  const parts = await spec.parts(counted());
-  return { parts, fileName: exportFileName(scope.fileWords, now, spec.extension), type: spec.type, places };
+  await spec.write(counted(), sink);
+  return { fileName: exportFileName(scope.fileWords, now, spec.extension), type: spec.type, places };
+}
+
+/**
+ * Read a scope out of the store in the chosen format: the file's parts, name and type. Each
+ * text part becomes a Blob at once: the browser keeps Blob data out of the page's heap, so the
+ * page never holds the whole file as strings, only a batch.
+ */
+export async function buildExport(store: Store, scope: ExportScope, format: ExportFormat, now: Date, onProgress?: ExportProgress): Promise<BuiltExport> {
+  const parts: BlobPart[] = [];
+  const built = await writeExport(store, scope, format, now, async (part) => void parts.push(typeof part === 'string' ? new Blob([part]) : part), onProgress);
+  return { parts, ...built };
 }

@@ -1,14 +1,15 @@
 import type { Store } from '../store';
 import { onExportMessage, sendExportMessage, type LongExportRequest, type Reply } from '../messaging/protocol';
-import { ALL_PLACES_WORDS, buildExport } from './build';
+import { ALL_PLACES_WORDS, writeExport, type ExportSink } from './build';
 
 /**
  * Long exports run where they can finish: not in the popup, which the browser closes the
  * moment it loses focus, but in an offscreen document started by the service worker (a worker
  * has no URL.createObjectURL, and a data: URL of a 100,000-place file is over the browser's
  * URL limit). The offscreen document reads the store batch by batch (utils/export/build.ts),
- * makes the file a Blob and hands its blob: URL back; the worker gives it to the downloads
- * API. Progress lives in storage.session, so a popup opened again shows where it is.
+ * writes each batch's text into a file of its origin private file system (so neither the page
+ * nor the browser holds the whole file in memory) and hands back a blob: URL of that file;
+ * the worker gives it to the downloads API, then has the document revoke it and delete the file. Progress lives in storage.session, so a popup opened again shows where it is.
  */
 
 /** Exports of more places than this leave the popup (a smaller one takes well under a second there). */
@@ -110,26 +111,55 @@ export function createLongExports(deps: LongExportDeps) {
   };
 }
 
-/** The offscreen document's side: build the file from the store, return a blob: URL for it. */
+/**
+ * A file the export is written into as it is made (the offscreen document's is in the origin
+ * private file system): the page then holds one batch at a time and the browser no Blob of the
+ * whole file, so memory does not grow with the collection. `close` ends the writing and gives
+ * the file (on disk) to hand to the downloads API; `discard` removes it.
+ */
+export interface ExportFile {
+  write: ExportSink;
+  close(): Promise<Blob>;
+  discard(): Promise<void>;
+}
+
+/**
+ * The offscreen document's side: build the file from the store, return a blob: URL for it.
+ * Written into `openFile`'s file when there is one; without (no origin private file system, or
+ * it refused), as Blob parts in memory, as before.
+ */
 export async function buildInOffscreen(
   store: Store,
   req: LongExportRequest & { exportId: string; now: number },
   progress: (done: number, total: number) => void,
   createUrl: (blob: Blob) => string,
+  openFile?: () => Promise<ExportFile | null>,
 ): Promise<Reply<{ url: string; fileName: string; places: number }>> {
+  let file: ExportFile | null = null;
   try {
     const scope = { collection: req.collection, fileWords: req.fileWords.length ? req.fileWords : ALL_PLACES_WORDS };
     let last = 0;
-    const built = await buildExport(store, scope, req.format, new Date(req.now), (done, total) => {
+    const onProgress = (done: number, total: number) => {
       // One message per 5,000 places (and the last): progress, not a message per batch.
       if (done === total || done - last >= 5000 || done === 0) {
         last = done;
         progress(done, total);
       }
-    });
-    const url = createUrl(new Blob(built.parts, { type: built.type }));
+    };
+    file = openFile ? await openFile().catch(() => null) : null;
+    const parts: BlobPart[] = [];
+    const sink: ExportSink = file ? file.write : async (part) => void parts.push(typeof part === 'string' ? new Blob([part]) : part);
+    const built = await writeExport(store, scope, req.format, new Date(req.now), sink, onProgress);
+    const blob = file ? await file.close() : new Blob(parts, { type: built.type });
+    // A file from disk has no type of its own: the download's type is the format's.
+    const url = createUrl(file ? blob.slice(0, blob.size, built.type) : blob);
     return { ok: true, url, fileName: built.fileName, places: built.places };
   } catch (e) {
+    if (file) {
+      // The file system failed us (quota, a write refused): the export still finishes, in memory.
+      await file.discard().catch(() => {});
+      return buildInOffscreen(store, req, progress, createUrl);
+    }
     return { ok: false, error: { code: 'export_failed', message: e instanceof Error ? e.message : String(e) } };
   }
 }
