@@ -73,8 +73,8 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: StoredListing) => string | nu
   google_maps_url: (l) => (l.provider === 'google' && l.cid ? cidUrl(l.cid) : null),
   cid: (l) => l.cid,
   keywords: (l) => l.keywords.join('; '),
-  first_seen: (l) => new Date(l.firstSeen).toISOString(),
-  last_seen: (l) => new Date(l.lastSeen).toISOString(),
+  first_seen: (l) => isoTime(l.firstSeen),
+  last_seen: (l) => isoTime(l.lastSeen),
   categories: (l) => joined(l.categories ?? (l.category ? [l.category] : [])),
   street: (l) => l.addressParts?.street ?? null,
   district: (l) => l.addressParts?.district ?? null,
@@ -97,6 +97,21 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: StoredListing) => string | nu
   lot_address: (l) => l.lotAddress ?? null,
   booking_url: (l) => l.bookingUrl ?? null,
 };
+
+let lastTime = Number.NaN;
+let lastIso = '';
+
+/**
+ * `new Date(ms).toISOString()`, remembering the last one: the places of one cell's commit share
+ * its time, so consecutive rows mostly repeat it. An invalid time still throws, as it did.
+ */
+function isoTime(ms: number): string {
+  if (ms !== lastTime) {
+    lastIso = new Date(ms).toISOString();
+    lastTime = ms;
+  }
+  return lastIso;
+}
 
 /** The same functions in column order. */
 export const COLUMN_READERS: readonly ((listing: StoredListing) => string | number | null)[] = CSV_COLUMNS.map((c) => COLUMN_VALUES[c]);
