@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { variedListing, variedListings } from '../../scripts/bench/export-listings';
-import { CSV_COLUMNS, listingToRow, openingHoursText, type ExportRow } from '../../utils/export/columns';
+import { CSV_COLUMNS, isoTime, listingToRow, openingHoursText, type ExportRow } from '../../utils/export/columns';
 import { csvChunks, csvField, UTF8_BOM } from '../../utils/export/csv';
 import { neutraliseCell } from '../../utils/export/csv-safety';
 import type { StoredListing } from '../../utils/listing/types';
@@ -185,6 +185,33 @@ describe('the CSV writer, byte for byte against the old one', () => {
     expect(csvField('-5')).toBe("'-5");
     expect(csvField(-5)).toBe('-5');
     expect(csvField(null)).toBe('');
+  });
+
+  it('writes times exactly as Date.toISOString, and throws where it threw', () => {
+    const iso = (ms: number) => {
+      try {
+        return new Date(ms).toISOString();
+      } catch {
+        return 'throws';
+      }
+    };
+    const ours = (ms: number) => {
+      try {
+        return isoTime(ms);
+      } catch {
+        return 'throws';
+      }
+    };
+    // Day, month, leap-year and century edges, the fast range's ends, and what it leaves to Date.
+    const edges = [0, 1, 999, 86_399_999, 86_400_000, Date.UTC(2000, 1, 29), Date.UTC(2100, 1, 28, 23, 59, 59, 999), Date.UTC(2100, 2, 1), Date.UTC(2400, 1, 29, 12)];
+    const outside = [253_402_300_799_999, 253_402_300_800_000, -1, -86_400_001, 0.5, 1e12 + 0.999, 8.64e15, 8.64e15 + 1, Number.NaN, Number.POSITIVE_INFINITY];
+    let seed = 7;
+    const random = Array.from({ length: 20_000 }, () => ((seed = (seed * 48_271) % 2_147_483_647), Math.floor((seed / 2_147_483_647) * 253_402_300_800_000)));
+    for (const ms of [...edges, ...outside, ...random]) {
+      expect(ours(ms)).toBe(iso(ms));
+      // Twice in a row too: the remembered last time must not leak into the next.
+      expect(ours(ms)).toBe(iso(ms));
+    }
   });
 
   it('a generated listing differs from its neighbour (the fixtures are not one row repeated)', () => {
