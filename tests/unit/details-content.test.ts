@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { waitForPlace } from '../../utils/details/content';
+import { createPlacePageDriver } from '../../utils/details/page';
 import { readGooglePlace } from '../../utils/details/content-google';
 import { readKakaoPlace } from '../../utils/details/content-kakao';
 import { readNaverPlace } from '../../utils/details/content-naver';
@@ -108,5 +109,24 @@ describe('waiting for the place asked for', () => {
     expect(await waitForPlace(env, req, () => listing('google:9'))).toEqual({ key: 'google:9' });
     expect(clock.now() - start).toBeGreaterThanOrEqual(3000);
     expect(await waitForPlace(env, req, () => null)).toBeNull();
+  });
+});
+
+describe('the background side of collectPlace', () => {
+  it('asks again while the content script is not there yet (or the page replaced itself), and passes its own errors on', async () => {
+    let calls = 0;
+    const base = { load: async (_t: number, url: string) => ({ url }), exists: async () => true };
+    const driver = createPlacePageDriver(
+      base,
+      async () => {
+        if (++calls < 3) throw new Error('Could not establish connection. Receiving end does not exist.');
+        return { key: 'google:1' } as never;
+      },
+      async () => {},
+    );
+    expect(await driver.collectPlace(1, { key: 'google:1', provider: 'google', settleMs: 10 }, 5000)).toEqual({ key: 'google:1' });
+    expect(calls).toBe(3);
+    const refusing = createPlacePageDriver(base, async () => Promise.reject(new Error('Not accepted.')), async () => {});
+    await expect(refusing.collectPlace(1, { key: 'google:1', provider: 'google', settleMs: 10 }, 5000)).rejects.toThrow('Not accepted.');
   });
 });

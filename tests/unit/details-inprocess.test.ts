@@ -41,6 +41,8 @@ describe('place details in-process: cards that omit phones, completed from the p
     expect(exit).toBe('finished');
     expect(pages.loads.length).toBe(queued);
     expect(new Set(pages.loads).size).toBe(queued);
+    // Under /maps/, where the content script runs: the card's feature id names the page.
+    expect(pages.loads.every((u) => u.startsWith('https://www.google.com/maps/place/data=!4m2!3m1!1s0x'))).toBe(true);
     expect(pages.maxConcurrent).toBe(1);
     // 2 s of pacing + 1 s load per place here; the estimate counts 2 s + 4 s: an upper bound.
     expect(clock.now() - started).toBeLessThanOrEqual(estimate.seconds * 1000);

@@ -56,6 +56,8 @@ describe('which listings a place page can complete', () => {
     const naver: Listing = { ...card('5'), key: 'naver:1178829266', providerId: '1178829266', provider: 'naver', cid: null, roadAddress: '서울 중구 세종대로 110', lotAddress: '서울 중구 태평로1가 31', phone: '02-120', website: 'https://a.kr/', bookingUrl: null };
     expect(missingFields(naver)).toEqual(['bookingUrl']);
     expect(placePageUrl(card('77'), 'ko')).toBe('https://www.google.com/maps?cid=77&hl=ko');
+    expect(placePageUrl(card('77', { featureId: '0x357CA2:0x4D' }), 'ko')).toBe('https://www.google.com/maps/place/data=!4m2!3m1!1s0x357ca2:0x4d?hl=ko');
+    expect(placePageUrl(card('77', { featureId: '0x1:0x4d"><b>' }))).toBe('https://www.google.com/maps?cid=77');
     expect(placePageUrl(naver)).toBe('https://pcmap.place.naver.com/place/1178829266/home');
     expect(placePageUrl({ provider: 'kakao', providerId: '8252248', cid: null })).toBe('https://place.map.kakao.com/8252248');
     expect(placePageUrl({ provider: 'google', providerId: 'x"><', cid: null })).toBeNull();

@@ -66,13 +66,20 @@ export function needsDetails(l: Listing): boolean {
 /**
  * The place page to load for `l`, or null when its ids do not name one. Google's page is
  * asked in the sweep's results language (`hl`), like its searches.
+ *
+ * Google: `/maps/place/data=!4m2!3m1!1s{featureId}` when the feature id is known (result cards'
+ * links carry it), else `/maps?cid={cid}`. The first form is under `/maps/`, where the content
+ * script runs (entrypoints/google-maps.content.ts matches `https://www.google.com/maps/*`); the
+ * CID form is not, and is answered only once the site has navigated to the place URL.
  */
-export function placePageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'>, lang?: string): string | null {
+export function placePageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'> & { featureId?: string | null }, lang?: string): string | null {
   if (!/^\d{1,20}$/.test(l.providerId)) return null;
   switch (l.provider) {
     case 'google': {
+      const hl = lang ? `hl=${encodeURIComponent(lang)}` : '';
+      if (l.featureId && FEATURE_ID.test(l.featureId)) return `https://www.google.com/maps/place/data=!4m2!3m1!1s${l.featureId.toLowerCase()}${hl ? `?${hl}` : ''}`;
       const cid = l.cid ?? l.providerId;
-      return lang ? `${cidUrl(cid)}&hl=${encodeURIComponent(lang)}` : cidUrl(cid);
+      return hl ? `${cidUrl(cid)}&${hl}` : cidUrl(cid);
     }
     case 'naver':
       try {
@@ -86,6 +93,8 @@ export function placePageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'>
       return null;
   }
 }
+
+const FEATURE_ID = /^0x[0-9a-f]{1,16}:0x[0-9a-f]{1,16}$/i;
 
 /**
  * The pacing lane of a provider's place pages: their own host (Kakao's place pages are on

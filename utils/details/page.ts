@@ -4,10 +4,13 @@
  */
 import { isTransportError, TimeoutError, type PageDriver } from '../browser/page-driver';
 import type { Listing } from '../listing/types';
-import type { CollectPlaceRequest } from './protocol';
+import { sendDetailsMessage, type CollectPlaceRequest } from './protocol';
 import type { PlacePageDriver } from './runner';
 
 export type SendCollectPlace = (tabId: number, req: CollectPlaceRequest) => Promise<Listing | null>;
+
+/** The worker tab's own page (frame 0) answers: the content scripts of its iframes never do. */
+export const sendCollectPlace: SendCollectPlace = (tabId, req) => sendDetailsMessage('collectPlace', req, { tabId, frameId: 0 });
 
 /**
  * `send` is the details messenger to the tab's top frame, e.g.
