@@ -15,6 +15,14 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   keywordsPlaceholder: ['One per line, e.g. cafe', '한 줄에 하나씩, 예: 카페'],
   fieldArea: ['Area', '지역'],
   fieldProvider: ['Map site', '지도 사이트'],
+  optionPlaceDetails: [
+    "After a sweep, open each place's own page for what the list lacks (phone, website, hours, full address)",
+    '수집이 끝나면 장소마다 상세 페이지를 열어 목록에 없는 정보(전화, 웹사이트, 영업시간, 전체 주소)를 채웁니다',
+  ],
+  optionPlaceDetailsCost: [
+    'Costs one page load per place that lacks something: about $1 s each at this pacing. Off by default.',
+    '빠진 정보가 있는 장소마다 페이지를 한 번 엽니다: 지금 속도로 장소당 약 $1초. 기본은 꺼짐.',
+  ],
   providerFromTab: ['The map tab used last', '마지막으로 쓴 지도 탭'],
   areaPlaceholder: [
     'south,west,north,east — or paste a GeoJSON polygon',

@@ -38,12 +38,13 @@ describe('opening', () => {
     const store = await openStore({ factory, name: 'fresh' });
     store.close();
     const db = await rawOpen(factory, 'fresh');
-    expect(db.version).toBe(4);
+    expect(db.version).toBe(DB_VERSION);
     expect(Array.from(db.objectStoreNames).sort()).toEqual([
       'cells',
       'changes',
       'events',
       'listings',
+      'placeQueue',
       'placeSnapshots',
       'runs',
       'savedSearches',

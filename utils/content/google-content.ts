@@ -6,6 +6,7 @@ import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isInco
 import { browsingAllowed, createBrowsingCollector, type BrowsingReader } from './browsing';
 import { collectGooglePage, navigationStatus } from './collect-google';
 import { measureCanvas } from '../providers/google/canvas';
+import { startGooglePlaceDetails } from '../details/content-google';
 
 /**
  * Wires the Google Maps content script. Messages from the page's world are accepted only
@@ -58,6 +59,13 @@ export function startGoogleContent(win: Window, browser: Browser): void {
       const observer = new MutationObserver(onChange);
       observer.observe(target, { childList: true, subtree: true });
       return observer;
+    },
+  });
+  // A place page the details pass loaded (utils/details) is the sweep's too.
+  startGooglePlaceDetails(win, browser, {
+    onAsked: () => {
+      sweepPage = true;
+      browsing.stop();
     },
   });
   const incognito = browser.extension?.inIncognitoContext === true;

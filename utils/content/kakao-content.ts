@@ -1,6 +1,7 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { MeasuredCanvas } from '../coverage/geometry';
 import type { Listing } from '../listing/types';
+import { startKakaoPlaceDetails } from '../details/content-kakao';
 import { listingFromPlace } from '../listing/from-provider-place';
 import { onMessage, sendMessage } from '../messaging/protocol';
 import { confirmIdFromPlaceUrl, kakaoKey } from '../providers/kakao/ids';
@@ -76,6 +77,13 @@ export function startKakaoContent(win: Window, browser: Browser): void {
       const observer = new MutationObserver(onChange);
       observer.observe(target, { childList: true, subtree: true });
       return observer;
+    },
+  });
+  // A place page the details pass loaded (utils/details) is the sweep's too.
+  startKakaoPlaceDetails(win, browser, {
+    onAsked: () => {
+      sweepPage = true;
+      browsing.stop();
     },
   });
   const incognito = browser.extension?.inIncognitoContext === true;

@@ -1,4 +1,5 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
+import { startNaverPlaceDetails } from '../details/content-naver';
 import { listingFromPlace } from '../listing/from-provider-place';
 import type { Listing } from '../listing/types';
 import { onMessage, sendMessage } from '../messaging/protocol';
@@ -40,6 +41,13 @@ export function startNaverContent(win: Window, browser: Browser): void {
   let browsingStop: (() => void) | null = null;
 
   if (topLevel) {
+    // A place page the details pass loaded (utils/details) is the sweep's too.
+    startNaverPlaceDetails(win, browser, {
+      onAsked: () => {
+        sweepPage = true;
+        browsingStop?.();
+      },
+    });
     let previous: PageMark | null = null;
     const fromBackground = (sender: { id?: string; tab?: unknown }) => sender.id === browser.runtime.id && !sender.tab;
     onMessage('collect', async (message) => {

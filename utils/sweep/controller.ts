@@ -18,6 +18,8 @@ import type { Listing } from '../listing/types';
 import type { SavedSearch } from '../schedule/types';
 import type { StartOutcome } from '../schedule/scheduler';
 import { BROWSING_STATS_KEY, readTotals } from './storage-keys';
+import { createDetailsPass } from '../details/wire';
+import { createPlacePageDriver, sendCollectPlace } from '../details/page';
 
 /**
  * The background's command side. Sweep state lives in the store; the only things kept in
@@ -48,6 +50,19 @@ export function createController(deps: ControllerDeps) {
   const tabLoops = new Set<number>();
   /** Numbers this instance's loops, so two loops never share a holder id even with a fixed newId. */
   let loops = 0;
+  /** The optional pass over a finished sweep's place pages (utils/details), in the sweep's worker tab. */
+  const details = createDetailsPass({
+    store: deps.store,
+    page: createPlacePageDriver(deps.page, sendCollectPlace, deps.sleep),
+    pacer: deps.pacer,
+    now: deps.now,
+    sleep: deps.sleep,
+    random: deps.random,
+    newId: deps.newId,
+    attention: (s, exit) => {
+      if (exit === 'blocked') deps.attention(s, 'blocked');
+    },
+  });
 
   async function diskFullFlag(sweepId: string): Promise<boolean> {
     return readDiskFull((await deps.browser.storage.local.get(DISK_FULL_KEY))[DISK_FULL_KEY])?.sweepId === sweepId;
@@ -88,6 +103,7 @@ export function createController(deps: ControllerDeps) {
       if (sweep.id === except || sweep.status !== 'running') continue;
       for (const id of await savedWorkers(sweep.id)) used.add(id);
     }
+    for (const id of details.tabsInUse()) used.add(id);
     return used;
   }
 
@@ -112,7 +128,13 @@ export function createController(deps: ControllerDeps) {
   async function ensureDriving(): Promise<void> {
     const sweeps = await deps.store.listSweeps();
     const running = sweeps.filter((s) => s.status === 'running');
-    if (running.length === 0) {
+    // Finished sweeps whose place-details pass is due (after a restart, or never started).
+    const detailsDue = await details.resumable();
+    for (const s of detailsDue) {
+      const [tab] = await workerTabs(s);
+      if (tab !== undefined) void details.start(s.id, tab);
+    }
+    if (running.length === 0 && detailsDue.length === 0) {
       await deps.browser.alarms.clear(WATCHDOG_ALARM);
       return;
     }
@@ -144,6 +166,8 @@ export function createController(deps: ControllerDeps) {
     // `driving`, which would let the watchdog start duplicates beside them).
     const exits = await Promise.allSettled(free.map((tabId) => supervise(sweep.id, tabId)));
     if (exits.length === 0) return;
+    // Finished: the place-details pass (when on) runs next, in the same tab.
+    if (exits.some((e) => e.status === 'fulfilled' && e.value === 'finished')) void details.start(sweep.id, free[0]!);
     if (exits.every((e) => e.status === 'fulfilled' && e.value === 'tab-closed')) {
       await deps.browser.storage.session.remove(WORKERS_KEY(sweep.id));
       await transition(deps.store, sweep.id, {
@@ -194,6 +218,7 @@ export function createController(deps: ControllerDeps) {
    */
   async function onBrowserStart(): Promise<void> {
     await releaseSessionLeases(deps.store, deps.now());
+    await details.onRestart();
     for (const sweep of await deps.store.listSweeps()) {
       if (sweep.status === 'running') await transition(deps.store, sweep.id, { event: 'pause', reason: 'restart' });
     }
@@ -207,6 +232,7 @@ export function createController(deps: ControllerDeps) {
    */
   async function onWorkerStart(): Promise<void> {
     await releaseSessionLeases(deps.store, deps.now());
+    await details.onRestart();
   }
 
   /** A command's status change, through the one table, guarded by the status it expects (in one transaction). */
@@ -261,6 +287,7 @@ export function createController(deps: ControllerDeps) {
       return reply;
     },
     async deleteSweep(id) {
+      details.stop(id);
       // Checked in the deleting transaction: a worker finishing a cell would otherwise commit
       // into a sweep that no longer exists.
       const deleted = await deps.store.deleteSweep(id, { unlessHeldAt: deps.now() });

@@ -168,6 +168,8 @@ export interface SweepSettings {
    * RESULT_LANGUAGES (settings.ts). Absent on sweeps from before the option: English.
    */
   lang?: string;
+  /** After the sweep, open each place's page for what its list data lacked (utils/details). Absent on older sweeps: off. */
+  placeDetails?: boolean;
 }
 
 export interface Sweep {
