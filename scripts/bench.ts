@@ -2,13 +2,15 @@
  * npm run bench: search efficiency of the planner in-process (issue 7, part 1), commit cost
  * in Node, recall and searches under each replica search geometry (issue 10), and the
  * real-Chromium figures (part 2, needs `npm run build`). Prints a table and writes
- * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-audit, --no-chromium, --out=<dir>.
+ * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-audit, --no-chromium,
+ * --no-export-scaling (the CSV export at 10k / 100k / 200k places, scripts/bench/chromium-export.ts), --out=<dir>.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_VIEWPORT } from '../utils/geo';
 import { collectChromiumFigures, type ChromiumResult } from './bench/chromium';
+import { EXPORT_SCALING_RUNS, EXPORT_SCALING_SIZES, measureExportScaling, type ExportScaling } from './bench/chromium-export';
 import { benchBrowsingCost, benchDashboard100k } from './bench/ui-cost';
 import { benchCommit, type BenchFigures } from './bench/commit';
 import { checkDriver, type DriverCheck } from './bench/driver-check';
@@ -93,9 +95,13 @@ async function main(argv: string[]): Promise<void> {
   };
   const dashboard = await attempt('dashboard_100k', () => benchDashboard100k(log));
   const browsing = await attempt('browsing_cost', () => benchBrowsingCost(log));
+  // Whether the export's memory grows with the collection: the same export at three sizes, each in a fresh profile.
+  const exportScaling = flag('no-export-scaling')
+    ? null
+    : await attempt('export_scaling', () => measureExportScaling(EXPORT_SCALING_SIZES, EXPORT_SCALING_RUNS, log));
   // The issue's commit_ms is Chromium's; Node's fake-indexeddb figures stay as commit_ms_node.
   const commitMs = chromium.figures.commit_ms ?? commit;
-  const summary: Summary = {
+  const summary: Summary & { export_scaling: ExportScaling | null } = {
     generated_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
     worlds,
@@ -116,6 +122,7 @@ async function main(argv: string[]): Promise<void> {
     driver_check: driverCheck,
     dashboard_100k: dashboard,
     browsing_cost: browsing,
+    export_scaling: exportScaling,
     geometry,
     reference,
     audit,
@@ -124,6 +131,11 @@ async function main(argv: string[]): Promise<void> {
   const file = path.join(outDir, 'summary.json');
   await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
   console.log(formatTable(summary));
+  if (exportScaling) {
+    for (const [places, d] of Object.entries(exportScaling.sizes)) {
+      console.log(`CSV export, ${places} places (${d.runs[0]?.path}): ${d.seconds_median} s median, peak RSS +${d.peak_over_baseline_mb_median} MB over idle (median of ${d.runs.length})`);
+    }
+  }
   console.log(`\nwritten: ${file}`);
 }
 

@@ -12,8 +12,7 @@ import { ALL_PLACES_WORDS, writeExport, type ExportSink } from './build';
  * the worker gives it to the downloads API, then has the document revoke it and delete the file. Progress lives in storage.session, so a popup opened again shows where it is.
  */
 
-/** Exports of more places than this leave the popup (a smaller one takes well under a second there). */
-export const LONG_EXPORT_PLACES = 20_000;
+export { LONG_EXPORT_PLACES } from './limits';
 
 export const EXPORT_STATE_KEY = 'long-export';
 
