@@ -4,7 +4,9 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 /**
  * Two tiers: `unit` (pure modules, fake IndexedDB, happy-dom; seconds) and `browser`
  * (the production build in Debian's Chromium against the replica map site; minutes).
- * Browser tests run one file at a time: the machine has two cores.
+ * Browser tests run two files at a time: they mostly wait (pacing delays, page loads; a whole
+ * run used 6 CPU-minutes in 27 minutes), so two browsers share the two cores without starving
+ * each other, and each file has its own replica server and profile.
  */
 export default defineConfig({
   plugins: [WxtVitest()],
@@ -25,8 +27,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          maxWorkers: 1,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -3,7 +3,7 @@ import { incompleteCoverage, type IncompleteCoverage } from '../utils/dashboard/
 import { healthLine, loadHealth, renderText, type HealthState } from '../utils/health';
 import { formatDateTime, formatNumber, t } from '../utils/i18n/t';
 import type { Store } from '../utils/store';
-import type { Sweep } from '../utils/sweep/types';
+import type { Sweep } from '../utils/domain/sweep';
 
 const REFRESH_MS = 5000;
 

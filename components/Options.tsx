@@ -10,7 +10,7 @@ import {
   KEEP_RUNS_LIMITS,
   readKeepRuns,
 } from '../utils/sweep/storage-keys';
-import type { SweepSettings } from '../utils/sweep/types';
+import type { SweepSettings } from '../utils/domain/sweep';
 import { t } from '../utils/i18n/t';
 import { CalibrationPanel } from './CalibrationPanel';
 

@@ -7,7 +7,7 @@ import { formatNumber, t } from '../utils/i18n/t';
 import { BROWSING, type Store } from '../utils/store';
 import { EXPORT_STATE_KEY, isActive, LONG_EXPORT_PLACES, readExportState, type LongExportState } from '../utils/export/long-export';
 import { sendExportMessage } from '../utils/messaging/protocol';
-import type { Sweep } from '../utils/sweep/types';
+import type { Sweep } from '../utils/domain/sweep';
 import { BrowsingSwitch } from './BrowsingSwitch';
 import { HealthLine } from './HealthLine';
 import { SweepControls } from './SweepControls';

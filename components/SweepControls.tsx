@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { sendMessage, type UserError } from '../utils/messaging/protocol';
-import type { Sweep } from '../utils/sweep/types';
+import type { Sweep } from '../utils/domain/sweep';
 import { t } from '../utils/i18n/t';
 import { userErrorText } from './user-error';
 

@@ -1,4 +1,4 @@
-import type { Cell, Sweep } from '../utils/sweep/types';
+import type { Cell, Sweep } from '../utils/domain/sweep';
 import { sweepProgress, type Warning } from '../utils/sweep/progress';
 import { formatDateTime, formatDuration, formatNumber, t } from '../utils/i18n/t';
 import { providerFor } from '../utils/providers/registry';

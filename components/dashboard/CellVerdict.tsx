@@ -2,7 +2,7 @@ import { Fragment } from 'preact';
 import { cellVerdict } from '../../utils/dashboard/cell-verdict';
 import { renderText, type Text } from '../../utils/health/text';
 import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
-import type { Cell } from '../../utils/sweep/types';
+import type { Cell } from '../../utils/domain/sweep';
 
 const show = (value: Text): string => renderText(value, t, formatDateTime);
 /** Numbers in the interface's language: the view model's numbers are raw. */

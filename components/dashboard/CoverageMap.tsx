@@ -8,7 +8,7 @@ import type { CollectionSummary } from '../../utils/dashboard/collections';
 import type { ListingRow } from '../../utils/dashboard/rows';
 import { formatNumber, t } from '../../utils/i18n/t';
 import type { Store } from '../../utils/store';
-import type { Cell, CellStatus } from '../../utils/sweep/types';
+import type { Cell, CellStatus } from '../../utils/domain/sweep';
 import { BaseMap } from './BaseMap';
 import { BaseMapSettings, useTileUrl } from './BaseMapSettings';
 import { CellVerdict } from './CellVerdict';

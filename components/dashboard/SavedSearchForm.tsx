@@ -11,7 +11,7 @@ import {
 import { t } from '../../utils/i18n/t';
 import type { Reply } from '../../utils/messaging/protocol';
 import type { Repeat } from '../../utils/schedule/types';
-import type { Sweep } from '../../utils/sweep/types';
+import type { Sweep } from '../../utils/domain/sweep';
 import { userErrorText } from '../user-error';
 
 const REPEAT_LABEL: Record<Repeat, string> = { off: 'repeatOff', daily: 'repeatDaily', weekly: 'repeatWeekly' };

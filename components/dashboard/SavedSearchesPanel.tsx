@@ -5,7 +5,7 @@ import type { SavedSearchHealth } from '../../utils/health';
 import { formatNumber, t } from '../../utils/i18n/t';
 import { sendMessage, type Reply } from '../../utils/messaging/protocol';
 import type { SavedSearch } from '../../utils/schedule/types';
-import type { Sweep } from '../../utils/sweep/types';
+import type { Sweep } from '../../utils/domain/sweep';
 import { userErrorText } from '../user-error';
 import { timeOrNever } from './HealthPanel';
 import { CELL, TABLE } from './table-styles';

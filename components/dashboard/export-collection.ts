@@ -3,7 +3,7 @@ import { buildExport, type ExportFormat, type ExportProgress, type ExportScope }
 import { coverageReportCsv } from '../../utils/export/coverage-report';
 import { exportFileName } from '../../utils/export/csv';
 import type { Store } from '../../utils/store';
-import type { Sweep } from '../../utils/sweep/types';
+import type { Sweep } from '../../utils/domain/sweep';
 import { t } from '../../utils/i18n/t';
 import { downloadChunks, downloadParts } from '../download';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { summarise, reloadDue, type CollectionSummary } from '../../utils/dashboard/collections';
 import { toRow, type ListingRow } from '../../utils/dashboard/rows';
 import { BROWSING, openStore, type Store } from '../../utils/store';
-import type { Cell, Sweep } from '../../utils/sweep/types';
+import type { Cell, Sweep } from '../../utils/domain/sweep';
 
 /** How often the dashboard re-reads the store: the store is the single source of truth, as for the popup. */
 export const POLL_MS = 2000;

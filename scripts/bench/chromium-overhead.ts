@@ -10,7 +10,7 @@ import { newProfileDir, readAll, readSweeps, waitFor } from '../../tests/browser
 import { startSweepFromPopup } from '../../tests/browser/extension';
 import { seededRandom } from '../../tests/helpers/random';
 import { chromiumArgs } from '../../tests/replica/server';
-import type { Cell } from '../../utils/sweep/types';
+import type { Cell } from '../../utils/domain/sweep';
 import { areaAround, dispose, extensionBrowser, median, openMapTab, round, spread, UNPACED_SETTINGS, type BenchContext } from './chromium-context';
 import { visitLikeAPerson, type PlainVisit } from './chromium-plain';
 import { launchPlainBrowser } from './chromium-session';

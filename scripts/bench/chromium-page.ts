@@ -8,7 +8,7 @@ import type { StoredListing } from '../../utils/listing/types';
 import { handled, openStore, type Store } from '../../utils/store';
 import { planSweep } from '../../utils/sweep/plan';
 import { normaliseSettings } from '../../utils/sweep/settings';
-import type { Sweep } from '../../utils/sweep/types';
+import type { Sweep } from '../../utils/domain/sweep';
 import { benchCommit, type BenchFigures } from './commit';
 
 /** Listings per fill transaction: one transaction per put would take hours at 500k. */

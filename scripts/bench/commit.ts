@@ -10,8 +10,8 @@
 import type { StoredListing } from '../../utils/listing/types';
 import { leaseNextCell } from '../../utils/queue';
 import { handled, openStore, type Store } from '../../utils/store';
-import type { Cell, Sweep } from '../../utils/sweep/types';
-import { initialCounters } from '../../utils/sweep/counters';
+import type { Cell, Sweep } from '../../utils/domain/sweep';
+import { initialCounters } from '../../utils/domain/counters';
 import { percentile } from './stats';
 
 const round3 = (x: number) => Number(x.toFixed(3));

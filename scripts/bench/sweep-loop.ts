@@ -15,7 +15,7 @@ import { searchUrl } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../../utils/coverage/assess';
 import { boxCovers, initialCalibration, planningViewport, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas } from '../../utils/coverage/geometry';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { createSimPageDriver, type SimPageDriver } from '../../tests/helpers/sim-page-driver';
 import type { SearchSwitches } from '../../tests/replica/search';
 import type { World } from '../../tests/replica/world';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import type { CollectOptions } from '../../utils/messaging/protocol';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { openPopup, readSweeps, serviceWorker, setSettings, waitFor } from './harness';
 
 /** Fast but still paced settings for tests: the replica answers in milliseconds. */

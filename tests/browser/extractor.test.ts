@@ -12,7 +12,7 @@ import type { MapView, Viewport } from '../../utils/geo/types';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { blockedPageKind } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { searchPlaces } from '../replica/search';
 import { createWorld } from '../replica/world';

@@ -24,7 +24,7 @@ function areaAround(d: number, lat = CENTRE.lat, lng = CENTRE.lng): string {
 }
 /** About 1.1 × 1.1 km: a few hundred cafes. */
 const DISTRICT = areaAround(0.005);
-const SMALL = areaAround(0.003, 37.572, 126.985);
+const SMALL = areaAround(0.0025, 37.572, 126.985);
 
 let replica: KakaoReplica;
 let shared: RunningBrowser;

@@ -88,7 +88,7 @@ describe('popup export', () => {
 
     const popup = await openPopup(b.context);
     const choice = popup.getByLabel('Places to export');
-    await waitFor(async () => (await choice.inputValue()) === 'browsing' && (await popup.locator('select option').count()) === 2, 'Browsing offered', 15_000, 250);
+    await waitFor(async () => (await choice.inputValue()) === 'browsing' && (await choice.locator('option').count()) === 2, 'Browsing offered', 15_000, 250);
     const csv = await download(popup, 'Export CSV');
     expect(csv.name).toMatch(/^mapsweep_browsing_\d{4}-\d\d-\d\d\.csv$/);
     const rows = parseCsv(csv.bytes.toString('utf8'));

@@ -15,7 +15,7 @@ import { runWorker } from '../../utils/sweep/driver';
 import { createPacer, type Pacer } from '../../utils/sweep/pacing';
 import { planSweep } from '../../utils/sweep/plan';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
-import type { Observation, Sweep, SweepSettings } from '../../utils/sweep/types';
+import type { Observation, Sweep, SweepSettings } from '../../utils/domain/sweep';
 import { clientRenderer } from '../replica/client-renderer';
 import { placePageUrl as replicaPlaceUrl } from '../replica/hrefs';
 import { placePageHtml } from '../replica/pages';

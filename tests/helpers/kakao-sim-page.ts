@@ -12,7 +12,7 @@ import type { Listing } from '../../utils/listing/types';
 import { placeKey } from '../../utils/providers/place';
 import { KAKAO_PAGE_SIZE, parseSearchPageUrl, placeUrl, viewAt, viewRect, type KakaoView } from '../../utils/providers/kakao/urls';
 import { innerBBoxOfRect } from '../../utils/providers/kakao/view';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import type { KakaoReplicaPlace, KakaoWorld } from '../replica/kakao/places';
 import { kakaoSearch } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches } from '../replica/kakao/switches';

@@ -9,7 +9,7 @@ import { TimeoutError } from '../../utils/browser/page-driver';
 import type { Listing } from '../../utils/listing/types';
 import { placeKey } from '../../utils/providers/place';
 import { naverPlaceUrl, parseListUrl } from '../../utils/providers/naver/urls';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import type { NaverReplicaPlace } from '../replica/naver/data';
 import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
 import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';

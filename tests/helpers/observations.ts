@@ -1,4 +1,4 @@
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 
 /** A results page that showed and read every card, ended its list; tests override the rest. */
 export function resultsObservation(over: Partial<Observation> = {}): Observation {

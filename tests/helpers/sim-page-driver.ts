@@ -14,7 +14,7 @@ import type { Listing } from '../../utils/listing/types';
 import { keyFromCid } from '../../utils/providers/google/ids';
 import { buildObservation } from '../../utils/providers/google/observe';
 import { cidUrl, parseSearchQuery, parseView } from '../../utils/providers/google/urls';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { RESULT_CAP, searchPlaces, type SearchSwitches } from '../replica/search';
 import type { ReplicaPlace, World } from '../replica/world';
 

@@ -9,7 +9,7 @@ import { runWorker } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/sweep/pacing';
 import { planSweep } from '../../utils/sweep/plan';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
-import type { Sweep, SweepSettings } from '../../utils/sweep/types';
+import type { Sweep, SweepSettings } from '../../utils/domain/sweep';
 import type { SearchSwitches } from '../replica/search';
 import type { World } from '../replica/world';
 import { createSimPageDriver, type SimOptions } from './sim-page-driver';

@@ -8,7 +8,7 @@ import { createPacer } from '../../utils/sweep/pacing';
 import { normaliseSettings } from '../../utils/sweep/settings';
 import { canTransition, nextSweep, transition, TRANSITIONS } from '../../utils/sweep/status-machine';
 import { leaseNextCell, releaseCell } from '../../utils/queue';
-import type { SweepStatus } from '../../utils/sweep/types';
+import type { SweepStatus } from '../../utils/domain/sweep';
 import { freshFactory, makeCells, makeSweep } from './store-fixtures';
 
 let n = 0;

@@ -17,7 +17,7 @@ import type { HealthData } from '../../utils/health/queries';
 import { healthLine } from '../../utils/health/view';
 import type { CellDecisionReason } from '../../utils/grid/types';
 import { renderText, type Text } from '../../utils/health/text';
-import type { Cell, CellResult } from '../../utils/sweep/types';
+import type { Cell, CellResult } from '../../utils/domain/sweep';
 import { createRng } from '../replica/prng';
 import { gridCell } from '../helpers/bbox-grid';
 import { makeCell } from './store-fixtures';

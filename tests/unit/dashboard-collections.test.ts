@@ -9,7 +9,7 @@ import { collectionReadPath } from '../../utils/store/read-path';
 import { defaultSelection, reloadDue, summarise, sweepActions } from '../../utils/dashboard/collections';
 import type { StoredListing } from '../../utils/listing/types';
 import { BROWSING, openStore, type Store } from '../../utils/store';
-import type { SweepStatus } from '../../utils/sweep/types';
+import type { SweepStatus } from '../../utils/domain/sweep';
 import { freshFactory, makeCells, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
 import { useEnglishMessages } from '../helpers/english-messages';
 import { onMessage } from '../../utils/messaging/protocol';

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { COVERAGE_REPORT_COLUMNS, coverageReportCsv, coverageReportRow } from '../../utils/export/coverage-report';
 import { UTF8_BOM } from '../../utils/export/csv';
-import type { Cell } from '../../utils/sweep/types';
+import type { Cell } from '../../utils/domain/sweep';
 import { makeCell } from './store-fixtures';
 
 const searched = (overrides: Partial<Cell> = {}): Cell =>

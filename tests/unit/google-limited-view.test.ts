@@ -12,7 +12,7 @@ import { extractFeed } from '../../utils/providers/google/feed';
 import { detectLimitedView, findLimitedViewBanner, SHORT_LIST_MAX } from '../../utils/providers/google/limited-view';
 import { createNetworkCollector } from '../../utils/providers/google/network-hook';
 import { buildObservation } from '../../utils/providers/google/observe';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { readRealPage, realPageParser } from '../helpers/real-pages';
 import { openReplicaSearch } from '../helpers/replica-search-page';
 import { DEFAULT_SWITCHES } from '../replica/switches';

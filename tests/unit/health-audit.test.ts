@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditConfirmsQuiet, auditObservation, FIRST_RESULTS, isBrokenAudit, summariseAudits } from '../../utils/health/audit';
 import type { PageAudit } from '../../utils/health/types';
 import { failedOnUnreadCards, judgeObservation } from '../../utils/sweep/judge';
-import type { Observation, PageKind } from '../../utils/sweep/types';
+import type { Observation, PageKind } from '../../utils/domain/sweep';
 import { cafe } from './schedule-fixtures';
 import { seeded } from './store-fixtures';
 

@@ -9,7 +9,7 @@ import { runWorker } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/sweep/pacing';
 import { planSweep } from '../../utils/sweep/plan';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
-import type { Sweep } from '../../utils/sweep/types';
+import type { Sweep } from '../../utils/domain/sweep';
 import { MESSAGES } from '../../scripts/locales';
 import { createSimPageDriver } from '../helpers/sim-page-driver';
 import { seededRandom } from '../helpers/random';

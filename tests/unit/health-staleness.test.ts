@@ -11,7 +11,7 @@ import { leaseNextCell } from '../../utils/queue';
 import { createSavedSearch } from '../../utils/schedule/saved-searches';
 import { createScheduler, SCHEDULE_ALARM } from '../../utils/schedule/scheduler';
 import type { Store } from '../../utils/store';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { MESSAGES } from '../../scripts/locales';
 import { cafe, DAY, MINUTE, restartableStore, SEOUL, searchInput, seoul, sweepStarter } from './schedule-fixtures';
 import { resultsObservation } from '../helpers/observations';

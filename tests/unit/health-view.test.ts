@@ -7,7 +7,7 @@ import type { FailedAttempt, PageAudit } from '../../utils/health/types';
 import { healthLine, healthPanel } from '../../utils/health/view';
 import { dueRun, nextSlotAfter } from '../../utils/schedule/slots';
 import type { Run, RunStatus, SavedSearch } from '../../utils/schedule/types';
-import type { ErrorKind } from '../../utils/sweep/types';
+import type { ErrorKind } from '../../utils/domain/sweep';
 import { MESSAGES } from '../../scripts/locales';
 import { cafe, DAY, HOUR, MINUTE, SEOUL, seoul } from './schedule-fixtures';
 

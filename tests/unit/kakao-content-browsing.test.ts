@@ -12,7 +12,7 @@ import { createKakaoBrowsingReader, readPlacePage } from '../../utils/content/ka
 import { haversineMetres } from '../../utils/geo/distance';
 import { KAKAO_HOOK_SOURCE, readKakaoHookMessage } from '../../utils/providers/kakao/network-hook';
 import { viewForBox } from '../../utils/providers/kakao/urls';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { kakaoPlacePageHtml } from '../replica/kakao/pages';
 import { CANVAS, kw, openKakaoPage, type KakaoPageHarness } from './kakao-content-harness';
 

@@ -10,7 +10,7 @@ import { collectKakaoPage, pressNextPage } from '../../utils/content/collect-kak
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import { readability } from '../../utils/sweep/readability';
 import { combinePages } from '../../utils/sweep/pages';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { bboxContains, bboxContainsBBox } from '../../utils/geo/bbox';
 import { haversineMetres } from '../../utils/geo/distance';
 import { wcongRectToBBox } from '../../utils/geo/wcongnamul';

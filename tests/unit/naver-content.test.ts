@@ -27,7 +27,7 @@ import { createNaverPageData, type NaverPageData } from '../../utils/providers/n
 import { naverListUrl } from '../../utils/providers/naver/urls';
 import { PAGE_MAX, PAGE_SIZE } from '../../utils/providers/naver/observe';
 import type { PageDataCounts } from '../../utils/health/types';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 import { naverPlaceOf, type NaverReplicaPlace } from '../replica/naver/data';
 import { graphqlListAnswer, listPageHtml } from '../replica/naver/pages';
 import { adsFor, naverSearch, pageOf } from '../replica/naver/search';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failCell, leaseNextCell, renewLease } from '../../utils/queue';
 import { openStore, type Store } from '../../utils/store';
-import type { Cell, ErrorKind } from '../../utils/sweep/types';
+import type { Cell, ErrorKind } from '../../utils/domain/sweep';
 import { childOf, freshFactory, makeCells, makeListing, makeSweep, RESULT, seeded } from './store-fixtures';
 
 const LEASE_MS = 30_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, failCell, leaseNextCell, retryQuarantined } from '../../utils/queue';
 import { openStore, StoreError, type Store } from '../../utils/store';
-import type { CellError, ErrorKind } from '../../utils/sweep/types';
+import type { CellError, ErrorKind } from '../../utils/domain/sweep';
 import { dumpDatabase, freshFactory, makeCell, makeCells, makeSweep, RESULT, seeded } from './store-fixtures';
 
 const NAME = 'fail-test';

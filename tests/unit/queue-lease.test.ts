@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failCell, leaseNextCell, releaseCell, renewLease } from '../../utils/queue';
 import { openStore, type Store } from '../../utils/store';
-import type { Cell, CellStatus } from '../../utils/sweep/types';
+import type { Cell, CellStatus } from '../../utils/domain/sweep';
 import { dumpDatabase, freshFactory, makeCell, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
 
 const NAME = 'queue-test';

@@ -4,7 +4,7 @@ import { listAudits } from '../../utils/health/queries';
 import { leaseNextCell } from '../../utils/queue';
 import { openStore, StoreError, type Store } from '../../utils/store';
 import type { Listing } from '../../utils/listing/types';
-import type { Cell, Observation } from '../../utils/sweep/types';
+import type { Cell, Observation } from '../../utils/domain/sweep';
 import { dumpDatabase, freshFactory, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
 import { resultsObservation } from '../helpers/observations';
 

@@ -1,8 +1,8 @@
 // Shared test data for the store and queue tests (not a test file itself).
 import { IDBFactory } from 'fake-indexeddb';
 import type { Listing } from '../../utils/listing/types';
-import type { Cell, CellResult, Sweep } from '../../utils/sweep/types';
-import { initialCounters } from '../../utils/sweep/counters';
+import type { Cell, CellResult, Sweep } from '../../utils/domain/sweep';
+import { initialCounters } from '../../utils/domain/counters';
 
 /** A private in-memory IndexedDB: tests never see each other's databases. */
 export function freshFactory(): IDBFactory {

@@ -8,7 +8,7 @@ import { DISK_FULL_KEY, diskFullOf, readDiskFull } from '../../utils/sweep/disk-
 import { createPacer, mapHostOf, type Pacer } from '../../utils/sweep/pacing';
 import { planSweep } from '../../utils/sweep/plan';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
-import type { Sweep, SweepSettings } from '../../utils/sweep/types';
+import type { Sweep, SweepSettings } from '../../utils/domain/sweep';
 import { seededRandom } from '../helpers/random';
 import { createSimPageDriver, type SimPageDriver } from '../helpers/sim-page-driver';
 import { createWorld } from '../replica/world';

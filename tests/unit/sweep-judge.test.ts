@@ -3,7 +3,7 @@ import { isTransportError } from '../../utils/browser/page-driver';
 import type { Listing } from '../../utils/listing/types';
 import { failedOnUnreadCards, judgeObservation } from '../../utils/sweep/judge';
 import { resultsObservation } from '../helpers/observations';
-import type { Observation } from '../../utils/sweep/types';
+import type { Observation } from '../../utils/domain/sweep';
 
 const BBOX = { south: 37.5, west: 126.9, north: 37.6, east: 127.0 };
 const VIEW = { lat: 37.55, lng: 126.95, zoom: 15 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../scripts/locales';
 import { sweepProgress } from '../../utils/sweep/progress';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
-import type { Sweep } from '../../utils/sweep/types';
+import type { Sweep } from '../../utils/domain/sweep';
 
 function sweep(over: Partial<Sweep>): Sweep {
   return {

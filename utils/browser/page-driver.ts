@@ -2,7 +2,7 @@ import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { Viewport } from '../geo/types';
 import type { CollectOptions } from '../messaging/protocol';
 import { blockedPageKindOf } from '../providers/registry';
-import type { Observation } from '../sweep/types';
+import type { Observation } from '../domain/sweep';
 
 /** What the sweep driver needs from a worker tab; the browser glue lives only here. */
 export interface PageDriver {

@@ -11,7 +11,7 @@ import { appStateFromDocument } from '../providers/google/app-state';
 import { findLimitedViewBanner } from '../providers/google/limited-view';
 import { organicCardsShown } from '../providers/google/observe';
 import { firstOf, pageDataLookup, type PageDataLookup } from '../providers/google/page-data';
-import type { Observation, PageKind } from '../sweep/types';
+import type { Observation, PageKind } from '../domain/sweep';
 
 export interface CollectEnv {
   doc: Document;

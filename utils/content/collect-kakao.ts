@@ -29,7 +29,7 @@ import { observeKakaoPage, type KakaoPageSummary } from '../providers/kakao/obse
 import { KAKAO_PAGE_SIZE, parseMapDaumUrl, type MapDaumRequest } from '../providers/kakao/urls';
 import { innerBBoxOfRect, mapViewOf } from '../providers/kakao/view';
 import type { MapView } from '../geo/types';
-import type { Observation, PageKind } from '../sweep/types';
+import type { Observation, PageKind } from '../domain/sweep';
 
 export interface KakaoCollectEnv {
   doc: Document;

@@ -9,7 +9,7 @@ import { joinNaverPageData, listingWithPageData, pageDataWarnings, type NaverPag
 import { parseListUrl } from '../providers/naver/urls';
 import type { PageDataCounts } from '../health/types';
 import type { ProviderPlace } from '../providers/place';
-import type { Observation, PageKind } from '../sweep/types';
+import type { Observation, PageKind } from '../domain/sweep';
 
 /**
  * One sweep visit to a Naver list page (pcmap.place.naver.com/{vertical}/list?…&bounds=…), read-only

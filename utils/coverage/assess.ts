@@ -5,7 +5,7 @@
  */
 import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
-import type { Observation } from '../sweep/types';
+import type { Observation } from '../domain/sweep';
 import { learnFromSearch } from './calibration';
 import { boxCovers, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from './geometry';
 

@@ -1,7 +1,7 @@
 import { isUnresolved as isUnresolvedReason } from '../grid/decide';
 import type { CellDecisionReason } from '../grid/types';
 import { text, type Text } from '../health/text';
-import type { Cell, CellStatus } from '../sweep/types';
+import type { Cell, CellStatus } from '../domain/sweep';
 
 /**
  * Every reason the planner can record, listed at run time so the UI and its tests can check

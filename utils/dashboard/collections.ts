@@ -1,5 +1,5 @@
 import { BROWSING } from '../store';
-import type { Sweep, SweepStatus } from '../sweep/types';
+import type { Sweep, SweepStatus } from '../domain/sweep';
 
 /** A row of the Collections panel: a sweep, or the places collected while browsing. */
 export type CollectionSummary =

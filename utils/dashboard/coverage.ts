@@ -1,6 +1,6 @@
 import type { BBox, LatLng } from '../geo/types';
 import { latToWorldY, lngToWorldX } from '../geo/mercator';
-import type { CellStatus } from '../sweep/types';
+import type { CellStatus } from '../domain/sweep';
 
 /**
  * The coverage map's colours, one per cell status, opaque so a screenshot's pixel at a cell's

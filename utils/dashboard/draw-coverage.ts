@@ -1,5 +1,5 @@
 import type { Area, BBox, LatLng } from '../geo/types';
-import type { CellStatus } from '../sweep/types';
+import type { CellStatus } from '../domain/sweep';
 import { isUnresolved, type VerdictCell } from './cell-verdict';
 import { AREA_OUTLINE, MAP_BACKGROUND, PLACE_COLOUR, STATUS_COLOURS, UNRESOLVED_HATCH, type CanvasSize, type Projection, type Rect } from './coverage';
 

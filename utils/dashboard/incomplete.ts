@@ -1,4 +1,4 @@
-import type { Cell } from '../sweep/types';
+import type { Cell } from '../domain/sweep';
 import { isUnresolved } from './cell-verdict';
 
 /** What a finished sweep cannot vouch for: its saturated cells, the unresolved among them, and the places they listed. */

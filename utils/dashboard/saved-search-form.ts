@@ -1,9 +1,9 @@
 import { formatCorners } from '../geo/area';
 import type { Area, Ring } from '../geo/types';
-import type { UserError } from '../messaging/protocol';
+import type { UserError } from '../domain/errors';
 import { DEFAULT_THRESHOLD_DAYS, savedSearchProblem, type SavedSearchInput } from '../schedule/saved-searches';
 import type { Repeat, SavedSearch } from '../schedule/types';
-import type { Sweep } from '../sweep/types';
+import type { Sweep } from '../domain/sweep';
 
 /**
  * The saved-search form as the user left it: numbers stay the text typed, so a half-typed

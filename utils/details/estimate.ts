@@ -3,7 +3,7 @@
  * the pacing delay (its mean: delay + half the jitter, as the sweep's own estimate counts it:
  * utils/sweep/plan.ts) plus ~4 s of loading and reading the place page.
  */
-import type { SweepSettings } from '../sweep/types';
+import type { SweepSettings } from '../domain/sweep';
 
 /** Seconds a place page takes beyond the pacing delay: the load and the read. */
 export const SECONDS_PER_PLACE_WORK = 4;

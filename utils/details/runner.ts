@@ -13,7 +13,7 @@ import { providerFor } from '../providers/registry';
 import type { Store } from '../store';
 import type { Pacer } from '../sweep/pacing';
 import { DEFAULT_SETTINGS } from '../sweep/settings';
-import type { Sweep } from '../sweep/types';
+import type { Sweep } from '../domain/sweep';
 import { detailsLaneUrl } from './needs';
 import type { CollectPlaceRequest } from './protocol';
 import { commitPlace, countPlaces, failPlace, leasePlace, releasePlace } from './queue';

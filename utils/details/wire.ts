@@ -5,7 +5,7 @@
  *
  *   sweep finished ─▶ start(sweepId, tab) ─▶ enqueueDetails (once, one transaction) ─▶ runDetails ─▶ exit
  */
-import type { Sweep } from '../sweep/types';
+import type { Sweep } from '../domain/sweep';
 import { enqueueDetails, isQueued, countPlaces, releasePlaceLeases } from './queue';
 import { runDetails, type DetailsDeps, type DetailsExit } from './runner';
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { Cell } from '../sweep/types';
+import type { Cell } from '../domain/sweep';
 import { UTF8_BOM } from './csv';
 import { neutraliseCell } from './csv-safety';
 

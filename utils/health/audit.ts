@@ -1,4 +1,4 @@
-import type { Observation } from '../sweep/types';
+import type { Observation } from '../domain/sweep';
 import { readability } from '../sweep/readability';
 import type { AuditVerdict, PageAudit, PageDataCounts } from './types';
 

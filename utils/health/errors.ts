@@ -1,5 +1,5 @@
 import type { EventKind, Store, SweepEvent } from '../store';
-import type { ErrorKind } from '../sweep/types';
+import type { ErrorKind } from '../domain/sweep';
 import type { FailedAttempt } from './types';
 
 /**

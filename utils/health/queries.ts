@@ -3,7 +3,7 @@ import { listSavedSearches } from '../schedule/saved-searches';
 import { dueRun, nextSlotAfter, DAY, type DueRun, type TzOffset } from '../schedule/slots';
 import type { Run, SavedSearch } from '../schedule/types';
 import type { Store } from '../store';
-import type { Sweep } from '../sweep/types';
+import type { Sweep } from '../domain/sweep';
 import { summariseAudits, type AuditSummary } from './audit';
 import { listFailedAttempts } from './errors';
 import { staleness, type Staleness } from './staleness';

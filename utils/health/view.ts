@@ -1,6 +1,6 @@
 import type { IncompleteCoverage } from '../dashboard/incomplete';
 import type { ChangeSummary, Run } from '../schedule/types';
-import type { ErrorKind } from '../sweep/types';
+import type { ErrorKind } from '../domain/sweep';
 import type { AuditSummary } from './audit';
 import type { HealthData, SavedSearchHealth } from './queries';
 import type { StalenessState } from './staleness';

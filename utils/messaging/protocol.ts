@@ -1,5 +1,5 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { Observation } from '../sweep/types';
+import type { Observation } from '../domain/sweep';
 import type { Listing } from '../listing/types';
 import type { SavedSearchInput } from '../schedule/saved-searches';
 import type { ProviderId } from '../providers/place';
@@ -10,14 +10,10 @@ import type { ProviderId } from '../providers/place';
  * runtime/tabs messaging, instead of hand-written `{ type: string }` switches.
  */
 
-/** A user-facing failure: `code` picks the translated text, `message` is the English fallback. */
-export interface UserError {
-  code: string;
-  message: string;
-  params?: Record<string, string | number>;
-}
-
-export type Reply<T = object> = ({ ok: true } & T) | { ok: false; error: UserError };
+// The user-facing failure and the reply shape are domain types (utils/domain/errors.ts): the
+// layers below messaging (sweep planning, schedules) produce them too.
+import type { Reply } from '../domain/errors';
+export type { Reply, UserError } from '../domain/errors';
 
 export interface StartRequest {
   areaText: string;

@@ -8,7 +8,7 @@ import {
   type Store,
   type SweepEvent,
 } from '../store';
-import type { Cell, CellError, ErrorKind, Sweep } from '../sweep/types';
+import type { Cell, CellError, ErrorKind, Sweep } from '../domain/sweep';
 import { nextSweep, notTheCellsFault } from '../sweep/status-machine';
 import { backoffDelay } from './backoff';
 

@@ -1,5 +1,5 @@
 import { fromRecord, openCellsOf, StoreError, withQueueKey, type QueueKey, type Store } from '../store';
-import type { Cell } from '../sweep/types';
+import type { Cell } from '../domain/sweep';
 
 export interface LeaseRequest {
   sweepId: string;

@@ -1,5 +1,5 @@
 import type { Store } from '../store';
-import type { Sweep } from '../sweep/types';
+import type { Sweep } from '../domain/sweep';
 import { listRuns } from './runs';
 import type { Run } from './types';
 

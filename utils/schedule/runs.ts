@@ -1,5 +1,5 @@
 import { StoreError, type Store } from '../store';
-import type { Sweep } from '../sweep/types';
+import type { Sweep } from '../domain/sweep';
 import { diffPlaces, fieldsHash, trackedFields, type FoundPlace } from './changes';
 import { dueRun, type TzOffset } from './slots';
 import type { ChangeRecord, ChangeSummary, PlaceSnapshot, Run, RunError, SavedSearch } from './types';

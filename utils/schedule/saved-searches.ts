@@ -1,5 +1,5 @@
 import { parseAreaText } from '../geo';
-import type { UserError } from '../messaging/protocol';
+import type { UserError } from '../domain/errors';
 import { StoreError, type Store } from '../store';
 import { parseKeywords } from '../sweep/keywords';
 import type { Repeat, SavedSearch } from './types';

@@ -5,7 +5,7 @@
  * (or the re-opening) whole, or nothing of it.
  */
 import { emptyAudit, type SweepAudit } from '../coverage/audit';
-import type { Cell, Sweep } from '../sweep/types';
+import type { Cell, Sweep } from '../domain/sweep';
 import { StoreError } from './errors';
 import { fromRecord, withQueueKey } from './schema';
 import type { Store } from './store';

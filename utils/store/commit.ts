@@ -2,7 +2,7 @@ import { isUnresolved } from '../grid/decide';
 import { auditProblem } from '../health/audit';
 import type { PageAudit } from '../health/types';
 import type { Listing, StoredListing } from '../listing/types';
-import type { Cell, CellResult, SweepCounters } from '../sweep/types';
+import type { Cell, CellResult, SweepCounters } from '../domain/sweep';
 import { StoreError } from './errors';
 import { listingProblem, listingsByKey, mergeListing, organicByKey, type FoundContext } from './listing-merge';
 import { settleCheck, type NotAppliedReason } from './ownership';

@@ -1,4 +1,4 @@
-import type { Cell } from '../sweep/types';
+import type { Cell } from '../domain/sweep';
 
 export type NotAppliedReason =
   | 'already-committed' // done, split or saturated: a repeat after a restart, nothing to do

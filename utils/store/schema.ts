@@ -2,7 +2,7 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { PageAudit } from '../health/types';
 import type { StoredListing } from '../listing/types';
 import type { ChangeRecord, PlaceSnapshot, Run, SavedSearch } from '../schedule/types';
-import type { Cell, CellStatus, ErrorKind, Sweep } from '../sweep/types';
+import type { Cell, CellStatus, ErrorKind, Sweep } from '../domain/sweep';
 import type { PlaceJobRecord, PlaceJobStatus, PlaceQueueKey } from '../details/records';
 
 /**

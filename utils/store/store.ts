@@ -1,10 +1,10 @@
 import type { Listing, StoredListing } from '../listing/types';
-import type { Cell, CellStatus, Sweep, SweepSettings, SweepStatus } from '../sweep/types';
+import type { Cell, CellStatus, Sweep, SweepSettings, SweepStatus } from '../domain/sweep';
 import { auditProblem } from '../health/audit';
 import { commitBrowsing, commitCell, type CommitCellInput, type CommitCellResult } from './commit';
 import { StoreError } from './errors';
 import { collectionReadPath } from './read-path';
-import { initialCounters } from '../sweep/counters';
+import { initialCounters } from '../domain/counters';
 import { DEFAULT_DB_NAME, openDatabase } from './open';
 import { fromRecord, withQueueKey, type DB, type QueueKey, type StoreName, type SweepEvent } from './schema';
 import { handled, runTx, type Tx } from './tx';

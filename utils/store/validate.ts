@@ -1,4 +1,4 @@
-import type { CellStatus } from '../sweep/types';
+import type { CellStatus } from '../domain/sweep';
 
 const CELL_STATUSES: readonly CellStatus[] = ['pending', 'leased', 'done', 'split', 'saturated', 'quarantined', 'outside'];
 

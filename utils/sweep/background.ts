@@ -11,7 +11,7 @@ import { storagePacerMemory } from './pacer-memory';
 import { storageCalibrationStore } from '../coverage/calibration-storage';
 import { normaliseSettings } from './settings';
 import { KEEP_RUNS_KEY, pageHiddenKey, readKeepRuns } from './storage-keys';
-import type { Sweep } from './types';
+import type { Sweep } from '../domain/sweep';
 import { DISK_FULL_KEY, diskFullOf } from './disk-full';
 import { wireLongExports } from '../export/long-export';
 import { PROVIDERS, providerOfUrl } from '../providers/registry';

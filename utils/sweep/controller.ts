@@ -13,7 +13,7 @@ import { runWorker, type DriverDeps, type WorkerExit } from './driver';
 import { DISK_FULL_KEY, readDiskFull } from './disk-full';
 import { transition, type Transition } from './status-machine';
 import { planSweep } from './plan';
-import type { Sweep, SweepSettings } from './types';
+import type { Sweep, SweepSettings } from '../domain/sweep';
 import type { Listing } from '../listing/types';
 import type { SavedSearch } from '../schedule/types';
 import type { StartOutcome } from '../schedule/scheduler';

@@ -1,4 +1,4 @@
-import type { CellError } from './types';
+import type { CellError } from '../domain/sweep';
 
 /**
  * "The disk is full" as recorded outside IndexedDB (storage.local): when the disk is full,

@@ -15,7 +15,7 @@ import { judgeObservation } from './judge';
 import { attentionOf, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
 import { DEFAULT_SETTINGS } from './settings';
-import type { Cell, CellError, CellResult, Observation, Sweep } from './types';
+import type { Cell, CellError, CellResult, Observation, Sweep } from '../domain/sweep';
 import { calibrationKey, initialCalibration, planningViewport, safeSpan, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
 import { reopenAfterShrink, settleAudit, startAuditIfDue } from './self-audit';
 import type { PageAudit } from '../health/types';

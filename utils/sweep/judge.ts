@@ -4,7 +4,7 @@ import type { Listing } from '../listing/types';
 import { latLngToWorld } from '../geo/mercator';
 import { googleProvider } from '../providers/google/provider';
 import type { MapProvider } from '../providers/types';
-import type { Cell, CellError, CellResult, Observation } from './types';
+import type { Cell, CellError, CellResult, Observation } from '../domain/sweep';
 
 /**
  * What one page visit means for its cell, before the planner decides whether to split:

@@ -1,4 +1,4 @@
-import type { UserError } from '../messaging/protocol';
+import type { UserError } from '../domain/errors';
 
 export const MAX_KEYWORDS = 20;
 const MAX_KEYWORD_LENGTH = 100;

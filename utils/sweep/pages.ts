@@ -3,7 +3,7 @@
  * observation; the cell is judged on all of them at once, as one observation. Pure.
  */
 import type { BBox } from '../geo/types';
-import type { Observation, PageKind } from './types';
+import type { Observation, PageKind } from '../domain/sweep';
 
 /**
  * The pages of one visit, in visiting order, as one observation: every card and listing of every

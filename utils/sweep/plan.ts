@@ -2,10 +2,11 @@ import { haversineMetres, parseAreaText } from '../geo';
 import type { BBox, LatLng, MapView, Viewport } from '../geo/types';
 import { checkCellBudget, estimateSweep, planInitialCells, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import type { PlannedCell } from '../grid';
-import type { EstimateReply, UserError } from '../messaging/protocol';
-import { initialCounters } from './counters';
+import type { EstimateReply } from '../messaging/protocol';
+import type { UserError } from '../domain/errors';
+import { initialCounters } from '../domain/counters';
 import { parseKeywords } from './keywords';
-import type { Cell, Sweep, SweepSettings } from './types';
+import type { Cell, Sweep, SweepSettings } from '../domain/sweep';
 import type { MapProvider } from '../providers/types';
 
 /** Assumed seconds per cell beyond the pacing delay: load, scroll to the end, extract. */

@@ -1,4 +1,4 @@
-import type { Sweep } from './types';
+import type { Sweep } from '../domain/sweep';
 
 /** What the popup shows about a sweep, derived from the stored record alone. */
 export interface Progress {

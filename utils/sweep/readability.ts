@@ -1,4 +1,4 @@
-import type { Observation } from './types';
+import type { Observation } from '../domain/sweep';
 
 /**
  * Whether the extractor read what the page showed: the one verdict the sweep's judge (retry,

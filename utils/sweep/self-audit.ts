@@ -12,7 +12,7 @@ import type { Listing } from '../listing/types';
 import type { Store } from '../store';
 import { reopenCells, startAuditRound } from '../store/audit-rounds';
 import { auditCellsOf } from './plan';
-import type { Cell, Sweep } from './types';
+import type { Cell, Sweep } from '../domain/sweep';
 
 /**
  * Starts the next audit round when one is due: a sample of done cells, each searched again

@@ -1,4 +1,4 @@
-import type { SweepSettings } from './types';
+import type { SweepSettings } from '../domain/sweep';
 
 /**
  * Languages the results can be asked in (Google's `hl` codes), with their own names for the

@@ -1,5 +1,5 @@
 import type { Store, SweepPatch } from '../store';
-import type { CellError, ErrorKind, Sweep, SweepStatus } from './types';
+import type { CellError, ErrorKind, Sweep, SweepStatus } from '../domain/sweep';
 
 /**
  * The sweep's statuses and every way between them, in one table. The controller (commands),

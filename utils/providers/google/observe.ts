@@ -1,6 +1,6 @@
 import type { PageDataCounts } from '../../health/types';
 import type { Listing } from '../../listing/types';
-import type { Observation, PageKind } from '../../sweep/types';
+import type { Observation, PageKind } from '../../domain/sweep';
 import { findCards, isSponsoredCard, readCard, type FeedExtraction } from './feed';
 import { detectLimitedView } from './limited-view';
 import type { NetworkSnapshot } from './network-hook';

@@ -1,4 +1,4 @@
-import type { PageKind } from '../../sweep/types';
+import type { PageKind } from '../../domain/sweep';
 import { cleanText, matchesAny, NOT_FOUND_PATTERNS, UNUSUAL_TRAFFIC_PATTERNS } from './labels';
 import { findPlacePanel } from './place';
 

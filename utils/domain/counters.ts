@@ -1,4 +1,4 @@
-import type { Cell, SweepCounters } from './types';
+import type { Cell, SweepCounters } from './sweep';
 
 /** A new sweep's counters: every cell known, those outside the polygon already closed. */
 export function initialCounters(cells: readonly Pick<Cell, 'status'>[]): SweepCounters {
