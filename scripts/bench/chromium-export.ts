@@ -11,8 +11,9 @@
  *
  * Memory: the summed VmRSS of the whole Chromium process tree (browser, renderers, the
  * offscreen document, utility processes) read from /proc every 100 ms, its peak against the
- * idle level just before the click; and the summed Pss (shared pages counted once) every fifth
- * sample. Not performance.measureUserAgentSpecificMemory: it needs a cross-origin-isolated page
+ * idle level just before the click; the summed Pss (shared pages counted once) every fifth
+ * sample; and the summed RssAnon (private memory only: RSS also counts the database's and the
+ * file's pages mapped in, which grow with what was read, not with what the export holds). Not performance.measureUserAgentSpecificMemory: it needs a cross-origin-isolated page
  * and would measure one page, while the export spans the worker, the offscreen document and the
  * browser process that writes the file.
  *
@@ -24,7 +25,7 @@ import type { Page, Worker } from 'playwright-core';
 import { launchBrowser, newProfileDir, openPopup, serviceWorker, type RunningBrowser } from '../../tests/browser/harness';
 import { LONG_EXPORT_PLACES } from '../../utils/export/limits';
 import { areaAround, CENTRE, dispose, extensionBrowser, median, round, spread, UNPACED_SETTINGS, type BenchContext } from './chromium-context';
-import { callBench, chromiumUnavailable, installBench, sampleMemory, treeMemory, type TreeMemory } from './chromium-session';
+import { callBench, chromiumUnavailable, installBench, processTree, sampleMemory, treeMemory, type TreeMemory } from './chromium-session';
 
 export interface ExportRun {
   seconds: number;
@@ -37,9 +38,39 @@ export interface ExportRun {
   /** The same as Pss (shared pages counted once), sampled every 500 ms. */
   peak_pss_mb: number;
   baseline_pss_mb: number;
+  /**
+   * The same sum of RssAnon only (heap and other private memory, not file pages mapped in):
+   * what the export itself allocates, apart from the database's and the file's pages the
+   * kernel maps and may drop.
+   */
+  peak_anon_over_baseline_mb: number;
   rows: number;
   file_mb: number;
   samples: number;
+}
+
+/** Summed RssAnon of the process tree, MB. */
+function treeAnonMb(root: number): number {
+  let kb = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const m = /^RssAnon:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      kb += m ? Number(m[1]) : 0;
+    } catch {
+      // Gone already.
+    }
+  }
+  return kb / 1024;
+}
+
+/** The peak of treeAnonMb every 100 ms until stopped. */
+function sampleAnon(root: number): () => number {
+  let peak = treeAnonMb(root);
+  const timer = setInterval(() => (peak = Math.max(peak, treeAnonMb(root))), 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, treeAnonMb(root));
+  };
 }
 
 export interface ExportDetails {
@@ -51,6 +82,7 @@ export interface ExportDetails {
   peak_over_baseline_mb_median: number;
   peak_pss_mb: number;
   peak_pss_over_baseline_mb: number;
+  peak_anon_over_baseline_mb_median: number;
 }
 
 type Log = (line: string) => void;
@@ -108,7 +140,7 @@ async function exportRuns(launch: () => Promise<RunningBrowser>, places: number,
     log(
       `  export of ${places} places (${done[0]!.path}): ${spread(done.map((r) => r.seconds), 's')}; peak RSS ${spread(done.map((r) => r.peak_mb), 'MB', 0)}, ` +
         `over idle ${spread(over, 'MB', 0)}; peak Pss ${spread(done.map((r) => r.peak_pss_mb), 'MB', 0)} ` +
-        `(idle ${spread(done.map((r) => r.baseline_pss_mb), 'MB', 0)}); ${done[0]!.file_mb} MB file`,
+        `(idle ${spread(done.map((r) => r.baseline_pss_mb), 'MB', 0)}); RssAnon over idle ${spread(done.map((r) => r.peak_anon_over_baseline_mb), 'MB', 0)}; ${done[0]!.file_mb} MB file`,
     );
     return {
       places,
@@ -119,6 +151,7 @@ async function exportRuns(launch: () => Promise<RunningBrowser>, places: number,
       peak_over_baseline_mb_median: Math.round(median(over)),
       peak_pss_mb: Math.max(...done.map((r) => r.peak_pss_mb)),
       peak_pss_over_baseline_mb: Math.max(...done.map((r) => r.peak_pss_mb - r.baseline_pss_mb)),
+      peak_anon_over_baseline_mb_median: Math.round(median(done.map((r) => r.peak_anon_over_baseline_mb))),
     };
   } finally {
     await dispose(b);
@@ -176,6 +209,8 @@ async function oneRun(b: RunningBrowser, sw: Worker, places: number): Promise<Ex
   }
   const baseline = median(idle.map((m) => m.rssMb));
   const baselinePss = median(idle.map((m) => m.pssMb));
+  const baselineAnon = treeAnonMb(pid);
+  const stopAnon = sampleAnon(pid);
   const button = popup.getByRole('button', { name: 'Export CSV', exact: true });
 
   let file: string;
@@ -209,6 +244,7 @@ async function oneRun(b: RunningBrowser, sw: Worker, places: number): Promise<Ex
     memory = sampler.stop();
     await popup.close();
   }
+  const peakAnon = stopAnon();
   if (!file || !existsSync(file)) throw new Error(`export: no file at ${JSON.stringify(file)}`);
   const size = statSync(file).size;
   const text = readFileSync(file, 'utf8');
@@ -223,6 +259,7 @@ async function oneRun(b: RunningBrowser, sw: Worker, places: number): Promise<Ex
     peak_over_baseline_mb: Math.round(memory.peakRssMb - baseline),
     peak_pss_mb: Math.round(memory.peakPssMb),
     baseline_pss_mb: Math.round(baselinePss),
+    peak_anon_over_baseline_mb: Math.round(peakAnon - baselineAnon),
     rows,
     file_mb: round(size / 2 ** 20, 1),
     samples: memory.samples,
