@@ -1,9 +1,9 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import { onMessage, sendMessage } from '../messaging/protocol';
+import { onMessage } from '../messaging/protocol';
 import type { Listing } from '../listing/types';
 import { createNetworkCollector, extractPlacePanel, findCards, readCard, readTbmMessage } from '../providers/google';
-import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
-import { browsingAllowed, createBrowsingCollector, type BrowsingReader } from './browsing';
+import type { BrowsingReader } from './browsing';
+import { startBrowsing } from './browsing-wiring';
 import { collectGooglePage, navigationStatus } from './collect-google';
 import { measureCanvas } from '../providers/google/canvas';
 import { startGooglePlaceDetails } from '../details/content-google';
@@ -47,40 +47,13 @@ export function startGoogleContent(win: Window, browser: Browser): void {
     return { ...observation, canvas: measureCanvas(win) };
   });
 
-  const browsing = createBrowsingCollector({
-    reader: createGoogleBrowsingReader(),
-    doc: win.document,
-    url: () => win.location.href,
-    now: () => win.performance.now(),
-    // Resolves only once the background committed the batch; a rejection keeps it for a retry.
-    send: (listings) => sendMessage('browsingListings', listings),
-    schedule: (fn, ms) => win.setTimeout(fn, ms),
-    observe: (target, onChange) => {
-      const observer = new MutationObserver(onChange);
-      observer.observe(target, { childList: true, subtree: true });
-      return observer;
-    },
-  });
+  const browsing = startBrowsing(win, browser, createGoogleBrowsingReader(), () => sweepPage);
   // A place page the details pass loaded (utils/details) is the sweep's too.
   startGooglePlaceDetails(win, browser, {
     onAsked: () => {
       sweepPage = true;
       browsing.stop();
     },
-  });
-  const incognito = browser.extension?.inIncognitoContext === true;
-  const options = { enabled: false, allowIncognito: false };
-  const apply = () => (browsingAllowed({ ...options, sweepPage, incognito }) ? browsing.start() : browsing.stop());
-  void browser.storage.local.get([BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY]).then((r) => {
-    options.enabled = isBrowsingEnabled(r[BROWSING_ENABLED_KEY]);
-    options.allowIncognito = isIncognitoAllowed(r[BROWSING_INCOGNITO_KEY]);
-    apply();
-  });
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !(changes[BROWSING_ENABLED_KEY] || changes[BROWSING_INCOGNITO_KEY])) return;
-    if (changes[BROWSING_ENABLED_KEY]) options.enabled = isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue);
-    if (changes[BROWSING_INCOGNITO_KEY]) options.allowIncognito = isIncognitoAllowed(changes[BROWSING_INCOGNITO_KEY].newValue);
-    apply();
   });
 }
 

@@ -3,7 +3,7 @@ import type { MeasuredCanvas } from '../coverage/geometry';
 import type { Listing } from '../listing/types';
 import { startKakaoPlaceDetails } from '../details/content-kakao';
 import { listingFromPlace } from '../listing/from-provider-place';
-import { onMessage, sendMessage } from '../messaging/protocol';
+import { onMessage } from '../messaging/protocol';
 import { confirmIdFromPlaceUrl, kakaoKey } from '../providers/kakao/ids';
 import { extractKakaoList } from '../providers/kakao/list-dom';
 import { createKakaoNetwork, type KakaoNetwork } from '../providers/kakao/network';
@@ -11,8 +11,8 @@ import { readKakaoHookMessage } from '../providers/kakao/network-hook';
 import { observeKakaoPage } from '../providers/kakao/observe';
 import { parseMapDaumUrl, placeUrl } from '../providers/kakao/urls';
 import type { ProviderPlace } from '../providers/place';
-import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
-import { browsingAllowed, createBrowsingCollector, type BrowsingReader } from './browsing';
+import type { BrowsingReader } from './browsing';
+import { startBrowsing } from './browsing-wiring';
 import { adListings, answerFor, collectKakaoPage, pressNextPage } from './collect-kakao';
 import { navigationStatus } from './collect-google';
 
@@ -65,40 +65,13 @@ export function startKakaoContent(win: Window, browser: Browser): void {
     return pressNextPage(win.document);
   });
 
-  const browsing = createBrowsingCollector({
-    reader: createKakaoBrowsingReader(network),
-    doc: win.document,
-    url: () => win.location.href,
-    now: () => win.performance.now(),
-    // Resolves only once the background committed the batch; a rejection keeps it for a retry.
-    send: (listings) => sendMessage('browsingListings', listings),
-    schedule: (fn, ms) => win.setTimeout(fn, ms),
-    observe: (target, onChange) => {
-      const observer = new MutationObserver(onChange);
-      observer.observe(target, { childList: true, subtree: true });
-      return observer;
-    },
-  });
+  const browsing = startBrowsing(win, browser, createKakaoBrowsingReader(network), () => sweepPage);
   // A place page the details pass loaded (utils/details) is the sweep's too.
   startKakaoPlaceDetails(win, browser, {
     onAsked: () => {
       sweepPage = true;
       browsing.stop();
     },
-  });
-  const incognito = browser.extension?.inIncognitoContext === true;
-  const options = { enabled: false, allowIncognito: false };
-  const apply = () => (browsingAllowed({ ...options, sweepPage, incognito }) ? browsing.start() : browsing.stop());
-  void browser.storage.local.get([BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY]).then((r) => {
-    options.enabled = isBrowsingEnabled(r[BROWSING_ENABLED_KEY]);
-    options.allowIncognito = isIncognitoAllowed(r[BROWSING_INCOGNITO_KEY]);
-    apply();
-  });
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !(changes[BROWSING_ENABLED_KEY] || changes[BROWSING_INCOGNITO_KEY])) return;
-    if (changes[BROWSING_ENABLED_KEY]) options.enabled = isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue);
-    if (changes[BROWSING_INCOGNITO_KEY]) options.allowIncognito = isIncognitoAllowed(changes[BROWSING_INCOGNITO_KEY].newValue);
-    apply();
   });
 }
 

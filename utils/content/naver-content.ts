@@ -2,15 +2,15 @@ import type { WxtBrowser as Browser } from 'wxt/browser';
 import { startNaverPlaceDetails } from '../details/content-naver';
 import { listingFromPlace } from '../listing/from-provider-place';
 import type { Listing } from '../listing/types';
-import { onMessage, sendMessage } from '../messaging/protocol';
+import { onMessage } from '../messaging/protocol';
 import { type ApolloState, apolloStateFromDocument, placeFromDetailState } from '../providers/naver/apollo';
 import { normaliseNaverId } from '../providers/naver/ids';
 import { observeListPage } from '../providers/naver/observe';
 import { claimsNaverHook, readNaverHookMessage } from '../providers/naver/network-hook';
 import { createNaverPageData, type NaverPageData } from '../providers/naver/page-data';
 import { parseListUrl } from '../providers/naver/urls';
-import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
-import { browsingAllowed, createBrowsingCollector, type BrowsingReader } from './browsing';
+import type { BrowsingReader } from './browsing';
+import { startBrowsing } from './browsing-wiring';
 import { collectNaverPage, pageMarkOf, pressNextPage, readPlaces, stateKeys, type PageMark } from './collect-naver';
 import { navigationStatus } from './collect-google';
 
@@ -85,37 +85,11 @@ export function startNaverContent(win: Window, browser: Browser): void {
   if (!insideNaverMap(win)) return;
   // A card shown before the page's answer for it arrived is read once the answer is here (or its wait is over).
   let browsingScan: (() => void) | null = null;
-  const browsing = createBrowsingCollector({
-    reader: createNaverBrowsingReader({ pageData, now: () => win.performance.now(), later: (ms) => win.setTimeout(() => browsingScan?.(), ms) }),
-    doc: win.document,
-    url: () => win.location.href,
-    now: () => win.performance.now(),
-    // Resolves only once the background committed the batch; a rejection keeps it for a retry.
-    send: (listings) => sendMessage('browsingListings', listings),
-    schedule: (fn, ms) => win.setTimeout(fn, ms),
-    observe: (target, onChange) => {
-      const observer = new MutationObserver(onChange);
-      observer.observe(target, { childList: true, subtree: true });
-      return observer;
-    },
-  });
+  const reader = createNaverBrowsingReader({ pageData, now: () => win.performance.now(), later: (ms) => win.setTimeout(() => browsingScan?.(), ms) });
+  const browsing = startBrowsing(win, browser, reader, () => sweepPage);
   browsingStop = () => browsing.stop();
   browsingScan = () => browsing.scan();
   onPageData = () => browsing.scan();
-  const incognito = browser.extension?.inIncognitoContext === true;
-  const options = { enabled: false, allowIncognito: false };
-  const apply = () => (browsingAllowed({ ...options, sweepPage, incognito }) ? browsing.start() : browsing.stop());
-  void browser.storage.local.get([BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY]).then((r) => {
-    options.enabled = isBrowsingEnabled(r[BROWSING_ENABLED_KEY]);
-    options.allowIncognito = isIncognitoAllowed(r[BROWSING_INCOGNITO_KEY]);
-    apply();
-  });
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !(changes[BROWSING_ENABLED_KEY] || changes[BROWSING_INCOGNITO_KEY])) return;
-    if (changes[BROWSING_ENABLED_KEY]) options.enabled = isBrowsingEnabled(changes[BROWSING_ENABLED_KEY].newValue);
-    if (changes[BROWSING_INCOGNITO_KEY]) options.allowIncognito = isIncognitoAllowed(changes[BROWSING_INCOGNITO_KEY].newValue);
-    apply();
-  });
 }
 
 /**
