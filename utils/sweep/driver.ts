@@ -1,6 +1,7 @@
 import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
 import { decideCell, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import { CAP_MARGIN } from '../grid/decide';
+import type { CellDecisionInput } from '../grid/types';
 import type { MapView, Viewport } from '../geo/types';
 import type { PageDriver } from '../browser/page-driver';
 import { blockObservation, ContentScriptError, TimeoutError } from '../browser/page-driver';
@@ -291,21 +292,8 @@ async function visitCell(
   const kept = keptInArea(sweep, judgement.organic);
   if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...judgement.result, newListings: 0, reason: 'audit', searchedBox, view: searchedView, canvasKey } });
 
-  const counts = await deps.store.countCells(sweep.id);
   const decision = decideCell(
-    {
-      pageKind: observation.pageKind === 'results' || observation.pageKind === 'place' ? observation.pageKind : 'no-results',
-      organic: judgement.result.organic,
-      capHit: judgement.result.capHit,
-      endOfList: judgement.result.endOfList,
-      requestedZoom: view.zoom,
-      finalZoom: observation.finalView?.zoom ?? null,
-      insideShare: judgement.result.insideShare,
-      bbox: cell.bbox,
-      cellsKnown: counts.total,
-      covered,
-      zoomOffset: cell.zoomOffset ?? 0,
-    },
+    decisionInput(observation, judgement.result, cell, { requestedZoom: view.zoom, finalZoom: observation.finalView?.zoom ?? null, covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
     { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells },
   );
   const result = { ...judgement.result, newListings: 0, reason: decision.reason, searchedBox, view: searchedView, canvasKey };
@@ -355,6 +343,25 @@ async function commitDecision(
     throw e;
   }
   return undefined;
+}
+
+/** What the planner decides a cell from: the page, the judged result, the cell, and the proof. */
+function decisionInput(
+  observation: Observation,
+  result: Omit<CellResult, 'newListings'>,
+  cell: Pick<Cell, 'bbox' | 'zoomOffset'>,
+  c: { requestedZoom: number; finalZoom: number | null; covered: boolean; cellsKnown: number },
+): CellDecisionInput {
+  return {
+    pageKind: observation.pageKind === 'results' || observation.pageKind === 'place' ? observation.pageKind : 'no-results',
+    organic: result.organic,
+    capHit: result.capHit,
+    endOfList: result.endOfList,
+    insideShare: result.insideShare,
+    bbox: cell.bbox,
+    zoomOffset: cell.zoomOffset ?? 0,
+    ...c,
+  };
 }
 
 /** Places without coordinates cannot be placed outside the area, so they are kept. */
@@ -459,21 +466,9 @@ async function settleBoundsVisit(
   const kept = keptInArea(sweep, organic);
   const result: CellResult = { ...v.result, newListings: 0, searchedBox: proof.searchedBox, view };
   if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' } });
-  const counts = await deps.store.countCells(sweep.id);
+  // A box read from the page is the proof; no widened re-search (the site did not zoom out on its own).
   const decision = decideCell(
-    {
-      pageKind: observation.pageKind === 'results' || observation.pageKind === 'place' ? observation.pageKind : 'no-results',
-      organic: v.result.organic,
-      capHit: v.result.capHit,
-      endOfList: v.result.endOfList,
-      requestedZoom: view.zoom,
-      finalZoom: null,
-      insideShare: v.result.insideShare,
-      bbox: cell.bbox,
-      cellsKnown: counts.total,
-      covered: proof.covered,
-      zoomOffset: 0,
-    },
+    decisionInput(observation, v.result, { ...cell, zoomOffset: 0 }, { requestedZoom: view.zoom, finalZoom: null, covered: proof.covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
     opts,
   );
   return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...result, reason: decision.reason }, audit, url: observation.url, kept, viewport });
