@@ -29,6 +29,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // After the unit tests (vitest runs projects with different worker counts as groups).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
