@@ -65,6 +65,7 @@ function oldRow(listing: StoredListing): ExportRow {
     road_address: listing.roadAddress ?? null,
     lot_address: listing.lotAddress ?? null,
     booking_url: listing.bookingUrl ?? null,
+    sponsored: listing.sponsored ? 'yes' : null,
   };
 }
 

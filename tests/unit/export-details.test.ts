@@ -62,6 +62,8 @@ describe('export columns for page data', () => {
       'hours', 'opening_hours', 'price_level', 'closed', 'sources',
       // Issue 11 (tests/unit/export-providers.test.ts).
       'provider', 'provider_id', 'url', 'road_address', 'lot_address', 'booking_url',
+      // Issue 14: sponsored places kept by collect-while-browsing are marked.
+      'sponsored',
     ]);
   });
 

@@ -94,6 +94,7 @@ describe('JSON export', () => {
         road_address: null,
         lot_address: null,
         booking_url: null,
+        sponsored: null,
       });
       expect(Date.parse(record.first_seen as string)).toBe(l.firstSeen);
     });

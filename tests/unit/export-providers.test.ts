@@ -17,7 +17,7 @@ import type { ProviderPlace } from '../../utils/providers/place';
 import { inBatches, storedListing } from '../helpers/listings';
 
 const OLD_COLUMNS = ['place_id', 'name', 'category', 'address', 'phone', 'website', 'rating', 'reviews', 'lat', 'lng', 'google_maps_url', 'cid', 'keywords', 'first_seen', 'last_seen'];
-const NEW_COLUMNS = ['provider', 'provider_id', 'url', 'road_address', 'lot_address', 'booking_url'];
+const NEW_COLUMNS = ['provider', 'provider_id', 'url', 'road_address', 'lot_address', 'booking_url', 'sponsored'];
 const GOOGLE_ONLY = ['place_id', 'google_maps_url', 'cid'];
 
 const stored = { firstSeen: Date.UTC(2026, 10, 1), lastSeen: Date.UTC(2026, 10, 2), collections: ['browsing'], keywords: ['카페'], cells: [] };
@@ -92,6 +92,12 @@ describe('an export mixing Google, Naver and Kakao places', () => {
     expect(CSV_COLUMNS.slice(0, 15)).toEqual(OLD_COLUMNS);
     expect(CSV_COLUMNS.slice(-NEW_COLUMNS.length)).toEqual(NEW_COLUMNS);
     expect(new Set(CSV_COLUMNS).size).toBe(CSV_COLUMNS.length);
+  });
+
+  it('marks the places of sponsored cards (kept by collect-while-browsing) and leaves organic ones unmarked', async () => {
+    const [ad, organic] = await csvRows([{ ...mixed[1]!, sponsored: true }, { ...mixed[2]!, sponsored: false }]);
+    expect(ad!.sponsored).toBe('yes');
+    expect(organic!.sponsored).toBe('');
   });
 
   it('CSV: each place under its own provider and id, Google-only columns empty for the others', async () => {

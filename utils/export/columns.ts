@@ -48,6 +48,9 @@ export const CSV_COLUMNS = [
   'road_address',
   'lot_address',
   'booking_url',
+  // Issue 14: collect-while-browsing keeps the places of sponsored cards (the person saw them);
+  // `yes` marks them, so a Browsing export never mixes ads in unmarked. Sweeps leave ads out.
+  'sponsored',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -96,6 +99,7 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: StoredListing) => string | nu
   road_address: (l) => l.roadAddress ?? null,
   lot_address: (l) => l.lotAddress ?? null,
   booking_url: (l) => l.bookingUrl ?? null,
+  sponsored: (l) => (l.sponsored ? 'yes' : null),
 };
 
 let lastTime = Number.NaN;
