@@ -19,6 +19,11 @@ export function commitLatency(sizes: number[], samples: number): Promise<Record<
   return benchCommit(indexedDB, sizes, samples, (line) => console.log(`[bench] ${line}`), undefined, 10_000);
 }
 
+/** The same for a crowded cell's commit: 120 listings, 4 children, the page's audit event (commit.ts). */
+export function crowdedCommitLatency(sizes: number[], samples: number): Promise<Record<string, BenchFigures>> {
+  return benchCommit(indexedDB, sizes, samples, (line) => console.log(`[bench] ${line}`), undefined, 10_000, 'crowded');
+}
+
 export interface SeedRequest {
   sweepId: string;
   keywordsText: string;

@@ -12,7 +12,7 @@
 import type { Replica } from '../../tests/replica/server';
 import type { BenchFigures } from './commit';
 import { startBenchReplica, type BenchContext } from './chromium-context';
-import { measureCommit, type CommitDetails, type CommitSize } from './chromium-commit';
+import { measureCommit, measureCrowdedCommit, type CommitDetails, type CommitSize } from './chromium-commit';
 import { measureExport, type ExportDetails } from './chromium-export';
 import { measureOverhead, type OverheadDetails } from './chromium-overhead';
 import { measureResume, type ResumeDetails } from './chromium-resume';
@@ -21,6 +21,8 @@ import { chromiumUnavailable } from './chromium-session';
 export interface ChromiumFigures {
   /** commitCell of 20 listings with 1k, 100k and 500k stored, in Chromium's IndexedDB. */
   commit_ms: Record<CommitSize, BenchFigures> | null;
+  /** A crowded cell's commit (120 listings, 4 children, audit event) at the same sizes, each in a fresh profile. */
+  crowded_commit_ms?: Record<CommitSize, BenchFigures> | null;
   /** Browser start to the next cell leased, 200k listings stored (resume must not read the whole store). */
   resume_to_lease_s: number | null;
   /** CSV export of 100k places: wall time and the browser's peak memory. */
@@ -32,6 +34,7 @@ export interface ChromiumFigures {
 /** How each figure was obtained: samples, spreads, controls. */
 export interface ChromiumDetails {
   commit?: CommitDetails;
+  crowdedCommit?: CommitDetails;
   resume?: ResumeDetails;
   export?: ExportDetails;
   overhead?: OverheadDetails;
@@ -43,6 +46,8 @@ export interface ChromiumDetails {
  */
 export const SAMPLES = {
   commitPerSize: 50,
+  /** Issue 15 §5: at least 200 samples per size. */
+  crowdedCommitPerSize: 200,
   resumeListings: 200_000,
   resumeRounds: 3,
   exportPlaces: 100_000,
@@ -50,8 +55,8 @@ export const SAMPLES = {
   overheadRounds: 2,
 };
 
-type Measure = 'commit' | 'resume' | 'export' | 'overhead';
-const ALL: Measure[] = ['commit', 'resume', 'export', 'overhead'];
+type Measure = 'commit' | 'crowded' | 'resume' | 'export' | 'overhead';
+const ALL: Measure[] = ['commit', 'crowded', 'resume', 'export', 'overhead'];
 
 /** benchCommit (commit.ts) run in an extension page with the real `indexedDB`, sizes 1k/100k/500k. */
 export async function chromiumCommitMs(ctx: BenchContext, details: ChromiumDetails): Promise<ChromiumFigures['commit_ms']> {
@@ -94,12 +99,13 @@ export async function collectChromiumFigures(
   log: (line: string) => void = () => {},
   only: readonly Measure[] = ALL,
 ): Promise<ChromiumResult> {
-  const figures: ChromiumFigures = { commit_ms: null, resume_to_lease_s: null, export_100k: null, overhead_ratio: null };
+  const figures: ChromiumFigures = { commit_ms: null, crowded_commit_ms: null, resume_to_lease_s: null, export_100k: null, overhead_ratio: null };
   const details: ChromiumDetails = {};
   const errors: Record<string, string> = {};
   const unavailable = chromiumUnavailable();
   const keys: Record<Measure, keyof ChromiumFigures> = {
     commit: 'commit_ms',
+    crowded: 'crowded_commit_ms',
     resume: 'resume_to_lease_s',
     export: 'export_100k',
     overhead: 'overhead_ratio',
@@ -118,6 +124,11 @@ export async function collectChromiumFigures(
       log(`chromium: ${measure}`);
       try {
         if (measure === 'commit') figures.commit_ms = await chromiumCommitMs(ctx, details);
+        if (measure === 'crowded') {
+          const { figures: f, details: d } = await measureCrowdedCommit(ctx, SAMPLES.crowdedCommitPerSize);
+          figures.crowded_commit_ms = f;
+          details.crowdedCommit = d;
+        }
         if (measure === 'resume') figures.resume_to_lease_s = await chromiumResumeToLeaseSeconds(ctx, details);
         if (measure === 'export') figures.export_100k = await chromiumExport100k(ctx, details);
         if (measure === 'overhead') figures.overhead_ratio = await chromiumOverheadRatio(ctx, details);

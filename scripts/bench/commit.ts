@@ -1,7 +1,9 @@
 /**
  * How long does one cell's commit take as the store grows? Fills a fresh database with N
- * listings (bulk, large transactions), then times `commitCell` of 20 listings (10 already
- * stored, 10 new) on leased cells. The commit reads one listing per key, so its time should
+ * listings (bulk, large transactions), then times `commitCell` on leased cells. Two shapes:
+ * 'simple', 20 listings (10 already stored, 10 new), the cell done; 'crowded', what a real
+ * crowded cell commits (issue 15 §5): 120 listings (60 stored, 60 new), the cell split into 4
+ * children, and the page's audit event. The commit reads one listing per key, so its time should
  * not grow with N beyond the B-tree's log factor.
  *
  * In the browser bench, pass the real `indexedDB`; run directly (`npx tsx scripts/bench/commit.ts`)
@@ -13,11 +15,15 @@ import { handled, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/domain/sweep';
 import { initialCounters } from '../../utils/domain/counters';
 import { percentile } from './stats';
+import type { PageAudit } from '../../utils/health/types';
 
 const round3 = (x: number) => Number(x.toFixed(3));
 
 const FILL_BATCH = 10_000;
-const PER_COMMIT = 20;
+
+/** What one commit carries (see the file's comment). */
+export type CommitShape = 'simple' | 'crowded';
+const PER_COMMIT: Record<CommitShape, number> = { simple: 20, crowded: 120 };
 const SWEEP_ID = 'bench';
 
 export interface BenchFigures {
@@ -37,7 +43,9 @@ export async function benchCommit(
    * the fill, not the store's size.
    */
   settleMs = 0,
+  shape: CommitShape = 'simple',
 ): Promise<Record<string, BenchFigures>> {
+  const perCommit = PER_COMMIT[shape];
   const figures: Record<string, BenchFigures> = {};
   for (const size of sizes) {
     const name = `mapsweep-bench-commit-${size}-${Math.round(clock())}`;
@@ -52,7 +60,8 @@ export async function benchCommit(
       for (let i = 0; i < samples; i++) {
         const cell = await leaseNextCell(store, { sweepId: SWEEP_ID, holder: 'bench', now: i, leaseMs: 60_000 });
         if (!cell) throw new Error('bench: ran out of cells');
-        const listings = commitListings(size, i);
+        const listings = commitListings(size, i, perCommit);
+        const result = { organic: perCommit, newListings: 0, endOfList: shape === 'simple', capHit: shape === 'crowded', zoomedOut: false, insideShare: 1 };
         const start = clock();
         await store.commitCell({
           sweepId: SWEEP_ID,
@@ -61,10 +70,9 @@ export async function benchCommit(
           now: i,
           keyword: cell.keyword,
           listings,
-          outcome: {
-            status: 'done',
-            result: { organic: PER_COMMIT, newListings: 0, endOfList: true, capHit: false, zoomedOut: false, insideShare: 1 },
-          },
+          ...(shape === 'crowded'
+            ? { outcome: { status: 'split' as const, result, children: childrenOf(cell) }, audit: auditOf(listings.map((l) => l.key)), url: 'https://www.google.com/maps/search/bakery/@48.8,2.3,15z', maxCells: 1_000_000 }
+            : { outcome: { status: 'done' as const, result } }),
         });
         times.push(clock() - start);
       }
@@ -94,10 +102,10 @@ async function fill(store: Store, size: number): Promise<void> {
   }
 }
 
-/** 10 keys already stored (spread over the key space) and 10 new ones, different for each sample. */
-function commitListings(size: number, sample: number) {
-  const known = Array.from({ length: PER_COMMIT / 2 }, (_, j) => (size > 0 ? (sample * 7919 + j * 104_729) % size : j));
-  const fresh = Array.from({ length: PER_COMMIT / 2 }, (_, j) => size + sample * PER_COMMIT + j);
+/** Half the keys already stored (spread over the key space), half new, different for each sample. */
+function commitListings(size: number, sample: number, perCommit: number) {
+  const known = Array.from({ length: perCommit / 2 }, (_, j) => (size > 0 ? (sample * 7919 + j * 104_729) % size : j));
+  const fresh = Array.from({ length: perCommit / 2 }, (_, j) => size + sample * perCommit + j);
   return [...known, ...fresh].map((n) => {
     const { firstSeen: _f, lastSeen: _l, collections: _c, keywords: _k, cells: _cells, ...listing } = storedListing(n);
     return { ...listing, phone: `+33 1 ${n}` };
@@ -147,6 +155,25 @@ function benchSweep(): Sweep {
     lastNewListingAt: null,
     updatedAt: 0,
   };
+}
+
+/** The four quadrants a crowded cell is split into, as the driver commits them. */
+function childrenOf(parent: Cell): Cell[] {
+  const { south, west, north, east } = parent.bbox;
+  const midLat = (south + north) / 2;
+  const midLng = (west + east) / 2;
+  const boxes = [
+    { south: midLat, west, north, east: midLng },
+    { south: midLat, west: midLng, north, east },
+    { south, west, north: midLat, east: midLng },
+    { south, west: midLng, north: midLat, east },
+  ];
+  return boxes.map((bbox, i) => ({ ...parent, id: `${parent.id}.${i}`, bbox, depth: parent.depth + 1, parentId: parent.id, status: 'pending' as const, leaseUntil: 0, leaseHolder: null, result: null }));
+}
+
+/** The page audit a crowded search logs with its commit (an 'audit' event). */
+function auditOf(keys: string[]): PageAudit {
+  return { pageKind: 'results', cardsVisible: keys.length, extracted: keys.length, sponsored: 0, networkItems: keys.length, networkMatched: keys.length, firstKeys: keys.slice(0, 5), verdict: 'ok', networkShortfall: false };
 }
 
 function benchCells(count: number): Cell[] {
