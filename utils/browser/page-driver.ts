@@ -150,7 +150,8 @@ async function waitComplete(browser: Browser, tabId: number, maxMs: number, slee
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** `promise`, or a TimeoutError after `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new TimeoutError(`No answer within ${Math.round(ms / 1000)} s.`)), ms);
     promise.then(

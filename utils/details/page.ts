@@ -2,7 +2,7 @@
  * The browser glue of the details pass: the sweep's own page driver for loads (one navigation,
  * waited for, utils/browser/page-driver.ts) and the details message for the read.
  */
-import { isTransportError, TimeoutError, type PageDriver } from '../browser/page-driver';
+import { isTransportError, TimeoutError, withTimeout, type PageDriver } from '../browser/page-driver';
 import type { Listing } from '../listing/types';
 import { sendDetailsMessage, type CollectPlaceRequest } from './protocol';
 import type { PlacePageDriver } from './runner';
@@ -37,20 +37,4 @@ export function createPlacePageDriver(page: Pick<PageDriver, 'load' | 'exists'>,
       throw new TimeoutError(`The place page's content script did not answer: ${String(lastError)}`);
     },
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new TimeoutError(`No answer within ${Math.round(ms / 1000)} s.`)), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(timer);
-        reject(e);
-      },
-    );
-  });
 }
