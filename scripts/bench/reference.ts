@@ -464,14 +464,22 @@ export interface ReferenceRun {
   greedy_cover: number;
   cover_valid: boolean;
   searches: number;
+  /** Searches that did not lead to more searches of their ground (the quadtree's leaves): what a perfect "skip the crowded ones" predictor would still make. */
+  leaves: number;
+  /** The same sweep with the predicted-descent experiment (scripts/bench/descent.ts), which the product does not ship. */
+  searches_with_descent: number;
   recall: number;
   searches_over_cover: number;
+  leaves_over_cover: number;
+  descent_over_searches: number;
   searches_over_lower_bound: number;
   cover_over_lower_bound: number;
 }
 
 export interface Spread {
   searches_over_cover: number;
+  leaves_over_cover: number;
+  descent_over_searches: number;
   searches_over_lower_bound: number;
   cover_over_lower_bound: number;
   recall: number;
@@ -530,6 +538,8 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
         for (const keyword of keywords) {
           const cover = greedyCover(bw.world, area, keyword, { viewport, switches: REFERENCE_SWITCHES });
           const loop = await runSweepLoop({ world: bw.world, area, keyword, viewport, switches: REFERENCE_SWITCHES });
+          const withDescent = await runSweepLoop({ world: bw.world, area, keyword, viewport, switches: REFERENCE_SWITCHES, descent: true });
+          const leaves = loop.searches - loop.splits;
           const truth = groundTruth(bw.world, keyword, area);
           const found = truth.filter((p) => loop.found.has(`google:${p.cid}`)).length;
           const lb = Math.max(1, Math.ceil(truth.length / 120));
@@ -545,8 +555,12 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
             greedy_cover: cover.views.length,
             cover_valid: cover.valid,
             searches: loop.searches,
+            leaves,
+            searches_with_descent: withDescent.searches,
             recall: truth.length === 0 ? 1 : round(found / truth.length, 5),
             searches_over_cover: round(loop.searches / g, 3),
+            leaves_over_cover: round(leaves / g, 3),
+            descent_over_searches: round(withDescent.searches / Math.max(1, loop.searches), 3),
             searches_over_lower_bound: round(loop.searches / lb, 3),
             cover_over_lower_bound: round(cover.views.length / lb, 3),
           });
@@ -563,8 +577,8 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
       world,
       keyword,
       runs: rs.length,
-      median: { searches_over_cover: med('searches_over_cover'), searches_over_lower_bound: med('searches_over_lower_bound'), cover_over_lower_bound: med('cover_over_lower_bound'), recall: med('recall') },
-      worst: { searches_over_cover: max('searches_over_cover'), searches_over_lower_bound: max('searches_over_lower_bound'), cover_over_lower_bound: max('cover_over_lower_bound'), recall: Math.min(...rs.map((r) => r.recall)) },
+      median: { searches_over_cover: med('searches_over_cover'), leaves_over_cover: med('leaves_over_cover'), descent_over_searches: med('descent_over_searches'), searches_over_lower_bound: med('searches_over_lower_bound'), cover_over_lower_bound: med('cover_over_lower_bound'), recall: med('recall') },
+      worst: { searches_over_cover: max('searches_over_cover'), leaves_over_cover: max('leaves_over_cover'), descent_over_searches: max('descent_over_searches'), searches_over_lower_bound: max('searches_over_lower_bound'), cover_over_lower_bound: max('cover_over_lower_bound'), recall: Math.min(...rs.map((r) => r.recall)) },
     };
   };
   for (const spec of worlds) {
@@ -580,7 +594,8 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
     viewport,
     note:
       'G: greedy omniscient cover (views anywhere, zoom to 2 decimals, the true right-of-panel geometry with panel 408, a view proves its box when it holds < cap - CAP_MARGIN matching places), ' +
-      'checked with the replica search. Sweeps: in-memory loop (scripts/bench/sweep-loop.ts), no closing audit. Ratios are median / worst over seeds x shifts (x keywords for "all").',
+      'checked with the replica search. Sweeps: in-memory loop (scripts/bench/sweep-loop.ts), no closing audit. Leaves: the searches not split (a perfect crowding predictor would still make them). ' +
+      'descent / off: searches with the predicted-descent experiment (scripts/bench/descent.ts, not shipped) over searches without. Ratios are median / worst over seeds x shifts (x keywords for "all").',
     cases,
     invalid_covers: runs.filter((r) => !r.cover_valid).length,
     runs,
@@ -599,6 +614,8 @@ export function formatReferenceTable(f: ReferenceFigures): string {
     ['keyword', 11],
     ['runs', 5],
     ['searches / G', 15],
+    ['leaves / G', 13],
+    ['descent / off', 14],
     ['searches / LB', 15],
     ['G / LB', 13],
     ['recall (worst)', 15],
@@ -613,6 +630,8 @@ export function formatReferenceTable(f: ReferenceFigures): string {
         c.keyword,
         String(c.runs),
         `${two(c.median.searches_over_cover)} / ${two(c.worst.searches_over_cover)}`,
+        `${two(c.median.leaves_over_cover)} / ${two(c.worst.leaves_over_cover)}`,
+        `${two(c.median.descent_over_searches)} / ${two(c.worst.descent_over_searches)}`,
         `${two(c.median.searches_over_lower_bound)} / ${two(c.worst.searches_over_lower_bound)}`,
         `${two(c.median.cover_over_lower_bound)} / ${two(c.worst.cover_over_lower_bound)}`,
         `${(100 * c.worst.recall).toFixed(2)}%`,

@@ -7,7 +7,8 @@
  */
 import { areaContains } from '../../utils/geo';
 import type { Area, BBox, MapView, Viewport } from '../../utils/geo/types';
-import { decideCell, DEFAULT_PLANNER_OPTIONS, isUnresolved, planInitialCells, splitCell, widenedCell } from '../../utils/grid';
+import { CAP_MARGIN, decideCell, DEFAULT_PLANNER_OPTIONS, isUnresolved, minCellReached, planInitialCells, splitCell, widenedCell } from '../../utils/grid';
+import { descentOutcome, predictedCrowded, quadrantHits, type DescentCell } from './descent';
 import { searchViewOf } from '../../utils/sweep/driver';
 import type { CellDecision, PlannedCell, PlannerOptions } from '../../utils/grid';
 import type { Listing } from '../../utils/listing/types';
@@ -65,6 +66,12 @@ export interface LoopOptions {
    * starting bounds (what every plausible geometry searches before any evidence).
    */
   learn?: boolean;
+  /** The predicted-descent experiment (./descent.ts; default false, as the driver, which does not ship it). */
+  descent?: boolean;
+  /** Told each cell split without a search: lets a bench check the predictions against the truth. */
+  onPredicted?: (cell: PlannedCell) => void;
+  /** Told each searched cell's decision and result: lets a bench look inside a sweep. */
+  onSearched?: (cell: PlannedCell, decision: CellDecision, result: CellSearch['result']) => void;
 }
 
 export interface LoopResult {
@@ -83,6 +90,8 @@ export interface LoopResult {
   saturatedBoxes: BBox[];
   /** The calibration learnt by the end; null when nothing was stored (always, when `learn` is false). */
   calibration: GeometryCalibration | null;
+  /** Quadrants split without a search of their own (predicted descent). */
+  predicted: number;
 }
 
 export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
@@ -107,10 +116,26 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
   let saturated = 0;
   let unresolved = 0;
   let splits = 0;
+  let predicted = 0;
+  // The evidence the predicted-descent experiment learns from: every settled cell.
+  const settled = new Map<string, DescentCell>();
   for (let i = 0; i < queue.length; i++) {
     const cell = queue[i]!;
-    if (cell.outside) continue;
+    if (cell.outside) {
+      settled.set(cell.path, { path: cell.path, outcome: { crowded: false, inside: 0 } });
+      continue;
+    }
     const cellOpts = optsNow();
+    if (o.descent && !cell.zoomOffset && !minCellReached(cell.bbox, cellOpts) && predictedCrowded(cell.path, settled, cellOpts.cap - CAP_MARGIN)) {
+      // Predicted descent (the experiment): split at once, no search.
+      const children = splitCell(cell, o.area, cellOpts);
+      o.onPredicted?.(cell);
+      predicted++;
+      queue.push(...children);
+      cellsKnown += children.length;
+      settled.set(cell.path, { path: cell.path, outcome: null, predicted: true });
+      continue;
+    }
     const s = await searchCell(page, o.keyword, cell.bbox, cellOpts.viewport, cell.zoomOffset ?? 0);
     const measured = measuredCanvas(s.observation, planned);
     const before = calibrationFor(measured);
@@ -141,6 +166,7 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
       cellOpts,
     );
     reasons[decision.reason] = (reasons[decision.reason] ?? 0) + 1;
+    o.onSearched?.(cell, decision, s.result);
     for (const key of keptKeys(o.area, s.organic)) found.add(key);
     if (decision.verdict === 'saturated') {
       saturated++;
@@ -152,11 +178,14 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
       queue.push(widenedCell(cell));
       cellsKnown += 1;
     }
+    const record: DescentCell = { path: cell.path, outcome: descentOutcome(decision.reason, s.result.organic, s.result.insideShare) };
     if (decision.verdict === 'split') {
+      record.quadrantHits = quadrantHits(cell.bbox, s.organic.flatMap((l) => (l.lat === null || l.lng === null ? [] : [{ lat: l.lat, lng: l.lng }])));
       const children = splitCell(cell, o.area, cellOpts);
       queue.push(...children);
       cellsKnown += children.length;
     }
+    settled.set(cell.path, record);
   }
-  return { searches: page.loads, found, reasons, splits, saturated, unresolved, saturatedBoxes, calibration: stored };
+  return { searches: page.loads, found, reasons, splits, saturated, unresolved, saturatedBoxes, calibration: stored, predicted };
 }
