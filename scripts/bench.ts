@@ -2,7 +2,7 @@
  * npm run bench: search efficiency of the planner in-process (issue 7, part 1), commit cost
  * in Node, recall and searches under each replica search geometry (issue 10), and the
  * real-Chromium figures (part 2, needs `npm run build`). Prints a table and writes
- * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-audit, --no-chromium,
+ * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-chromium,
  * --no-export-scaling (the CSV export at 10k / 100k / 200k places, scripts/bench/chromium-export.ts), --out=<dir>.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -18,6 +18,7 @@ import { measureWorld, TARGETS, type WorldFigures } from './bench/efficiency';
 import { measureGeometries, type GeometryFigures } from './bench/geometry';
 import { measureAudit, type AuditScenario } from './bench/audit';
 import { measureReference, type ReferenceFigures } from './bench/reference';
+import { measureRecall, type RecallFigures } from './bench/recall';
 import { commitRatio, formatTable, type Summary } from './bench/report';
 import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
 
@@ -57,6 +58,12 @@ async function main(argv: string[]): Promise<void> {
   if (!flag('no-reference')) {
     log('reference: sweep searches against a greedy omniscient cover, over reporting seeds, area shifts and keywords');
     reference = await measureReference({ viewport, log });
+  }
+
+  let recall: RecallFigures | null = null;
+  if (!flag('no-recall')) {
+    log('recall on imperfect pages: the real driver and store, every imperfection on, over reporting seeds, area shifts and keywords (Google, Naver, Kakao)');
+    recall = await measureRecall({ log });
   }
 
   let audit: AuditScenario[] | null = null;
@@ -125,6 +132,7 @@ async function main(argv: string[]): Promise<void> {
     export_scaling: exportScaling,
     geometry,
     reference,
+    recall,
     audit,
   };
   await mkdir(outDir, { recursive: true });

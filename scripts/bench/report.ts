@@ -6,6 +6,7 @@ import type { DriverCheck } from './driver-check';
 import { TARGETS, type WorldFigures } from './efficiency';
 import { formatGeometryTable, type GeometryFigures } from './geometry';
 import { formatReferenceTable } from './reference';
+import { formatRecallTable } from './recall';
 import { UNIFORM_CELL_KM } from './uniform';
 
 export interface Summary {
@@ -39,6 +40,8 @@ export interface Summary {
   geometry: GeometryFigures | null;
   /** Sweep searches against a greedy omniscient cover G, median / worst over reporting seeds × shifts × keywords (scripts/bench/reference.ts); null with --no-reference. */
   reference?: import('./reference').ReferenceFigures | null;
+  /** Recall on imperfect pages with the real driver and store, over reporting seeds × shifts × keywords (scripts/bench/recall.ts); null with --no-recall. */
+  recall?: import('./recall').RecallFigures | null;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
@@ -70,6 +73,7 @@ export function formatTable(summary: Summary): string {
   lines.push('');
   if (summary.geometry) lines.push(formatGeometryTable(summary.geometry), '');
   if (summary.reference) lines.push(formatReferenceTable(summary.reference), '');
+  if (summary.recall) lines.push(formatRecallTable(summary.recall), '');
   if (summary.commit_ms) {
     lines.push(`commitCell of 20 listings (10 new, 10 stored), ms (${summary.commit_ms_environment}):`);
     for (const [size, f] of Object.entries(summary.commit_ms)) lines.push(`  ${size.padEnd(5)} stored: median ${f.median}, p95 ${f.p95}`);
