@@ -1,3 +1,4 @@
+import { boundedString, installPageNetworkHook, MAX_MESSAGE_URL, taggedMessage } from '../page-network-hook';
 import { createPageDataStore, type PageDataLookup } from './page-data';
 import { parseTbmBody, type TbmParse } from './tbm';
 
@@ -27,131 +28,24 @@ export function isTbmUrl(url: string, base = 'https://www.google.com/'): boolean
   }
 }
 
-const INSTALLED = Symbol.for('mapsweep.google.networkHook');
-type HookedWindow = Window & { [INSTALLED]?: boolean };
-
 /**
- * Wraps `win.fetch` and `XMLHttpRequest` so every tbm=map response body reaches `post`.
- * The page must not notice: the page gets its own response object untouched (we read a
- * clone), and nothing here may throw into the page's code. Installing twice is a no-op.
- * Returns a function that puts the originals back.
+ * Wraps `win.fetch` and `XMLHttpRequest` so every tbm=map response body reaches `post`, with the
+ * URL it came from (after redirects, else as the page asked for it). The page must not notice
+ * (utils/providers/page-network-hook.ts): it gets its own response object untouched, and nothing
+ * here may throw into the page's code. Installing twice is a no-op. Returns a function that
+ * puts the originals back.
  */
 export function installNetworkHook(win: Window, post: (body: string, url: string) => void): () => void {
-  const hooked = win as HookedWindow;
-  if (hooked[INSTALLED]) return () => {};
-  hooked[INSTALLED] = true;
-
-  const pageUrl = (): string => {
-    try {
-      return win.location.href;
-    } catch {
-      return 'https://www.google.com/';
-    }
-  };
-  const deliver = (body: unknown, url: string): void => {
-    if (typeof body !== 'string') return;
-    try {
-      post(body, url);
-    } catch {
-      // The page must not see our failures.
-    }
-  };
-
-  const restoreFetch = wrapFetch(win, pageUrl, deliver);
-  const restoreXhr = wrapXhr(win, pageUrl, deliver);
-  return () => {
-    restoreFetch();
-    restoreXhr();
-    hooked[INSTALLED] = false;
-  };
+  return installPageNetworkHook<string>(win, {
+    key: 'mapsweep.google.networkHook',
+    fallbackBase: 'https://www.google.com/',
+    match: (url, absolute) => (isTbmUrl(absolute) ? url : null),
+    received: (url, answer) => {
+      // An XHR body of another response type: no text to copy.
+      if (answer.body !== null) post(answer.body, answer.finalUrl || url);
+    },
+  });
 }
-
-type Deliver = (body: unknown, url: string) => void;
-
-function wrapFetch(win: Window, pageUrl: () => string, deliver: Deliver): () => void {
-  const original = win.fetch;
-  if (typeof original !== 'function') return () => {};
-  const wrapped = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
-    const result = original.apply(this ?? win, args);
-    try {
-      const url = requestUrl(args[0]);
-      if (url && isTbmUrl(url, pageUrl()) && typeof result?.then === 'function') {
-        result.then(
-          (response) => {
-            try {
-              response.clone().text().then((body) => deliver(body, response.url || url), ignore);
-            } catch {
-              // A body already used or a response type that cannot be cloned: skip it.
-            }
-          },
-          ignore,
-        );
-      }
-    } catch {
-      // Never let the hook break the page's request.
-    }
-    return result;
-  };
-  win.fetch = wrapped as typeof fetch;
-  return () => {
-    if (win.fetch === wrapped) win.fetch = original;
-  };
-}
-
-function wrapXhr(win: Window, pageUrl: () => string, deliver: Deliver): () => void {
-  const proto = (win as Window & { XMLHttpRequest?: typeof XMLHttpRequest }).XMLHttpRequest?.prototype;
-  if (!proto) return () => {};
-  const open = proto.open;
-  const send = proto.send;
-  const urls = new WeakMap<XMLHttpRequest, string>();
-
-  const wrappedOpen = function (this: XMLHttpRequest, ...args: unknown[]): void {
-    try {
-      urls.set(this, String(args[1]));
-    } catch {
-      // ignore
-    }
-    return (open as (...a: unknown[]) => void).apply(this, args);
-  };
-  const wrappedSend = function (this: XMLHttpRequest, ...args: unknown[]): void {
-    try {
-      const url = urls.get(this);
-      if (url && isTbmUrl(url, pageUrl())) {
-        const xhr = this;
-        xhr.addEventListener('load', () => {
-          try {
-            // Other response types hold no text we could read without changing the page's request.
-            if (xhr.responseType === '' || xhr.responseType === 'text') deliver(xhr.responseText, xhr.responseURL || url);
-          } catch {
-            // ignore
-          }
-        });
-      }
-    } catch {
-      // ignore
-    }
-    return (send as (...a: unknown[]) => void).apply(this, args);
-  };
-  proto.open = wrappedOpen as typeof proto.open;
-  proto.send = wrappedSend as typeof proto.send;
-  return () => {
-    if (proto.open === wrappedOpen) proto.open = open;
-    if (proto.send === wrappedSend) proto.send = send;
-  };
-}
-
-function requestUrl(input: unknown): string | null {
-  if (typeof input === 'string') return input;
-  if (input && typeof input === 'object') {
-    // URL and Request objects from any realm: no instanceof.
-    const o = input as { href?: unknown; url?: unknown };
-    if (typeof o.href === 'string') return o.href;
-    if (typeof o.url === 'string') return o.url;
-  }
-  return null;
-}
-
-function ignore(): void {}
 
 /** The window message the MAIN-world hook posts; the isolated world checks it with `readTbmMessage`. */
 export const TBM_MESSAGE_SOURCE = 'mapsweep:google-tbm';
@@ -173,12 +67,11 @@ export function tbmMessage(body: string, url: string): TbmMessage {
  * `event.source === window`: this only checks the shape, which any page script can copy.
  */
 export function readTbmMessage(data: unknown): { body: string; url: string } | null {
-  if (!data || typeof data !== 'object') return null;
-  const m = data as Partial<Record<keyof TbmMessage, unknown>>;
-  if (m.source !== TBM_MESSAGE_SOURCE) return null;
-  if (typeof m.body !== 'string' || m.body.length > MAX_MESSAGE_BODY) return null;
-  if (typeof m.url !== 'string' || m.url.length > 4096) return null;
-  return { body: m.body, url: m.url };
+  const m = taggedMessage(data, TBM_MESSAGE_SOURCE);
+  if (!m) return null;
+  const body = boundedString(m.body, MAX_MESSAGE_BODY);
+  const url = boundedString(m.url, MAX_MESSAGE_URL);
+  return body !== null && url !== null ? { body, url } : null;
 }
 
 /** What the page's own search responses said, for one page visit. */

@@ -12,11 +12,14 @@
  * resource timing, not from these messages.
  */
 
+import { boundedString, installPageNetworkHook, MAX_MESSAGE_URL, quiet, taggedMessage } from '../page-network-hook';
+
 export const KAKAO_HOOK_SOURCE = 'mapsweep:kakao-mapdaum';
 
 /*
- * This module runs in the page's MAIN world: it imports nothing (urls.ts would bring proj4 into
- * every map.kakao.com page for nothing), so the map.daum URL test is repeated here.
+ * This module runs in the page's MAIN world: it imports only the shared hook
+ * (utils/providers/page-network-hook.ts, which imports nothing). urls.ts would bring proj4 into
+ * every map.kakao.com page for nothing, so the map.daum URL test is repeated here.
  */
 const MAP_DAUM_HOSTS = new Set(['search.map.kakao.com', 'search.map.daum.net']);
 
@@ -53,17 +56,13 @@ export type KakaoHookMessage =
 
 type Post = (message: KakaoHookMessage) => void;
 
-const INSTALLED = Symbol.for('mapsweep.kakao.networkHook');
-type HookedWindow = Window & { [INSTALLED]?: boolean } & Record<string, unknown>;
+type HookedWindow = Window & Record<string, unknown>;
 
 /** A map.daum request URL (either host), absolute against the page. */
 export function mapDaumRequestUrl(url: unknown, base: string): string | null {
-  if (typeof url !== 'string' && !(url && typeof url === 'object')) return null;
+  if (typeof url !== 'string' || !url) return null;
   try {
-    const o = url as { href?: unknown; url?: unknown };
-    const raw = typeof url === 'string' ? url : typeof o.href === 'string' ? o.href : typeof o.url === 'string' ? o.url : null;
-    if (!raw) return null;
-    const abs = new URL(raw, base).href;
+    const abs = new URL(url, base).href;
     return mapDaumParts(abs) ? abs : null;
   } catch {
     return null;
@@ -72,33 +71,36 @@ export function mapDaumRequestUrl(url: unknown, base: string): string | null {
 
 /**
  * Wraps the page's JSONP script insertion, XMLHttpRequest and fetch so every map.daum exchange
- * reaches `post`. The page must not notice: its callback gets the same arguments, its XHR and
- * fetch the same response, and nothing here throws into its code. Installing twice is a no-op.
- * Returns a function that puts the originals back.
+ * reaches `post`: a 'start' when the request goes out, an 'end' when it is over. The page must
+ * not notice (utils/providers/page-network-hook.ts): its callback gets the same arguments, its
+ * XHR and fetch the same response, and nothing here throws into its code. Installing twice is a
+ * no-op. Returns a function that puts the originals back.
  */
 export function installKakaoNetworkHook(win: Window, post: Post): () => void {
-  const hooked = win as HookedWindow;
-  if (hooked[INSTALLED]) return () => {};
-  hooked[INSTALLED] = true;
-  const base = () => {
-    try {
-      return win.location.href;
-    } catch {
-      return 'https://map.kakao.com/';
-    }
-  };
-  const send: Post = (m) => {
-    try {
-      post(m);
-    } catch {
-      // The page must not see our failures.
-    }
-  };
-  const restores = [wrapScripts(hooked, base, send), wrapXhr(win, base, send), wrapFetch(win, base, send)];
-  return () => {
-    for (const r of restores) r();
-    hooked[INSTALLED] = false;
-  };
+  return installPageNetworkHook<string>(win, {
+    key: 'mapsweep.kakao.networkHook',
+    fallbackBase: 'https://map.kakao.com/',
+    match: (_url, absolute) => (mapDaumParts(absolute) ? absolute : null),
+    // Failed and aborted XHRs end their exchange too (status 0): a start is never left pending (network.ts counts them).
+    xhrEvent: 'loadend',
+    sent: (url) => post({ source: KAKAO_HOOK_SOURCE, phase: 'start', url }),
+    received: (url, answer) => {
+      // An XHR's status 0 is a request that failed; a fetch's, an opaque answer: its body is what there is.
+      const xhr = answer.via === 'xhr';
+      post(
+        end(url, {
+          outcome: xhr && answer.status === 0 ? 'failed' : 'body',
+          status: xhr ? answer.status || null : answer.status,
+          finalUrl: answer.finalUrl || null,
+          contentType: answer.contentType,
+          body: answer.body,
+        }),
+      );
+    },
+    failed: (url, answer) => post(end(url, { outcome: 'failed', status: answer ? answer.status : null, finalUrl: answer?.finalUrl || null, contentType: null, body: null })),
+    // JSONP is neither fetch nor XHR; what it posts runs inside the page's callback and script events, hence `quiet`.
+    wrapMore: (base) => wrapScripts(win as HookedWindow, base, quiet(post)),
+  });
 }
 
 function end(url: string, rest: Omit<Extract<KakaoHookMessage, { phase: 'end' }>, 'source' | 'phase' | 'url'>): KakaoHookMessage {
@@ -201,95 +203,6 @@ function wrapCallback(win: HookedWindow, name: string, deliver: (data: unknown) 
   }
 }
 
-function wrapXhr(win: Window, base: () => string, post: Post): () => void {
-  const proto = (win as Window & { XMLHttpRequest?: typeof XMLHttpRequest }).XMLHttpRequest?.prototype;
-  if (!proto) return () => {};
-  const open = proto.open;
-  const sendFn = proto.send;
-  const urls = new WeakMap<XMLHttpRequest, string>();
-  const wrappedOpen = function (this: XMLHttpRequest, ...args: unknown[]): void {
-    try {
-      const url = mapDaumRequestUrl(args[1], base());
-      if (url) urls.set(this, url);
-      else urls.delete(this);
-    } catch {
-      // ignore
-    }
-    return (open as (...a: unknown[]) => void).apply(this, args);
-  };
-  const wrappedSend = function (this: XMLHttpRequest, ...args: unknown[]): void {
-    try {
-      const url = urls.get(this);
-      if (url) {
-        const xhr = this;
-        post({ source: KAKAO_HOOK_SOURCE, phase: 'start', url });
-        xhr.addEventListener('loadend', () => {
-          try {
-            const text = xhr.responseType === '' || xhr.responseType === 'text' ? xhr.responseText : null;
-            post(
-              end(url, {
-                outcome: xhr.status === 0 ? 'failed' : 'body',
-                status: xhr.status || null,
-                finalUrl: xhr.responseURL || null,
-                contentType: xhr.getResponseHeader('content-type'),
-                body: text,
-              }),
-            );
-          } catch {
-            // ignore
-          }
-        });
-      }
-    } catch {
-      // ignore
-    }
-    return (sendFn as (...a: unknown[]) => void).apply(this, args);
-  };
-  proto.open = wrappedOpen as typeof proto.open;
-  proto.send = wrappedSend as typeof proto.send;
-  return () => {
-    if (proto.open === wrappedOpen) proto.open = open;
-    if (proto.send === wrappedSend) proto.send = sendFn;
-  };
-}
-
-function wrapFetch(win: Window, base: () => string, post: Post): () => void {
-  const original = win.fetch;
-  if (typeof original !== 'function') return () => {};
-  const wrapped = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
-    const result = original.apply(this ?? win, args);
-    try {
-      const url = mapDaumRequestUrl(args[0], base());
-      if (url && typeof result?.then === 'function') {
-        post({ source: KAKAO_HOOK_SOURCE, phase: 'start', url });
-        result.then(
-          (response) => {
-            try {
-              response
-                .clone()
-                .text()
-                .then(
-                  (body) => post(end(url, { outcome: 'body', status: response.status, finalUrl: response.url || null, contentType: response.headers.get('content-type'), body })),
-                  () => post(end(url, { outcome: 'failed', status: response.status, finalUrl: response.url || null, contentType: null, body: null })),
-                );
-            } catch {
-              // ignore
-            }
-          },
-          () => post(end(url, { outcome: 'failed', status: null, finalUrl: null, contentType: null, body: null })),
-        );
-      }
-    } catch {
-      // Never let the hook break the page's request.
-    }
-    return result;
-  };
-  win.fetch = wrapped as typeof fetch;
-  return () => {
-    if (win.fetch === wrapped) win.fetch = original;
-  };
-}
-
 const MAX_BODY = 8_000_000;
 
 /**
@@ -297,24 +210,23 @@ const MAX_BODY = 8_000_000;
  * `event.source === window`: this only checks the shape, which any page script can copy.
  */
 export function readKakaoHookMessage(data: unknown): KakaoHookMessage | null {
-  if (!data || typeof data !== 'object') return null;
-  const m = data as Record<string, unknown>;
-  if (m.source !== KAKAO_HOOK_SOURCE) return null;
-  if (typeof m.url !== 'string' || m.url.length > 4096 || !mapDaumParts(m.url)) return null;
-  if (m.phase === 'start') return { source: KAKAO_HOOK_SOURCE, phase: 'start', url: m.url };
+  const m = taggedMessage(data, KAKAO_HOOK_SOURCE);
+  if (!m) return null;
+  const url = boundedString(m.url, MAX_MESSAGE_URL);
+  if (url === null || !mapDaumParts(url)) return null;
+  if (m.phase === 'start') return { source: KAKAO_HOOK_SOURCE, phase: 'start', url };
   if (m.phase !== 'end') return null;
   if (m.outcome !== 'body' && m.outcome !== 'no-callback' && m.outcome !== 'failed') return null;
-  const str = (v: unknown, max: number) => (typeof v === 'string' && v.length <= max ? v : null);
-  if (m.body !== null && m.body !== undefined && str(m.body, MAX_BODY) === null) return null;
+  if (m.body !== null && m.body !== undefined && boundedString(m.body, MAX_BODY) === null) return null;
   const status = typeof m.status === 'number' && Number.isInteger(m.status) && m.status >= 0 && m.status < 1000 ? m.status : null;
   return {
     source: KAKAO_HOOK_SOURCE,
     phase: 'end',
-    url: m.url,
+    url,
     outcome: m.outcome,
     status,
-    finalUrl: str(m.finalUrl, 4096),
-    contentType: str(m.contentType, 200),
-    body: str(m.body, MAX_BODY),
+    finalUrl: boundedString(m.finalUrl, MAX_MESSAGE_URL),
+    contentType: boundedString(m.contentType, 200),
+    body: boundedString(m.body, MAX_BODY),
   };
 }
