@@ -24,6 +24,8 @@ export interface KakaoSimOptions {
   failRate: number;
   /** The window (CSS px); the map is what lies right of `switches.panelWidth`. */
   window: { width: number; height: number };
+  /** The answers carry `place_totalcount` (default true); false: as if they never said, so nothing is learnt from it. */
+  reportsTotal: boolean;
 }
 
 export function kakaoListingOf(k: KakaoReplicaPlace): Listing {
@@ -52,6 +54,8 @@ export function kakaoListingOf(k: KakaoReplicaPlace): Listing {
 
 export interface KakaoSimDriver extends PageDriver {
   readonly loads: number;
+  /** Next-page presses that turned a page. */
+  readonly pageTurns: number;
 }
 
 export function createKakaoSimDriver(kw: KakaoWorld, o: Partial<KakaoSimOptions> & Pick<KakaoSimOptions, 'random'>): KakaoSimDriver {
@@ -59,6 +63,7 @@ export function createKakaoSimDriver(kw: KakaoWorld, o: Partial<KakaoSimOptions>
   const win = o.window ?? { width: 1280, height: 800 };
   const tabs = new Map<number, { url: string; page: number; failed: boolean }>();
   let loads = 0;
+  let pageTurns = 0;
 
   function observe(tabId: number): Observation {
     const tab = tabs.get(tabId);
@@ -89,12 +94,17 @@ export function createKakaoSimDriver(kw: KakaoWorld, o: Partial<KakaoSimOptions>
       stopReason: 'end',
       pager: { page: tab.page, more },
       searchedBounds,
+      // As collect-kakao.ts reads it: the answer's place_totalcount (the replica's: every match in the rect).
+      siteTotal: o.reportsTotal === false ? null : ranked.length,
     };
   }
 
   return {
     get loads() {
       return loads;
+    },
+    get pageTurns() {
+      return pageTurns;
     },
     async load(tabId, url) {
       loads++;
@@ -110,6 +120,7 @@ export function createKakaoSimDriver(kw: KakaoWorld, o: Partial<KakaoSimOptions>
       const tab = tabs.get(tabId);
       if (!tab || !observe(tabId).pager?.more) return { clicked: false };
       tab.page++;
+      pageTurns++;
       return { clicked: true };
     },
     async viewport() {

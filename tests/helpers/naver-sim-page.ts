@@ -11,7 +11,7 @@ import { placeKey } from '../../utils/providers/place';
 import { naverPlaceUrl, parseListUrl } from '../../utils/providers/naver/urls';
 import type { Observation } from '../../utils/domain/sweep';
 import type { NaverReplicaPlace } from '../replica/naver/data';
-import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
+import { adsFor, listTotalOf, naverSearch, pageOf } from '../replica/naver/search';
 import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';
 import type { World } from '../replica/world';
 
@@ -92,6 +92,8 @@ export function createNaverSimDriver(world: World, o: Partial<NaverSimOptions> &
       capHit: tab.page * switches.pageSize >= 300 && items.length >= switches.pageSize,
       stopReason: 'end',
       pager: { page: tab.page, more },
+      // As collect-naver.ts reads it: the Apollo state's list `total`.
+      siteTotal: listTotalOf(world, parts.query, outcome, switches.listTotal),
     };
   }
 

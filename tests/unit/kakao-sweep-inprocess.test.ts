@@ -97,3 +97,23 @@ describe('a Kakao sweep, in-process', () => {
     expect(r.sweep.problem?.message).toBe(NOT_RESTRICTED_MESSAGE);
   });
 });
+
+describe("a Kakao sweep and the answers' place_totalcount", () => {
+  it('leaves a list after its first page when its count says it is crowded, and proves the same', { timeout: 180_000 }, async () => {
+    const counted = await kakaoSweep('카페');
+    const uncounted = await kakaoSweep('카페', { reportsTotal: false });
+    for (const r of [counted, uncounted]) {
+      expect(r.exit).toBe('finished');
+      const keys = r.listings.map((l) => l.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect([...r.truth].filter((k) => !keys.includes(k))).toEqual([]);
+    }
+    // The same cells, split and done alike: the count changes what is spent, never what is proven.
+    const verdicts = (r: typeof counted) => r.cells.map((c) => `${c.id}:${c.status}`).sort();
+    expect(verdicts(counted)).toEqual(verdicts(uncounted));
+    expect(counted.page.loads).toBe(uncounted.page.loads);
+    expect(uncounted.page.pageTurns).toBeGreaterThan(50);
+    expect(counted.page.pageTurns).toBeLessThan(uncounted.page.pageTurns * 0.7);
+    console.log(`kakao page turns: ${uncounted.page.pageTurns} without the count, ${counted.page.pageTurns} with it; ${counted.page.loads} loads either way`);
+  });
+});

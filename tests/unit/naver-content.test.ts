@@ -343,6 +343,8 @@ describe('collect a Naver list page: what the page says about itself', () => {
     const last = pages.at(-1)!;
     expect(last).toMatchObject({ capHit: true, endOfList: false, stopReason: 'cap', pager: { page: PAGE_MAX, more: false } });
     expect(new Set(pages.flatMap((p) => organic(p).map((l) => l.key))).size).toBe(PAGE_MAX * PAGE_SIZE);
+    // The page's own count (the Apollo state's list total), on every page: what lets a sweep leave a crowded list early.
+    expect(pages.map((p) => p.siteTotal)).toEqual(Array(PAGE_MAX).fill(PAGE_MAX * PAGE_SIZE));
   });
 
   it('a short list: one page, no scrolling needed beyond the stall, complete', async () => {
@@ -351,7 +353,7 @@ describe('collect a Naver list page: what the page says about itself', () => {
     const s = site();
     await s.goto(naverListUrl({ query: '카페', bounds: small }));
     const o = await collect(s, { expectPage: 1 });
-    expect(o).toMatchObject({ pageKind: 'results', endOfList: true, capHit: false, pager: { page: 1, more: false }, organicShown: truth.length });
+    expect(o).toMatchObject({ pageKind: 'results', endOfList: true, capHit: false, pager: { page: 1, more: false }, organicShown: truth.length, siteTotal: truth.length });
     expect(organic(o).map((l) => l.key)).toEqual(ids(truth));
   });
 

@@ -77,7 +77,7 @@ describe('a Naver sweep, in-process', () => {
     });
   }
 
-  it('stops with a message, never "finished", when Naver ignores the box and the list is capped', async () => {
+  it('stops with a message, never "finished", when Naver ignores the box and the list is capped', { timeout: 60_000 }, async () => {
     const r = await naverSweep('카페', { switches: { boundsMode: 'ignored' } });
     expect(r.exit).toBe('failed');
     expect(r.sweep.status).toBe('failed');
@@ -90,5 +90,27 @@ describe('a Naver sweep, in-process', () => {
     const { missing, extra } = recall(r.listings.map((l) => l.key), r.truth);
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     expect(r.page.loads).toBeLessThan(r.cells.length + 5);
+  });
+});
+
+describe("a Naver sweep and the list's own total", () => {
+  it('stops paging a list its total says is crowded, once the sweep has seen honest totals, and proves the same', { timeout: 180_000 }, async () => {
+    // Every match in the box (the default 'listed', at most the cap, is believed the same way: the other tests).
+    const honest = await naverSweep('카페', { switches: { listTotal: 'matched' } });
+    // A total that ignores the box: complete lists show it overstated, so it is never believed.
+    const anywhere = await naverSweep('카페', { switches: { listTotal: 'query' } });
+    for (const r of [honest, anywhere]) {
+      expect(r.exit).toBe('finished');
+      const keys = r.listings.map((l) => l.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(recall(keys, r.truth).missing).toEqual([]);
+    }
+    // The same cells searched and split either way: the total changes what is spent, not what is proven.
+    const verdicts = (r: typeof honest) => r.cells.map((c) => `${c.id}:${c.status}`).sort();
+    expect(verdicts(honest)).toEqual(verdicts(anywhere));
+    expect(honest.page.loads).toBe(anywhere.page.loads);
+    // Crowded lists were left after their first page, so far fewer pages were turned.
+    expect(anywhere.page.pageTurns).toBeGreaterThan(20);
+    expect(honest.page.pageTurns).toBeLessThan(anywhere.page.pageTurns * 0.8);
   });
 });

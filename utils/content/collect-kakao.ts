@@ -173,6 +173,7 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
     warnings,
     pager: { page: list.pager.current, more: pageKind === 'results' && summary.status === 'more' },
     searchedBounds,
+    siteTotal: summary.totalCount,
   };
 }
 

@@ -174,6 +174,7 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
     stopReason,
     warnings: [...summary.warnings, ...warnings],
     searchedBounds: parseListUrl(url)?.bounds ?? null,
+    siteTotal: state ? placesFromListState(state).total : null,
     ...(read.join ? { pageDataDropped: read.join.dropped } : {}),
   };
   if (pageKind === 'results') observation.pager = { page: summary.page, more: summary.status === 'more-pages' };

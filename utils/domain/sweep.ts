@@ -67,6 +67,13 @@ export interface Observation {
    * say. Absent: the provider's searched area is measured otherwise (Google's canvas).
    */
   searchedBounds?: BBox | null;
+  /**
+   * How many places the page's own data says its search matched (Kakao: `place_totalcount`;
+   * Naver: the list query's `total`), or null when it did not say. Page content: the driver
+   * believes it only as far as the sweep's complete lists showed it honest (utils/sweep/site-total.ts).
+   * Absent: the site gives no count (Google).
+   */
+  siteTotal?: number | null;
 }
 
 export type CellStatus =
@@ -141,6 +148,8 @@ export interface CellResult {
   capHit: boolean;
   zoomedOut: boolean;
   insideShare: number;
+  /** The page's own count of matches (Observation.siteTotal), kept so later cells can tell whether the site's counts are honest. Absent: no count. */
+  siteTotal?: number | null;
 }
 
 export type SweepStatus =

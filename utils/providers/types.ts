@@ -59,6 +59,15 @@ export interface MapProvider {
    * Bounds how many pages one visit walks: `ceil(planner.cap / pageSize)`.
    */
   pageSize?: number;
+  /**
+   * How far a paged list's own count of matches (Observation.siteTotal) is believed when it says
+   * the list cannot end before the crowded mark, so the visit may stop paging at once
+   * (utils/sweep/site-total.ts): 'as-capped' — the provider's page already judges a count beyond
+   * its list as capped (Kakao: utils/providers/kakao/observe.ts), so leaving early decides
+   * nothing the last page would not; 'once-honest' — only once the sweep's own complete lists
+   * showed the count honest (Naver, whose lists end by their pager). Absent: every page is read.
+   */
+  siteTotal?: 'as-capped' | 'once-honest';
   /** Start and deepest zoom, and the site's cap per search. */
   planner: Pick<PlannerOptions, 'startZoom' | 'maxZoom' | 'cap'>;
   /**

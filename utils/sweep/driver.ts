@@ -15,6 +15,7 @@ import { auditObservation } from '../health/audit';
 import { judgeObservation } from './judge';
 import { attentionOf, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
+import { saysCrowded, siteTotalTrust } from './site-total';
 import { DEFAULT_SETTINGS } from './settings';
 import type { Cell, CellError, CellResult, Observation, Sweep } from '../domain/sweep';
 import { calibrationKey, initialCalibration, planningViewport, safeSpan, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
@@ -390,8 +391,26 @@ async function walkPages(
   const pages = [first];
   // One page more than the cap needs: a site that offers pages past its cap shows it as capped.
   const maxPages = provider.pageSize ? Math.ceil(provider.planner.cap / provider.pageSize) + 1 : 1;
+  const crowdedAt = provider.planner.cap - CAP_MARGIN;
+  let trusted: boolean | undefined;
   let last = first;
   while (last.pageKind === 'results' && last.pager?.more && pages.length < maxPages) {
+    if (provider.siteTotal && saysCrowded(last.siteTotal, crowdedAt)) {
+      // The page counts more matches than a list can hold: the cell will be split whatever the
+      // remaining pages show (utils/sweep/site-total.ts), where the provider's count is believed.
+      trusted ??= provider.siteTotal === 'as-capped' || siteTotalTrust(await deps.store.listCells(cell.sweepId, 'done')).trusted;
+      if (trusted) {
+        const observation = combinePages(pages);
+        return {
+          observation: {
+            ...observation,
+            capHit: true,
+            stopReason: 'cap',
+            warnings: [...observation.warnings, `site-total: the page counts ${last.siteTotal} matches, more than a list holds; split without reading its other pages`],
+          },
+        };
+      }
+    }
     const nextPage = deps.page.nextPage;
     if (!nextPage) return { kind: 'internal', message: 'This browser glue cannot turn the pages of a list.', at: deps.now() };
     const release = await deps.pacer.acquire(provider.laneUrl);

@@ -122,6 +122,7 @@ export function judgeObservation(
       capHit: obs.capHit,
       zoomedOut,
       insideShare: located === 0 ? 1 : inside / located,
+      ...(obs.siteTotal !== undefined ? { siteTotal: obs.siteTotal } : {}),
     },
   };
 }

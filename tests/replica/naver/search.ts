@@ -58,6 +58,14 @@ export function naverSearch(world: World, input: NaverSearchInput, switches: Pic
   return { results: ranked.slice(0, switches.resultCap), matched: matched.length, searchedBox: box };
 }
 
+/** The list's `total` as the switch has it (NaverSwitches.listTotal). */
+export function listTotalOf(world: World, query: string, outcome: NaverSearchOutcome, mode: NaverSwitches['listTotal']): number {
+  if (mode === 'listed') return outcome.results.length;
+  if (mode === 'matched') return outcome.matched;
+  const matches = naverMatcher(query);
+  return world.places.map(naverPlaceOf).filter(matches).length;
+}
+
 /** One page of a search: items `(page-1)*pageSize …`, and whether another page follows. */
 export function pageOf(results: readonly NaverReplicaPlace[], page: number, pageSize: number): { items: NaverReplicaPlace[]; pages: number; hasNext: boolean } {
   const pages = Math.max(1, Math.ceil(results.length / pageSize));

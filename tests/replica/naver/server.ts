@@ -23,7 +23,7 @@ import { createRng, deriveSeed } from '../prng';
 import type { World } from '../world';
 import { naverPlaceById } from './data';
 import { allSearchAnswer, blockPageHtml, entryPageHtml, graphqlListAnswer, listPageHtml, noResultsHtml, outerSearchHtml, placeHomeHtml } from './pages';
-import { adsFor, naverGroundTruth, naverSearch, pageOf } from './search';
+import { adsFor, listTotalOf, naverGroundTruth, naverSearch, pageOf } from './search';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from './switches';
 
 export const NAVER_HOSTS = ['map.naver.com', 'pcmap.place.naver.com', 'pcmap-api.place.naver.com'] as const;
@@ -132,7 +132,7 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       rendered: Math.min(switches.firstRender, items.length),
       page: Math.min(list.page, pages),
       pages,
-      total: outcome.results.length,
+      total: listTotalOf(world, list.query, outcome, switches.listTotal),
       pageSize: switches.pageSize,
       lazyBatch: switches.lazyBatch,
       lazyDelayMs: switches.lazyDelayMs,

@@ -36,6 +36,13 @@ export interface NaverSwitches {
   pagerWindow: number;
   /** What the list page's Apollo state holds [?]: the whole page's items, or only those rendered at load. */
   apolloHolds: 'page' | 'rendered';
+  /**
+   * What the list's `total` counts [?]: the results the list holds (at most the cap), every match
+   * in the box (thousands, as allSearch's totalCount), or every match of the query anywhere (a
+   * count that ignores the box). The sweep may use it to stop paging a crowded list early; only
+   * an honest count may change what it spends, and none may change what it proves.
+   */
+  listTotal: 'listed' | 'matched' | 'query';
   /** Ads on top of the first page (the 2025 capture has 2). */
   ads: number;
   /** Ads repeat an organic result of the same search (else they are matching places outside the box). */
@@ -64,6 +71,7 @@ export const DEFAULT_NAVER_SWITCHES: Readonly<NaverSwitches> = Object.freeze({
   endMarker: 'next-disabled',
   pagerWindow: 5,
   apolloHolds: 'page',
+  listTotal: 'listed',
   ads: 2,
   adsRepeatOrganic: false,
   domVariant: 'restaurant',
@@ -114,6 +122,10 @@ export function mergeNaverSwitches(current: Readonly<NaverSwitches>, partial: Pa
         break;
       case 'apolloHolds':
         if (!['page', 'rendered'].includes(value as string)) problems.push('apolloHolds must be page or rendered');
+        else set(key, value);
+        break;
+      case 'listTotal':
+        if (!['listed', 'matched', 'query'].includes(value as string)) problems.push('listTotal must be listed, matched or query');
         else set(key, value);
         break;
       case 'domVariant':

@@ -54,6 +54,7 @@ export const kakaoProvider: MapProvider = {
   // The page's own search requests: a block answers them with a 302 to kakao.com/500.ko.html (B6).
   requestPatterns: ['https://map.kakao.com/*', 'https://search.map.kakao.com/*', 'https://place.map.kakao.com/*'],
   startUrl: `${KAKAO_MAP_ORIGIN}/`,
+  siteTotal: 'as-capped',
   pageSize: KAKAO_PAGE_SIZE,
   reportedBox: { untrustedEdge: KAKAO_UNTRUSTED_EDGE },
   planner: { startZoom: KAKAO_START_ZOOM, maxZoom: KAKAO_MAX_ZOOM, cap: KAKAO_RESULT_CAP },

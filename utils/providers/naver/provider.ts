@@ -50,6 +50,7 @@ export const naverProvider: MapProvider = {
   startUrl: `${NAVER_MAP_ORIGIN}/p`,
   // Deepest: a box about 150 m wide; denser than that is saturated, and reported.
   planner: { startZoom: DEFAULT_START_ZOOM, maxZoom: 20, cap: CROWDED_FROM },
+  siteTotal: 'once-honest',
   pageSize: PAGE_SIZE,
   searchUrl: (keyword, view) => naverSearchUrl(keyword, view.zoom),
   boundsSearch: {
