@@ -10,6 +10,7 @@ import { planSweep } from '../../utils/sweep/plan';
 import { normaliseSettings } from '../../utils/sweep/settings';
 import type { Sweep } from '../../utils/domain/sweep';
 import { benchCommit, type BenchFigures } from './commit';
+import { crowdedBreakdown, type Breakdown } from './commit-breakdown';
 
 /** Listings per fill transaction: one transaction per put would take hours at 500k. */
 const FILL_BATCH = 10_000;
@@ -22,6 +23,11 @@ export function commitLatency(sizes: number[], samples: number): Promise<Record<
 /** The same for a crowded cell's commit: 120 listings, 4 children, the page's audit event (commit.ts). */
 export function crowdedCommitLatency(sizes: number[], samples: number): Promise<Record<string, BenchFigures>> {
   return benchCommit(indexedDB, sizes, samples, (line) => console.log(`[bench] ${line}`), undefined, 10_000, 'crowded');
+}
+
+/** Where the crowded commit's time goes at one size (commit-breakdown.ts); `target` 'plain' = a store without index. */
+export function crowdedCommitBreakdown(size: number, samples: number, target: 'store' | 'plain', settleMs = 10_000): Promise<Breakdown> {
+  return crowdedBreakdown(indexedDB, size, samples, target, (line) => console.log(`[bench] ${line}`), settleMs);
 }
 
 export interface SeedRequest {

@@ -24,7 +24,7 @@ const FILL_BATCH = 10_000;
 /** What one commit carries (see the file's comment). */
 export type CommitShape = 'simple' | 'crowded';
 const PER_COMMIT: Record<CommitShape, number> = { simple: 20, crowded: 120 };
-const SWEEP_ID = 'bench';
+export const SWEEP_ID = 'bench';
 
 export interface BenchFigures {
   median: number;
@@ -90,7 +90,7 @@ export async function benchCommit(
 }
 
 /** N stored listings, written FILL_BATCH per transaction (one transaction per put would take hours). */
-async function fill(store: Store, size: number): Promise<void> {
+export async function fill(store: Store, size: number): Promise<void> {
   for (let from = 0; from < size; from += FILL_BATCH) {
     const to = Math.min(size, from + FILL_BATCH);
     await store.transact(['listings'], 'readwrite', async (tx) => {
@@ -103,7 +103,7 @@ async function fill(store: Store, size: number): Promise<void> {
 }
 
 /** Half the keys already stored (spread over the key space), half new, different for each sample. */
-function commitListings(size: number, sample: number, perCommit: number) {
+export function commitListings(size: number, sample: number, perCommit: number) {
   const known = Array.from({ length: perCommit / 2 }, (_, j) => (size > 0 ? (sample * 7919 + j * 104_729) % size : j));
   const fresh = Array.from({ length: perCommit / 2 }, (_, j) => size + sample * perCommit + j);
   return [...known, ...fresh].map((n) => {
@@ -112,7 +112,7 @@ function commitListings(size: number, sample: number, perCommit: number) {
   });
 }
 
-function storedListing(n: number): StoredListing {
+export function storedListing(n: number): StoredListing {
   const cid = String(1_000_000_000 + n);
   return {
     key: `google:${cid}`,
@@ -140,7 +140,7 @@ function storedListing(n: number): StoredListing {
   };
 }
 
-function benchSweep(): Sweep {
+export function benchSweep(): Sweep {
   return {
     id: SWEEP_ID,
     createdAt: 0,
@@ -158,7 +158,7 @@ function benchSweep(): Sweep {
 }
 
 /** The four quadrants a crowded cell is split into, as the driver commits them. */
-function childrenOf(parent: Cell): Cell[] {
+export function childrenOf(parent: Cell): Cell[] {
   const { south, west, north, east } = parent.bbox;
   const midLat = (south + north) / 2;
   const midLng = (west + east) / 2;
@@ -172,11 +172,11 @@ function childrenOf(parent: Cell): Cell[] {
 }
 
 /** The page audit a crowded search logs with its commit (an 'audit' event). */
-function auditOf(keys: string[]): PageAudit {
+export function auditOf(keys: string[]): PageAudit {
   return { pageKind: 'results', cardsVisible: keys.length, extracted: keys.length, sponsored: 0, networkItems: keys.length, networkMatched: keys.length, firstKeys: keys.slice(0, 5), verdict: 'ok', networkShortfall: false };
 }
 
-function benchCells(count: number): Cell[] {
+export function benchCells(count: number): Cell[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `${SWEEP_ID}/0/r0c${i}`,
     sweepId: SWEEP_ID,
