@@ -34,10 +34,10 @@
  * A bare transaction on a store with no index grows as much as the commit: the growth is
  * Chromium's IndexedDB engine (LevelDB), not the commit's shape nor the byCollection index
  * (+1.3 ms at 1k, +2.8 ms at 500k). Every get is a random LevelDB read, deeper at 500k (files
- * per level 0/5/43 against 0/0/2 at 1k). Every put is too: Chromium's PutRecord reads the
- * store's version counter, and a read inside a readwrite transaction first writes the
- * transaction's buffered changes with an undo log, reading the old value of each key written
- * (record, exists-entry, each index entry) without filling the block cache. And the same writes
+ * per level 0/5/43 against 0/0/2 at 1k). Every put is too (as Chromium's source reads: each
+ * put reads the store's version counter, and a read inside a readwrite transaction first
+ * writes the buffered changes with an undo log, reading the old value of each key written:
+ * record, exists-entry, each index entry, without filling the block cache). And the same writes
  * cost twice the compactions at 500k (104 against 47 while timed; 90 s of settling instead of
  * 10 s changes nothing, so it is not the fill's backlog).
  */
