@@ -135,7 +135,7 @@ export interface RecallRun {
   missing_in_quarantined: number;
   /** Missing places inside a cell still open when the sweep stopped failed after the last Resume: reported. */
   missing_in_open: number;
-  /** Missing places whose every cell is done: nothing tells the user. */
+  /** Missing places whose every cell is done (or that no cell of the sweep covers): nothing tells the user. */
   missing_silent: number;
   /** Up to 5 silent misses, for the diagnosis: the place, its cells, and whether any page showed it. */
   silent_examples: SilentMiss[];
@@ -385,7 +385,7 @@ async function sweepAndCount(s: SweepSpec): Promise<RunCore> {
     const mine = over(p);
     if (mine.some((c) => c.status === 'saturated')) inSaturated++;
     else if (mine.some((c) => c.status === 'quarantined')) inQuarantined++;
-    else if (mine.length === 0 || mine.some((c) => c.status !== 'done')) inOpen++;
+    else if (mine.some((c) => c.status !== 'done')) inOpen++;
     else {
       silent++;
       if (examples.length < 5) examples.push({ key, lat: p.lat, lng: p.lng, cells: mine.map(cellNote), listed: s.page.listed.has(key) });
