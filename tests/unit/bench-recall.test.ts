@@ -69,12 +69,12 @@ describe('recall on imperfect pages (bench)', () => {
     expect(r.stops).toBeGreaterThan(0);
     expect(r.stops).toBeLessThanOrEqual(MAX_RESUMES);
     expect(r.stop_message).toMatch(/could not be read.*previous attempt/);
-    // The same view twice, one card unread each time.
-    expect(r.stop_cells[0]!.failed_attempts.map((a) => a.what)).toEqual([
-      '1 of 120 result cards could not be read.',
-      '1 of 120 result cards could not be read. The same happened on the previous attempt of this cell.',
-    ]);
-    expect(r.stop_cells[0]!.distinct_urls).toBe(1);
+    // Crowded lists that showed it were split (judge.ts: their children list the same ground); the
+    // cell whose complete list would have proven it failed twice the same way, one card unread each time.
+    const attempts = r.stop_cells[0]!.failed_attempts.map((a) => a.what);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]).toMatch(/^1 of \d+ result cards could not be read\.$/);
+    expect(attempts[1]).toMatch(/^1 of \d+ result cards could not be read\. The same happened on the previous attempt of this cell\.$/);
     expect(r.recall).toBeLessThan(1);
     expect(r.cells_quarantined + (r.status === 'finished' ? 0 : 1)).toBeGreaterThan(0);
     expect(r.missing_in_quarantined + r.missing_in_open).toBeGreaterThan(0);

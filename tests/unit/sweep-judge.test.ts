@@ -71,6 +71,30 @@ describe('judging one page visit', () => {
     expect(afterHttp).toMatchObject({ error: { kind: 'navigation' } });
   });
 
+  it('a retry with fewer cards unread than the last attempt is the page still rendering, not the extractor', () => {
+    const cards = (read: number) => obs({ listings: Array.from({ length: read }, (_, i) => listing(i)), cardsVisible: 20 });
+    const first = judge(cards(17));
+    if (first.verdict !== 'failed') throw new Error('expected a failure');
+    expect(first.error).toMatchObject({ kind: 'navigation', unreadCards: 3 });
+    const fewer = judgeObservation(cards(19), { bbox: BBOX, lastError: first.error }, VIEW, 6);
+    expect(fewer).toMatchObject({ verdict: 'failed', error: { kind: 'navigation', unreadCards: 1 } });
+    const asMany = judgeObservation(cards(17), { bbox: BBOX, lastError: first.error }, VIEW, 6);
+    expect(asMany).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
+    // An error stored by an older version carries no count: the second time is the extractor's, as it was.
+    const { unreadCards: _, ...older } = first.error;
+    expect(judgeObservation(cards(19), { bbox: BBOX, lastError: older }, VIEW, 6)).toMatchObject({ error: { kind: 'extractor' } });
+  });
+
+  it('accepts a crowded list with unread cards only on condition: its cell must be split (its children are judged on their own cards)', () => {
+    const most = Array.from({ length: 118 }, (_, i) => listing(i));
+    const capped = judge(obs({ listings: most, cardsVisible: 120, capHit: true, endOfList: false }));
+    expect(capped).toMatchObject({ verdict: 'accepted', unread: { kind: 'navigation', unreadCards: 2 } });
+    // The same page that ended below the cap proves its cell: never accepted with a card unread.
+    expect(judge(obs({ listings: most, cardsVisible: 120, capHit: false, endOfList: true }))).toMatchObject({ verdict: 'failed' });
+    // A page read in full carries no condition.
+    expect(judge(obs({ listings: most, cardsVisible: 118, capHit: true, endOfList: false }))).not.toHaveProperty('unread');
+  });
+
   it('counts unread cards from organicShown when the page reports it (ads it could not read are not places)', () => {
     const all = Array.from({ length: 20 }, (_, i) => listing(i));
     // 22 cards: 20 organic read, 2 ads (one repeating an organic place, so no listing of its own).

@@ -132,6 +132,8 @@ export interface CellError {
   message: string;
   at: number;
   url?: string;
+  /** For a page refused because organic cards went unread: how many (the next attempt compares). */
+  unreadCards?: number;
 }
 
 export interface CellResult {

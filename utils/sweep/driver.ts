@@ -259,7 +259,7 @@ async function visitCell(
   deps.pacer.reward(url);
 
   if (bounds || reported) {
-    return settleBoundsVisit(deps, provider, sweep, cell, holder, { observation, audit, organic: judgement.organic, result: judgement.result, view, viewport, tabId, spans });
+    return settleBoundsVisit(deps, provider, sweep, cell, holder, { observation, audit, organic: judgement.organic, result: judgement.result, unread: judgement.unread, view, viewport, tabId, spans });
   }
 
   // What the page searched is measured: its canvas, and the view its URL ended on.
@@ -297,6 +297,8 @@ async function visitCell(
     decisionInput(observation, judgement.result, cell, { requestedZoom: view.zoom, finalZoom: observation.finalView?.zoom ?? null, covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
     { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells },
   );
+  // Unread cards are forgiven a crowded list only when it is split (judge.ts, Judgement.unread).
+  if (judgement.unread && decision.verdict !== 'split') return recordFailure(deps, sweep, cell, holder, judgement.unread);
   const result = { ...judgement.result, newListings: 0, reason: decision.reason, searchedBox, view: searchedView, canvasKey };
   return commitDecision(deps, provider, sweep, cell, holder, { decision, result, audit, url: observation.url, kept, viewport });
 }
@@ -452,6 +454,8 @@ async function settleBoundsVisit(
     audit: PageAudit;
     organic: Listing[];
     result: Omit<CellResult, 'newListings'>;
+    /** Judgement.unread: the page's failure unless the cell is split. */
+    unread?: CellError;
     view: MapView;
     viewport: Viewport;
     tabId: number;
@@ -490,6 +494,7 @@ async function settleBoundsVisit(
     decisionInput(observation, v.result, { ...cell, zoomOffset: 0 }, { requestedZoom: view.zoom, finalZoom: null, covered: proof.covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
     opts,
   );
+  if (v.unread && decision.verdict !== 'split') return recordFailure(deps, sweep, cell, holder, v.unread);
   return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...result, reason: decision.reason }, audit, url: observation.url, kept, viewport });
 }
 

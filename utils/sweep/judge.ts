@@ -16,7 +16,19 @@ import type { Cell, CellError, CellResult, Observation } from '../domain/sweep';
  * accepted: each one is a place that would be lost (issue 10 §2).
  */
 export type Judgement =
-  | { verdict: 'accepted'; organic: Listing[]; result: Omit<CellResult, 'newListings'> }
+  | {
+      verdict: 'accepted';
+      organic: Listing[];
+      result: Omit<CellResult, 'newListings'>;
+      /**
+       * Organic cards of a crowded list went unread. Such a page proves nothing complete: its
+       * cell is split, and its children list the same ground, each judged on its own cards. So
+       * the driver may settle the cell with this page only by splitting it; any other verdict
+       * (done, saturated, widened) makes this the cell's failure. An audit search, which only
+       * checks done cells, keeps what it read (its page audit counts the unread cards).
+       */
+      unread?: CellError;
+    }
   | { verdict: 'failed'; error: CellError };
 
 
@@ -30,6 +42,22 @@ const UNREAD_CARDS = 'result cards could not be read';
 /** The cell's previous attempt failed because visible cards could not be read. */
 export function failedOnUnreadCards(lastError: CellError | null | undefined): boolean {
   return lastError?.kind === 'navigation' && lastError.message.includes(UNREAD_CARDS);
+}
+
+/**
+ * Unread cards on a second attempt in a row are the extractor's fault unless fewer went unread
+ * than the last time: cards that had not finished rendering are read on a later visit, a card
+ * shape the extractor does not know never is. (The retry need not show the same view: the
+ * calibration may have moved it, bringing in cards of its own.) An error of an older version
+ * without a count compares as 0: the second time is the extractor's, as it was then.
+ */
+function sameUnreadAgain(lastError: CellError | null | undefined, unread: number): boolean {
+  return failedOnUnreadCards(lastError) && unread >= (lastError?.unreadCards ?? 0);
+}
+
+/** A list the page did not end below its cap: crowded, so its cell is split whatever it held. */
+function crowdedList(obs: Observation): boolean {
+  return obs.capHit || !obs.endOfList;
 }
 
 /** English fallback; the popup shows its own translated text for pauseReason 'signed-out'. */
@@ -87,6 +115,7 @@ export function judgeObservation(
 
   const organic = obs.listings.filter((l) => !l.sponsored);
   const read = readability(obs);
+  let unread: CellError | undefined;
   if (obs.pageKind === 'unknown') {
     return read.kind === 'nothing-read'
       ? fail('extractor', `The page shows ${read.shown} result cards but is not recognised as a results page.`)
@@ -95,11 +124,18 @@ export function judgeObservation(
   if (obs.pageKind === 'results') {
     if (read.kind === 'nothing-read') return fail('extractor', `${read.shown} result cards on screen but none could be read.`);
     if (read.kind === 'some-unread') {
-      // Once may be the page mid-render; twice on the same cell is a card the extractor cannot read.
+      // Once may be the page mid-render; again, with as many unread as before, is a card the extractor cannot read.
       const message = `${read.unread} of ${read.shown} ${UNREAD_CARDS}.`;
-      return failedOnUnreadCards(cell.lastError)
-        ? fail('extractor', `${message} The same happened on the previous attempt of this cell.`)
-        : fail('navigation', message);
+      const again = sameUnreadAgain(cell.lastError, read.unread);
+      const error: CellError = {
+        kind: again ? 'extractor' : 'navigation',
+        message: again ? `${message} The same happened on the previous attempt of this cell.` : message,
+        at: now,
+        url: obs.url,
+        unreadCards: read.unread,
+      };
+      if (!crowdedList(obs)) return { verdict: 'failed', error };
+      unread = error;
     }
     if (read.kind === 'not-recognised') {
       // A feed with no cards and no "can't find" panel: the page did not finish, or changed.
@@ -124,6 +160,7 @@ export function judgeObservation(
       insideShare: located === 0 ? 1 : inside / located,
       ...(obs.siteTotal !== undefined ? { siteTotal: obs.siteTotal } : {}),
     },
+    ...(unread ? { unread } : {}),
   };
 }
 
