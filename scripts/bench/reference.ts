@@ -468,10 +468,13 @@ export interface ReferenceRun {
   leaves: number;
   /** The same sweep with the predicted-descent experiment (scripts/bench/descent.ts), which the product does not ship. */
   searches_with_descent: number;
+  /** The same sweep with the two-window experiment (sweep-loop.ts `wideWindow`: halves, a second window twice as wide), which the product does not ship. */
+  searches_two_windows: number;
   recall: number;
   searches_over_cover: number;
   leaves_over_cover: number;
   descent_over_searches: number;
+  two_windows_over_searches: number;
   searches_over_lower_bound: number;
   cover_over_lower_bound: number;
 }
@@ -480,6 +483,7 @@ export interface Spread {
   searches_over_cover: number;
   leaves_over_cover: number;
   descent_over_searches: number;
+  two_windows_over_searches: number;
   searches_over_lower_bound: number;
   cover_over_lower_bound: number;
   recall: number;
@@ -539,6 +543,7 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
           const cover = greedyCover(bw.world, area, keyword, { viewport, switches: REFERENCE_SWITCHES });
           const loop = await runSweepLoop({ world: bw.world, area, keyword, viewport, switches: REFERENCE_SWITCHES });
           const withDescent = await runSweepLoop({ world: bw.world, area, keyword, viewport, switches: REFERENCE_SWITCHES, descent: true });
+          const twoWindows = await runSweepLoop({ world: bw.world, area, keyword, viewport, switches: REFERENCE_SWITCHES, wideWindow: wideWindowOf(viewport) });
           const leaves = loop.searches - loop.splits;
           const truth = groundTruth(bw.world, keyword, area);
           const found = truth.filter((p) => loop.found.has(`google:${p.cid}`)).length;
@@ -557,10 +562,12 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
             searches: loop.searches,
             leaves,
             searches_with_descent: withDescent.searches,
+            searches_two_windows: twoWindows.searches,
             recall: truth.length === 0 ? 1 : round(found / truth.length, 5),
             searches_over_cover: round(loop.searches / g, 3),
             leaves_over_cover: round(leaves / g, 3),
             descent_over_searches: round(withDescent.searches / Math.max(1, loop.searches), 3),
+            two_windows_over_searches: round(twoWindows.searches / Math.max(1, loop.searches), 3),
             searches_over_lower_bound: round(loop.searches / lb, 3),
             cover_over_lower_bound: round(cover.views.length / lb, 3),
           });
@@ -577,8 +584,8 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
       world,
       keyword,
       runs: rs.length,
-      median: { searches_over_cover: med('searches_over_cover'), leaves_over_cover: med('leaves_over_cover'), descent_over_searches: med('descent_over_searches'), searches_over_lower_bound: med('searches_over_lower_bound'), cover_over_lower_bound: med('cover_over_lower_bound'), recall: med('recall') },
-      worst: { searches_over_cover: max('searches_over_cover'), leaves_over_cover: max('leaves_over_cover'), descent_over_searches: max('descent_over_searches'), searches_over_lower_bound: max('searches_over_lower_bound'), cover_over_lower_bound: max('cover_over_lower_bound'), recall: Math.min(...rs.map((r) => r.recall)) },
+      median: { searches_over_cover: med('searches_over_cover'), leaves_over_cover: med('leaves_over_cover'), descent_over_searches: med('descent_over_searches'), two_windows_over_searches: med('two_windows_over_searches'), searches_over_lower_bound: med('searches_over_lower_bound'), cover_over_lower_bound: med('cover_over_lower_bound'), recall: med('recall') },
+      worst: { searches_over_cover: max('searches_over_cover'), leaves_over_cover: max('leaves_over_cover'), descent_over_searches: max('descent_over_searches'), two_windows_over_searches: max('two_windows_over_searches'), searches_over_lower_bound: max('searches_over_lower_bound'), cover_over_lower_bound: max('cover_over_lower_bound'), recall: Math.min(...rs.map((r) => r.recall)) },
     };
   };
   for (const spec of worlds) {
@@ -595,7 +602,8 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
     note:
       'G: greedy omniscient cover (views anywhere, zoom to 2 decimals, the true right-of-panel geometry with panel 408, a view proves its box when it holds < cap - CAP_MARGIN matching places), ' +
       'checked with the replica search. Sweeps: in-memory loop (scripts/bench/sweep-loop.ts), no closing audit. Leaves: the searches not split (a perfect crowding predictor would still make them). ' +
-      'descent / off: searches with the predicted-descent experiment (scripts/bench/descent.ts, not shipped) over searches without. Ratios are median / worst over seeds x shifts (x keywords for "all").',
+      'descent / off: searches with the predicted-descent experiment (scripts/bench/descent.ts, not shipped) over searches without; ' +
+      '2 windows / off: the same for the two-window experiment (halves searched in a second window twice as wide, sweep-loop.ts wideWindow, not shipped). Ratios are median / worst over seeds x shifts (x keywords for "all").',
     cases,
     invalid_covers: runs.filter((r) => !r.cover_valid).length,
     runs,
@@ -616,6 +624,7 @@ export function formatReferenceTable(f: ReferenceFigures): string {
     ['searches / G', 15],
     ['leaves / G', 13],
     ['descent / off', 14],
+    ['2 windows / off', 16],
     ['searches / LB', 15],
     ['G / LB', 13],
     ['recall (worst)', 15],
@@ -632,6 +641,7 @@ export function formatReferenceTable(f: ReferenceFigures): string {
         `${two(c.median.searches_over_cover)} / ${two(c.worst.searches_over_cover)}`,
         `${two(c.median.leaves_over_cover)} / ${two(c.worst.leaves_over_cover)}`,
         `${two(c.median.descent_over_searches)} / ${two(c.worst.descent_over_searches)}`,
+        `${two(c.median.two_windows_over_searches)} / ${two(c.worst.two_windows_over_searches)}`,
         `${two(c.median.searches_over_lower_bound)} / ${two(c.worst.searches_over_lower_bound)}`,
         `${two(c.median.cover_over_lower_bound)} / ${two(c.worst.cover_over_lower_bound)}`,
         `${(100 * c.worst.recall).toFixed(2)}%`,
@@ -640,6 +650,11 @@ export function formatReferenceTable(f: ReferenceFigures): string {
   }
   lines.push(`  covers the replica's search refused: ${f.invalid_covers}`);
   return lines.join('\n');
+}
+
+/** The two-window experiment's second window: the tab's canvas twice as wide, the same panel and height. */
+export function wideWindowOf(v: Viewport): Viewport {
+  return { width: v.panelWidth + 2 * (v.width - v.panelWidth), height: v.height, panelWidth: v.panelWidth };
 }
 
 function round(x: number, digits: number): number {
