@@ -80,6 +80,9 @@ describe('judging one page visit', () => {
     expect(fewer).toMatchObject({ verdict: 'failed', error: { kind: 'navigation', unreadCards: 1 } });
     const asMany = judgeObservation(cards(17), { bbox: BBOX, lastError: first.error }, VIEW, 6);
     expect(asMany).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
+    // Another view of the cell (the calibration moved it) is a first look again, however many are unread.
+    const elsewhere = judgeObservation({ ...cards(15), url: `${cards(15).url}&moved` }, { bbox: BBOX, lastError: first.error }, VIEW, 6);
+    expect(elsewhere).toMatchObject({ verdict: 'failed', error: { kind: 'navigation', unreadCards: 5 } });
     // An error stored by an older version carries no count: the second time is the extractor's, as it was.
     const { unreadCards: _, ...older } = first.error;
     expect(judgeObservation(cards(19), { bbox: BBOX, lastError: older }, VIEW, 6)).toMatchObject({ error: { kind: 'extractor' } });

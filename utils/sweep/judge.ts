@@ -45,14 +45,17 @@ export function failedOnUnreadCards(lastError: CellError | null | undefined): bo
 }
 
 /**
- * Unread cards on a second attempt in a row are the extractor's fault unless fewer went unread
- * than the last time: cards that had not finished rendering are read on a later visit, a card
- * shape the extractor does not know never is. (The retry need not show the same view: the
- * calibration may have moved it, bringing in cards of its own.) An error of an older version
- * without a count compares as 0: the second time is the extractor's, as it was then.
+ * Unread cards again on the next attempt are the extractor's when that attempt showed the same
+ * page (the same address) and no fewer went unread: cards that had not finished rendering are
+ * read on a later visit, a card shape the extractor does not know never is. A retry on another
+ * view (the calibration moved it, or widened it: more cards, more of them still rendering)
+ * is a new first look. An error of an older version, without an address or a count, compares
+ * as the same page with 0: the second time is the extractor's, as it was then.
  */
-function sameUnreadAgain(lastError: CellError | null | undefined, unread: number): boolean {
-  return failedOnUnreadCards(lastError) && unread >= (lastError?.unreadCards ?? 0);
+function sameUnreadAgain(lastError: CellError | null | undefined, unread: number, url: string): boolean {
+  if (!failedOnUnreadCards(lastError)) return false;
+  const samePage = lastError?.url === undefined || lastError.url === url;
+  return samePage && unread >= (lastError?.unreadCards ?? 0);
 }
 
 /** A list the page did not end below its cap: crowded, so its cell is split whatever it held. */
@@ -124,9 +127,9 @@ export function judgeObservation(
   if (obs.pageKind === 'results') {
     if (read.kind === 'nothing-read') return fail('extractor', `${read.shown} result cards on screen but none could be read.`);
     if (read.kind === 'some-unread') {
-      // Once may be the page mid-render; again, with as many unread as before, is a card the extractor cannot read.
+      // Once may be the page mid-render; the same page again with as many unread is a card the extractor cannot read.
       const message = `${read.unread} of ${read.shown} ${UNREAD_CARDS}.`;
-      const again = sameUnreadAgain(cell.lastError, read.unread);
+      const again = sameUnreadAgain(cell.lastError, read.unread, obs.url);
       const error: CellError = {
         kind: again ? 'extractor' : 'navigation',
         message: again ? `${message} The same happened on the previous attempt of this cell.` : message,
