@@ -1,36 +1,16 @@
 /**
  * Store version 3 → 4 (issue 11): every Google listing gains its provider-neutral id
  * (providerId = CID) and nothing else changes. The version-3 database is written by hand with
- * raw IndexedDB, in the shapes version 3 wrote, so the test does not trust the migration code;
+ * raw IndexedDB, in the shapes version 3 wrote (tests/helpers/old-store.ts), so the test does not trust the migration code;
  * the result is compared with a raw dump of everything, records and index entries.
  */
 import { describe, expect, it } from 'vitest';
 import { listingToRow } from '../../utils/export/columns';
 import type { StoredListing } from '../../utils/listing/types';
 import { idsFromPair } from '../../utils/providers/google/ids';
-import { DB_VERSION, openStore, StoreError } from '../../utils/store';
-import { dumpDatabase, freshFactory, makeCell, makeSweep, rawOpen, rawPut, seeded } from './store-fixtures';
-
-/** The version-3 layout, by hand (see tests/unit/store-schema.test.ts for 1 and 2). */
-function createV3Layout(db: IDBDatabase, tx: IDBTransaction) {
-  db.createObjectStore('sweeps', { keyPath: 'id' });
-  const cells = db.createObjectStore('cells', { keyPath: 'id' });
-  cells.createIndex('bySweep', 'sweepId');
-  cells.createIndex('bySweepStatus', ['sweepId', 'status']);
-  cells.createIndex('byLeaseOrder', 'queue');
-  const listings = db.createObjectStore('listings', { keyPath: 'key' });
-  listings.createIndex('byCollection', 'collections', { multiEntry: true });
-  const events = db.createObjectStore('events', { keyPath: 'id', autoIncrement: true });
-  events.createIndex('bySweep', 'sweepId');
-  events.createIndex('bySweepKind', ['sweepId', 'kind']);
-  db.createObjectStore('savedSearches', { keyPath: 'id' });
-  const runs = db.createObjectStore('runs', { keyPath: 'id' });
-  runs.createIndex('bySavedSearch', ['savedSearchId', 'claimedAt']);
-  runs.createIndex('bySweep', 'sweepId');
-  db.createObjectStore('placeSnapshots', { keyPath: ['savedSearchId', 'key'] });
-  db.createObjectStore('changes', { keyPath: ['runId', 'key'] });
-  void tx;
-}
+import { DB_VERSION, openStore } from '../../utils/store';
+import { expectDamagedRefused, seedOldStore } from '../helpers/old-store';
+import { dumpDatabase, freshFactory, makeSweep, seeded } from './store-fixtures';
 
 type V3Listing = Omit<StoredListing, 'providerId' | 'provider'> & { provider?: 'google' };
 
@@ -85,22 +65,16 @@ function v3Listing(n: number, rng: () => number): V3Listing {
   return l;
 }
 
-async function seedV3(factory: IDBFactory, name: string, listings: unknown[]): Promise<void> {
-  const v3 = await rawOpen(factory, name, 3, (db, tx) => createV3Layout(db, tx));
-  const open = { ...makeCell('s1', 'r0c0'), queue: ['s1', 0, 0, 0, 100, 's1/0/r0c0', 0] };
-  await rawPut(v3, 'sweeps', [makeSweep('s1'), makeSweep('s2', { status: 'finished' }), makeSweep('s3', { status: 'paused', pauseReason: 'user' })]);
-  await rawPut(v3, 'cells', [open, makeCell('s1', 'r0c1', { status: 'done' }), makeCell('s2', 'r0c0', { status: 'saturated' })]);
-  await rawPut(v3, 'listings', listings);
-  await rawPut(v3, 'events', [
-    { sweepId: 's1', at: 1, kind: 'cell-retry', cellId: open.id, keyword: 'bakery', errorKind: 'http', httpStatus: 503, message: 'HTTP 503' },
-    { sweepId: 's1', at: 2, kind: 'cell-done', cellId: 's1/0/r0c1', keyword: 'bakery', message: '3 listings' },
-    { sweepId: 's2', at: 3, kind: 'audit', message: 'audit', audit: { pageKind: 'results', verdict: 'ok', cardsVisible: 3, extracted: 3, sponsored: 0, networkItems: null, networkMatched: null, networkShortfall: false, firstKeys: ['google:7920'] } },
-  ]);
-  await rawPut(v3, 'savedSearches', [{ id: 'ss1', name: 'n', areaText: '1,2,1.1,2.1', keywordsText: 'cafe', repeat: 'daily', hour: 9, weekday: 0, thresholdDays: 7, createdAt: 1, lastRunAt: null, lastSuccessfulRunAt: null, lastNewPlaceAt: null }]);
-  await rawPut(v3, 'runs', [{ id: 'r1', savedSearchId: 'ss1', sweepId: 's2', claimedAt: 5, status: 'finished' }]);
-  await rawPut(v3, 'placeSnapshots', [{ savedSearchId: 'ss1', key: 'google:7920', name: 'Place 1', lastSeenRun: 'r1' }]);
-  await rawPut(v3, 'changes', [{ runId: 'r1', key: 'google:7920', kind: 'added' }]);
-  v3.close();
+function seedV3(factory: IDBFactory, name: string, listings: unknown[]): Promise<void> {
+  return seedOldStore(factory, name, 3, {
+    sweeps: [makeSweep('s1'), makeSweep('s2', { status: 'finished' }), makeSweep('s3', { status: 'paused', pauseReason: 'user' })],
+    listings,
+    keyword: 'bakery',
+    moreEvents: [
+      { sweepId: 's2', at: 3, kind: 'audit', message: 'audit', audit: { pageKind: 'results', verdict: 'ok', cardsVisible: 3, extracted: 3, sponsored: 0, networkItems: null, networkMatched: null, networkShortfall: false, firstKeys: ['google:7920'] } },
+    ],
+    placeKey: 'google:7920',
+  });
 }
 
 type Dump = Record<string, unknown>;
@@ -186,20 +160,8 @@ describe('store version 3 → 4: providerId for every Google listing', () => {
   });
 
   it('refuses a version-3 database whose listings store is missing, rolls back, and says what is damaged', async () => {
-    const factory = freshFactory();
-    const broken = await rawOpen(factory, 'mapsweep', 3, (db) => db.createObjectStore('sweeps', { keyPath: 'id' }));
-    await rawPut(broken, 'sweeps', [makeSweep('s1')]);
-    broken.close();
-    const before = await dumpDatabase(factory, 'mapsweep');
-
-    const error = await openStore({ factory }).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('corrupt');
-    expect((error as StoreError).message).toMatch(/damaged.*nothing was deleted/i);
-    expect(await dumpDatabase(factory, 'mapsweep')).toEqual(before);
+    const { error, before } = await expectDamagedRefused(freshFactory(), 3, (db) => db.createObjectStore('sweeps', { keyPath: 'id' }));
+    expect(error.message).toMatch(/damaged.*nothing was deleted/i);
     expect(before.version).toBe(3);
   });
 });
