@@ -13,7 +13,7 @@ import type { StoredListing } from '../../utils/listing/types';
 import { leaseNextCell } from '../../utils/queue';
 import { handled, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/domain/sweep';
-import { initialCounters } from '../../utils/domain/counters';
+import { makeCell, makeListing, makeSweep } from '../../tests/helpers/store-records';
 import { percentile } from './stats';
 import type { PageAudit } from '../../utils/health/types';
 
@@ -115,23 +115,15 @@ export function commitListings(size: number, sample: number, perCommit: number) 
 export function storedListing(n: number): StoredListing {
   const cid = String(1_000_000_000 + n);
   return {
-    key: `google:${cid}`,
-    provider: 'google',
-    providerId: cid,
-    placeId: null,
-    featureId: null,
-    cid,
-    name: `Place ${n}`,
-    category: 'Bakery',
-    address: `${n} Rue du Banc d'Essai, Paris`,
-    phone: null,
-    website: n % 3 === 0 ? null : `https://place-${n}.example`,
-    rating: 4.2,
-    reviews: n % 500,
-    lat: 48.85 + (n % 1000) / 100_000,
-    lng: 2.35 + (n % 997) / 100_000,
-    url: `https://www.google.com/maps?cid=${cid}`,
-    sponsored: false,
+    ...makeListing(cid, {
+      name: `Place ${n}`,
+      address: `${n} Rue du Banc d'Essai, Paris`,
+      website: n % 3 === 0 ? null : `https://place-${n}.example`,
+      rating: 4.2,
+      reviews: n % 500,
+      lat: 48.85 + (n % 1000) / 100_000,
+      lng: 2.35 + (n % 997) / 100_000,
+    }),
     firstSeen: 0,
     lastSeen: 0,
     collections: ['fill'],
@@ -141,20 +133,13 @@ export function storedListing(n: number): StoredListing {
 }
 
 export function benchSweep(): Sweep {
-  return {
-    id: SWEEP_ID,
+  return makeSweep(SWEEP_ID, {
     createdAt: 0,
-    area: { kind: 'bbox', bbox: { south: 48.8, west: 2.3, north: 48.9, east: 2.4 } },
     keywords: ['bakery'],
     settings: { delayMs: 0, jitterMs: 0, cellTimeoutMs: 60_000, scrollPauseMs: 800, maxAttempts: 3, workers: 1, dedicatedWindow: false, maxCells: 10_000 },
-    status: 'running',
-    pauseReason: null,
-    problem: null,
     origin: null,
-    counters: initialCounters([]),
-    lastNewListingAt: null,
     updatedAt: 0,
-  };
+  });
 }
 
 /** The four quadrants a crowded cell is split into, as the driver commits them. */
@@ -177,23 +162,7 @@ export function auditOf(keys: string[]): PageAudit {
 }
 
 export function benchCells(count: number): Cell[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `${SWEEP_ID}/0/r0c${i}`,
-    sweepId: SWEEP_ID,
-    keyword: 'bakery',
-    keywordIndex: 0,
-    bbox: { south: 48.8, west: 2.3, north: 48.81, east: 2.31 },
-    depth: 0,
-    distance: i,
-    parentId: null,
-    status: 'pending',
-    leaseUntil: 0,
-    leaseHolder: null,
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    result: null,
-  }));
+  return Array.from({ length: count }, (_, i) => makeCell(SWEEP_ID, `r0c${i}`, { distance: i }));
 }
 
 

@@ -1,61 +1,13 @@
 // Shared test data for the store and queue tests (not a test file itself).
 import { IDBFactory } from 'fake-indexeddb';
-import type { Listing } from '../../utils/listing/types';
-import type { Cell, CellResult, Sweep } from '../../utils/domain/sweep';
-import { initialCounters } from '../../utils/domain/counters';
+import type { Cell, CellResult } from '../../utils/domain/sweep';
+import { makeCell } from '../helpers/store-records';
+
+export { makeCell, makeListing, makeSweep } from '../helpers/store-records';
 
 /** A private in-memory IndexedDB: tests never see each other's databases. */
 export function freshFactory(): IDBFactory {
   return new IDBFactory();
-}
-
-export function makeSweep(id: string, overrides: Partial<Sweep> = {}): Sweep {
-  return {
-    id,
-    createdAt: 1_000,
-    area: { kind: 'bbox', bbox: { south: 48.8, west: 2.3, north: 48.9, east: 2.4 } },
-    keywords: ['bakery', 'florist'],
-    settings: {
-      delayMs: 4000,
-      jitterMs: 2000,
-      cellTimeoutMs: 60_000,
-      scrollPauseMs: 800,
-      maxAttempts: 3,
-      workers: 1,
-      dedicatedWindow: false,
-      maxCells: 5000,
-    },
-    status: 'running',
-    pauseReason: null,
-    problem: null,
-    origin: { lat: 48.85, lng: 2.35, zoom: 14 },
-    counters: initialCounters([]),
-    lastNewListingAt: null,
-    updatedAt: 1_000,
-    ...overrides,
-  };
-}
-
-export function makeCell(sweepId: string, path: string, overrides: Partial<Cell> = {}): Cell {
-  const keywordIndex = overrides.keywordIndex ?? 0;
-  return {
-    id: `${sweepId}/${keywordIndex}/${path}`,
-    sweepId,
-    keyword: keywordIndex === 0 ? 'bakery' : 'florist',
-    keywordIndex,
-    bbox: { south: 48.8, west: 2.3, north: 48.81, east: 2.31 },
-    depth: 0,
-    distance: 100,
-    parentId: null,
-    status: 'pending',
-    leaseUntil: 0,
-    leaseHolder: null,
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    result: null,
-    ...overrides,
-  };
 }
 
 /** `count` pending cells r0c0, r0c1, … with distinct distances (nearest first by index). */
@@ -76,29 +28,6 @@ export function childOf(parent: Cell, n: number, overrides: Partial<Cell> = {}):
     nextAttemptAt: 0,
     lastError: null,
     result: null,
-    ...overrides,
-  };
-}
-
-export function makeListing(cid: string, overrides: Partial<Listing> = {}): Listing {
-  return {
-    key: `google:${cid}`,
-    provider: 'google',
-    providerId: cid,
-    placeId: null,
-    featureId: null,
-    cid,
-    name: `Place ${cid}`,
-    category: 'Bakery',
-    address: `${cid} Rue de Test`,
-    phone: null,
-    website: null,
-    rating: 4.5,
-    reviews: 10,
-    lat: 48.85,
-    lng: 2.35,
-    url: `https://www.google.com/maps?cid=${cid}`,
-    sponsored: false,
     ...overrides,
   };
 }
