@@ -9,27 +9,12 @@ import { CSV_COLUMNS, openingHoursText } from '../../utils/export/columns';
 import { csvChunks } from '../../utils/export/csv';
 import { listingToFeature } from '../../utils/export/geojson';
 import { listingToRecord } from '../../utils/export/json';
+import { DREAM_COFFEE_CARD } from '../helpers/dream-coffee';
 
 const OLD_COLUMNS = ['place_id', 'name', 'category', 'address', 'phone', 'website', 'rating', 'reviews', 'lat', 'lng', 'google_maps_url', 'cid', 'keywords', 'first_seen', 'last_seen'];
 
 const dream: StoredListing = {
-  key: 'google:1629270299114224275',
-  provider: 'google',
-  providerId: '1629270299114224275',
-  placeId: 'ChIJoRVrMS-joRQRkzrMbbRUnBY',
-  featureId: '0x14a1a32f316b15a1:0x169c54b46dcc3a93',
-  cid: '1629270299114224275',
-  url: 'https://www.google.com/maps?cid=1629270299114224275',
-  name: 'Dream Coffee',
-  category: 'Coffee shop',
-  address: 'Eakou 74, Ilion 131 22, Greece',
-  phone: '+30 21 0261 6578',
-  website: 'https://www.vrisko.gr/details/ag2e4fci67301a_44_3i4a4c_f341701',
-  rating: 4.8,
-  reviews: 48,
-  lat: 38.0331931,
-  lng: 23.7094475,
-  sponsored: false,
+  ...DREAM_COFFEE_CARD,
   categories: ['Coffee shop', 'Cafe'],
   addressParts: { street: 'Eakou 74', district: null, city: 'Ilion', postalCode: '131 22', region: null, countryCode: 'GR' },
   phoneE164: '+302102616578',

@@ -12,6 +12,7 @@ import { buildObservation } from '../../utils/providers/google/observe';
 import { detectPageKind } from '../../utils/providers/google/page-kind';
 import { extractPlacePanel } from '../../utils/providers/google/place';
 import { parseTbmBody } from '../../utils/providers/google/tbm';
+import { DREAM_COFFEE_CARD } from '../helpers/dream-coffee';
 import { readRealPage, realPageParser } from '../helpers/real-pages';
 
 const read = (file: string): string => readRealPage('google', file);
@@ -204,23 +205,7 @@ describe('tbm=map search response, coffee near Athens (2024-12, 20 places)', () 
     const out = parseTbmBody(wire);
     if (out.blocked) throw new Error(out.reason);
     expect(out.places[0]).toEqual({
-      key: 'google:1629270299114224275',
-      provider: 'google',
-      providerId: '1629270299114224275',
-      featureId: '0x14a1a32f316b15a1:0x169c54b46dcc3a93',
-      placeId: 'ChIJoRVrMS-joRQRkzrMbbRUnBY',
-      cid: '1629270299114224275',
-      url: 'https://www.google.com/maps?cid=1629270299114224275',
-      name: 'Dream Coffee',
-      category: 'Coffee shop',
-      address: 'Eakou 74, Ilion 131 22, Greece',
-      phone: '+30 21 0261 6578',
-      website: 'https://www.vrisko.gr/details/ag2e4fci67301a_44_3i4a4c_f341701',
-      rating: 4.8,
-      reviews: 48,
-      lat: 38.0331931,
-      lng: 23.7094475,
-      sponsored: false,
+      ...DREAM_COFFEE_CARD,
       // Issue 16: what the card does not print (tests/unit/google-page-data.test.ts has the rest).
       categories: ['Coffee shop'],
       addressParts: { street: 'Eakou 74', district: null, city: 'Ilion', postalCode: '131 22', region: null, countryCode: 'GR' },
