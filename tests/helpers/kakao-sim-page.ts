@@ -6,7 +6,6 @@
  * pages 15 at a time up to the cap, and the rect is honoured exactly, searched 5% less a side,
  * or ignored — as the replica's switches say.
  */
-import type { PageDriver } from '../../utils/browser/page-driver';
 import { TimeoutError } from '../../utils/browser/page-driver';
 import type { Listing } from '../../utils/listing/types';
 import { placeKey } from '../../utils/providers/place';
@@ -16,6 +15,7 @@ import type { Observation } from '../../utils/domain/sweep';
 import type { KakaoReplicaPlace, KakaoWorld } from '../replica/kakao/places';
 import { kakaoSearch } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches } from '../replica/kakao/switches';
+import { createSimListDriver, type SimListDriver } from './sim-list-pages';
 
 export interface KakaoSimOptions {
   switches: Partial<KakaoSwitches>;
@@ -52,21 +52,14 @@ export function kakaoListingOf(k: KakaoReplicaPlace): Listing {
   };
 }
 
-export interface KakaoSimDriver extends PageDriver {
-  readonly loads: number;
-  /** Next-page presses that turned a page. */
-  readonly pageTurns: number;
-}
+/** Counts its loads and its page turns. */
+export type KakaoSimDriver = SimListDriver;
 
 export function createKakaoSimDriver(kw: KakaoWorld, o: Partial<KakaoSimOptions> & Pick<KakaoSimOptions, 'random'>): KakaoSimDriver {
   const switches = { ...DEFAULT_KAKAO_SWITCHES, ...o.switches };
   const win = o.window ?? { width: 1280, height: 800 };
-  const tabs = new Map<number, { url: string; page: number; failed: boolean }>();
-  let loads = 0;
-  let pageTurns = 0;
 
-  function observe(tabId: number): Observation {
-    const tab = tabs.get(tabId);
+  function observe(tab: { url: string; page: number; failed: boolean } | undefined): Observation {
     const info = tab ? parseSearchPageUrl(tab.url) : null;
     if (!tab || !info) throw new TimeoutError('no search page in this tab');
     const base = { url: tab.url, networkItems: null, networkKeys: [], finalView: null, elapsedMs: 1000, httpStatus: 200, warnings: [] };
@@ -99,36 +92,9 @@ export function createKakaoSimDriver(kw: KakaoWorld, o: Partial<KakaoSimOptions>
     };
   }
 
-  return {
-    get loads() {
-      return loads;
-    },
-    get pageTurns() {
-      return pageTurns;
-    },
-    async load(tabId, url) {
-      loads++;
-      tabs.set(tabId, { url, page: 1, failed: (o.failRate ?? 0) > 0 && o.random() < o.failRate! });
-      return { url };
-    },
-    async collect(tabId, options) {
-      const obs = observe(tabId);
-      if (options.expectPage !== undefined && obs.pager && obs.pager.page !== options.expectPage) throw new TimeoutError(`page ${options.expectPage} never showed`);
-      return obs;
-    },
-    async nextPage(tabId) {
-      const tab = tabs.get(tabId);
-      if (!tab || !observe(tabId).pager?.more) return { clicked: false };
-      tab.page++;
-      pageTurns++;
-      return { clicked: true };
-    },
-    async viewport() {
-      return { width: win.width, height: win.height, panelWidth: 408 };
-    },
-    async exists() {
-      return true;
-    },
-  };
+  return createSimListDriver({
+    load: (url) => ({ url, page: 1, failed: (o.failRate ?? 0) > 0 && o.random() < o.failRate! }),
+    observe,
+    viewport: () => ({ width: win.width, height: win.height, panelWidth: 408 }),
+  });
 }
-

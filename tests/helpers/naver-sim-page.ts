@@ -4,7 +4,6 @@
  * browser. As imperfect as the replica: the box honoured, spilled or ignored (boundsMode), ads on
  * page 1, cards now and then unread, pages failing, the cap a little above or below 300.
  */
-import type { PageDriver } from '../../utils/browser/page-driver';
 import { TimeoutError } from '../../utils/browser/page-driver';
 import type { Listing } from '../../utils/listing/types';
 import { placeKey } from '../../utils/providers/place';
@@ -14,6 +13,7 @@ import type { NaverReplicaPlace } from '../replica/naver/data';
 import { adsFor, listTotalOf, naverSearch, pageOf } from '../replica/naver/search';
 import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';
 import type { World } from '../replica/world';
+import { createSimListDriver, type SimListDriver } from './sim-list-pages';
 
 export interface NaverSimOptions {
   switches: Partial<NaverSwitches>;
@@ -49,20 +49,14 @@ export function naverListingOf(p: NaverReplicaPlace, sponsored = false): Listing
   };
 }
 
-export interface NaverSimDriver extends PageDriver {
-  readonly loads: number;
-  readonly pageTurns: number;
-}
+/** Counts its loads and its page turns. */
+export type NaverSimDriver = SimListDriver;
 
 export function createNaverSimDriver(world: World, o: Partial<NaverSimOptions> & Pick<NaverSimOptions, 'random'>): NaverSimDriver {
   const switches = { ...DEFAULT_NAVER_SWITCHES, ...o.switches };
-  const tabs = new Map<number, { url: string; page: number; status: number }>();
   const shownBefore = new Set<string>();
-  let loads = 0;
-  let pageTurns = 0;
 
-  function observe(tabId: number): Observation {
-    const tab = tabs.get(tabId);
+  function observe(tab: { url: string; page: number; status: number } | undefined): Observation {
     const parts = tab ? parseListUrl(tab.url) : null;
     if (!tab || !parts) throw new TimeoutError('no list page in this tab');
     const base = { url: tab.url, networkItems: null, networkKeys: [], finalView: null, elapsedMs: 1000, httpStatus: tab.status, warnings: [], searchedBounds: parts.bounds };
@@ -97,38 +91,12 @@ export function createNaverSimDriver(world: World, o: Partial<NaverSimOptions> &
     };
   }
 
-  return {
-    get loads() {
-      return loads;
-    },
-    get pageTurns() {
-      return pageTurns;
-    },
-    async load(tabId, url) {
-      loads++;
+  return createSimListDriver({
+    load(url) {
       const failed = (o.failRate ?? 0) > 0 && o.random() < o.failRate!;
-      tabs.set(tabId, { url, page: 1, status: failed ? 500 : 200 });
-      return { url };
+      return { url, page: 1, status: failed ? 500 : 200 };
     },
-    async collect(tabId, options) {
-      const obs = observe(tabId);
-      if (options.expectPage !== undefined && obs.pager && obs.pager.page !== options.expectPage) throw new TimeoutError(`page ${options.expectPage} never showed`);
-      return obs;
-    },
-    async nextPage(tabId) {
-      const tab = tabs.get(tabId);
-      if (!tab) return { clicked: false };
-      const obs = observe(tabId);
-      if (!obs.pager?.more) return { clicked: false };
-      pageTurns++;
-      tab.page++;
-      return { clicked: true };
-    },
-    async viewport() {
-      return { width: 1280, height: 800, panelWidth: 0 };
-    },
-    async exists() {
-      return true;
-    },
-  };
+    observe,
+    viewport: () => ({ width: 1280, height: 800, panelWidth: 0 }),
+  });
 }
