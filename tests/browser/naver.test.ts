@@ -4,95 +4,51 @@
  * end. One browser serves the sweeps that need no crash; each area is small (about 1 km²), so
  * the file stays within a few minutes on two cores.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseAreaText } from '../../utils/geo';
 import { BOX_IGNORED_MESSAGE } from '../../utils/sweep/bounds-proof';
 import { naverChromiumArgs, startNaverReplica, type NaverReplica } from '../replica/naver/server';
 import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';
 import { createWorld } from '../replica/world';
-import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
-import type { SweepRow } from './harness';
-import { launchBrowser, newProfileDir, openPopup, readCells, readListings, readSweeps, removeProfileDir, waitFor, type RunningBrowser } from './harness';
+import { openPopup, waitFor } from './harness';
+import { areaAround, CENTRE, KEYWORD, providerSuite } from './provider-suite';
 
-const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 17, places: 30_000, centre: CENTRE, radiusKm: 5 });
-const KEYWORD = '카페';
 
-function areaAround(d: number, lat = CENTRE.lat, lng = CENTRE.lng): string {
-  return `${(lat - d).toFixed(5)},${(lng - d * 1.26).toFixed(5)},${(lat + d).toFixed(5)},${(lng + d * 1.26).toFixed(5)}`;
-}
 /** About 1.1 × 1.1 km: a few hundred cafes, so crowded cells split. */
 const DISTRICT = areaAround(0.0042);
 const SMALL = areaAround(0.0035, 37.572, 126.985);
 
-let replica: NaverReplica;
-let shared: RunningBrowser;
-const SETTINGS = { ...TEST_SETTINGS, delayMs: 120, jitterMs: 80, scrollPauseMs: 80 };
-
-function truthOf(areaText: string, query = KEYWORD): Map<string, { lat: number; lng: number }> {
-  const area = parseAreaText(areaText);
-  if (!area.ok) throw new Error(area.error.message);
-  return new Map(replica.groundTruth(query, area.area.bbox).map((p) => [p.id, { lat: p.place.lat, lng: p.place.lng }]));
-}
+const suite = providerSuite<NaverReplica, NaverSwitches>({
+  provider: 'naver',
+  start: () => startNaverReplica({ world, switches: { lazyDelayMs: 60 } }),
+  defaultSwitches: () => ({ ...DEFAULT_NAVER_SWITCHES, lazyDelayMs: 60 }),
+  chromiumArgs: naverChromiumArgs,
+  tabUrl: (query) => `https://map.naver.com/p/search/${encodeURIComponent(query)}`,
+  truthOf(replica, areaText) {
+    const area = parseAreaText(areaText);
+    if (!area.ok) throw new Error(area.error.message);
+    return new Map(replica.groundTruth(KEYWORD, area.area.bbox).map((p) => [p.id, { lat: p.place.lat, lng: p.place.lng }]));
+  },
+});
+const { resetSwitches, sweepToEnd } = suite;
 
 function pageLoads(): number {
-  return replica.requests.filter((r) => r.kind === 'page').length;
+  return suite.replica.requests.filter((r) => r.kind === 'page').length;
 }
 
-/** The Naver tab a person has open when pressing Start. */
-async function openNaverTab(b: RunningBrowser, query = KEYWORD): Promise<Page> {
-  const page = await b.context.newPage();
-  await page.goto(`https://map.naver.com/p/search/${encodeURIComponent(query)}`);
-  return page;
-}
-
-/** Every place of the truth outside saturated cells is in the CSV, nothing else is, once each. */
+/** The suite's CSV check, and the file starts with a byte-order mark. */
 async function expectCsvIsTruth(popup: Page, sweepId: string, areaText: string): Promise<{ rows: Record<string, string>[]; truth: number }> {
-  const truth = truthOf(areaText);
-  const csv = await exportCsvFromPopup(popup);
+  const csv = await suite.expectCsvIsTruth(popup, sweepId, areaText);
   expect(csv.text.charCodeAt(0)).toBe(0xfeff);
-  const ids = csv.rows.map((r) => r.provider_id!);
-  expect(new Set(ids).size).toBe(ids.length);
-  expect(csv.rows.every((r) => r.provider === 'naver')).toBe(true);
-  expect(ids.filter((id) => !truth.has(id))).toEqual([]);
-  const saturated = (await readCells(popup)).filter((c) => c.id.startsWith(`${sweepId}/`) && c.status === 'saturated');
-  const inSaturated = (p: { lat: number; lng: number }) => saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
-  const got = new Set(ids);
-  expect([...truth].filter(([id, p]) => !got.has(id) && !inSaturated(p)).map(([id]) => id)).toEqual([]);
-  return { rows: csv.rows, truth: truth.size };
-}
-
-beforeAll(async () => {
-  replica = await startNaverReplica({ world, switches: { lazyDelayMs: 60 } });
-  shared = await launchBrowser({ profileDir: newProfileDir(), resolverArgs: naverChromiumArgs(replica.port) });
-  await openNaverTab(shared);
-});
-
-afterAll(async () => {
-  await shared?.close();
-  if (shared) removeProfileDir(shared.profileDir);
-  await replica?.close();
-});
-
-/** Start a sweep in the shared browser and wait for it (not an earlier one) to leave 'running'. */
-async function sweepToEnd(input: { keywords: string; area: string }, what: string, until: (s: SweepRow) => boolean = (s) => s.status !== 'running') {
-  const probe = await openPopup(shared.context);
-  const before = new Set((await readSweeps(probe)).map((s) => s.id));
-  await probe.close();
-  const popup = await startSweepFromPopup(shared.context, input, SETTINGS);
-  const sweep = await waitForSweep(popup, (s) => !before.has(s.id) && until(s), what, 600_000);
-  return { popup, sweep };
-}
-
-function resetSwitches(partial: Partial<NaverSwitches> = {}): void {
-  replica.setSwitches({ ...DEFAULT_NAVER_SWITCHES, lazyDelayMs: 60, ...partial });
+  return csv;
 }
 
 describe('a Naver sweep in real Chromium', () => {
   it('collects while browsing: the cards scrolled past in the list frame are stored, nothing is navigated or clicked', async () => {
     resetSwitches();
-    const tab = await openNaverTab(shared, '약국');
+    const tab = await suite.openTab(suite.shared, '약국');
     const list = tab.frames().find((f) => f.url().startsWith('https://pcmap.place.naver.com/'))!;
     await list.waitForSelector('#_pcmap_list_scroll_container li');
     const pageLoadsBefore = pageLoads();
@@ -110,10 +66,9 @@ describe('a Naver sweep in real Chromium', () => {
     );
     // The replica's list grows only when it overflows its frame; what the person sees is the point.
     expect(rendered.length).toBeGreaterThanOrEqual(10);
-    const popup = await openPopup(shared.context);
-    const browsing = async () => (await readListings(popup)).filter((l) => l.collections.includes('browsing') && l.key.startsWith('naver:')).map((l) => l.key);
-    await waitFor(async () => (await browsing()).length >= rendered.length, 'the browsing listings', 20_000, 250);
-    const stored = new Set(await browsing());
+    const popup = await openPopup(suite.shared.context);
+    await waitFor(async () => (await suite.browsingListings(popup)).length >= rendered.length, 'the browsing listings', 20_000, 250);
+    const stored = new Set((await suite.browsingListings(popup)).map((l) => l.key));
     expect(rendered.filter((id) => !stored.has(`naver:${id}`))).toEqual([]);
     // The outer page and its list frame were loaded once each by the person; the extension loaded nothing.
     expect(pageLoads()).toBe(pageLoadsBefore);
@@ -163,41 +118,24 @@ describe('a Naver sweep in real Chromium', () => {
     const { popup, sweep: paused } = await sweepToEnd({ keywords: '약국', area: DISTRICT }, 'the block pause');
     expect(paused.pauseReason).toBe('captcha');
     expect(paused.problem?.kind).toBe('blocked');
-    const loads = replica.requests.length;
+    const loads = suite.replica.requests.length;
     await new Promise((r) => setTimeout(r, 5000));
-    const after = replica.requests.slice(loads).filter((r) => r.kind === 'page');
+    const after = suite.replica.requests.slice(loads).filter((r) => r.kind === 'page');
     // The tab the person has open may reload its own list; the sweep's worker tab loads nothing.
     expect(after.map((r) => `${r.host}${r.path}`)).toEqual([]);
-    replica.unblock();
-    resetSwitches();
-    await popup.getByRole('button', { name: 'Resume' }).click();
-    const done = await waitForSweep(popup, (s) => s.id === paused.id && s.status === 'finished', 'the sweep to finish after Resume', 300_000);
-    expect(done.counters.listingsNew).toBeGreaterThan(0);
+    await suite.resumeAfterBlock(popup, paused.id);
     await popup.close();
   });
 
   it('survives a SIGKILL of the browser: Resume continues from the last committed cell and the CSV is the truth', async () => {
     resetSwitches();
-    const profileDir = newProfileDir();
-    let b = await launchBrowser({ profileDir, resolverArgs: naverChromiumArgs(replica.port) });
-    try {
-      await openNaverTab(b);
-      await startSweepFromPopup(b.context, { keywords: KEYWORD, area: SMALL }, SETTINGS);
-      const before = pageLoads();
-      await waitFor(async () => pageLoads() >= before + 4, 'four page loads', 120_000, 50);
-      await b.kill();
-      b = await launchBrowser({ profileDir, resolverArgs: naverChromiumArgs(replica.port) });
-      await openNaverTab(b);
-      const popup = await openPopup(b.context);
-      const paused = await waitForSweep(popup, (s) => s.status === 'paused', 'the sweep to show as paused', 30_000);
-      expect(paused.pauseReason).toBe('restart');
-      await popup.getByRole('button', { name: 'Resume' }).click();
-      const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the resumed sweep', 600_000);
-      const { rows, truth } = await expectCsvIsTruth(popup, done.id, SMALL);
-      console.log(`naver kill-and-resume: ${rows.length} of ${truth}, cells ${JSON.stringify(done.counters)}`);
-    } finally {
-      await b.close();
-      removeProfileDir(profileDir);
-    }
+    await suite.killAndResume(
+      { keywords: KEYWORD, area: SMALL },
+      { count: pageLoads, atLeast: 4, what: 'four page loads' },
+      async (popup, done) => {
+        const { rows, truth } = await expectCsvIsTruth(popup, done.id, SMALL);
+        console.log(`naver kill-and-resume: ${rows.length} of ${truth}, cells ${JSON.stringify(done.counters)}`);
+      },
+    );
   });
 });

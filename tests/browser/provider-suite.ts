@@ -1,0 +1,158 @@
+/**
+ * What the Naver and Kakao end-to-end files share (naver.test.ts, kakao.test.ts): a replica of
+ * the provider's hosts in central Seoul and one browser for the sweeps that need no crash, both
+ * started before the file's tests and closed after; a sweep started from the popup and awaited;
+ * the CSV compared with the replica's ground truth; and a sweep that survives a SIGKILL.
+ */
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord, type SweepStart } from './extension';
+import { launchBrowser, newProfileDir, openPopup, readCells, readListings, readSweeps, removeProfileDir, waitFor, type RunningBrowser, type SweepRow } from './harness';
+
+export const CENTRE = { lat: 37.5665, lng: 126.978 };
+export const KEYWORD = '카페';
+export const SETTINGS = { ...TEST_SETTINGS, delayMs: 120, jitterMs: 80, scrollPauseMs: 80 };
+
+/** The area text of a box ±d degrees of latitude (1.26 d of longitude: about square in Seoul) around a point. */
+export function areaAround(d: number, lat = CENTRE.lat, lng = CENTRE.lng): string {
+  return `${(lat - d).toFixed(5)},${(lng - d * 1.26).toFixed(5)},${(lat + d).toFixed(5)},${(lng + d * 1.26).toFixed(5)}`;
+}
+
+type Truth = Map<string, { lat: number; lng: number }>;
+
+interface ProviderReplica<S> {
+  port: number;
+  setSwitches(partial: Partial<S>): void;
+  unblock(): void;
+  close(): Promise<void>;
+}
+
+export interface ProviderSuite<R, S> {
+  /** The replica and the shared browser, once beforeAll has run. */
+  readonly replica: R;
+  readonly shared: RunningBrowser;
+  /** The replica back to the file's defaults, then `partial`. */
+  resetSwitches(partial?: Partial<S>): void;
+  /** The provider's search page for `query` in a new tab, as a person has it open when pressing Start. */
+  openTab(b: RunningBrowser, query?: string): Promise<Page>;
+  /** The listings collect-while-browsing stored for this provider. */
+  browsingListings(popup: Page): Promise<Awaited<ReturnType<typeof readListings>>>;
+  /** Start a sweep in the shared browser and wait for it (not an earlier one) to leave 'running' (or meet `until`). */
+  sweepToEnd(input: SweepStart, what: string, until?: (s: SweepRow) => boolean): Promise<{ popup: Page; sweep: SweepRecord }>;
+  /**
+   * Every place of the truth outside saturated cells is in the CSV, nothing else is, once each,
+   * all of this provider. Returns the CSV (for the file's own checks) and the truth's size.
+   */
+  expectCsvIsTruth(popup: Page, sweepId: string, areaText: string): Promise<{ text: string; rows: Record<string, string>[]; truth: number }>;
+  /** After a block pause: lift the block, the switches back to the defaults, press Resume; the sweep finishes with new places. */
+  resumeAfterBlock(popup: Page, sweepId: string): Promise<void>;
+  /**
+   * In a browser of its own: start a sweep of `input`, SIGKILL the browser once `progress` has
+   * grown by `atLeast` ('what' names that), relaunch it on the same profile, see the sweep
+   * paused by the restart, press Resume and wait for it to finish; then `check` it.
+   */
+  killAndResume(
+    input: SweepStart,
+    progress: { count: () => number; atLeast: number; what: string },
+    check: (popup: Page, done: SweepRecord) => Promise<void>,
+  ): Promise<void>;
+}
+
+export function providerSuite<R extends ProviderReplica<S>, S>(o: {
+  provider: 'naver' | 'kakao';
+  start: () => Promise<R>;
+  defaultSwitches: () => S;
+  chromiumArgs: (port: number) => string[];
+  tabUrl: (query: string) => string;
+  truthOf: (replica: R, areaText: string) => Truth;
+}): ProviderSuite<R, S> {
+  let replica: R;
+  let shared: RunningBrowser;
+  const launch = (profileDir: string) => launchBrowser({ profileDir, resolverArgs: o.chromiumArgs(replica.port) });
+
+  async function openTab(b: RunningBrowser, query = KEYWORD): Promise<Page> {
+    const page = await b.context.newPage();
+    await page.goto(o.tabUrl(query));
+    return page;
+  }
+
+  function resetSwitches(partial: Partial<S> = {}): void {
+    replica.setSwitches({ ...o.defaultSwitches(), ...partial });
+  }
+
+  beforeAll(async () => {
+    replica = await o.start();
+    shared = await launch(newProfileDir());
+    await openTab(shared);
+  });
+
+  afterAll(async () => {
+    await shared?.close();
+    if (shared) removeProfileDir(shared.profileDir);
+    await replica?.close();
+  });
+
+  return {
+    get replica() {
+      return replica;
+    },
+    get shared() {
+      return shared;
+    },
+    resetSwitches,
+    openTab,
+    async browsingListings(popup) {
+      return (await readListings(popup)).filter((l) => l.collections.includes('browsing') && l.key.startsWith(`${o.provider}:`));
+    },
+    async sweepToEnd(input, what, until = (s) => s.status !== 'running') {
+      const probe = await openPopup(shared.context);
+      const before = new Set((await readSweeps(probe)).map((s) => s.id));
+      await probe.close();
+      const popup = await startSweepFromPopup(shared.context, input, SETTINGS);
+      const sweep = await waitForSweep(popup, (s) => !before.has(s.id) && until(s), what, 600_000);
+      return { popup, sweep };
+    },
+    async expectCsvIsTruth(popup, sweepId, areaText) {
+      const truth = o.truthOf(replica, areaText);
+      const csv = await exportCsvFromPopup(popup);
+      const ids = csv.rows.map((r) => r.provider_id!);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(csv.rows.every((r) => r.provider === o.provider)).toBe(true);
+      expect(ids.filter((id) => !truth.has(id))).toEqual([]);
+      const saturated = (await readCells(popup)).filter((c) => c.id.startsWith(`${sweepId}/`) && c.status === 'saturated');
+      const inSaturated = (p: { lat: number; lng: number }) => saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
+      const got = new Set(ids);
+      expect([...truth].filter(([id, p]) => !got.has(id) && !inSaturated(p)).map(([id]) => id)).toEqual([]);
+      return { text: csv.text, rows: csv.rows, truth: truth.size };
+    },
+    async resumeAfterBlock(popup, sweepId) {
+      replica.unblock();
+      resetSwitches();
+      await popup.getByRole('button', { name: 'Resume' }).click();
+      const done = await waitForSweep(popup, (s) => s.id === sweepId && s.status === 'finished', 'the sweep to finish after Resume', 300_000);
+      expect(done.counters.listingsNew).toBeGreaterThan(0);
+    },
+    async killAndResume(input, progress, check) {
+      const profileDir = newProfileDir();
+      let b = await launch(profileDir);
+      try {
+        await openTab(b);
+        await startSweepFromPopup(b.context, input, SETTINGS);
+        const before = progress.count();
+        await waitFor(async () => progress.count() >= before + progress.atLeast, progress.what, 120_000, 50);
+        await b.kill();
+        b = await launch(profileDir);
+        await openTab(b);
+        const popup = await openPopup(b.context);
+        const paused = await waitForSweep(popup, (s) => s.status === 'paused', 'the sweep to show as paused', 30_000);
+        expect(paused.pauseReason).toBe('restart');
+        await popup.getByRole('button', { name: 'Resume' }).click();
+        const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the resumed sweep', 600_000);
+        await check(popup, done);
+      } finally {
+        await b.close();
+        removeProfileDir(profileDir);
+      }
+    },
+  };
+}
