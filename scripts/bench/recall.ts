@@ -164,40 +164,35 @@ export interface CellHistory {
   distinct_urls: number;
 }
 
-export interface RecallCase {
-  provider: string;
-  world: string;
-  keyword: string;
+/** What a case and an ablation row both count over their sweeps (totalsOf). */
+export interface RunTotals {
   runs: number;
   recall_median: number;
   recall_worst: number;
   searches_median: number;
   failed_loads: number;
   unread_cards: number;
+  /** Failed stops the user resumed. */
   stops: number;
-  runs_not_finished: number;
-  cells_saturated: number;
-  cells_unresolved: number;
   cells_quarantined: number;
   missing_reported: number;
   missing_silent: number;
 }
 
+export interface RecallCase extends RunTotals {
+  provider: string;
+  world: string;
+  keyword: string;
+  runs_not_finished: number;
+  cells_saturated: number;
+  cells_unresolved: number;
+}
+
 /** Google with one imperfection at a time (or all but a lower unread rate): which one costs what. */
-export interface AblationRow {
+export interface AblationRow extends RunTotals {
   imperfections: string;
-  runs: number;
-  recall_median: number;
-  recall_worst: number;
-  searches_median: number;
-  failed_loads: number;
-  unread_cards: number;
-  /** Failed stops the user resumed, and the sweeps that had any. */
-  stops: number;
+  /** The sweeps that had any failed stop. */
   runs_with_stops: number;
-  cells_quarantined: number;
-  missing_reported: number;
-  missing_silent: number;
 }
 
 /** The ablation's keywords: the densest and a sparse one (a third of the grid's time). */
@@ -623,42 +618,37 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
   }
   secondsBy.google = round((Date.now() - tGoogle) / 1000, 1);
 
-  if (!o.googleOnly) {
-    const tNaver = Date.now();
-    areas.naver = `${formatCorners(NAVER_AREA)} (about 3 x 3 km of central Seoul, tests/unit/naver-sweep-inprocess.test.ts), shifted by each shift; world: 30,000 places within 5 km, seeded per seed`;
+  /** Every seed × config × shift × Korean keyword of one provider, each sweep pushed; the seconds it took. */
+  const koreanGrid = async <C extends { name: string }>(
+    provider: 'naver' | 'kakao',
+    bbox: BBox,
+    configs: readonly C[],
+    run: (world: World, area: Area, keyword: string, seed: number, config: C) => Promise<RunCore>,
+  ): Promise<number> => {
+    const tStart = Date.now();
     for (const seed of seeds) {
       const t1 = Date.now();
       const world = koreanWorld(seed);
-      for (const [ci, config] of NAVER_CONFIGS.entries()) {
+      for (const [ci, config] of configs.entries()) {
         for (const [si, shift] of shifts.entries()) {
-          const area = areaOf(NAVER_AREA, shift);
+          const area = areaOf(bbox, shift);
           for (const [ki, keyword] of korean.entries()) {
             const t0 = Date.now();
-            const core = await naverRecallRun(world, area, keyword, seed * 1000 + ci * 100 + si * 10 + ki, config.switches);
-            push({ provider: 'naver', world: config.name, seed, shift, keyword }, core, t0);
+            const core = await run(world, area, keyword, seed * 1000 + ci * 100 + si * 10 + ki, config);
+            push({ provider, world: config.name, seed, shift, keyword }, core, t0);
           }
         }
       }
-      log(`  recall: naver seed ${seed}: ${NAVER_CONFIGS.length * shifts.length * korean.length} sweeps in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+      log(`  recall: ${provider} seed ${seed}: ${configs.length * shifts.length * korean.length} sweeps in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     }
-    secondsBy.naver = round((Date.now() - tNaver) / 1000, 1);
+    return round((Date.now() - tStart) / 1000, 1);
+  };
 
-    const tKakao = Date.now();
+  if (!o.googleOnly) {
+    areas.naver = `${formatCorners(NAVER_AREA)} (about 3 x 3 km of central Seoul, tests/unit/naver-sweep-inprocess.test.ts), shifted by each shift; world: 30,000 places within 5 km, seeded per seed`;
+    secondsBy.naver = await koreanGrid('naver', NAVER_AREA, NAVER_CONFIGS, (world, area, keyword, seed, config) => naverRecallRun(world, area, keyword, seed, config.switches));
     areas.kakao = `${formatCorners(KAKAO_AREA)} (about 1.5 x 1.6 km of central Seoul, tests/unit/kakao-sweep-inprocess.test.ts), shifted by each shift; world: 30,000 places within 5 km, seeded per seed`;
-    for (const seed of seeds) {
-      const t1 = Date.now();
-      const world = koreanWorld(seed);
-      for (const [si, shift] of shifts.entries()) {
-        const area = areaOf(KAKAO_AREA, shift);
-        for (const [ki, keyword] of korean.entries()) {
-          const t0 = Date.now();
-          const core = await kakaoRecallRun(world, area, keyword, seed * 1000 + si * 10 + ki);
-          push({ provider: 'kakao', world: 'kakao inset 5%', seed, shift, keyword }, core, t0);
-        }
-      }
-      log(`  recall: kakao seed ${seed}: ${shifts.length * korean.length} sweeps in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-    }
-    secondsBy.kakao = round((Date.now() - tKakao) / 1000, 1);
+    secondsBy.kakao = await koreanGrid('kakao', KAKAO_AREA, [{ name: 'kakao inset 5%' }], (world, area, keyword, seed) => kakaoRecallRun(world, area, keyword, seed));
   }
 
   let ablation: RecallFigures['ablation'] = null;
@@ -673,21 +663,7 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
       for (const bw of loaded) {
         for (const [ki, keyword] of ablationKeywords.entries()) rs.push(await googleRecallRun({ world: bw.world, area: bw.area, keyword, seed: seed * 1000 + ki, imperfections: a.imperfections }));
       }
-      const sum = (f: (r: RunCore) => number) => rs.reduce((t, r) => t + f(r), 0);
-      rows.push({
-        imperfections: a.name,
-        runs: rs.length,
-        recall_median: round(median(rs.map((r) => r.recall)), 5),
-        recall_worst: Math.min(...rs.map((r) => r.recall)),
-        searches_median: median(rs.map((r) => r.searches)),
-        failed_loads: sum((r) => r.failed_loads),
-        unread_cards: sum((r) => r.unread_cards),
-        stops: sum((r) => r.stops),
-        runs_with_stops: rs.filter((r) => r.stops > 0).length,
-        cells_quarantined: sum((r) => r.cells_quarantined),
-        missing_reported: sum((r) => r.missing_in_saturated + r.missing_in_quarantined + r.missing_in_open),
-        missing_silent: sum((r) => r.missing_silent),
-      });
+      rows.push({ imperfections: a.name, ...totalsOf(rs), runs_with_stops: rs.filter((r) => r.stops > 0).length });
       log(`  recall ablation: ${a.name}: ${rs.length} sweeps`);
     }
     ablation = { seed, keywords: ablationKeywords, rows };
@@ -745,6 +721,16 @@ function caseOf(provider: string, world: string, keyword: string, rs: readonly R
     provider,
     world,
     keyword,
+    ...totalsOf(rs),
+    runs_not_finished: rs.filter((r) => r.status !== 'finished').length,
+    cells_saturated: sum((r) => r.cells_saturated),
+    cells_unresolved: sum((r) => r.cells_unresolved),
+  };
+}
+
+function totalsOf(rs: readonly RunCore[]): RunTotals {
+  const sum = (f: (r: RunCore) => number) => rs.reduce((s, r) => s + f(r), 0);
+  return {
     runs: rs.length,
     recall_median: round(median(rs.map((r) => r.recall)), 5),
     recall_worst: Math.min(...rs.map((r) => r.recall)),
@@ -752,11 +738,8 @@ function caseOf(provider: string, world: string, keyword: string, rs: readonly R
     failed_loads: sum((r) => r.failed_loads),
     unread_cards: sum((r) => r.unread_cards),
     stops: sum((r) => r.stops),
-    runs_not_finished: rs.filter((r) => r.status !== 'finished').length,
-    cells_saturated: sum((r) => r.cells_saturated),
-    cells_unresolved: sum((r) => r.cells_unresolved),
-    missing_reported: sum((r) => r.missing_in_saturated + r.missing_in_quarantined + r.missing_in_open),
     cells_quarantined: sum((r) => r.cells_quarantined),
+    missing_reported: sum((r) => r.missing_in_saturated + r.missing_in_quarantined + r.missing_in_open),
     missing_silent: sum((r) => r.missing_silent),
   };
 }
