@@ -9,6 +9,7 @@ import type { BenchFigures } from './commit';
 import type { Breakdown } from './commit-breakdown';
 import { dispose, extensionBrowser, startBenchReplica, type BenchContext } from './chromium-context';
 import { callBench, installBench } from './chromium-session';
+import { runIfMain } from './standalone';
 
 export const COMMIT_SIZES = { '1k': 1_000, '100k': 100_000, '500k': 500_000 } as const;
 export type CommitSize = keyof typeof COMMIT_SIZES;
@@ -167,10 +168,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
-if (invokedDirectly) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

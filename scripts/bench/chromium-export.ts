@@ -26,6 +26,7 @@ import { launchBrowser, newProfileDir, openPopup, serviceWorker, type RunningBro
 import { LONG_EXPORT_PLACES } from '../../utils/export/limits';
 import { areaAround, CENTRE, dispose, extensionBrowser, median, round, spread, UNPACED_SETTINGS, type BenchContext } from './chromium-context';
 import { callBench, chromiumUnavailable, installBench, processTree, sampleMemory, treeMemory, type TreeMemory } from './chromium-session';
+import { runIfMain } from './standalone';
 
 export interface ExportRun {
   seconds: number;
@@ -280,10 +281,4 @@ async function main(argv: string[]): Promise<void> {
   console.log(JSON.stringify(result, null, 2));
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
-if (invokedDirectly) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

@@ -17,6 +17,7 @@ import { measureExport, type ExportDetails } from './chromium-export';
 import { measureOverhead, type OverheadDetails } from './chromium-overhead';
 import { measureResume, type ResumeDetails } from './chromium-resume';
 import { chromiumUnavailable } from './chromium-session';
+import { runIfMain } from './standalone';
 
 export interface ChromiumFigures {
   /** commitCell of 20 listings with 1k, 100k and 500k stored, in Chromium's IndexedDB. */
@@ -151,10 +152,4 @@ async function main(argv: string[]): Promise<void> {
   console.log(JSON.stringify(result, null, 2));
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
-if (invokedDirectly) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

@@ -15,6 +15,7 @@ import type { StoredListing } from '../../utils/listing/types';
 import { handled, openStore } from '../../utils/store';
 import { variedListings } from './export-listings';
 import { median } from './stats';
+import { runIfMain } from './standalone';
 
 export interface NodeExportFigures {
   places: number;
@@ -88,10 +89,4 @@ async function main(argv: string[]): Promise<void> {
   console.log(JSON.stringify(figures, null, 2));
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
-if (invokedDirectly) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

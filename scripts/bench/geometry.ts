@@ -14,8 +14,6 @@
  * Run alone: `npx tsx scripts/bench/geometry.ts [--out=<dir>]` (merges its figures into
  * <dir>/summary.json, default bench-output); `npm run bench` runs it too.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { bboxContains, DEFAULT_VIEWPORT } from '../../utils/geo';
 import type { BBox, Viewport } from '../../utils/geo/types';
 import { groundTruth } from '../../tests/replica/search';
@@ -23,6 +21,7 @@ import { SEARCH_GEOMETRIES, type SearchGeometry } from '../../tests/replica/geom
 import { median } from './stats';
 import { BENCH_SWITCHES, runSweepLoop } from './sweep-loop';
 import { BENCH_KEYWORD, BENCH_WORLDS, loadBenchWorld, type BenchWorldSpec } from './worlds';
+import { outDirOf, runIfMain, writeSection } from './standalone';
 
 /**
  * Reporting seeds, kept apart from the tuning seeds: the planner's constants were chosen on
@@ -338,26 +337,11 @@ function round(x: number, digits: number): number {
 
 /** Standalone: prints the table, and puts the figures into <out>/summary.json under `geometry`. */
 async function main(argv: string[]): Promise<void> {
-  const outDir = argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? 'bench-output';
+  const outDir = outDirOf(argv);
   const figures = await measureGeometries({ log: (line) => console.error(line) });
-  const file = path.join(outDir, 'summary.json');
-  let summary: Record<string, unknown> = {};
-  try {
-    summary = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // No earlier bench run: the file holds this section only until `npm run bench` writes the rest.
-  }
-  summary.geometry = figures;
-  await mkdir(outDir, { recursive: true });
-  await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
+  const file = await writeSection(outDir, 'geometry', figures);
   console.log(formatGeometryTable(figures));
   console.log(`\nwritten: ${file} (geometry)`);
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
-if (invokedDirectly) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

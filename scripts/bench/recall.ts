@@ -32,8 +32,6 @@
  * <dir>/summary.json under `recall`; --quick: seed 41, no shift, no ablation); `npm run bench`
  * runs it unless `--no-recall`.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { areaContains, DEFAULT_VIEWPORT, formatCorners, parseAreaText } from '../../utils/geo';
 import type { Area, BBox, Viewport } from '../../utils/geo/types';
 import { bboxToWcongRect } from '../../utils/geo/wcongnamul';
@@ -64,6 +62,7 @@ import { createWorld, type ReplicaPlace, type World } from '../../tests/replica/
 import { REFERENCE_KEYWORDS, REFERENCE_SEEDS, REFERENCE_SHIFTS, REFERENCE_SWITCHES, shiftedArea, TUNING_SEEDS } from './reference';
 import { median } from './stats';
 import { BENCH_WORLDS, loadBenchWorld, type BenchWorldSpec } from './worlds';
+import { outDirOf, runIfMain, writeSection } from './standalone';
 
 /** The figure the issue asks for: median recall over the grid. */
 export const RECALL_TARGET = 0.995;
@@ -838,7 +837,7 @@ function round(x: number, digits: number): number {
 
 /** Standalone: prints the table, and puts the figures into <out>/summary.json under `recall`. */
 async function main(argv: string[]): Promise<void> {
-  const outDir = argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? 'bench-output';
+  const outDir = outDirOf(argv);
   const quick = argv.includes('--quick');
   // idb recognises IndexedDB objects by the global classes, so the fake's globals go in first.
   const installGlobals: string = 'fake-indexeddb/auto';
@@ -847,24 +846,9 @@ async function main(argv: string[]): Promise<void> {
     ...(quick ? { seeds: REFERENCE_SEEDS.slice(0, 1), shifts: REFERENCE_SHIFTS.slice(0, 1), ablation: false } : {}),
     log: (line) => console.error(line),
   });
-  const file = path.join(outDir, 'summary.json');
-  let summary: Record<string, unknown> = {};
-  try {
-    summary = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // No earlier bench run: the file holds this section only until `npm run bench` writes the rest.
-  }
-  summary.recall = figures;
-  await mkdir(outDir, { recursive: true });
-  await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
+  const file = await writeSection(outDir, 'recall', figures);
   console.log(formatRecallTable(figures));
   console.log(`\nwritten: ${file} (recall)`);
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
-if (invokedDirectly) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

@@ -24,8 +24,6 @@
  * (merges its figures into <dir>/summary.json under `reference`); `npm run bench` runs it
  * unless `--no-reference`.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { DEFAULT_VIEWPORT } from '../../utils/geo';
 import type { Area, BBox, MapView, Viewport } from '../../utils/geo/types';
 import { CAP_MARGIN, DEFAULT_PLANNER_OPTIONS } from '../../utils/grid';
@@ -35,6 +33,7 @@ import type { ReplicaPlace, World } from '../../tests/replica/world';
 import { median } from './stats';
 import { BENCH_SWITCHES, runSweepLoop } from './sweep-loop';
 import { BENCH_WORLDS, loadBenchWorld, type BenchWorldSpec } from './worlds';
+import { outDirOf, runIfMain, writeSection } from './standalone';
 
 /**
  * Reporting seeds. The planner's constants (start zoom, max zoom, utils/grid/options.ts) were
@@ -664,28 +663,13 @@ function round(x: number, digits: number): number {
 
 /** Standalone: prints the table, and puts the figures into <out>/summary.json under `reference`. */
 async function main(argv: string[]): Promise<void> {
-  const outDir = argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? 'bench-output';
+  const outDir = outDirOf(argv);
   const seedArg = argv.find((a) => a.startsWith('--seeds='))?.slice('--seeds='.length);
   const seeds = seedArg ? seedArg.split(',').map(Number) : undefined;
   const figures = await measureReference({ seeds, log: (line) => console.error(line) });
-  const file = path.join(outDir, 'summary.json');
-  let summary: Record<string, unknown> = {};
-  try {
-    summary = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // No earlier bench run: the file holds this section only until `npm run bench` writes the rest.
-  }
-  summary.reference = figures;
-  await mkdir(outDir, { recursive: true });
-  await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
+  const file = await writeSection(outDir, 'reference', figures);
   console.log(formatReferenceTable(figures));
   console.log(`\nwritten: ${file} (reference)`);
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
-if (invokedDirectly) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);
