@@ -6,7 +6,7 @@ import type { StartOutcome } from '../../utils/schedule/scheduler';
 import { openStore, type Store } from '../../utils/store';
 import { planSweep } from '../../utils/sweep/plan';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
-import { freshFactory } from './store-fixtures';
+import { freshFactory, makeListing } from './store-fixtures';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -70,24 +70,15 @@ export function sweepStarter(getStore: () => Store, now: () => number) {
 }
 
 export function cafe(cid: string, overrides: Partial<Listing> = {}): Listing {
-  return {
-    key: `google:${cid}`,
-    provider: 'google',
-    providerId: cid,
-    placeId: null,
-    featureId: null,
-    cid,
+  return makeListing(cid, {
     name: `Cafe ${cid}`,
     category: 'Cafe',
     address: `${cid} Sejong-daero, Jung District, Seoul`,
     phone: `02-1000-${cid.padStart(4, '0')}`,
-    website: null,
     rating: 4.2,
     reviews: 12,
     lat: 37.563,
     lng: 126.98,
-    url: `https://www.google.com/maps?cid=${cid}`,
-    sponsored: false,
     ...overrides,
-  };
+  });
 }

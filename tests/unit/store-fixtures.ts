@@ -15,21 +15,10 @@ export function makeCells(sweepId: string, count: number, overrides: Partial<Cel
   return Array.from({ length: count }, (_, i) => makeCell(sweepId, `r0c${i}`, { distance: 100 + i, ...overrides }));
 }
 
+/** A fresh pending child of `parent` (its id, depth and parent set), as a split would add it. */
 export function childOf(parent: Cell, n: number, overrides: Partial<Cell> = {}): Cell {
-  return {
-    ...parent,
-    id: `${parent.id}.${n}`,
-    depth: parent.depth + 1,
-    parentId: parent.id,
-    status: 'pending',
-    leaseUntil: 0,
-    leaseHolder: null,
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    result: null,
-    ...overrides,
-  };
+  const { id, sweepId, keyword, keywordIndex, bbox, distance } = parent;
+  return makeCell(sweepId, '', { keyword, keywordIndex, bbox, distance, id: `${id}.${n}`, depth: parent.depth + 1, parentId: id, ...overrides });
 }
 
 export const RESULT: CellResult = {
