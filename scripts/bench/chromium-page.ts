@@ -11,6 +11,7 @@ import { normaliseSettings } from '../../utils/sweep/settings';
 import type { Sweep } from '../../utils/domain/sweep';
 import { benchCommit, type BenchFigures } from './commit';
 import { crowdedBreakdown, type Breakdown } from './commit-breakdown';
+import { makeListing } from '../../tests/helpers/store-records';
 
 /** Listings per fill transaction: one transaction per put would take hours at 500k. */
 const FILL_BATCH = 10_000;
@@ -92,23 +93,17 @@ async function fillListings(store: Store, count: number, collection: string, key
 function seededListing(n: number, collection: string, keyword: string, at: number): StoredListing {
   const cid = String(9_000_000_000_000_000_000n + BigInt(n));
   return {
-    key: `google:${cid}`,
-    provider: 'google',
-    providerId: cid,
-    placeId: null,
-    featureId: null,
-    cid,
-    name: n % 7 === 0 ? `Café "Le ${n}", Seoul` : `Place ${n}`,
-    category: 'Cafe',
-    address: `${n} Sejong-daero, Jung-gu, Seoul`,
-    phone: n % 4 === 0 ? null : `+82 2-${String(1000 + (n % 9000))}-${String(n % 10_000).padStart(4, '0')}`,
-    website: n % 3 === 0 ? null : `https://place-${n}.example`,
-    rating: 3 + (n % 20) / 10,
-    reviews: n % 500,
-    lat: 37.5 + (n % 1000) / 10_000,
-    lng: 126.9 + (n % 997) / 10_000,
-    url: `https://www.google.com/maps?cid=${cid}`,
-    sponsored: false,
+    ...makeListing(cid, {
+      name: n % 7 === 0 ? `Café "Le ${n}", Seoul` : `Place ${n}`,
+      category: 'Cafe',
+      address: `${n} Sejong-daero, Jung-gu, Seoul`,
+      phone: n % 4 === 0 ? null : `+82 2-${String(1000 + (n % 9000))}-${String(n % 10_000).padStart(4, '0')}`,
+      website: n % 3 === 0 ? null : `https://place-${n}.example`,
+      rating: 3 + (n % 20) / 10,
+      reviews: n % 500,
+      lat: 37.5 + (n % 1000) / 10_000,
+      lng: 126.9 + (n % 997) / 10_000,
+    }),
     firstSeen: at,
     lastSeen: at,
     collections: [collection],

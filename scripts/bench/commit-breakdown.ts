@@ -43,9 +43,8 @@
  */
 import type { Listing, StoredListing } from '../../utils/listing/types';
 import { mergeListing, organicByKey, type FoundContext } from '../../utils/store/listing-merge';
-import { leaseNextCell } from '../../utils/queue';
 import { openStore } from '../../utils/store';
-import { auditOf, benchCells, benchSweep, childrenOf, commitListings, fill, storedListing, SWEEP_ID } from './commit';
+import { benchCells, benchSweep, commitListings, fill, storedListing, SWEEP_ID, timedCommit } from './commit';
 import { percentile } from './stats';
 
 const PER_COMMIT = 120;
@@ -92,24 +91,7 @@ export async function crowdedBreakdown(
 
     for (let i = 0; i < samples; i++) {
       if (store) {
-        const cell = await leaseNextCell(store, { sweepId: SWEEP_ID, holder: 'bench', now: i, leaseMs: 60_000 });
-        if (!cell) throw new Error('bench: ran out of cells');
-        const listings = commitListings(size, i, PER_COMMIT);
-        const result = { organic: PER_COMMIT, newListings: 0, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 };
-        const start = performance.now();
-        await store.commitCell({
-          sweepId: SWEEP_ID,
-          cellId: cell.id,
-          holder: 'bench',
-          now: i,
-          keyword: cell.keyword,
-          listings,
-          outcome: { status: 'split', result, children: childrenOf(cell) },
-          audit: auditOf(listings.map((l) => l.key)),
-          url: 'https://www.google.com/maps/search/bakery/@48.8,2.3,15z',
-          maxCells: 1_000_000,
-        });
-        record('commit', 'total', performance.now() - start);
+        record('commit', 'total', await timedCommit(store, size, i, PER_COMMIT, 'crowded', () => performance.now()));
       }
       for (const [v, variant] of BARE.entries()) {
         const found = organicByKey(commitListings(size, (v + 1) * samples + i, PER_COMMIT));

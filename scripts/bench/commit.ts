@@ -58,23 +58,7 @@ export async function benchCommit(
       if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
       const times: number[] = [];
       for (let i = 0; i < samples; i++) {
-        const cell = await leaseNextCell(store, { sweepId: SWEEP_ID, holder: 'bench', now: i, leaseMs: 60_000 });
-        if (!cell) throw new Error('bench: ran out of cells');
-        const listings = commitListings(size, i, perCommit);
-        const result = { organic: perCommit, newListings: 0, endOfList: shape === 'simple', capHit: shape === 'crowded', zoomedOut: false, insideShare: 1 };
-        const start = clock();
-        await store.commitCell({
-          sweepId: SWEEP_ID,
-          cellId: cell.id,
-          holder: 'bench',
-          now: i,
-          keyword: cell.keyword,
-          listings,
-          ...(shape === 'crowded'
-            ? { outcome: { status: 'split' as const, result, children: childrenOf(cell) }, audit: auditOf(listings.map((l) => l.key)), url: 'https://www.google.com/maps/search/bakery/@48.8,2.3,15z', maxCells: 1_000_000 }
-            : { outcome: { status: 'done' as const, result } }),
-        });
-        times.push(clock() - start);
+        times.push(await timedCommit(store, size, i, perCommit, shape, clock));
       }
       figures[String(size)] = { median: round3(percentile(times, 0.5)), p95: round3(percentile(times, 0.95)) };
     } finally {
@@ -87,6 +71,31 @@ export async function benchCommit(
     }
   }
   return figures;
+}
+
+/**
+ * Leases the next cell and commits it as the bench's `shape` says: 'simple', done with
+ * `perCommit` listings; 'crowded', split into 4 children with the page's audit event, as a
+ * crowded cell commits. Returns the commit's own time (the lease is not timed).
+ */
+export async function timedCommit(store: Store, size: number, i: number, perCommit: number, shape: 'simple' | 'crowded', clock: () => number): Promise<number> {
+  const cell = await leaseNextCell(store, { sweepId: SWEEP_ID, holder: 'bench', now: i, leaseMs: 60_000 });
+  if (!cell) throw new Error('bench: ran out of cells');
+  const listings = commitListings(size, i, perCommit);
+  const result = { organic: perCommit, newListings: 0, endOfList: shape === 'simple', capHit: shape === 'crowded', zoomedOut: false, insideShare: 1 };
+  const start = clock();
+  await store.commitCell({
+    sweepId: SWEEP_ID,
+    cellId: cell.id,
+    holder: 'bench',
+    now: i,
+    keyword: cell.keyword,
+    listings,
+    ...(shape === 'crowded'
+      ? { outcome: { status: 'split' as const, result, children: childrenOf(cell) }, audit: auditOf(listings.map((l) => l.key)), url: 'https://www.google.com/maps/search/bakery/@48.8,2.3,15z', maxCells: 1_000_000 }
+      : { outcome: { status: 'done' as const, result } }),
+  });
+  return clock() - start;
 }
 
 /** N stored listings, written FILL_BATCH per transaction (one transaction per put would take hours). */
