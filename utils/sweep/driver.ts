@@ -297,10 +297,8 @@ async function visitCell(
     decisionInput(observation, judgement.result, cell, { requestedZoom: view.zoom, finalZoom: observation.finalView?.zoom ?? null, covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
     { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells },
   );
-  // Unread cards are forgiven a crowded list only when it is split (judge.ts, Judgement.unread).
-  if (judgement.unread && decision.verdict !== 'split') return recordFailure(deps, sweep, cell, holder, judgement.unread);
   const result = { ...judgement.result, newListings: 0, reason: decision.reason, searchedBox, view: searchedView, canvasKey };
-  return commitDecision(deps, provider, sweep, cell, holder, { decision, result, audit, url: observation.url, kept, viewport });
+  return commitDecision(deps, provider, sweep, cell, holder, { decision, result, unread: judgement.unread, audit, url: observation.url, kept, viewport });
 }
 
 /** Commits a decided cell in one transaction: done, saturated, or split into its children. */
@@ -310,9 +308,19 @@ async function commitDecision(
   sweep: Sweep,
   cell: Cell,
   holder: string,
-  c: { decision: ReturnType<typeof decideCell>; result: CellResult; audit: PageAudit; url: string; kept: Listing[]; viewport: Viewport },
+  c: {
+    decision: ReturnType<typeof decideCell>;
+    result: CellResult;
+    /** Judgement.unread: cards a crowded list left unread, forgiven only when the cell is split. */
+    unread?: CellError;
+    audit: PageAudit;
+    url: string;
+    kept: Listing[];
+    viewport: Viewport;
+  },
 ): Promise<WorkerExit | undefined> {
   const { decision, result, audit, kept, viewport } = c;
+  if (c.unread && decision.verdict !== 'split') return recordFailure(deps, sweep, cell, holder, c.unread);
   const planner = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport };
   try {
     await deps.store.commitCell({
@@ -494,8 +502,7 @@ async function settleBoundsVisit(
     decisionInput(observation, v.result, { ...cell, zoomOffset: 0 }, { requestedZoom: view.zoom, finalZoom: null, covered: proof.covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
     opts,
   );
-  if (v.unread && decision.verdict !== 'split') return recordFailure(deps, sweep, cell, holder, v.unread);
-  return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...result, reason: decision.reason }, audit, url: observation.url, kept, viewport });
+  return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...result, reason: decision.reason }, unread: v.unread, audit, url: observation.url, kept, viewport });
 }
 
 /** The view a cell's search URL carries: the cell fitted into the safe box, widened by its zoom offset. */
