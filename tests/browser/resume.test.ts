@@ -152,7 +152,9 @@ describe('resume after a browser crash', () => {
   }, 180_000);
 
   it('killed right after a page load and resumed at once, the next load still waits the configured delay', async () => {
-    const settings = { ...TEST_SETTINGS, delayMs: 4000, jitterMs: 0 };
+    // The premise (Resume pressed inside the delay) is arranged, not hoped for: a relaunch took
+    // 5.6 s on a busy 2-core machine, longer than the 4 s this test once used (issue 22).
+    const settings = { ...TEST_SETTINGS, delayMs: 15_000, jitterMs: 0 };
     const started = Date.now();
     const profileDir = newProfileDir();
     const first = await browser(profileDir);

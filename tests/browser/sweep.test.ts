@@ -95,7 +95,10 @@ describe('a sweep in real Chromium', () => {
       `district: ${got.size} exported of ${truth.size} (${missing.length} missing, all in ${sweep.counters.cellsSaturated} saturated cells), ` +
         `${replica.pageLoads()} page loads, cells ${JSON.stringify(sweep.counters)}, ${seconds.toFixed(0)} s`,
     );
-  });
+    // The budget is this test's work: ~100 searches, each a page load, a scrolled list of up to
+    // 120 cards and a commit. About 150 s on an idle 2-core machine; a machine busy with other
+    // work took it past the file's 300 s (issue 22). Its own wait above is the same 600 s.
+  }, 660_000);
 
   /**
    * The CSV without its time columns and its provenance (`sources`: which visit saw a field

@@ -102,13 +102,15 @@ export async function writeExport(
   now: Date,
   sink: ExportSink,
   onProgress?: ExportProgress,
+  /** Listings per store read; tests pass a small one to cover many batches with few places. */
+  batchSize = EXPORT_BATCH,
 ): Promise<Omit<BuiltExport, 'parts'>> {
   const spec = FORMATS[format];
   const total = await store.countListings(scope.collection);
   onProgress?.(0, total);
   let places = 0;
   async function* counted(): AsyncGenerator<StoredListing[]> {
-    for await (const batch of readAhead(store.iterateListings(EXPORT_BATCH, scope.collection))) {
+    for await (const batch of readAhead(store.iterateListings(batchSize, scope.collection))) {
       places += batch.length;
       onProgress?.(places, Math.max(total, places));
       yield batch;

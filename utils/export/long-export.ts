@@ -1,6 +1,6 @@
 import type { Store } from '../store';
 import { onExportMessage, sendExportMessage, type LongExportRequest, type Reply } from '../messaging/protocol';
-import { ALL_PLACES_WORDS, writeExport, type ExportSink } from './build';
+import { ALL_PLACES_WORDS, EXPORT_BATCH, writeExport, type ExportSink } from './build';
 
 /**
  * Long exports run where they can finish: not in the popup, which the browser closes the
@@ -133,6 +133,8 @@ export async function buildInOffscreen(
   progress: (done: number, total: number) => void,
   createUrl: (blob: Blob) => string,
   openFile?: () => Promise<ExportFile | null>,
+  /** Listings per store read (utils/export/build.ts EXPORT_BATCH). */
+  batchSize = EXPORT_BATCH,
 ): Promise<Reply<{ url: string; fileName: string; places: number }>> {
   let file: ExportFile | null = null;
   try {
@@ -148,7 +150,7 @@ export async function buildInOffscreen(
     file = openFile ? await openFile().catch(() => null) : null;
     const parts: BlobPart[] = [];
     const sink: ExportSink = file ? file.write : async (part) => void parts.push(typeof part === 'string' ? new Blob([part]) : part);
-    const built = await writeExport(store, scope, req.format, new Date(req.now), sink, onProgress);
+    const built = await writeExport(store, scope, req.format, new Date(req.now), sink, onProgress, batchSize);
     const blob = file ? await file.close() : new Blob(parts, { type: built.type });
     // A file from disk has no type of its own: the download's type is the format's.
     const url = createUrl(file ? blob.slice(0, blob.size, built.type) : blob);
@@ -157,7 +159,7 @@ export async function buildInOffscreen(
     if (file) {
       // The file system failed us (quota, a write refused): the export still finishes, in memory.
       await file.discard().catch(() => {});
-      return buildInOffscreen(store, req, progress, createUrl);
+      return buildInOffscreen(store, req, progress, createUrl, undefined, batchSize);
     }
     return { ok: false, error: { code: 'export_failed', message: e instanceof Error ? e.message : String(e) } };
   }
