@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { GOOGLE_MAPS_PATTERNS } from './utils/providers/google/hosts';
 
 /**
  * The manifest is the one we ship and the one the browser tests load: there is no
@@ -21,12 +22,14 @@ export default defineConfig({
     // webRequest: to see (never change) a map site's redirect of its own search request to a
     // block page (Kakao's 302 to kakao.com/500.ko.html), on the map hosts below only.
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'tabs', 'notifications', 'downloads', 'offscreen', 'webRequest'],
-    // The map hosts only: Google Maps; Naver Map's outer page and the list and place pages its
-    // iframes load (the content script runs in those frames); Kakao Map, its search answers
-    // (search.map.kakao.com, the page's own requests, whose rect the sweep reads back) and its
-    // place pages.
+    // The map hosts only: Google Maps' pages on every Google domain (www.google.com/maps/*,
+    // www.google.co.kr/maps/*, …: utils/providers/google/hosts.ts; Chrome's patterns cannot
+    // wildcard a top-level domain, and the rest of those hosts is never asked for); Naver Map's
+    // outer page and the list and place pages its iframes load (the content script runs in
+    // those frames); Kakao Map, its search answers (search.map.kakao.com, the page's own
+    // requests, whose rect the sweep reads back) and its place pages.
     host_permissions: [
-      'https://www.google.com/maps/*',
+      ...GOOGLE_MAPS_PATTERNS,
       'https://map.naver.com/*',
       'https://pcmap.place.naver.com/*',
       'https://map.kakao.com/*',

@@ -1,4 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { GOOGLE_MAPS_PATTERNS } from '../utils/providers/google/hosts';
 import { installNetworkHook, tbmMessage } from '../utils/providers/google/network-hook';
 
 /**
@@ -7,7 +8,8 @@ import { installNetworkHook, tbmMessage } from '../utils/providers/google/networ
  * same message).
  */
 export default defineContentScript({
-  matches: ['https://www.google.com/maps/*'],
+  // Maps pages on every Google domain (utils/providers/google/hosts.ts), nothing else of the hosts.
+  matches: [...GOOGLE_MAPS_PATTERNS],
   runAt: 'document_start',
   world: 'MAIN',
   main() {

@@ -153,6 +153,23 @@ describe('m.place restaurant list "사당맛집" (2025-03, 2 ads + 10 organic ca
     expect(dom.noResults).toBe(false);
   });
 
+  it('an app shell with this page\'s scripts but no list does not say "no results": the wording sits in a script dictionary (issue 21)', () => {
+    const shell = doc.cloneNode(true) as Document;
+    expect(shell.body.textContent).toContain('조건에 맞는 업체가 없습니다');
+    shell.querySelector('#_list_scroll_container')?.remove();
+    const dom = readListDom(shell);
+    expect(dom.cardsShown).toBe(0);
+    expect(dom.noResults).toBe(false);
+    // The same wording shown to people is believed.
+    const notice = shell.createElement('div');
+    notice.textContent = '조건에 맞는 업체가 없습니다.';
+    shell.body.append(notice);
+    expect(readListDom(shell).noResults).toBe(true);
+    // ... but not when the page hides it.
+    notice.setAttribute('style', 'display: none');
+    expect(readListDom(shell).noResults).toBe(false);
+  });
+
   it('observes the page: 10 places read with the state fields, ads apart, list not ended', () => {
     const s = observeListPage({ doc, url, scrollSettled: false });
     expect(s.places).toHaveLength(10);

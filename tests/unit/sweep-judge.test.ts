@@ -166,3 +166,20 @@ describe("the page shows this cell's search", () => {
     expect(r.verdict).toBe('failed');
   });
 });
+
+describe('zero organic cards (issue 21)', () => {
+  it('a list of only sponsored cards is not "no results": the cell is retried, never done', () => {
+    const ads = Array.from({ length: 3 }, (_, i) => listing(i, { sponsored: true }));
+    const j = judge(obs({ listings: ads, cardsVisible: 3, endOfList: true, capHit: false }));
+    expect(j.verdict).toBe('failed');
+    if (j.verdict === 'failed') {
+      expect(j.error.kind).toBe('navigation');
+      expect(j.error.message).toMatch(/sponsored/);
+    }
+  });
+
+  it('the page\'s own "no results" notice is still believed', () => {
+    const j = judge(obs({ pageKind: 'no-results', listings: [], cardsVisible: 0 }));
+    expect(j.verdict).toBe('accepted');
+  });
+});

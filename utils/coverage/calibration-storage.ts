@@ -1,4 +1,4 @@
-import { isCalibration, type CalibrationStore } from './calibration';
+import { calibrationStoreOver, isCalibration, keyedSerialiser, type CalibrationStore } from './calibration';
 import type { GeometryCalibration } from './geometry';
 
 /** Where calibrations live in storage.local: one key per provider and window size. */
@@ -11,17 +11,23 @@ export interface KeyValueArea {
   remove(keys: string | string[]): Promise<void>;
 }
 
+/**
+ * One lock per storage area, shared by every store made over it: storage.local has no
+ * transactions, so the background's per-key lock is what keeps two tabs' updates apart.
+ */
+const locks = new WeakMap<KeyValueArea, ReturnType<typeof keyedSerialiser>>();
+
 /** Calibrations in storage.local; a stored value of another shape is ignored (and learnt again), never trusted. */
 export function storageCalibrationStore(area: KeyValueArea): CalibrationStore {
-  return {
-    async get(key) {
-      const v = (await area.get(CALIBRATION_PREFIX + key))[CALIBRATION_PREFIX + key];
-      return isCalibration(v) ? v : null;
+  let serialise = locks.get(area);
+  if (!serialise) locks.set(area, (serialise = keyedSerialiser()));
+  return calibrationStoreOver(
+    {
+      read: async (key) => (await area.get(CALIBRATION_PREFIX + key))[CALIBRATION_PREFIX + key],
+      write: (key, cal) => area.set({ [CALIBRATION_PREFIX + key]: cal }),
     },
-    async put(key, cal) {
-      await area.set({ [CALIBRATION_PREFIX + key]: cal });
-    },
-  };
+    serialise,
+  );
 }
 
 /** Every stored calibration, for the options page. */

@@ -87,23 +87,84 @@ export function learnFromSearch(cal: GeometryCalibration | null, ev: SearchEvide
   return { ...base, panelBoundRight, panelBoundCentred, denseExtent, denseSearches, searches: base.searches + 1, updatedAt: now };
 }
 
-/** Where calibrations live (storage.local in the extension, a Map in tests and the bench). */
+/**
+ * Where calibrations live (storage.local in the extension, a Map in tests and the bench).
+ *
+ * Every tab of every worker window learns into the one calibration of its window size, so two
+ * tabs' visits can end at once. A read, then a write of what was learnt from it, would let the
+ * later write drop the evidence of the visit that ended in between (lost update); `update`
+ * runs the whole read-learn-write of a key as one step instead.
+ */
 export interface CalibrationStore {
   get(key: string): Promise<GeometryCalibration | null>;
-  put(key: string, cal: GeometryCalibration): Promise<void>;
+  /**
+   * Learns into the calibration stored under `key` now (`fresh` when none is), one update of a
+   * key after another: `learn` always starts from what the update before it wrote, so each
+   * visit's evidence joins all earlier visits' (bounds only fall, extents only grow, counts add
+   * up) and none is overwritten. What `learn` returns is its verdict, made on the calibration it
+   * keeps; that calibration is written when it is not the one `learn` was given.
+   */
+  update<T extends Learnt>(key: string, fresh: GeometryCalibration, learn: (current: GeometryCalibration) => T): Promise<{ before: GeometryCalibration; result: T }>;
+}
+
+/** What an update's `learn` hands back: at least the calibration to keep (assessCoverage's verdict is one). */
+export interface Learnt {
+  calibration: GeometryCalibration;
+}
+
+/** Raw reads and writes of one place calibrations are kept; `read` may return anything (it is checked). */
+export interface CalibrationCells {
+  read(key: string): Promise<unknown>;
+  write(key: string, cal: GeometryCalibration): Promise<void>;
+}
+
+/**
+ * Runs the tasks of one key one after another, in call order; tasks of other keys run freely.
+ * This is the whole of the atomicity: every tab's loop lives in the one service worker (or the
+ * one test process), so a promise chain per key is a lock that every writer takes. A failed
+ * task fails its own caller only; the next task of the key still runs.
+ */
+export function keyedSerialiser(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<unknown>>();
+  return (key, task) => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(task);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    // The map forgets a key once its last task is done, so it holds only keys being written.
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
+
+/** A CalibrationStore over raw cells: a stored value of another shape is ignored (and learnt again), never trusted. */
+export function calibrationStoreOver(cells: CalibrationCells, serialise = keyedSerialiser()): CalibrationStore {
+  const get = async (key: string) => {
+    const v = await cells.read(key);
+    return isCalibration(v) ? v : null;
+  };
+  return {
+    get,
+    update: (key, fresh, learn) =>
+      serialise(key, async () => {
+        const before = (await get(key)) ?? fresh;
+        const result = learn(before);
+        if (result.calibration !== before) await cells.write(key, result.calibration);
+        return { before, result };
+      }),
+  };
 }
 
 export function memoryCalibrationStore(): CalibrationStore & { entries: Map<string, GeometryCalibration> } {
   const entries = new Map<string, GeometryCalibration>();
-  return {
-    entries,
-    async get(key) {
-      return entries.get(key) ?? null;
-    },
-    async put(key, cal) {
+  const store = calibrationStoreOver({
+    read: async (key) => entries.get(key) ?? null,
+    write: async (key, cal) => {
       entries.set(key, cal);
     },
-  };
+  });
+  return { ...store, entries };
 }
 
 /** A stored value that is not a calibration of this version is ignored (then learnt again), never trusted. */

@@ -144,6 +144,11 @@ export function judgeObservation(
       // A feed with no cards and no "can't find" panel: the page did not finish, or changed.
       return fail('navigation', 'The results list stayed empty and the page did not say there are no results.');
     }
+    // Only sponsored cards: an ad is no evidence of what the area holds, and "none" is believed
+    // only from the page's own notice (pageKind 'no-results'), never from an empty organic list.
+    if (organic.length === 0) {
+      return fail('navigation', `The list showed ${obs.listings.length} sponsored cards and no other place, and the page did not say there are no results.`);
+    }
   }
   if (obs.pageKind === 'place' && read.kind === 'nothing-read') {
     return fail('extractor', 'A single place was shown but could not be read.');

@@ -1,4 +1,5 @@
 import { boundedString, installPageNetworkHook, MAX_MESSAGE_URL, taggedMessage } from '../page-network-hook';
+import { isGoogleMapsHost } from './hosts';
 import { createPageDataStore, type PageDataLookup } from './page-data';
 import { parseTbmBody, type TbmParse } from './tbm';
 
@@ -18,11 +19,15 @@ import { parseTbmBody, type TbmParse } from './tbm';
  * DOM about its place (name, ids, coordinates) is dropped and counted in the page audit.
  */
 
-/** `/search?…tbm=map…` on the page's origin (relative URLs resolve against `base`). */
+/**
+ * `/search?…tbm=map…` on a Google Maps host: the page's own origin, www.google.com or a country
+ * domain's (www.google.co.kr…). Relative URLs resolve against `base`; the same path on any other
+ * host is not the map's search and is not read.
+ */
 export function isTbmUrl(url: string, base = 'https://www.google.com/'): boolean {
   try {
     const u = new URL(url, base);
-    return u.pathname === '/search' && u.searchParams.get('tbm') === 'map';
+    return isGoogleMapsHost(u.hostname) && u.pathname === '/search' && u.searchParams.get('tbm') === 'map';
   } catch {
     return false;
   }

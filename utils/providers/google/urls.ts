@@ -1,4 +1,5 @@
 import type { MapView } from '../../geo/types';
+import { isGoogleHost } from './hosts';
 import { resolveIds } from './ids';
 
 export const GOOGLE_ORIGIN = 'https://www.google.com';
@@ -89,13 +90,16 @@ export function cidUrl(cid: string): string {
 
 /**
  * Block pages the content script never runs on (they are not under /maps/), judged from the
- * tab's URL: the captcha (`/sorry/`, spec §1.7) and the consent interstitial.
+ * tab's URL: the captcha (`/sorry/`, spec §1.7) and the consent interstitial, on any host of
+ * Google's domains (www.google.co.kr, ipv4.google.com, consent.google.com …: a user's tab may be
+ * on a country domain), never on a look-alike (notgoogle.com, google.com.evil.example).
  */
 export function blockedPageKind(url: string): 'captcha' | 'consent' | null {
   try {
     const u = new URL(url);
-    if (u.hostname === 'consent.google.com') return 'consent';
-    if (u.hostname.endsWith('google.com') && u.pathname.startsWith('/sorry/')) return 'captcha';
+    if (!isGoogleHost(u.hostname)) return null;
+    if (u.hostname.toLowerCase().startsWith('consent.')) return 'consent';
+    if (u.pathname.startsWith('/sorry/')) return 'captcha';
   } catch {
     return null;
   }
