@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { incompleteCoverage, type IncompleteCoverage } from '../utils/dashboard/incomplete';
+import { loadIncompleteCoverage, type IncompleteCoverage } from '../utils/dashboard/incomplete';
 import { healthLine, loadHealth, renderText, type HealthState } from '../utils/health';
 import { formatDateTime, formatNumber, t } from '../utils/i18n/t';
 import type { Store } from '../utils/store';
@@ -21,15 +21,16 @@ export function HealthLine(props: { store: Store | null; sweep?: Sweep | null })
     if (!props.store) return;
     const store = props.store;
     let stopped = false;
-    // Saturated cells are re-read only when a commit changed the sweep (its updatedAt).
+    // Saturated cells and their places are re-read only when the saturated cells or the status changed.
     let cached: { key: string; incomplete: IncompleteCoverage | null } | null = null;
     const read = async () => {
       const data = await loadHealth(store, Date.now(), (at) => -new Date(at).getTimezoneOffset());
       const sweep = given !== undefined ? given : shownSweep(await store.listSweeps());
       let incomplete: IncompleteCoverage | null = null;
       if (sweep && sweep.counters.cellsSaturated > 0) {
-        const key = `${sweep.id}@${sweep.updatedAt}`;
-        if (cached?.key !== key) cached = { key, incomplete: incompleteCoverage(await store.listCells(sweep.id, 'saturated')) };
+        // Counting walks the sweep's places: redone when a cell is newly saturated or the sweep's status changes, not per commit.
+        const key = `${sweep.id}@${sweep.counters.cellsSaturated}@${sweep.status}`;
+        if (cached?.key !== key) cached = { key, incomplete: await loadIncompleteCoverage(store, sweep.id) };
         incomplete = cached.incomplete;
       }
       const { state, text } = healthLine(data, incomplete);
@@ -57,6 +58,6 @@ function shownSweep(sweeps: readonly Sweep[]): Sweep | null {
 }
 
 /** Counts in the interface's language ("1,240"). */
-function withNumbers(key: string, ...params: (string | number)[]): string {
+export function withNumbers(key: string, ...params: (string | number)[]): string {
   return t(key, ...params.map((p) => (typeof p === 'number' ? formatNumber(p) : p)));
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { normaliseSettings, RESULT_LANGUAGES, type DetailsSetting } from '../utils/sweep/settings';
+import { DELAY_FLOOR_MS, normaliseSettings, RESULT_LANGUAGES, type AllSettings } from '../utils/sweep/settings';
 import { secondsPerPlace } from '../utils/details/estimate';
 import {
   BROWSING_INCOGNITO_KEY,
@@ -32,7 +32,7 @@ const NUMBER_FIELDS: { key: NumberKey; label: string; scale: number }[] = [
  * own (storage-keys.ts): they are not a sweep's settings and are not copied into each sweep.
  */
 export function Options() {
-  const [settings, setSettings] = useState<(SweepSettings & DetailsSetting) | null>(null);
+  const [settings, setSettings] = useState<AllSettings | null>(null);
   const [keepRuns, setKeepRuns] = useState(DEFAULT_KEEP_RUNS);
   const [incognito, setIncognito] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -50,7 +50,7 @@ export function Options() {
     setSaved(true);
   }
 
-  async function save(next: SweepSettings & DetailsSetting) {
+  async function save(next: AllSettings) {
     const clean = normaliseSettings(next);
     setSettings(clean);
     await browser.storage.local.set({ settings: clean });
@@ -65,13 +65,23 @@ export function Options() {
           {t(f.label)}
           <input
             type="number"
-            min={0}
+            min={f.key === 'delayMs' && !settings.belowFloorAccepted ? DELAY_FLOOR_MS / f.scale : 0}
             step={f.scale === 1000 ? 0.1 : 1}
             value={settings[f.key] / f.scale}
             onChange={(e) => save({ ...settings, [f.key]: Number((e.target as HTMLInputElement).value) * f.scale })}
           />
         </label>
       ))}
+      {/* The floor, and the one way below it (utils/sweep/settings.ts DELAY_FLOOR_MS). */}
+      <p class="hint">{t('optionDelayFloor', DELAY_FLOOR_MS / 1000)}</p>
+      <label>
+        <input
+          type="checkbox"
+          checked={settings.belowFloorAccepted}
+          onChange={(e) => save({ ...settings, belowFloorAccepted: (e.target as HTMLInputElement).checked })}
+        />{' '}
+        {t('optionBelowFloor', DELAY_FLOOR_MS / 1000)}
+      </label>
       <label>
         {t('optionResultsLanguage')}
         <select

@@ -9,6 +9,7 @@ import { EXPORT_STATE_KEY, isActive, LONG_EXPORT_PLACES, readExportState, type L
 import { sendExportMessage } from '../utils/messaging/protocol';
 import type { Sweep } from '../utils/domain/sweep';
 import { BrowsingSwitch } from './BrowsingSwitch';
+import { FinishedReport } from './FinishedReport';
 import { HealthLine } from './HealthLine';
 import { SweepControls } from './SweepControls';
 import { SweepForm } from './SweepForm';
@@ -55,6 +56,8 @@ export function Popup() {
           )}
         </p>
       )}
+      {/* What a finished sweep missed leads, above the form and "Finished": failed cells with Retry, then dense areas. */}
+      {sweep?.status === 'finished' && <FinishedReport store={store} sweep={sweep} />}
       <SweepForm disabled={running} onStarted={() => {}} />
       {sweep && (
         <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />

@@ -74,6 +74,9 @@ function warningText(w: Warning, unresolved: number, site: string): string {
       return t('warningStale', formatNumber(w.minutes));
     case 'audit':
       return t('warningAudit', formatNumber(w.missed), formatNumber(w.reopened));
+    // The reasons are the store's words about page text: rendered as a text node, never as HTML.
+    case 'refused':
+      return t('warningRefused', formatNumber(w.count), w.reasons.join('; '));
     default:
       return t(`warning_${w.kind}`, site);
   }

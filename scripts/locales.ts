@@ -68,6 +68,11 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Failed repeatedly: $1 cells. Press Retry failed to try them again.',
     '$1칸이 반복해서 실패했습니다. ‘실패한 칸 다시 시도’를 누르세요.',
   ],
+  // $1 places refused by the store (each logged), $2 their reasons.
+  warningRefused: [
+    '$1 places refused (not saved; the rest of their cells was): $2',
+    '장소 $1곳은 거부되어 저장하지 않았습니다(같은 칸의 나머지는 저장됨): $2',
+  ],
   warningStale: ['No new place for $1 minutes.', '$1분 동안 새 장소가 없습니다.'],
   warning_captcha: [
     "$1 is asking to prove you are not a robot, or is limiting access. Solve it in the map tab (or wait a while), then press Resume.",
@@ -186,6 +191,14 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   ],
   optionsTitle: ['MapSweep options', 'MapSweep 설정'],
   optionDelay: ['Seconds between page loads (at least)', '페이지 로드 간격(초, 최소)'],
+  optionDelayFloor: [
+    'At least $1 s between two requests to a map site (page loads, page turns, clicks that search): a site that sees a browser ask faster may block it. A smaller number is raised to $1 s unless you accept the risk below.',
+    '지도 사이트에 보내는 요청(페이지 로드, 페이지 넘김, 검색하는 클릭) 사이는 최소 $1초입니다: 더 빨리 요청하는 브라우저는 사이트가 차단할 수 있습니다. 아래에서 위험을 감수하지 않으면 더 작은 값은 $1초로 올립니다.',
+  ],
+  optionBelowFloor: [
+    'I accept the risk: allow less than $1 s between requests (the map site may block this browser)',
+    '위험을 감수합니다: 요청 간격을 $1초보다 짧게 허용(지도 사이트가 이 브라우저를 차단할 수 있음)',
+  ],
   optionJitter: ['Random extra seconds (up to)', '무작위 추가 시간(초, 최대)'],
   optionCellTimeout: ['Seconds before a search counts as failed', '검색 실패로 보는 시간(초)'],
   optionScrollPause: ['Seconds between scrolls of the results list (average)', '결과 목록 스크롤 간격(초, 평균)'],
@@ -314,6 +327,26 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   incompleteUnresolved: [
     '$1 cells saturated, $2 of them unresolved: $3 places found in them may be incomplete',
     '결과 과다 칸 $1개(그중 미확인 $2개): 그 안에서 찾은 장소 $3곳은 불완전할 수 있음',
+  ],
+  // Saturated and unresolved cells grouped into areas (utils/coverage/dense-areas.ts): $1 × $2 m, near $3, $4, $5 places.
+  denseAreaOne: [
+    '1 area of about $1 × $2 m near $3, $4 is too dense for the map’s closest zoom: $5 places found there',
+    '$3, $4 부근 약 $1 × $2 m 구역 1곳은 지도를 최대로 확대해도 장소가 너무 많습니다: 그곳에서 찾은 장소 $5곳',
+  ],
+  denseAreaOneUnresolved: [
+    '1 area of about $1 × $2 m near $3, $4 could not be proven complete: $5 places found there',
+    '$3, $4 부근 약 $1 × $2 m 구역 1곳은 완전한지 확인하지 못했습니다: 그곳에서 찾은 장소 $5곳',
+  ],
+  denseAreasMany: [
+    '$1 areas are too dense for the map’s closest zoom or could not be proven complete: $2 places found there',
+    '구역 $1곳은 지도를 최대로 확대해도 장소가 너무 많거나 완전한지 확인하지 못했습니다: 그곳에서 찾은 장소 $2곳',
+  ],
+  denseAreaItem: ['About $1 × $2 m near $3, $4: $5 places', '$3, $4 부근 약 $1 × $2 m: $5곳'],
+  denseAreasMore: ['…and $1 more', '…외 $1곳'],
+  legendDenseArea: ['Too dense or unresolved (outlined)', '장소 과다 또는 미확인 구역(테두리)'],
+  finishedQuarantined: [
+    '$1 cells failed and were never searched: places there are missing from this sweep.',
+    '칸 $1개는 실패해서 검색하지 못했습니다: 그곳의 장소는 이 수집 작업에 빠져 있습니다.',
   ],
   healthStateAnd: ['$1; $2', '$1; $2'],
   warningSaturatedUnresolved: [

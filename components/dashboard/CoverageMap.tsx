@@ -1,14 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { isUnresolved } from '../../utils/dashboard/cell-verdict';
 import { boundsOf, fitProjection, STATUS_COLOURS, STATUS_ORDER, PLACE_COLOUR, UNRESOLVED_HATCH } from '../../utils/dashboard/coverage';
-import { drawCoverage } from '../../utils/dashboard/draw-coverage';
+import { DENSE_AREA_OUTLINE, drawCoverage } from '../../utils/dashboard/draw-coverage';
+import { denseAreasText, loadIncompleteCoverage, type IncompleteCoverage } from '../../utils/dashboard/incomplete';
+import { renderText } from '../../utils/health/text';
 import { cellAt } from '../../utils/dashboard/hit-test';
 import { chooseMapView, tilesUnavailable, type TileProgress } from '../../utils/dashboard/tiles';
 import type { CollectionSummary } from '../../utils/dashboard/collections';
 import type { ListingRow } from '../../utils/dashboard/rows';
-import { formatNumber, t } from '../../utils/i18n/t';
+import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
+import { withNumbers } from '../HealthLine';
 import type { Store } from '../../utils/store';
-import type { Cell, CellStatus } from '../../utils/domain/sweep';
+import type { Cell, CellStatus, Sweep } from '../../utils/domain/sweep';
 import { BaseMap } from './BaseMap';
 import { BaseMapSettings, useTileUrl } from './BaseMapSettings';
 import { CellVerdict } from './CellVerdict';
@@ -59,6 +62,7 @@ export function CoverageMap(props: CoverageMapProps) {
   const shown = useMemo(() => cells.filter((c) => c.keywordIndex === keywordIndex), [cells, keywordIndex]);
   const counts = useMemo(() => countByStatus(shown), [shown]);
   const unresolved = useMemo(() => shown.filter(isUnresolved).length, [shown]);
+  const incomplete = useIncompleteCoverage(props.store, sweep);
 
   const places = useMemo(() => props.rows.slice(0, props.loaded).filter(hasPosition), [props.rows, props.loaded]);
   const bounds = useMemo(
@@ -92,10 +96,10 @@ export function CoverageMap(props: CoverageMapProps) {
     const size = { width, height };
     drawCoverage(
       ctx,
-      { size, cells: shown, places: showPlaces ? places : [], area: sweep?.area ?? null },
+      { size, cells: shown, places: showPlaces ? places : [], area: sweep?.area ?? null, denseAreas: incomplete?.areas ?? [] },
       projection ?? fitProjection(bounds, size, PADDING),
     );
-  }, [bounds, width, height, shown, showPlaces, places, sweep, projection]);
+  }, [bounds, width, height, shown, showPlaces, places, sweep, projection, incomplete]);
 
   const summary = STATUS_ORDER.filter((s) => counts[s] > 0)
     .map((s) => t('legendItem', t(`cellStatus_${s}`), formatNumber(counts[s])))
@@ -181,11 +185,24 @@ export function CoverageMap(props: CoverageMapProps) {
             {t('legendItem', t('legendUnresolved'), formatNumber(unresolved))}
           </li>
         )}
+        {incomplete && incomplete.areas.length > 0 && (
+          <li data-status="dense-area">
+            <span class="swatch outline" style={{ borderColor: DENSE_AREA_OUTLINE, borderWidth: '2px' }} aria-hidden="true" />
+            {t('legendItem', t('legendDenseArea'), formatNumber(incomplete.areas.length))}
+          </li>
+        )}
         <li>
           <span class="swatch dot" style={{ background: PLACE_COLOUR }} aria-hidden="true" />
           {t('legendItem', t('mapPlaces'), formatNumber(places.length))}
         </li>
       </ul>
+      {incomplete && incomplete.areas.length > 0 && (
+        <ul class="warnings" data-testid="map-dense-areas">
+          {denseAreasText(incomplete.areas).map((line, i) => (
+            <li key={i}>{renderText(line, withNumbers, formatDateTime)}</li>
+          ))}
+        </ul>
+      )}
       {sweep && <CellVerdict cell={verdictCell} pinned={verdictCell !== null && verdictCell.id === pinnedId} />}
       {error && (
         <p class="error" role="alert">
@@ -197,6 +214,26 @@ export function CoverageMap(props: CoverageMapProps) {
 }
 
 const NO_PLACES: readonly { lat: number; lng: number }[] = [];
+
+/** The sweep's dense areas (all keywords, as the popup says them); null when none. */
+function useIncompleteCoverage(store: Store | null, sweep: Sweep | null): IncompleteCoverage | null {
+  const [value, setValue] = useState<{ key: string; incomplete: IncompleteCoverage | null } | null>(null);
+  // Counting walks the sweep's places: redone when a cell is newly saturated or the status changes, not per commit.
+  const key = sweep ? `${sweep.id}@${sweep.counters.cellsSaturated}@${sweep.status}` : '';
+  useEffect(() => {
+    if (!store || !sweep || sweep.counters.cellsSaturated === 0) return;
+    let stopped = false;
+    void loadIncompleteCoverage(store, sweep.id).then(
+      (incomplete) => !stopped && setValue({ key, incomplete }),
+      () => {},
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [store, key]);
+  // The last reading of the same sweep stays up while the next one loads (no flicker per commit).
+  return sweep && value && value.key.startsWith(`${sweep.id}@`) ? value.incomplete : null;
+}
 
 /** The map's hatch: stripes over the saturated colour. */
 const UNRESOLVED_SWATCH = {

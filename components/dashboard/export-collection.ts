@@ -1,6 +1,7 @@
 import type { CollectionSummary } from '../../utils/dashboard/collections';
 import { buildExport, type ExportFormat, type ExportProgress, type ExportScope } from '../../utils/export/build';
 import { coverageReportCsv } from '../../utils/export/coverage-report';
+import { loadIncompleteCoverage } from '../../utils/dashboard/incomplete';
 import { exportFileName } from '../../utils/export/csv';
 import type { Store } from '../../utils/store';
 import type { Sweep } from '../../utils/domain/sweep';
@@ -59,6 +60,7 @@ export function exportCollection(store: Store, collection: CollectionSummary, fo
 export function exportCoverageReport(store: Store, sweep: Sweep, now: Date): Promise<void> {
   return exporting(async () => {
     const cells = await store.listCells(sweep.id);
-    downloadChunks([coverageReportCsv(cells)], exportFileName(sweep.keywords, now, 'coverage.csv'), 'text/csv;charset=utf-8');
+    const areas = (await loadIncompleteCoverage(store, sweep.id))?.areas ?? [];
+    downloadChunks([coverageReportCsv(cells, areas)], exportFileName(sweep.keywords, now, 'coverage.csv'), 'text/csv;charset=utf-8');
   });
 }

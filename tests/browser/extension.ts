@@ -10,8 +10,11 @@ import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';
 import { openPopup, readSweeps, serviceWorker, setSettings, waitFor } from './harness';
 
-/** Fast but still paced settings for tests: the replica answers in milliseconds. */
-export const TEST_SETTINGS = { delayMs: 150, jitterMs: 100, scrollPauseMs: 120, cellTimeoutMs: 30_000, maxAttempts: 3 };
+/**
+ * Fast but still paced settings for tests: the replica answers in milliseconds. A delay below the
+ * 2 s floor needs the options' explicit "I accept the risk" (utils/sweep/settings.ts).
+ */
+export const TEST_SETTINGS = { delayMs: 150, jitterMs: 100, scrollPauseMs: 120, cellTimeoutMs: 30_000, maxAttempts: 3, belowFloorAccepted: true };
 
 /**
  * Ask the content script of the tab showing `urlPrefix` for an observation, exactly as the

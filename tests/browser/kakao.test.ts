@@ -11,13 +11,15 @@ import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches } from '../replica/kakao/swi
 import { kakaoGroundTruth } from '../replica/kakao/search';
 import { createWorld } from '../replica/world';
 import { openPopup, waitFor } from './harness';
-import { areaAround, CENTRE, KEYWORD, providerSuite } from './provider-suite';
+import { areaAround, causedRequests, CENTRE, gapsOf, KEYWORD, NETWORK_JITTER_MS, providerSuite } from './provider-suite';
 
 const world = createWorld({ seed: 19, places: 30_000, centre: CENTRE, radiusKm: 5 });
 
 /** About 1.1 × 1.1 km: a few hundred cafes. */
 const DISTRICT = areaAround(0.005);
 const SMALL = areaAround(0.0025, 37.572, 126.985);
+/** About 220 × 280 m: one cell, a few cafes. */
+const TINY = areaAround(0.001, 37.572, 126.985);
 
 const suite = providerSuite<KakaoReplica, KakaoSwitches>({
   provider: 'kakao',
@@ -72,6 +74,22 @@ describe('a Kakao sweep in real Chromium', () => {
       `kakao district: ${rows.length} exported of ${truth} in the truth, ${suite.replica.mapDaumRequests() - loads} map.daum requests, ` +
         `cells ${JSON.stringify(sweep.counters)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
+    await popup.close();
+  });
+
+  it('waits its turn in the lane for every request it causes: page loads, each control pressed before page 1, page turns', async () => {
+    resetSwitches();
+    // Longer than the page takes to settle between presses (300 ms of quiet): an unpaced press would show.
+    const delayMs = 1500;
+    const since = suite.replica.requests.length;
+    const { popup, sweep } = await sweepToEnd({ keywords: KEYWORD, area: TINY }, 'the paced Kakao sweep', undefined, { delayMs, jitterMs: 0 });
+    expect(sweep.status).toBe('finished');
+    const caused = causedRequests(suite.replica.requests.slice(since), { load: 'page', search: 'mapdaum' });
+    const gaps = gapsOf(caused);
+    console.log(`kakao paced: ${caused.filter((r) => r.kind === 'page').length} page loads, ${caused.filter((r) => r.kind === 'mapdaum').length} searches they did not make themselves, smallest gap ${Math.min(...gaps)} ms (delay ${delayMs})`);
+    // The tick of "현 지도 내 장소검색" at least, on every visit.
+    expect(caused.filter((r) => r.kind === 'mapdaum').length).toBeGreaterThanOrEqual(caused.filter((r) => r.kind === 'page').length);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(delayMs - NETWORK_JITTER_MS);
     await popup.close();
   });
 

@@ -12,7 +12,7 @@ import { naverChromiumArgs, startNaverReplica, type NaverReplica } from '../repl
 import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';
 import { createWorld } from '../replica/world';
 import { openPopup, waitFor } from './harness';
-import { areaAround, CENTRE, KEYWORD, providerSuite } from './provider-suite';
+import { areaAround, causedRequests, CENTRE, gapsOf, KEYWORD, NETWORK_JITTER_MS, providerSuite, SETTINGS } from './provider-suite';
 
 const world = createWorld({ seed: 17, places: 30_000, centre: CENTRE, radiusKm: 5 });
 
@@ -79,9 +79,13 @@ describe('a Naver sweep in real Chromium', () => {
     resetSwitches();
     const started = Date.now();
     const loads = pageLoads();
+    const since = suite.replica.requests.length;
     const { popup, sweep } = await sweepToEnd({ keywords: KEYWORD, area: DISTRICT }, 'the Naver district sweep');
     expect(sweep.status).toBe('finished');
     expect(sweep.provider).toBe('naver');
+    // Every list page it caused (a cell's load, a page turn: each a navigation) waited its turn in the lane.
+    const gaps = gapsOf(causedRequests(suite.replica.requests.slice(since), { load: 'page' }));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(SETTINGS.delayMs - NETWORK_JITTER_MS);
     const { rows, truth } = await expectCsvIsTruth(popup, sweep.id, DISTRICT);
     expect(truth).toBeGreaterThan(250);
     expect(sweep.counters.cellsSplit).toBeGreaterThan(0);
@@ -89,7 +93,7 @@ describe('a Naver sweep in real Chromium', () => {
     const odd = rows.filter((r) => !/^서울/.test(r.road_address ?? '') || !/^https:\/\/map\.naver\.com\/p\/entry\/place\/\d+$/.test(r.url ?? ''));
     expect(odd.slice(0, 3).map((r) => [r.road_address, r.url])).toEqual([]);
     console.log(
-      `naver district: ${rows.length} exported of ${truth} in the truth, ${pageLoads() - loads} page loads, ` +
+      `naver district: ${rows.length} exported of ${truth} in the truth, ${pageLoads() - loads} page loads (smallest gap ${Math.min(...gaps)} ms), ` +
         `cells ${JSON.stringify(sweep.counters)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     await popup.close();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord, type SweepStart } from './extension';
 import { launchBrowser, newProfileDir, openPopup, readCells, readListings, readSweeps, removeProfileDir, waitFor, type RunningBrowser, type SweepRow } from './harness';
+import type { LoggedRequest } from '../replica/https-server';
 
 export const CENTRE = { lat: 37.5665, lng: 126.978 };
 export const KEYWORD = '카페';
@@ -19,6 +20,34 @@ export function areaAround(d: number, lat = CENTRE.lat, lng = CENTRE.lng): strin
 }
 
 type Truth = Map<string, { lat: number; lng: number }>;
+
+/** Latency jitter between the pacer's stamp and the replica's log of the same request (as in resume.test.ts). */
+export const NETWORK_JITTER_MS = 50;
+
+/**
+ * The requests the extension caused, from a replica's log: each page load (`load`), and each
+ * search a page sent that its own load did not make (`search`: a control pressed, a page turned).
+ * A load's first search is part of that load, as the assets it pulls in are (those are never counted).
+ */
+export function causedRequests<K extends string>(log: readonly LoggedRequest<K>[], kinds: { load: K; search?: K }): LoggedRequest<K>[] {
+  const out: LoggedRequest<K>[] = [];
+  let loadsOwn = false;
+  for (const r of log) {
+    if (r.kind === kinds.load) {
+      out.push(r);
+      loadsOwn = true;
+    } else if (r.kind === kinds.search) {
+      if (!loadsOwn) out.push(r);
+      loadsOwn = false;
+    }
+  }
+  return out;
+}
+
+/** Milliseconds between each request and the one before, in the site's own log. */
+export function gapsOf(requests: readonly { at: number }[]): number[] {
+  return requests.slice(1).map((r, i) => r.at - requests[i]!.at);
+}
 
 interface ProviderReplica<S> {
   port: number;
@@ -37,8 +66,11 @@ export interface ProviderSuite<R, S> {
   openTab(b: RunningBrowser, query?: string): Promise<Page>;
   /** The listings collect-while-browsing stored for this provider. */
   browsingListings(popup: Page): Promise<Awaited<ReturnType<typeof readListings>>>;
-  /** Start a sweep in the shared browser and wait for it (not an earlier one) to leave 'running' (or meet `until`). */
-  sweepToEnd(input: SweepStart, what: string, until?: (s: SweepRow) => boolean): Promise<{ popup: Page; sweep: SweepRecord }>;
+  /**
+   * Start a sweep in the shared browser and wait for it (not an earlier one) to leave 'running' (or meet `until`);
+   * `settings` on top of the file's SETTINGS.
+   */
+  sweepToEnd(input: SweepStart, what: string, until?: (s: SweepRow) => boolean, settings?: Partial<typeof SETTINGS>): Promise<{ popup: Page; sweep: SweepRecord }>;
   /**
    * Every place of the truth outside saturated cells is in the CSV, nothing else is, once each,
    * all of this provider. Returns the CSV (for the file's own checks) and the truth's size.
@@ -104,11 +136,11 @@ export function providerSuite<R extends ProviderReplica<S>, S>(o: {
     async browsingListings(popup) {
       return (await readListings(popup)).filter((l) => l.collections.includes('browsing') && l.key.startsWith(`${o.provider}:`));
     },
-    async sweepToEnd(input, what, until = (s) => s.status !== 'running') {
+    async sweepToEnd(input, what, until = (s) => s.status !== 'running', settings = {}) {
       const probe = await openPopup(shared.context);
       const before = new Set((await readSweeps(probe)).map((s) => s.id));
       await probe.close();
-      const popup = await startSweepFromPopup(shared.context, input, SETTINGS);
+      const popup = await startSweepFromPopup(shared.context, input, { ...SETTINGS, ...settings });
       const sweep = await waitForSweep(popup, (s) => !before.has(s.id) && until(s), what, 600_000);
       return { popup, sweep };
     },

@@ -22,6 +22,8 @@ export interface NaverSimOptions {
   unreadableRate: number;
   /** Share of list loads that fail (HTTP 500). */
   failRate: number;
+  /** The pager's next control skips a page: from page 1 it lands on page 3 (issue 21). */
+  skipPageTwo: boolean;
 }
 
 export function naverListingOf(p: NaverReplicaPlace, sponsored = false): Listing {
@@ -98,5 +100,6 @@ export function createNaverSimDriver(world: World, o: Partial<NaverSimOptions> &
     },
     observe,
     viewport: () => ({ width: 1280, height: 800, panelWidth: 0 }),
+    turn: o.skipPageTwo ? (page) => (page === 1 ? 3 : page + 1) : undefined,
   });
 }

@@ -28,6 +28,8 @@ export interface SimSweepOptions {
   seed?: number;
   /** Where the geometry calibration lives (default: learnt for the run only; `frozenCalibration()` turns learning off). */
   calibration?: CalibrationStore;
+  /** The sweep to run: created if the store has none of that id (a saved search's next run); default the store's newest, or 'sim'. */
+  sweepId?: string;
   /** Stop after this many page loads (to simulate a crash); the store keeps what was committed. */
   stopAfterLoads?: number;
 }
@@ -36,7 +38,7 @@ let dbCounter = 0;
 
 /** A calibration store that never learns: every search is planned and judged on the starting bounds. */
 export function frozenCalibration(): CalibrationStore {
-  return { get: async () => null, put: async () => {} };
+  return { get: async () => null, update: async (_key, fresh, learn) => ({ before: fresh, result: learn(fresh) }) };
 }
 
 export async function simSweep(o: SimSweepOptions): Promise<{ store: Store; sweep: Sweep; loads: number }> {
@@ -73,9 +75,9 @@ export async function simSweep(o: SimSweepOptions): Promise<{ store: Store; swee
       }
     : page;
 
-  let sweep = (await store.listSweeps())[0];
+  let sweep = o.sweepId ? await store.getSweep(o.sweepId) : (await store.listSweeps())[0];
   if (!sweep) {
-    const plan = planSweep({ areaText: o.areaText, keywordsText: o.keywordsText, settings, viewport, origin: null }, 'sim', clock);
+    const plan = planSweep({ areaText: o.areaText, keywordsText: o.keywordsText, settings, viewport, origin: null }, o.sweepId ?? 'sim', clock);
     if (!plan.ok) throw new Error(plan.error.message);
     sweep = await store.createSweep(plan.sweep, plan.cells);
   }

@@ -45,6 +45,12 @@ export interface ReplicaPlace {
   category: CategoryId;
   /** `P[13]`: the main label first. */
   categories: string[];
+  /**
+   * Only on a planted oversized place (WorldOptions.oversized): the category path every site
+   * shows as it is, broadest first (Kakao's category string, Naver's arrays). Absent: each
+   * site derives its own path from `category`.
+   */
+  categoryPath?: string[];
   /** Rounded to 7 decimals, as hrefs carry them. */
   lat: number;
   lng: number;
@@ -110,6 +116,19 @@ export interface WorldOptions {
   websiteShare?: number;
   ratedShare?: number;
   koreanNameShare?: number;
+  /**
+   * A hostile place planted in the world (issue 22): the place at `index` keeps its position,
+   * ids and category but gets a name of `nameLength` characters (Korean and emoji, so a cut can
+   * fall inside a surrogate pair) and `categories` category levels. Nothing is drawn for it,
+   * so every other place is the same with it or without it; absent, the world is unchanged.
+   */
+  oversized?: OversizedPlace;
+}
+
+export interface OversizedPlace {
+  index: number;
+  nameLength: number;
+  categories: number;
 }
 
 const SEOUL_DISTRICTS = [
@@ -180,6 +199,7 @@ export function createWorld(options: WorldOptions): World {
     const category = CATEGORIES[rng.weighted(categoryWeights)]!;
     places.push(makePlace(rng, i, point, cluster, category, o, usedCids));
   }
+  if (o.oversized) places[o.oversized.index] = oversizedPlace(places[o.oversized.index]!, o.oversized);
   return buildWorld({ seed: o.seed, centre: o.centre, radiusKm: o.radiusKm, city: o.city, clusters }, places);
 }
 
@@ -283,7 +303,17 @@ export function worldFromSpecs(specs: readonly PlaceSpec[], meta: { seed?: numbe
   return buildWorld({ seed, centre, radiusKm: meta.radiusKm ?? 5, city: 'Seoul', clusters: [] }, places);
 }
 
-function validateOptions(options: WorldOptions): Required<Omit<WorldOptions, 'categoryWeights'>> & Pick<WorldOptions, 'categoryWeights'> {
+/** `place` with a name of `o.nameLength` UTF-16 units and `o.categories` category levels (see WorldOptions.oversized). */
+function oversizedPlace(place: ReplicaPlace, o: OversizedPlace): ReplicaPlace {
+  const unit = `${place.name} 대형몰🍰 `;
+  let name = unit.repeat(Math.ceil(o.nameLength / unit.length)).slice(0, o.nameLength);
+  // The slice may end on half an emoji: a whole character instead, as a page's text would be.
+  if (/[\ud800-\udbff]$/.test(name)) name = `${name.slice(0, -1)}x`;
+  const path = Array.from({ length: o.categories }, (_, i) => (i === o.categories - 1 ? place.categories[0]! : `분류 ${i + 1}`));
+  return { ...place, name, categories: [...path].reverse(), categoryPath: path, searchName: normaliseQuery(name) };
+}
+
+function validateOptions(options: WorldOptions): Required<Omit<WorldOptions, 'categoryWeights' | 'oversized'>> & Pick<WorldOptions, 'categoryWeights' | 'oversized'> {
   const o = {
     clusters: 6,
     clusterSigmaKm: [0.3, 1.5] as [number, number],
@@ -311,6 +341,12 @@ function validateOptions(options: WorldOptions): Required<Omit<WorldOptions, 'ca
     if (!(o[key] >= 0 && o[key] <= 1)) problems.push(`${key} must be in [0, 1] (got ${o[key]})`);
   }
   if (o.districts.length === 0) problems.push('districts must not be empty');
+  if (o.oversized && !(Number.isInteger(o.oversized.index) && o.oversized.index >= 0 && o.oversized.index < o.places)) {
+    problems.push(`oversized.index must be a place's index in 0..${o.places - 1} (got ${o.oversized.index})`);
+  }
+  if (o.oversized && !(Number.isInteger(o.oversized.nameLength) && o.oversized.nameLength >= 1 && Number.isInteger(o.oversized.categories) && o.oversized.categories >= 1)) {
+    problems.push('oversized.nameLength and oversized.categories must be whole numbers ≥ 1');
+  }
   if (problems.length) throw new Error(`createWorld: ${problems.join('; ')}`);
   return o;
 }

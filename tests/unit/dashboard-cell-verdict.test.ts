@@ -9,7 +9,7 @@ import { CellVerdict } from '../../components/dashboard/CellVerdict';
 import { MESSAGES } from '../../scripts/locales';
 import { CELL_REASONS, cellVerdict, isUnresolved, reasonKey, UNRESOLVED_REASONS } from '../../utils/dashboard/cell-verdict';
 import { fitProjection, STATUS_COLOURS, UNRESOLVED_HATCH } from '../../utils/dashboard/coverage';
-import { drawCoverage, hatchSegments, type CoverageCell, type CoverageContext } from '../../utils/dashboard/draw-coverage';
+import { DENSE_AREA_OUTLINE, drawCoverage, hatchSegments, type CoverageCell, type CoverageContext } from '../../utils/dashboard/draw-coverage';
 import { cellAt } from '../../utils/dashboard/hit-test';
 import { incompleteCoverage } from '../../utils/dashboard/incomplete';
 import { summariseAudits } from '../../utils/health/audit';
@@ -264,19 +264,72 @@ describe('hatching unresolved cells', () => {
   });
 });
 
+describe('dense areas on the coverage map', () => {
+  it('outlines each area over the cells, a tiny one grown to stay visible', () => {
+    const strokes: { colour: string; rect: number[] }[] = [];
+    const ctx: { fillStyle: unknown; strokeStyle: unknown; lineWidth: number; [k: string]: unknown } = {
+      fillStyle: '',
+      strokeStyle: '',
+      lineWidth: 1,
+      fillRect() {},
+      strokeRect(x: number, y: number, w: number, hh: number) {
+        strokes.push({ colour: String(ctx.strokeStyle), rect: [x, y, w, hh] });
+      },
+      beginPath() {},
+      moveTo() {},
+      lineTo() {},
+      closePath() {},
+      stroke() {},
+    };
+    const area = { kind: 'bbox' as const, bbox: { south: 0, west: 0, north: 1, east: 3 } };
+    const size = { width: 300, height: 100 };
+    const denseAreas = [{ bbox: { south: 0, west: 1, north: 1, east: 2 } }, { bbox: { south: 0.5, west: 2.5, north: 0.5001, east: 2.5001 } }];
+    drawCoverage(ctx as unknown as CoverageContext, { size, cells: [], places: [], area, denseAreas }, fitProjection(area.bbox, size));
+    const outlines = strokes.filter((s) => s.colour === DENSE_AREA_OUTLINE);
+    expect(outlines).toHaveLength(2);
+    const [big, tiny] = outlines;
+    expect(big!.rect[2]).toBeGreaterThan(90); // a third of the 300 px map, and a pixel more each side
+    expect(tiny!.rect[2]).toBeGreaterThanOrEqual(8);
+    expect(tiny!.rect[3]).toBeGreaterThanOrEqual(8);
+  });
+});
+
 describe('what the popup calls incomplete', () => {
-  it('counts saturated cells, the unresolved among them, and the places they listed', () => {
-    const cells: Pick<Cell, 'status' | 'result'>[] = [
-      { status: 'saturated', result: result('min-size', 120) },
-      { status: 'saturated', result: result('zoomed-out-capped', 120) },
-      { status: 'saturated', result: result('view-not-covering', 35) },
-      { status: 'saturated', result: result(undefined, 100) }, // older version: saturated, not known unresolved
-      { status: 'done', result: result('end-of-list', 80) },
-      { status: 'quarantined', result: null },
+  // Two touching 0.001° cells of one crowd, and one far away; each crowded search listed 120.
+  const at = (id: string, status: Cell['status'], reason: CellDecisionReason | undefined, south: number, west: number) => ({
+    id,
+    status,
+    bbox: { south, west, north: south + 0.001, east: west + 0.001 },
+    result: result(reason, 120),
+  });
+  const cells = [
+    at('a', 'saturated', 'min-size', 37.511, 127.059),
+    at('b', 'saturated', 'zoomed-out-capped', 37.511, 127.06), // shares a's east edge
+    at('c', 'saturated', undefined, 37.6, 127.2), // older version: saturated, not known unresolved
+    at('d', 'done', 'end-of-list', 37.512, 127.059),
+  ];
+  const place = (key: string, lat: number | null, lng: number | null, listedBy: string[] = []) => ({ key, lat, lng, cells: listedBy });
+
+  it('counts distinct places on the saturated ground, not the results their searches listed', () => {
+    const places = [
+      place('p1', 37.5115, 127.0595, ['a', 'b']),
+      place('p2', 37.5115, 127.0605, ['a', 'b', 'd']),
+      place('p2', 37.5115, 127.0605), // the same key again: counted once
+      place('p3', 37.5125, 127.0595, ['a']), // listed by a, but on d's proven ground
+      place('p4', null, null, ['b']), // no coordinates: its listing cell places it
+      place('p5', 37.6005, 127.2005),
     ];
-    expect(incompleteCoverage(cells)).toEqual({ saturated: 4, unresolved: 2, places: 375 });
-    expect(incompleteCoverage(cells.slice(4))).toBeNull();
-    expect(incompleteCoverage([])).toBeNull();
+    const c = incompleteCoverage(cells, places)!;
+    expect(c.saturated).toBe(3);
+    expect(c.unresolved).toBe(1);
+    // The old sum of listed results would say 360 (3 × 120).
+    expect(c.places).toBe(4);
+    expect(c.areas.map((a) => [a.cells, a.unresolved, a.places])).toEqual([
+      [2, 1, 3],
+      [1, 0, 1],
+    ]);
+    expect(incompleteCoverage(cells.slice(3), places)).toBeNull();
+    expect(incompleteCoverage([], [])).toBeNull();
   });
 });
 
@@ -294,18 +347,18 @@ describe('the popup’s health line for a sweep with saturated cells', () => {
 
   it('says how many cells and places are not proven instead of "ok"', () => {
     expect(renderText(healthLine(data()).text, en, time)).toBe('Health: ok · last new place never · 0 errors in 24 h');
-    const both = healthLine(data(), { saturated: 3, unresolved: 1, places: 240 });
+    const both = healthLine(data(), { saturated: 3, unresolved: 1, places: 240, areas: [] });
     expect(both.state).toBe('needs-a-look');
     expect(renderText(both.text, en, time)).toBe(
       'Health: 3 cells saturated, 1 of them unresolved: 240 places found in them may be incomplete · last new place never · 0 errors in 24 h',
     );
     expect(renderText(both.text, ko, time)).toContain('미확인 1개');
-    const crowdedOnly = healthLine(data(), { saturated: 2, unresolved: 0, places: 240 });
+    const crowdedOnly = healthLine(data(), { saturated: 2, unresolved: 0, places: 240, areas: [] });
     expect(renderText(crowdedOnly.text, en, time)).toMatch(/^Health: 2 cells saturated: 240 places found in them may be incomplete · /);
   });
 
   it('keeps "the map page changed" first, and adds the gaps to "needs a look"', () => {
-    const changed = healthLine(data({ pageChanged: { sweepId: 's', at: 1, message: '' } }), { saturated: 3, unresolved: 1, places: 9 });
+    const changed = healthLine(data({ pageChanged: { sweepId: 's', at: 1, message: '' } }), { saturated: 3, unresolved: 1, places: 9, areas: [] });
     expect(changed.state).toBe('page-changed');
     expect(renderText(changed.text, en, time)).toMatch(/^Health: the map page changed · /);
   });

@@ -49,15 +49,17 @@ describe('store version 4 → 5: the place-details queue', () => {
     const store = await openStore({ factory, name: 'v4' });
     store.close();
     const after = await dumpDatabase(factory, 'v4');
-    expect(DB_VERSION).toBe(5);
-    expect(after.version).toBe(5);
+    expect(DB_VERSION).toBeGreaterThanOrEqual(5);
+    expect(after.version).toBe(DB_VERSION);
     for (const [name, content] of Object.entries(before)) {
       if (name === 'version') continue;
       expect(after[name], name).toEqual(content);
     }
     expect(after.placeQueue).toEqual([]);
     for (const index of ['bySweep', 'bySweepStatus', 'byLeaseOrder']) expect(after[`placeQueue.${index}`], index).toEqual([]);
-    expect(Object.keys(after).filter((k) => !(k in before)).sort()).toEqual(['placeQueue', 'placeQueue.byLeaseOrder', 'placeQueue.bySweep', 'placeQueue.bySweepStatus']);
+    // Later steps' own stores (sweepPlaces: tests/unit/store-migration-v6.test.ts) left aside.
+    const added = Object.keys(after).filter((k) => !(k in before) && k !== 'sweepPlaces');
+    expect(added.sort()).toEqual(['placeQueue', 'placeQueue.byLeaseOrder', 'placeQueue.bySweep', 'placeQueue.bySweepStatus']);
   });
 
   it('serves the upgraded data: a finished version-4 sweep gets its place queue from its old listings', async () => {

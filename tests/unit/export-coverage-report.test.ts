@@ -4,6 +4,7 @@ import { COVERAGE_REPORT_COLUMNS, coverageReportCsv, coverageReportRow } from '.
 import { UTF8_BOM } from '../../utils/export/csv';
 import type { Cell } from '../../utils/domain/sweep';
 import { makeCell } from './store-fixtures';
+import { incompleteCoverage } from '../../utils/dashboard/incomplete';
 
 const searched = (overrides: Partial<Cell> = {}): Cell =>
   makeCell('s', 'r0c0.2', {
@@ -49,6 +50,12 @@ describe('coverage report rows', () => {
       searched_west: 126.899,
       searched_north: 37.512,
       searched_east: 126.915,
+      dense_area: '',
+      dense_area_places: '',
+      dense_area_lat: '',
+      dense_area_lng: '',
+      dense_area_width_m: '',
+      dense_area_height_m: '',
     });
   });
 
@@ -91,6 +98,28 @@ describe('coverage report CSV', () => {
     expect(rows[1]!.slice(3, 5)).toEqual(['split', 'cap-hit']);
     expect(rows[2]![COVERAGE_REPORT_COLUMNS.indexOf('searched_east')]).toBe('126.915');
     expect(rows[3]![1]).toBe('florist');
+  });
+
+  it('names the dense area of each saturated cell: touching cells share one, with its distinct places, centre and size', () => {
+    const crowded = (path: string, west: number, reason: 'min-size' | 'zoomed-out-capped') =>
+      searched({ id: `s/0/${path}`, status: 'saturated', bbox: { south: 37.5, west, north: 37.5005, east: west + 0.0005 }, result: { ...searched().result!, reason, organic: 120, capHit: true } });
+    const cells = [crowded('r0c0', 127.0, 'min-size'), crowded('r0c1', 127.0005, 'zoomed-out-capped'), searched({ id: 's/0/r0c2' })];
+    const places = [
+      { key: 'k1', lat: 37.5002, lng: 127.0002, cells: [] },
+      { key: 'k2', lat: 37.5002, lng: 127.0007, cells: [] },
+      { key: 'k3', lat: 37.505, lng: 126.905, cells: [] },
+    ];
+    const { areas } = incompleteCoverage(cells, places)!;
+    const rows = parse(coverageReportCsv(cells, areas));
+    const col = (name: (typeof COVERAGE_REPORT_COLUMNS)[number]) => rows.slice(1).map((r) => r[COVERAGE_REPORT_COLUMNS.indexOf(name)]);
+    expect(col('cell_id')).toEqual(['s/0/r0c0', 's/0/r0c1', 's/0/r0c2']);
+    expect(col('dense_area')).toEqual(['1', '1', '']);
+    expect(col('dense_area_places')).toEqual(['2', '2', '']);
+    expect(col('dense_area_lat')).toEqual(['37.50025', '37.50025', '']);
+    expect(col('dense_area_lng')).toEqual(['127.0005', '127.0005', '']);
+    // 0.001° of longitude at 37.5° N is about 88 m; 0.0005° of latitude about 56 m.
+    expect(col('dense_area_width_m').slice(0, 2)).toEqual(['88', '88']);
+    expect(col('dense_area_height_m').slice(0, 2)).toEqual(['56', '56']);
   });
 
   it('neutralises formula starts in text (keywords are typed, error messages carry page text), keeps Korean and commas', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VIEWPORT, MAX_ZOOM, bboxOverlaps, cellSearchView, pointInPolygons, visibleBBox } from '../../utils/geo';
 import type { Area, BBox, LatLng, Polygon } from '../../utils/geo';
-import { DEFAULT_PLANNER_OPTIONS, decideCell, minCellReached, quadrants, splitCell } from '../../utils/grid';
+import { DEFAULT_PLANNER_OPTIONS, decideCell, minCellReached, quadrants, splitCell, WIDEN_ZOOM_OFFSET } from '../../utils/grid';
 import type { CellDecisionInput, PlannedCell, PlannerOptions } from '../../utils/grid';
 import { seededRandom as rng } from '../helpers/random';
 
@@ -112,6 +112,13 @@ describe('splitCell', () => {
       }
     }
     expect(outside).toBeGreaterThan(20);
+  });
+
+  it('gives a widened cell widened children (the site refused the parent’s own view), and a plain cell plain ones', () => {
+    const box = boxFittingAt(14);
+    const widened = splitCell({ ...cellOf(box, 'r0c0.w', 1), zoomOffset: WIDEN_ZOOM_OFFSET }, area(box));
+    expect(widened.map((c) => c.zoomOffset)).toEqual([WIDEN_ZOOM_OFFSET, WIDEN_ZOOM_OFFSET, WIDEN_ZOOM_OFFSET, WIDEN_ZOOM_OFFSET]);
+    expect(splitCell(cellOf(box), area(box)).every((c) => c.zoomOffset === undefined)).toBe(true);
   });
 
   it('refuses a split point outside the cell and a cell at minimum size', () => {

@@ -9,10 +9,13 @@
  */
 import { createKakaoNetwork, type KakaoNetwork } from '../../utils/providers/kakao/network';
 import { installKakaoNetworkHook, type KakaoHookMessage } from '../../utils/providers/kakao/network-hook';
-import type { KakaoCollectEnv } from '../../utils/content/collect-kakao';
+import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressNextPage, type KakaoCollectEnv } from '../../utils/content/collect-kakao';
+import type { CollectOptions } from '../../utils/messaging/protocol';
+import type { Observation } from '../../utils/domain/sweep';
+import { combinePages } from '../../utils/sweep/pages';
 import { type KakaoView, parseMapDaumUrl, searchPageUrl } from '../../utils/providers/kakao/urls';
 import { kakaoRateLimitHtml, kakaoSearchPageConfig, kakaoSearchPageHtml, kakaoSearchPageScript } from '../replica/kakao/pages';
-import { kakaoWorld } from '../replica/kakao/places';
+import { kakaoWorld, type KakaoWorld } from '../replica/kakao/places';
 import { answerMapDaum } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from '../replica/kakao/switches';
 import { createWorld } from '../replica/world';
@@ -47,7 +50,8 @@ interface Task {
 
 type Win = Window & Record<string, unknown>;
 
-export function openKakaoPage(query: string, view: KakaoView, partial: Partial<KakaoSwitches> = {}): KakaoPageHarness {
+/** `places`: the Kakao world the fake server answers from (default: this harness's `kw`). */
+export function openKakaoPage(query: string, view: KakaoView, partial: Partial<KakaoSwitches> = {}, places: KakaoWorld = kw): KakaoPageHarness {
   const switches = mergeKakaoSwitches(DEFAULT_KAKAO_SWITCHES, partial);
   const html = kakaoSearchPageHtml(kakaoSearchPageConfig(switches, { query, view, boundsSearch: switches.boundsSearchDefault, jqueryId: '1124000000000001' }));
   document.head.innerHTML = '';
@@ -79,8 +83,8 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
     served++;
     if (switches.blockAfter !== null && served > switches.blockAfter) return switches.blockMode === 'redirect-500' ? { kind: 'block-redirect' } : { kind: 'html' };
     const req = parseMapDaumUrl(url)!;
-    const answer = answerMapDaum(kw, switches, req);
-    return { kind: 'ok', data: JSON.parse(answerMapDaum(kw, switches, { ...req, callback: null }).body), body: answer.body };
+    const answer = answerMapDaum(places, switches, req);
+    return { kind: 'ok', data: JSON.parse(answerMapDaum(places, switches, { ...req, callback: null }).body), body: answer.body };
   };
 
   // The network below the hook: JSONP scripts are "loaded" by the fake (never by happy-dom).
@@ -178,4 +182,37 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
       tasks = [];
     },
   };
+}
+
+/**
+ * What the driver does before page 1 (utils/sweep/driver.ts prepareFirstPage): wait for the
+ * page, press the one control it still needs (in the driver, in its pacing turn), again; then read.
+ */
+export async function kakaoFirstPage(env: KakaoCollectEnv, options: CollectOptions): Promise<Observation> {
+  const prep = kakaoPreparation();
+  for (let i = 0; !(await kakaoFirstPageReady(env, options, prep)).ready && i < 3; i++) {
+    if (!(await pressKakaoControl(env, prep)).clicked) throw new Error('a first-page control the page asked for did not respond');
+  }
+  return collectKakaoPage(env, options);
+}
+
+export interface KakaoWalk {
+  pages: Observation[];
+  combined: Observation;
+  /** Next-page presses. */
+  clicks: number;
+}
+
+/** What the driver does (walkPages): from the first page, next page + collect(expectPage) while the pager offers one. */
+export async function walkKakaoPages(h: KakaoPageHarness, options: CollectOptions, first?: Observation, maxPages = 40): Promise<KakaoWalk> {
+  const pages = [first ?? (await kakaoFirstPage(h.env, options))];
+  let clicks = 0;
+  let last = pages[0]!;
+  while (last.pageKind === 'results' && last.pager?.more && pages.length < maxPages) {
+    if (!pressNextPage(h.env.doc).clicked) throw new Error(`the next-page control did not respond on page ${last.pager.page}`);
+    clicks++;
+    last = await collectKakaoPage(h.env, { ...options, expectPage: last.pager.page + 1 });
+    pages.push(last);
+  }
+  return { pages, combined: combinePages(pages), clicks };
 }

@@ -6,10 +6,9 @@
  * walked to the end or the cap, and nothing unread or unproven passes as complete.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectKakaoPage, pressNextPage } from '../../utils/content/collect-kakao';
+import { collectKakaoPage, pressNextPage, type KakaoCollectEnv } from '../../utils/content/collect-kakao';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import { readability } from '../../utils/sweep/readability';
-import { combinePages } from '../../utils/sweep/pages';
 import type { Observation } from '../../utils/domain/sweep';
 import { bboxContains, bboxContainsBBox } from '../../utils/geo/bbox';
 import { haversineMetres } from '../../utils/geo/distance';
@@ -18,7 +17,7 @@ import { type KakaoView, parseMapDaumUrl, viewAt, viewForBox } from '../../utils
 import { innerBBoxOfRect } from '../../utils/providers/kakao/view';
 import { kakaoGroundTruth } from '../replica/kakao/search';
 import type { KakaoSwitches } from '../replica/kakao/switches';
-import { CANVAS, kw, openKakaoPage, SEOUL, type KakaoPageHarness } from './kakao-content-harness';
+import { CANVAS, kakaoFirstPage, kw, openKakaoPage, SEOUL, walkKakaoPages, type KakaoPageHarness } from './kakao-content-harness';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
 const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };
@@ -36,26 +35,9 @@ function page(query: string, view: KakaoView, sw: Partial<KakaoSwitches> = {}): 
   return open;
 }
 
-interface Walk {
-  pages: Observation[];
-  combined: Observation;
-  clicks: number;
-}
-
-/** What the driver does (utils/sweep/driver.ts walkPages): collect, then nextPage + collect(expectPage) while `pager.more`. */
-async function walk(h: KakaoPageHarness, maxPages = 40): Promise<Walk> {
-  const pages = [await collectKakaoPage(h.env, OPTIONS)];
-  let clicks = 0;
-  let last = pages[0]!;
-  while (last.pageKind === 'results' && last.pager?.more && pages.length < maxPages) {
-    const { clicked } = pressNextPage(h.env.doc);
-    expect(clicked).toBe(true);
-    clicks++;
-    last = await collectKakaoPage(h.env, { ...OPTIONS, expectPage: last.pager.page + 1 });
-    pages.push(last);
-  }
-  return { pages, combined: combinePages(pages), clicks };
-}
+const firstPage = (env: KakaoCollectEnv) => kakaoFirstPage(env, OPTIONS);
+const walk = (h: KakaoPageHarness, maxPages = 40) => walkKakaoPages(h, OPTIONS, undefined, maxPages);
+const walkFrom = (h: KakaoPageHarness, first: Observation) => walkKakaoPages(h, OPTIONS, first);
 
 function keys(o: Observation): string[] {
   return o.listings.filter((l) => !l.sponsored).map((l) => l.key).sort();
@@ -69,7 +51,7 @@ function newestRect(h: KakaoPageHarness) {
 describe('a cell on the search page (defaults: control unticked, more → page 2, JSONP, ads)', () => {
   it('ticks "현 지도 내 장소검색", leaves the preview, reads page 1 in full, walks to the end: the ground truth of the rect searched', async () => {
     const h = page('cafe', CELL_VIEW);
-    const first = await collectKakaoPage(h.env, OPTIONS);
+    const first = await firstPage(h.env);
     expect(first.pageKind).toBe('results');
     expect(first.pager).toEqual({ page: 1, more: true });
     expect((h.env.doc.querySelector('#info\\.search\\.place\\.bounds') as HTMLInputElement).checked).toBe(true);
@@ -107,7 +89,7 @@ describe('a cell on the search page (defaults: control unticked, more → page 2
   });
 
   it('lists the ad flagged sponsored, never as an organic card', async () => {
-    const first = await collectKakaoPage(page('cafe', CELL_VIEW).env, OPTIONS);
+    const first = await firstPage(page('cafe', CELL_VIEW).env);
     expect(first.cardsVisible).toBe(16);
     expect(first.organicShown).toBe(15);
     // The ad repeats a place of page 1 (the replica's 4th): listed organically, the ad adds nothing.
@@ -115,17 +97,6 @@ describe('a cell on the search page (defaults: control unticked, more → page 2
     expect(readability(first)).toEqual({ kind: 'read' });
   });
 });
-
-async function walkFrom(h: KakaoPageHarness, first: Observation): Promise<{ pages: Observation[]; combined: Observation }> {
-  const pages = [first];
-  let last = first;
-  while (last.pageKind === 'results' && last.pager?.more && pages.length < 40) {
-    expect(pressNextPage(h.env.doc).clicked).toBe(true);
-    last = await collectKakaoPage(h.env, { ...OPTIONS, expectPage: last.pager.page + 1 });
-    pages.push(last);
-  }
-  return { pages, combined: combinePages(pages) };
-}
 
 describe('under every switch, the same places and the box the page really asked for', () => {
   const baseline = async () => keys((await walk(page('cafe', CELL_VIEW))).combined);
@@ -157,7 +128,7 @@ describe('under every switch, the same places and the box the page really asked 
 
   it('no "현 지도 내 장소검색" control: the search is not restricted, searchedBounds is null and the page says so', async () => {
     const h = page('cafe', CELL_VIEW, { boundsControl: false });
-    const first = await collectKakaoPage(h.env, OPTIONS);
+    const first = await firstPage(h.env);
     expect(first.pageKind).toBe('results');
     expect(first.searchedBounds).toBeNull();
     expect(first.warnings.some((w) => w.startsWith('kakao-no-bounds-control'))).toBe(true);
@@ -192,7 +163,7 @@ describe('under every switch, the same places and the box the page really asked 
   it('the URL view ignored [?]: the box measured is the map the page opened on, not the cell', async () => {
     // The harness opens the page at the view given; "ignored" is the server opening its default.
     const h = page('cafe', viewAt(SEOUL, 5)!);
-    const first = await collectKakaoPage(h.env, OPTIONS);
+    const first = await firstPage(h.env);
     expect(bboxContainsBBox(first.searchedBounds!, { south: 37.6, west: 127.05, north: 37.61, east: 127.06 })).toBe(false);
     expect(first.finalView!.lat).toBeCloseTo(SEOUL.lat, 5);
   });
@@ -224,7 +195,7 @@ describe('the cap and the end', () => {
   });
 
   it('"no results" is believed because the page says so', async () => {
-    const first = await collectKakaoPage(page('zzqqxx nothing', CELL_VIEW).env, OPTIONS);
+    const first = await firstPage(page('zzqqxx nothing', CELL_VIEW).env);
     expect(first.pageKind).toBe('no-results');
     expect(first.searchedBounds).not.toBeNull();
     expect(first.pager).toEqual({ page: 1, more: false });
@@ -232,7 +203,7 @@ describe('the cap and the end', () => {
 
   it('expectPage waits for the page asked: a collect right after the click still reads page 2, not page 1', async () => {
     const h = page('cafe', CELL_VIEW);
-    await collectKakaoPage(h.env, OPTIONS);
+    await firstPage(h.env);
     pressNextPage(h.env.doc);
     const second = await collectKakaoPage(h.env, { ...OPTIONS, expectPage: 2 });
     expect(second.pager!.page).toBe(2);
@@ -243,7 +214,7 @@ describe('the cap and the end', () => {
 
 describe('what is not proven is not passed', () => {
   it('cards the extractor cannot read: organicShown > listings, never an empty success', async () => {
-    const first = await collectKakaoPage(page('cafe', CELL_VIEW, { brokenItems: true }).env, OPTIONS);
+    const first = await firstPage(page('cafe', CELL_VIEW, { brokenItems: true }).env);
     expect(first.organicShown).toBeGreaterThan(0);
     expect(first.listings.filter((l) => !l.sponsored)).toHaveLength(0);
     expect(readability(first).kind).not.toBe('read');
@@ -254,7 +225,7 @@ describe('what is not proven is not passed', () => {
     ['jsonp', 'html'],
     ['xhr', 'html'],
   ] as const)('a block (%s, %s) is a captcha-kind page', async (transport, blockMode) => {
-    const first = await collectKakaoPage(page('cafe', CELL_VIEW, { transport, blockMode, blockAfter: 0 }).env, OPTIONS);
+    const first = await firstPage(page('cafe', CELL_VIEW, { transport, blockMode, blockAfter: 0 }).env);
     expect(first.pageKind).toBe('captcha');
   });
 
@@ -266,14 +237,14 @@ describe('what is not proven is not passed', () => {
   });
 
   it('XHR and a 302 block: the page sees a network error; the visit is not accepted (no page read)', async () => {
-    const first = await collectKakaoPage(page('cafe', CELL_VIEW, { transport: 'xhr', blockMode: 'redirect-500', blockAfter: 0 }).env, OPTIONS);
+    const first = await firstPage(page('cafe', CELL_VIEW, { transport: 'xhr', blockMode: 'redirect-500', blockAfter: 0 }).env);
     expect(first.pageKind).toBe('unknown');
     expect(first.endOfList).toBe(false);
   });
 
   it('the box is the one the page searched, even when that is not the one the test planned', async () => {
     const h = page('cafe', CELL_VIEW);
-    const first = await collectKakaoPage(h.env, OPTIONS);
+    const first = await firstPage(h.env);
     const asked = wcongRectToBBox(newestRect(h)!)!;
     expect(bboxContainsBBox(asked, first.searchedBounds!)).toBe(true);
   });

@@ -48,6 +48,7 @@ describe('opening', () => {
       'placeSnapshots',
       'runs',
       'savedSearches',
+      'sweepPlaces',
       'sweeps',
     ]);
     const tx = db.transaction(['cells', 'events', 'runs', 'placeSnapshots', 'changes'], 'readonly');

@@ -16,6 +16,18 @@ export interface PageDriver {
    */
   nextPage?(tabId: number): Promise<{ clicked: boolean }>;
   /**
+   * Lists whose first page needs some of the page's own controls pressed before it can be read
+   * (MapProvider.firstPageControls; Kakao). Each press makes the site search again, so the driver
+   * presses in its turn of the host's pacing lane, and waits for the page outside it. Absent: no
+   * page of this glue needs it (a test's simulated page).
+   */
+  firstPage?: {
+    /** Waits until the page shows what its load or the newest press brought; false while a control is still to be pressed. */
+    ready(tabId: number, options: CollectOptions, timeoutMs: number): Promise<boolean>;
+    /** Presses that one control (BackgroundToContent.pressFirstPageControl). */
+    press(tabId: number): Promise<{ clicked: boolean }>;
+  };
+  /**
    * A block page one of the tab's requests was redirected to at or after `since` (epoch ms), as
    * the browser saw it (utils/browser/block-redirects.ts); null when none. Absent: not watched.
    */
@@ -53,12 +65,59 @@ export const RESULTS_PANEL_WIDTH = 408;
 export interface ContentChannel {
   collect(tabId: number, options: CollectOptions): Promise<Observation>;
   nextPage(tabId: number): Promise<{ clicked: boolean }>;
+  /** BackgroundToContent.firstPageReady and pressFirstPageControl (absent: no page of this glue needs them). */
+  firstPage?: {
+    ready(tabId: number, options: CollectOptions): Promise<{ ready: boolean }>;
+    press(tabId: number): Promise<{ clicked: boolean }>;
+  };
   /** Block redirects the browser saw (absent: not watched). */
   blockRedirects?: { since(tabId: number, since: number): string | null };
 }
 
 export function createPageDriver(browser: Browser, channel: ContentChannel, sleep: (ms: number) => Promise<void>): PageDriver {
-  const sendCollect = channel.collect;
+  /**
+   * The content script's answer to `ask`, asked again while the script is not there yet or the
+   * page is replacing itself; `blocked` when the tab went to a block page no script runs on.
+   */
+  async function answer<T>(tabId: number, ask: () => Promise<T>, blocked: (url: string, kind: 'captcha' | 'consent') => T, timeoutMs: number): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    let lastError: unknown = null;
+    while (Date.now() < deadline) {
+      try {
+        return await withTimeout(ask(), deadline - Date.now());
+      } catch (e) {
+        lastError = e;
+        if (e instanceof TimeoutError) throw e;
+        // The page may have replaced itself with a block page mid-scroll (the site sends a
+        // blocked list request's tab to /sorry/): no content script will ever answer there.
+        // Checked first: the channel's error then is whatever the browser says on navigation.
+        const url = (await browser.tabs.get(tabId)).url ?? '';
+        const kind = blockedPageKindOf(url);
+        if (kind) return blocked(url, kind);
+        // The content script answered with an error of its own: asking again will not help.
+        if (!isTransportError(e)) throw new ContentScriptError(errorMessage(e));
+        // "Receiving end does not exist" (script not injected yet) or "message port closed"
+        // (the page replaced itself, e.g. the single-result redirect): wait for the next page.
+        await sleep(400);
+        await waitComplete(browser, tabId, Math.max(0, deadline - Date.now()), sleep);
+      }
+    }
+    throw new TimeoutError(`The page's content script did not answer: ${String(lastError)}`);
+  }
+
+  /** A press of one of the page's own controls. */
+  async function press(sent: Promise<{ clicked: boolean }>): Promise<{ clicked: boolean }> {
+    try {
+      return await withTimeout(sent, 15_000);
+    } catch (e) {
+      // The click navigated before the answer got out (the page replaced itself): it was
+      // pressed. The next collection checks the page anyway (expectPage, firstPage.ready).
+      if (isTransportError(e)) return { clicked: true };
+      throw e instanceof TimeoutError ? e : new ContentScriptError(errorMessage(e));
+    }
+  }
+
+  const firstPage = channel.firstPage;
   return {
     load(tabId, url, timeoutMs) {
       return new Promise((resolve, reject) => {
@@ -84,45 +143,24 @@ export function createPageDriver(browser: Browser, channel: ContentChannel, slee
       });
     },
 
-    async collect(tabId, options, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      let lastError: unknown = null;
-      while (Date.now() < deadline) {
-        try {
-          return await withTimeout(sendCollect(tabId, options), deadline - Date.now());
-        } catch (e) {
-          lastError = e;
-          if (e instanceof TimeoutError) throw e;
-          // The page may have replaced itself with a block page mid-scroll (the site sends a
-          // blocked list request's tab to /sorry/): no content script will ever answer there.
-          // Checked first: the channel's error then is whatever the browser says on navigation.
-          const url = (await browser.tabs.get(tabId)).url ?? '';
-          const blocked = blockedPageKindOf(url);
-          if (blocked) return blockObservation(url, blocked);
-          // The content script answered with an error of its own: asking again will not help.
-          if (!isTransportError(e)) throw new ContentScriptError(errorMessage(e));
-          // "Receiving end does not exist" (script not injected yet) or "message port closed"
-          // (the page replaced itself, e.g. the single-result redirect): wait for the next page.
-          await sleep(400);
-          await waitComplete(browser, tabId, Math.max(0, deadline - Date.now()), sleep);
-        }
-      }
-      throw new TimeoutError(`The page's content script did not answer: ${String(lastError)}`);
+    collect(tabId, options, timeoutMs) {
+      return answer(tabId, () => channel.collect(tabId, options), blockObservation, timeoutMs);
     },
+
+    ...(firstPage && {
+      firstPage: {
+        // A block page is "ready": the collection that follows reads it as the block it is.
+        ready: async (tabId, options, timeoutMs) => (await answer(tabId, () => firstPage.ready(tabId, options), () => ({ ready: true }), timeoutMs)).ready,
+        press: (tabId) => press(firstPage.press(tabId)),
+      },
+    }),
 
     async blockedSince(tabId, since) {
       return channel.blockRedirects?.since(tabId, since) ?? null;
     },
 
-    async nextPage(tabId) {
-      try {
-        return await withTimeout(channel.nextPage(tabId), 15_000);
-      } catch (e) {
-        // The click navigated before the answer got out (the page replaced itself): it was
-        // pressed. The next collection checks the page number anyway (expectPage).
-        if (isTransportError(e)) return { clicked: true };
-        throw e instanceof TimeoutError ? e : new ContentScriptError(errorMessage(e));
-      }
+    nextPage(tabId) {
+      return press(channel.nextPage(tabId));
     },
 
     async viewport(tabId) {

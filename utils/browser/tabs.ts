@@ -20,13 +20,36 @@ export async function findMapTab(
   return { id: best.id!, url: best.url!, width: best.width ?? 1280, height: best.height ?? 800 };
 }
 
-/** Worker tabs in a window of their own, so the user's tab stays free. */
-export async function openWorkerWindow(browser: Browser, count: number, start = 'https://www.google.com/maps'): Promise<number[]> {
-  const win = await browser.windows.create({ url: start, focused: false, width: 1280, height: 900 });
+/** How a worker window's start page is loaded: in its turn of the host's pacing lane (utils/sweep/pacing.ts). */
+export interface StartPage {
+  url: string;
+  /** The pacer's acquire: resolves at the host's turn, with the function that ends it. */
+  turn(url: string): Promise<() => void>;
+  /** Loads `url` in the tab and waits until it has loaded (PageDriver.load). */
+  load(tabId: number, url: string): Promise<unknown>;
+}
+
+/**
+ * Worker tabs in a window of their own, so the user's tab stays free. The window opens blank;
+ * only its first tab loads the map site's start page, in its turn of the host's lane, and the
+ * others load nothing until their loop's first search takes its own turn (utils/sweep/driver.ts):
+ * a window of 3 never sends its page loads back to back.
+ */
+export async function openWorkerWindow(browser: Browser, count: number, start: StartPage): Promise<number[]> {
+  const win = await browser.windows.create({ url: BLANK, focused: false, width: 1280, height: 900 });
   const ids = (win?.tabs ?? []).map((t) => t.id!).filter((id) => id !== undefined);
   for (let i = ids.length; i < count; i++) {
-    const tab = await browser.tabs.create({ windowId: win!.id, url: start, active: false });
+    const tab = await browser.tabs.create({ windowId: win!.id, url: BLANK, active: false });
     if (tab.id !== undefined) ids.push(tab.id);
+  }
+  const first = ids[0];
+  if (first !== undefined) {
+    const release = await start.turn(start.url);
+    // A start page that fails to load is no reason not to sweep: the first search tells.
+    await start.load(first, start.url).catch(() => {}).finally(release);
   }
   return ids;
 }
+
+/** A tab with nothing loaded: no request to any site. */
+const BLANK = 'about:blank';

@@ -1,14 +1,18 @@
 /**
  * One sweep visit to a Kakao Map search page (naver-kakao-notes B2–B4), page by page.
  *
- * `collectKakaoPage` without `expectPage` (the visit's first page): wait until the page shows
- * what it is; tick "현 지도 내 장소검색" when the control is there and not ticked (the page then
- * searches again, restricted to its map: its map.daum request carries `rect`); press
- * "장소 더보기" when the list is in preview; when that opened page 2, press page 1 (what page 1
- * showed before was only a preview [?]); read page 1. With `expectPage: n` (after `pressNextPage`):
- * wait until the list shows page n and its answer came, then read it. Each observation is one page
- * in full; the driver combines them (utils/sweep/pages.ts). Clicking the page's own controls is
- * part of a sweep visit; nothing here navigates, and collect-while-browsing never calls it.
+ * Getting the visit's first page ready takes up to three of the page's own controls, each of
+ * which makes the site search again (B3): "현 지도 내 장소검색" ticked when the control is there and
+ * not ticked (the page then searches restricted to its map: its map.daum request carries `rect`),
+ * "장소 더보기" pressed when the list is in preview, and page 1 pressed when that opened page 2
+ * (what page 1 showed before was only a preview [?]). So nothing here presses them on its own:
+ * `kakaoFirstPageReady` waits until the page shows what its load or the newest press brought and
+ * says whether a control is still needed, and `pressKakaoControl` presses that one control, in the
+ * driver's turn of the host's pacing lane (utils/sweep/driver.ts). `collectKakaoPage` without
+ * `expectPage` then reads page 1; with `expectPage: n` (after `pressNextPage`) it waits until the
+ * list shows page n and its answer came, then reads it. Each observation is one page in full; the
+ * driver combines them (utils/sweep/pages.ts). Clicking the page's own controls is part of a sweep
+ * visit; nothing here navigates, and collect-while-browsing never calls it.
  *
  * What the page searched is measured, not assumed: `searchedBounds` is the rect of the page's
  * newest finished map.daum request, as the browser's resource timing lists it (`requests`),
@@ -72,32 +76,15 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const settleBy = Math.min(deadline, start + options.settleMs);
   const expect = options.expectPage;
   if (expect === undefined) {
-    // 1. The page shows what it is: a list, "no results", a block.
+    // The page shows what it is (a list, "no results", a block); the driver pressed whatever
+    // had to be pressed before (kakaoFirstPageReady): what is still off is said, not pressed.
     await v.waitFor(() => v.decisive(), settleBy);
     if (!v.stopped()) await v.quiet(settleBy);
-    // 2. Restricted to the map. Ticking makes the page search again, from page 1.
-    let list = v.read();
-    if (!v.stopped() && list.boundsSearch === false) {
-      const box = env.doc.querySelector<HTMLElement>(KAKAO_SELECTORS.boundsSearch);
-      const before = v.mark();
-      box?.click();
-      await v.waitFor(() => v.requestsSince(before) > 0 && v.newestRequest()?.rect !== null && v.consistent(1), Math.min(deadline, env.now() + options.settleMs));
-      await v.quiet(deadline);
-      list = v.read();
-      if (list.boundsSearch !== true) warnings.push('kakao-bounds-not-ticked: "현 지도 내 장소검색" did not stay ticked');
-    } else if (list.boundsSearch === null && !v.stopped()) {
-      warnings.push('kakao-no-bounds-control: the page has no "현 지도 내 장소검색" control');
-    }
-    // 3. Out of the preview.
-    if (!v.stopped() && list.pager.moreVisible) {
-      await v.clickAndSettle(KAKAO_SELECTORS.more, null, Math.min(deadline, env.now() + options.settleMs));
-      list = v.read();
-    }
-    // 4. "더보기" may have opened page 2: page 1 in full is read first.
-    if (!v.stopped() && list.pager.pagerVisible && list.pager.current !== 1) {
-      const one = list.pager.pages.find((p) => p.page === 1);
-      if (one) await v.clickAndSettle(pageLinkSelector(one.slot), 1, Math.min(deadline, env.now() + options.settleMs));
-      else warnings.push(`kakao-page-1-unreachable: the list shows page ${list.pager.current} and no link to page 1`);
+    const shown = v.read();
+    if (!v.stopped()) {
+      if (shown.boundsSearch === false) warnings.push('kakao-bounds-not-ticked: "현 지도 내 장소검색" did not stay ticked');
+      else if (shown.boundsSearch === null) warnings.push('kakao-no-bounds-control: the page has no "현 지도 내 장소검색" control');
+      if (shown.pager.pagerVisible && shown.pager.current !== 1) warnings.push(`kakao-page-1-unreachable: the list shows page ${shown.pager.current}, not page 1`);
     }
   } else {
     await v.waitFor(() => v.consistent(expect) || v.newestFailed(), settleBy);
@@ -175,6 +162,91 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
     searchedBounds,
     siteTotal: summary.totalCount,
   };
+}
+
+/** The page's own controls a visit may press before its first page can be read, in this order. */
+type KakaoControl = 'bounds' | 'more' | 'page-1';
+
+/**
+ * What one document's sweep visit pressed to get its first page ready. Every cell's search is a
+ * page load of its own URL, hence a new document: the content script keeps one per document.
+ * Each control is pressed at most once a visit (a tick that does not stay ticked is reported by
+ * the collection, not pressed again).
+ */
+export interface KakaoPreparation {
+  pressed: Set<KakaoControl>;
+  /** The newest press and the page just before it: its answer is what the next ready check waits for. */
+  last: { control: KakaoControl; before: Mark } | null;
+}
+
+export function kakaoPreparation(): KakaoPreparation {
+  return { pressed: new Set(), last: null };
+}
+
+/**
+ * Waits (up to `settleMs`) until the page shows what its load or the visit's newest press
+ * brought, then says whether a control must still be pressed before page 1 can be read. Never
+ * presses anything itself, so it runs outside the pacing lane.
+ */
+export async function kakaoFirstPageReady(env: KakaoCollectEnv, options: Pick<CollectOptions, 'settleMs' | 'maxMs'>, prep: KakaoPreparation): Promise<{ ready: boolean }> {
+  const v = visit(env, 0);
+  const until = env.now() + Math.min(options.settleMs, options.maxMs);
+  const last = prep.last;
+  if (!last) await v.waitFor(() => v.decisive(), until);
+  else if (last.control === 'bounds') await v.waitFor(() => v.failedSince(last.before) || (v.requestsSince(last.before) > 0 && v.newestRequest()?.rect !== null && v.consistent(1)), until);
+  else await v.waitFor(() => v.changedSince(last.before, last.control === 'page-1' ? 1 : null), until);
+  if (!v.stopped()) await v.quiet(until);
+  return { ready: nextControl(v, prep) === null };
+}
+
+/**
+ * Presses the one control the page needs next (kakaoFirstPageReady said it is not ready). The
+ * site searches again: the driver calls this only in its turn of the host's lane, and the answer
+ * resolves once that search is over (searchOver), so the turn ends after it, as a page load's does.
+ */
+export async function pressKakaoControl(env: KakaoCollectEnv, prep: KakaoPreparation): Promise<{ clicked: boolean }> {
+  const v = visit(env, 0);
+  const next = nextControl(v, prep);
+  const el = next ? env.doc.querySelector<HTMLElement>(next.selector) : null;
+  if (!next || !el) return { clicked: false };
+  const before = v.mark();
+  prep.last = { control: next.control, before };
+  prep.pressed.add(next.control);
+  el.click();
+  await searchOver(env, v, before);
+  return { clicked: true };
+}
+
+/** pressNextPage in a sweep visit: resolves once the search the turn made is over (searchOver). */
+export async function pressKakaoNextPage(env: KakaoCollectEnv): Promise<{ clicked: boolean }> {
+  const v = visit(env, 0);
+  const before = v.mark();
+  const pressed = pressNextPage(env.doc);
+  if (pressed.clicked) await searchOver(env, v, before);
+  return pressed;
+}
+
+/** The longest a press waits for the search it made; a page that re-renders without one is not held longer. */
+const SEARCH_OVER_MS = 5000;
+
+/**
+ * Until the browser lists a search sent since `before` as finished (resource timing lists a
+ * request when it ends), or an answer failed, or a block: the press's turn in the lane lasts
+ * as long as its request, so the next request of the host starts a whole delay after it ended.
+ */
+async function searchOver(env: KakaoCollectEnv, v: ReturnType<typeof visit>, before: Mark): Promise<void> {
+  await v.waitFor(() => v.requestsSince(before) > 0 || v.failedSince(before), env.now() + SEARCH_OVER_MS);
+}
+
+/** The control still to press before page 1 can be read, or null (ready, or stopped by a block). */
+function nextControl(v: ReturnType<typeof visit>, prep: KakaoPreparation): { control: KakaoControl; selector: string } | null {
+  if (v.stopped()) return null;
+  const list = v.read();
+  if (list.boundsSearch === false && !prep.pressed.has('bounds')) return { control: 'bounds', selector: KAKAO_SELECTORS.boundsSearch };
+  if (list.pager.moreVisible && !prep.pressed.has('more')) return { control: 'more', selector: KAKAO_SELECTORS.more };
+  const one = list.pager.pagerVisible && list.pager.current !== 1 ? list.pager.pages.find((p) => p.page === 1) : undefined;
+  if (one && !prep.pressed.has('page-1')) return { control: 'page-1', selector: pageLinkSelector(one.slot) };
+  return null;
 }
 
 /**
@@ -293,15 +365,10 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
         }
       }
     },
-    /** Click a control of the list, then wait until it re-rendered (or asked again) and its answer is in. */
-    async clickAndSettle(selector: string, page: number | null, until: number): Promise<void> {
-      const el = env.doc.querySelector<HTMLElement>(selector);
-      if (!el) return;
-      const before = mark();
-      el.click();
-      await waitFor(() => failedSince(before) || newestFailed() || ((requestLog().length > before.requests || signature(read()) !== before.signature) && consistent(page)), until);
-      await this.quiet(until);
-    },
+    failedSince,
+    /** The list re-rendered (or the page asked again) since `before` and its answer is in, or an answer failed. */
+    changedSince: (before: Mark, page: number | null): boolean =>
+      failedSince(before) || newestFailed() || ((requestLog().length > before.requests || signature(read()) !== before.signature) && consistent(page)),
   };
 }
 

@@ -13,12 +13,13 @@ import { parseMapDaumUrl, placeUrl } from '../providers/kakao/urls';
 import type { ProviderPlace } from '../providers/place';
 import type { BrowsingReader } from './browsing';
 import { startBrowsing } from './browsing-wiring';
-import { adListings, answerFor, collectKakaoPage, pressNextPage } from './collect-kakao';
+import { adListings, answerFor, collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoCollectEnv } from './collect-kakao';
 import { navigationStatus } from './collect-google';
 
 /**
  * Wires the Kakao Map content script (map.kakao.com, place.map.kakao.com). The sweep's
- * `collect` and `nextPage` are answered only when the extension's background asks; the hook's
+ * `firstPageReady`, `pressFirstPageControl`, `collect` and `nextPage` are answered only when the
+ * extension's background asks; the hook's
  * window messages (entrypoints/kakao-hook.content.ts) are taken only from this very window and
  * only in the hook's exact shape, and even then only as page content (collect-kakao.ts).
  */
@@ -36,33 +37,45 @@ export function startKakaoContent(win: Window, browser: Browser): void {
   let sweepPage = false;
   const fromBackground = (sender: { id?: string; tab?: unknown }) => sender.id === browser.runtime.id && !sender.tab;
 
-  onMessage('collect', async (message) => {
-    // Only the extension's background may ask (a tabs.sendMessage has no tab in its sender).
-    if (!fromBackground(message.sender)) throw new Error('Not accepted.');
+  const env: KakaoCollectEnv = {
+    doc: win.document,
+    url: () => win.location.href,
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    requests,
+    network,
+    httpStatus: () => navigationStatus(win.performance),
+    hidden: () => win.document.visibilityState === 'hidden',
+  };
+  // One per document: each cell's search is a page load of its own, so a new visit.
+  const preparation = kakaoPreparation();
+  /** Only the extension's background may ask (a tabs.sendMessage has no tab in its sender); the page is then the sweep's. */
+  const sweepAsks = (sender: { id?: string; tab?: unknown }) => {
+    if (!fromBackground(sender)) throw new Error('Not accepted.');
     sweepPage = true;
     browsing.stop();
-    const observation = await collectKakaoPage(
-      {
-        doc: win.document,
-        url: () => win.location.href,
-        now: () => Date.now(),
-        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-        requests,
-        network,
-        httpStatus: () => navigationStatus(win.performance),
-        hidden: () => win.document.visibilityState === 'hidden',
-      },
-      message.data,
-    );
+  };
+
+  onMessage('firstPageReady', async (message) => {
+    sweepAsks(message.sender);
+    return kakaoFirstPageReady(env, message.data, preparation);
+  });
+
+  onMessage('pressFirstPageControl', async (message) => {
+    sweepAsks(message.sender);
+    return pressKakaoControl(env, preparation);
+  });
+
+  onMessage('collect', async (message) => {
+    sweepAsks(message.sender);
+    const observation = await collectKakaoPage(env, message.data);
     return { ...observation, canvas: measureKakaoCanvas(win) };
   });
 
   // Async, so a refusal is an error reply, not an exception thrown into the messaging layer.
   onMessage('nextPage', async (message) => {
-    if (!fromBackground(message.sender)) throw new Error('Not accepted.');
-    sweepPage = true;
-    browsing.stop();
-    return pressNextPage(win.document);
+    sweepAsks(message.sender);
+    return pressKakaoNextPage(env);
   });
 
   const browsing = startBrowsing(win, browser, createKakaoBrowsingReader(network), () => sweepPage);

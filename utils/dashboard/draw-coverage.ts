@@ -25,7 +25,15 @@ export interface CoverageScene {
   area: Area | null;
   /** Side of a place's dot in canvas pixels. */
   dotSize?: number;
+  /** Saturated and unresolved cells grouped into areas (utils/coverage/dense-areas.ts): outlined over the cells. */
+  denseAreas?: readonly { bbox: BBox }[];
 }
+
+/** The outline of a dense area: dark and thick enough to find a 60 m mall on a district's map. */
+export const DENSE_AREA_OUTLINE = '#202124';
+const DENSE_AREA_WIDTH = 2;
+/** An area smaller than this (pixels) is outlined at this size around its centre, so it stays visible. */
+const DENSE_AREA_MIN_PX = 8;
 
 /** Cells smaller than this (pixels) get no border: at deep splits borders would hide the colours. */
 const MIN_BORDERED = 6;
@@ -79,6 +87,13 @@ export function drawCoverage(ctx: CoverageContext, scene: CoverageScene, project
     ctx.strokeRect(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1);
   }
 
+  ctx.strokeStyle = DENSE_AREA_OUTLINE;
+  ctx.lineWidth = DENSE_AREA_WIDTH;
+  for (const area of scene.denseAreas ?? []) {
+    const r = atLeast(snapped(projection, area.bbox), DENSE_AREA_MIN_PX);
+    ctx.strokeRect(r.x - 1, r.y - 1, r.w + 2, r.h + 2);
+  }
+
   if (scene.area?.kind === 'polygon') {
     ctx.strokeStyle = AREA_OUTLINE;
     ctx.lineWidth = 1.5;
@@ -108,6 +123,13 @@ export function snapped(projection: Projection, bbox: BBox): Rect {
   const x = Math.round(r.x);
   const y = Math.round(r.y);
   return { x, y, w: Math.round(r.x + r.w) - x, h: Math.round(r.y + r.h) - y };
+}
+
+/** The rectangle grown about its centre to at least `min` pixels a side. */
+function atLeast(r: Rect, min: number): Rect {
+  const w = Math.max(r.w, min);
+  const h = Math.max(r.h, min);
+  return { x: r.x + (r.w - w) / 2, y: r.y + (r.h - h) / 2, w, h };
 }
 
 type Point = { x: number; y: number };

@@ -200,6 +200,8 @@ export interface Sweep {
   /** The audit of its own work before Finished (utils/coverage/audit.ts); absent until the first round. */
   audit?: SweepAudit;
   counters: SweepCounters;
+  /** Why listings were refused (counters.listingsRefused): the first few distinct reasons; each refusal is logged. Absent until one is. */
+  refusedReasons?: string[];
   lastNewListingAt: number | null;
   updatedAt: number;
 }
@@ -215,6 +217,8 @@ export interface SweepCounters {
   cellsOutside: number;
   listingsNew: number;
   listingsSeen: number;
+  /** Listings the store refused while committing the rest of their cell (issue 22). Absent until one is. */
+  listingsRefused?: number;
   pageLoads: number;
   errors: number;
 }

@@ -42,7 +42,9 @@ export function decideCell(input: CellDecisionInput, opts: PlannerOptions = DEFA
     // The site found the view too sparse, widened it, and the wider list was capped. Smaller
     // cells are sparser still and would be widened the same way, so splitting cannot help; a
     // view a little wider than the cell may hold enough to stay put and few enough to list
-    // whole. Tried once; if that fails too, the cell is reported as unresolved.
+    // whole. Tried once; if that fails too, the cell is reported as unresolved. A widened
+    // cell whose wider view stayed put but was capped is split, and its children start
+    // widened (splitCell): the site would zoom out of their own views as it did of this one.
     if ((input.zoomOffset ?? 0) === 0) return { verdict: 'widen', reason: 'zoomed-out-capped' };
     return { verdict: 'saturated', reason: 'zoomed-out-capped' };
   }

@@ -45,6 +45,7 @@ export function minCellReached(bbox: BBox, opts: PlannerOptions = DEFAULT_PLANNE
  * any point strictly inside keeps the tiling exact, but off-centre children are searched
  * with views wider than themselves that also list their neighbours' places, so they hit the
  * cap sooner (measured: splitting at the results' median cost more searches than midpoints).
+ * A widened parent's children are widened too (see below).
  * Throws on a split the sweep must never make: a cell already at the minimum size, or a
  * split point not strictly inside the cell.
  */
@@ -66,5 +67,10 @@ export function splitCell(
     bbox: child,
     depth: cell.depth + 1,
     outside: area.kind === 'polygon' ? classifyBBox(child, area.polygons) === 'outside' : false,
+    // A widened cell exists because the site found the cell's own view too sparse and zoomed
+    // out onto a crowd nearby. Its quarters are sparser still: searched at their own fit, the
+    // site would zoom out again for each, a page load that can only end in a widened
+    // re-search. They start widened instead (measured: a dense mall beside sparse streets).
+    ...(cell.zoomOffset ? { zoomOffset: cell.zoomOffset } : {}),
   }));
 }

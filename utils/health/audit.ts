@@ -21,6 +21,7 @@ export const FIRST_RESULTS = 10;
 export function auditObservation(obs: Observation & PageDataCounts): PageAudit {
   const organic = obs.listings.filter((l) => !l.sponsored);
   const sponsored = obs.listings.length - organic.length;
+  const cut = organic.filter((l) => (l.cut?.length ?? 0) > 0).length;
   const readKeys = new Set(organic.map((l) => l.key));
   const networkKeys = new Set(obs.networkKeys);
   const networkMatched = obs.networkItems === null ? null : [...networkKeys].filter((k) => readKeys.has(k)).length;
@@ -41,6 +42,7 @@ export function auditObservation(obs: Observation & PageDataCounts): PageAudit {
     networkShortfall: networkKeys.size > 0 && networkMatched !== null && networkMatched < NETWORK_MIN_SHARE * networkKeys.size,
     // Counted only: page data never changes the verdict (the trust rule, utils/listing/merge-fields.ts).
     ...(isCount(obs.pageDataDropped) ? { pageDataDropped: obs.pageDataDropped } : {}),
+    ...(cut > 0 ? { listingsCut: cut } : {}),
   };
 }
 
@@ -144,6 +146,7 @@ export function auditProblem(value: unknown): string | null {
   }
   if (a.firstKnown !== undefined && !isCount(a.firstKnown)) return 'firstKnown is not a count';
   if (a.pageDataDropped !== undefined && !isCount(a.pageDataDropped)) return 'pageDataDropped is not a count';
+  if (a.listingsCut !== undefined && !isCount(a.listingsCut)) return 'listingsCut is not a count';
   if (typeof a.networkShortfall !== 'boolean') return 'networkShortfall is not a boolean';
   const keys = a.firstKeys;
   if (!Array.isArray(keys) || keys.length > FIRST_RESULTS || !keys.every((k) => typeof k === 'string' && PLACE_KEY.test(k))) {

@@ -40,6 +40,11 @@ export interface PageAudit {
    * audited before it was counted.
    */
   pageDataDropped?: number;
+  /**
+   * Organic listings with a field cut to the listing bounds (Listing.cut, utils/listing/bounds.ts):
+   * a name, a category list or the like longer than any real one. Absent when none was.
+   */
+  listingsCut?: number;
 }
 
 /** What a provider's observation may add about page data (utils/listing/merge-fields.ts has the rule). */

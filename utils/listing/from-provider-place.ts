@@ -4,9 +4,12 @@
  * (utils/providers/google/fields.ts), because its ids come in three forms.
  *
  * `address` is what a person reads first: the road-name address when the site gives one, else
- * the lot-number address; both stay in their own fields. Every field is stamped with `source`.
+ * the lot-number address; both stay in their own fields. Every field is stamped with `source`,
+ * and cut to the bounds (utils/listing/bounds.ts) here, where every Naver and Kakao reading —
+ * sweep, collect while browsing, place details — becomes a Listing.
  */
 import type { ProviderPlace } from '../providers/place';
+import { boundListing } from './bounds';
 import { stampSources } from './merge-fields';
 import type { FieldSource, Listing } from './types';
 
@@ -37,5 +40,5 @@ export function listingFromPlace(place: ProviderPlace, source: FieldSource): Lis
   // Broadest first on the place, main one first on the listing (Listing.categories).
   if (place.categoryPath.length > 0) listing.categories = [...place.categoryPath].reverse();
   if (place.phone && otherPhones.length > 0) listing.otherPhones = otherPhones;
-  return stampSources(listing, source);
+  return stampSources(boundListing(listing), source);
 }

@@ -1,3 +1,4 @@
+import { BOUNDED_FIELDS } from './bounds';
 import { betterAddress, usableText } from './field-quality';
 import { SOURCED_FIELDS, type FieldSource, type FieldSources, type Listing, type SourcedField } from './types';
 
@@ -103,6 +104,9 @@ export function mergeListingFields(base: Listing | undefined, next: Listing): Li
   take(next.closed !== undefined ? next : base, 'closed');
 
   if (Object.keys(sources).length > 0) merged.sources = sources;
+  // Every reading is cut to the same bounds, so a field one reading had to cut stays marked.
+  const cut = BOUNDED_FIELDS.filter((f) => base?.cut?.includes(f) || next.cut?.includes(f));
+  if (cut.length > 0) merged.cut = cut;
   return merged;
 }
 

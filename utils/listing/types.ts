@@ -1,4 +1,5 @@
 import type { ProviderId } from '../providers/place';
+import type { BoundedField } from './bounds';
 
 /** Which map site a listing came from. */
 export type Provider = ProviderId;
@@ -71,6 +72,12 @@ export interface Listing {
   bookingUrl?: string | null;
   /** Where each known field's value came from (fields that are null have no entry). */
   sources?: FieldSources;
+  /**
+   * Fields a reading of this place had to cut to the bounds (utils/listing/bounds.ts): a text
+   * shortened (it ends in "…"), a list shortened, a link too long to keep dropped. Absent when
+   * nothing was cut.
+   */
+  cut?: BoundedField[];
 }
 
 /** From the site's structured address (Google `P[183][1]`); any part may be missing. */

@@ -93,6 +93,14 @@ export interface BackgroundToContent {
    * place or navigate; the next `collect` (with `expectPage`) reads the new page either way.
    */
   nextPage(): { clicked: boolean };
+  /**
+   * Lists whose first page needs some of the page's own controls pressed before it can be read
+   * (MapProvider.firstPageControls): wait until the page shows what its load or the newest press
+   * brought; `ready: false` while a control is still to be pressed. Presses nothing.
+   */
+  firstPageReady(options: CollectOptions): { ready: boolean };
+  /** Press the one control `firstPageReady` found missing; the site searches again, so the driver sends it in the host's pacing turn. */
+  pressFirstPageControl(): { clicked: boolean };
 }
 
 export type Protocol = UiToBackground & ContentToBackground & BackgroundToContent;

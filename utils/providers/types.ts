@@ -60,6 +60,13 @@ export interface MapProvider {
    */
   pageSize?: number;
   /**
+   * How many of the page's own controls a visit may have to press before the list's first page
+   * can be read (Kakao: "현 지도 내 장소검색", "장소 더보기", back to page 1). Each makes the site
+   * search again, so each waits its turn in the host's pacing lane (PageDriver.firstPage).
+   * Absent: the first page shows as loaded.
+   */
+  firstPageControls?: number;
+  /**
    * How far a paged list's own count of matches (Observation.siteTotal) is believed when it says
    * the list cannot end before the crowded mark, so the visit may stop paging at once
    * (utils/sweep/site-total.ts): 'as-capped' — the provider's page already judges a count beyond

@@ -1,13 +1,14 @@
 import { isUnresolved } from '../grid/decide';
 import { auditProblem } from '../health/audit';
 import type { PageAudit } from '../health/types';
-import type { Listing, StoredListing } from '../listing/types';
+import { cutText, TEXT_BOUNDS } from '../listing/bounds';
+import type { Listing } from '../listing/types';
 import type { Cell, CellResult, SweepCounters } from '../domain/sweep';
 import { StoreError } from './errors';
 import { listingProblem, listingsByKey, mergeListing, organicByKey, type FoundContext } from './listing-merge';
 import { settleCheck, type NotAppliedReason } from './ownership';
 import { fromRecord, withQueueKey, type DB, type SweepEvent } from './schema';
-import { handled, runTx } from './tx';
+import { handled, runTx, type Tx } from './tx';
 import { isNonEmptyString, isTime, newCellProblem } from './validate';
 
 /** What became of a searched cell. A split hands over its children (new pending or outside cells). */
@@ -47,6 +48,16 @@ export type CommitCellResult =
     }
   | { applied: false; reason: NotAppliedReason };
 
+/** The stores a cell's commit writes, in one transaction. */
+export type CommitStores = ['sweeps', 'cells', 'listings', 'events', 'sweepPlaces'];
+export type AppliedCommit = Extract<CommitCellResult, { applied: true }>;
+/**
+ * More of the same commit (the closing audit's verdict, utils/store/audit-rounds.ts): runs in
+ * the commit's transaction once its writes are issued, only when the commit applies; a throw
+ * rolls the whole commit back.
+ */
+export type InCommit = (tx: Tx<CommitStores, 'readwrite'>, committed: AppliedCommit) => Promise<void>;
+
 /** The collection of listings captured while the user browses the map outside any sweep. */
 export const BROWSING = 'browsing';
 
@@ -59,16 +70,20 @@ export const BROWSING = 'browsing';
  * Durability 'strict': the commit resolves only once the data is flushed to disk, because the
  * cell is then never searched again. A cell takes seconds of page load, so the flush costs little.
  */
-export async function commitCell(db: DB, input: CommitCellInput): Promise<CommitCellResult> {
+export async function commitCell(db: DB, input: CommitCellInput, inCommit?: InCommit): Promise<CommitCellResult> {
   const problem = commitInputProblem(input);
   if (problem) throw new StoreError('invalid', `The cell result was refused: ${problem}. Nothing was saved.`);
-  const found = organicByKey(input.listings);
+  // One bad record never blocks a cell (issue 22): the rest is committed, the refused ones
+  // (organic only: a sweep keeps no ads) are counted on the sweep and logged with their reason.
+  const sorted = sortListings(input.listings);
+  const found = organicByKey(sorted.fit);
+  const refused = sorted.refused.filter((r) => r.sponsored !== true);
   const { now } = input;
   let outcome = input.outcome;
 
   return runTx(
     db,
-    ['sweeps', 'cells', 'listings', 'events'],
+    ['sweeps', 'cells', 'listings', 'events', 'sweepPlaces'] as CommitStores,
     'readwrite',
     async (tx): Promise<CommitCellResult> => {
       const cells = tx.objectStore('cells');
@@ -98,12 +113,13 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
       const ctx: FoundContext = { now, collection: input.sweepId, keyword: input.keyword, cellId: input.cellId };
       const merged = found.map((l, i) => mergeListing(known[i], l, ctx));
       const newListings = known.filter((k) => k === undefined).length;
-      const newToSweep = found
-        .filter((_, i) => {
-          const k = known[i];
-          return k === undefined || !k.collections.includes(input.sweepId) || !k.keywords.includes(input.keyword);
-        })
-        .map((l) => l.key);
+      // From this sweep's own records: a listing's keywords and collections are merged across
+      // sweeps, so they would hide a place this sweep missed under the keyword but found under
+      // another, when an older run had found it under this one.
+      const sweepPlaces = tx.objectStore('sweepPlaces');
+      const placeKeyOf = (key: string): [string, string, string] => [input.sweepId, input.keyword, key];
+      const listedBefore = await Promise.all(found.map((l) => sweepPlaces.count(placeKeyOf(l.key))));
+      const newToSweep = found.filter((_, i) => listedBefore[i] === 0).map((l) => l.key);
       const seenListings = found.length - newListings;
 
       const cell: Cell = {
@@ -118,6 +134,7 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
       counters.pageLoads += 1;
       counters.listingsNew += newListings;
       counters.listingsSeen += seenListings;
+      if (refused.length > 0) counters.listingsRefused = (counters.listingsRefused ?? 0) + refused.length;
       if (outcome.status === 'done') counters.cellsDone += 1;
       if (outcome.status === 'saturated') counters.cellsSaturated += 1;
       if (outcome.status === 'saturated' && isUnresolved(outcome.result.reason)) counters.cellsUnresolved = (counters.cellsUnresolved ?? 0) + 1;
@@ -134,6 +151,7 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
         keyword: input.keyword,
         message:
           `${found.length} listings, ${newListings} new` +
+          (refused.length > 0 ? `, ${refused.length} refused` : '') +
           (outcome.status === 'split' ? `; split into ${children.length} cells` : ''),
       };
 
@@ -152,12 +170,17 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
             counters,
             lastNewListingAt: newListings > 0 ? now : sweep.lastNewListingAt,
             updatedAt: now,
+            ...(refused.length > 0 && { refusedReasons: refusedReasons(sweep.refusedReasons, refused) }),
           }),
         ),
       );
       writes.push(handled(tx.objectStore('events').add(event)));
+      for (const r of refused) writes.push(handled(tx.objectStore('events').add(refusedEventOf(input, r))));
+      for (const key of newToSweep) writes.push(handled(sweepPlaces.put(now, placeKeyOf(key))));
       await Promise.all(writes);
-      return { applied: true, newListings, seenListings, newToSweep };
+      const committed: AppliedCommit = { applied: true, newListings, seenListings, newToSweep };
+      if (inCommit) await inCommit(tx, committed);
+      return committed;
     },
     { durability: 'strict' },
   );
@@ -165,7 +188,8 @@ export async function commitCell(db: DB, input: CommitCellInput): Promise<Commit
 
 /**
  * Listings seen while the user browses the map (no sweep): stored under the 'browsing'
- * collection. `added` are places new to the store, `seen` places it already had.
+ * collection. `added` are places new to the store, `seen` places it already had, `refused`
+ * (absent when none) the listings it could not take: the others are stored all the same.
  *
  * Sponsored places are kept, flagged `sponsored: true` (issue 14: the person saw them, and a
  * list of what was on the map is theirs to filter). An organic sighting of the same place,
@@ -176,17 +200,19 @@ export async function commitBrowsing(
   db: DB,
   listings: Listing[],
   now: number,
-): Promise<{ added: number; seen: number }> {
+): Promise<{ added: number; seen: number; refused?: number }> {
   if (!isTime(now)) throw new StoreError('invalid', 'The capture time is not a valid time. Nothing was saved.');
-  const problem = listingsProblem(listings);
-  if (problem) throw new StoreError('invalid', `The captured listings were refused: ${problem}. Nothing was saved.`);
-  const found = listingsByKey(listings);
+  if (!Array.isArray(listings)) throw new StoreError('invalid', 'The captured listings are not a list. Nothing was saved.');
+  // As in a sweep's commit, one bad record never blocks the others (issue 22).
+  const sorted = sortListings(listings);
+  const found = listingsByKey(sorted.fit);
   return runTx(db, ['listings'], 'readwrite', async (tx) => {
     const known = await Promise.all(found.map((l) => tx.objectStore('listings').get(l.key)));
     const ctx: FoundContext = { now, collection: BROWSING, keyword: null, cellId: null };
     await Promise.all(found.map((l, i) => handled(tx.objectStore('listings').put(mergeListing(known[i], l, ctx)))));
     const added = known.filter((k) => k === undefined).length;
-    return { added, seen: found.length - added };
+    const refused = sorted.refused.length;
+    return { added, seen: found.length - added, ...(refused > 0 && { refused }) };
   });
 }
 
@@ -219,8 +245,7 @@ function commitInputProblem(input: CommitCellInput): string | null {
   }
   if (!isTime(input.now)) return 'now is not a valid time';
   if (typeof input.keyword !== 'string') return 'keyword is not text';
-  const listings = listingsProblem(input.listings);
-  if (listings) return listings;
+  if (!Array.isArray(input.listings)) return 'listings is not a list';
   if (input.audit !== undefined) {
     const audit = auditProblem(input.audit);
     if (audit) return `the audit: ${audit}`;
@@ -246,13 +271,52 @@ function commitInputProblem(input: CommitCellInput): string | null {
   return null;
 }
 
-function listingsProblem(listings: unknown): string | null {
-  if (!Array.isArray(listings)) return 'listings is not a list';
+/** A listing the store refused, as logged: its key and name as the page gave them (bounded), and why. */
+interface Refusal {
+  key: string;
+  name: string;
+  reason: string;
+  sponsored: unknown;
+}
+
+/** The listings the store can take, and the others with the reason each was refused. */
+function sortListings(listings: readonly unknown[]): { fit: Listing[]; refused: Refusal[] } {
+  const fit: Listing[] = [];
+  const byKey = new Map<string, Refusal>();
   for (const [i, l] of listings.entries()) {
-    const p = listingProblem(l);
-    if (p) return `listing ${i} (${String((l as Partial<StoredListing> | null)?.key)}): ${p}`;
+    const reason = listingProblem(l);
+    if (reason === null) {
+      fit.push(l as Listing);
+      continue;
+    }
+    const o = (typeof l === 'object' && l !== null ? l : {}) as Partial<Record<keyof Listing, unknown>>;
+    // Page text, of any length and type: logged as text within a name's bound. Copies of one
+    // place are one refusal; records without a key are each their own.
+    const key = cutText(String(o.key), TEXT_BOUNDS.name);
+    byKey.set(typeof o.key === 'string' ? key : `#${i}`, { key, name: cutText(typeof o.name === 'string' ? o.name : '', TEXT_BOUNDS.name), reason: cutText(reason, TEXT_BOUNDS.name), sponsored: o.sponsored });
   }
-  return null;
+  return { fit, refused: [...byKey.values()] };
+}
+
+/** How many distinct reasons a sweep remembers for the popup; every refusal is in the log. */
+const REASONS_KEPT = 3;
+
+function refusedReasons(known: readonly string[] | undefined, refused: readonly Refusal[]): string[] {
+  const reasons = [...(known ?? [])];
+  for (const r of refused) if (reasons.length < REASONS_KEPT && !reasons.includes(r.reason)) reasons.push(r.reason);
+  return reasons;
+}
+
+function refusedEventOf(input: CommitCellInput, r: Refusal): SweepEvent {
+  return {
+    sweepId: input.sweepId,
+    at: input.now,
+    kind: 'listing-refused',
+    cellId: input.cellId,
+    keyword: input.keyword,
+    refused: { key: r.key, name: r.name, reason: r.reason },
+    message: `${r.key} (${r.name}) was not saved: ${r.reason}; the rest of the cell was`,
+  };
 }
 
 /** Checks that need the parent record: a child continues its parent one level finer. */

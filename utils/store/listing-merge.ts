@@ -1,3 +1,4 @@
+import { BOUNDED_FIELDS, overBounds } from '../listing/bounds';
 import type { Listing, StoredListing } from '../listing/types';
 import { mergeListingFields } from '../listing/merge-fields';
 import { keyFromCid } from '../providers/google/ids';
@@ -45,7 +46,11 @@ export function listingProblem(value: unknown): string | null {
     const v = l[f];
     if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return `${f} is neither a finite number nor null`;
   }
-  return detailsProblem(l);
+  const details = detailsProblem(l);
+  if (details) return details;
+  // The bounds every reading was cut to where it became a Listing (utils/listing/bounds.ts).
+  const over = overBounds(l as unknown as Listing);
+  return over.length > 0 ? `${over.join(', ')} beyond the listing bounds` : null;
 }
 
 const PROVIDERS: ReadonlySet<unknown> = new Set<ProviderId>(['google', 'naver', 'kakao']);
@@ -73,7 +78,7 @@ function identityProblem(l: Record<string, unknown>): string | null {
 
 const OPTIONAL_TEXT = ['phoneE164', 'hours', 'priceLevel', 'roadAddress', 'lotAddress', 'bookingUrl'] as const;
 const SOURCE_VALUES = new Set(['card', 'panel', 'page-data']);
-const MAX_LIST = 50;
+const BOUNDED: ReadonlySet<unknown> = new Set(BOUNDED_FIELDS);
 
 /** The optional page-data fields (Listing): absent is fine, present must have its shape. */
 function detailsProblem(l: Record<string, unknown>): string | null {
@@ -82,8 +87,9 @@ function detailsProblem(l: Record<string, unknown>): string | null {
   }
   for (const f of ['categories', 'otherPhones'] as const) {
     const v = l[f];
-    if (v !== undefined && !(Array.isArray(v) && v.length <= MAX_LIST && v.every((x) => typeof x === 'string'))) return `${f} is not a list of text`;
+    if (v !== undefined && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) return `${f} is not a list of text`;
   }
+  if (l.cut !== undefined && !(Array.isArray(l.cut) && l.cut.every((x) => BOUNDED.has(x)))) return 'cut is not a list of bounded fields';
   if (l.closed !== undefined && l.closed !== null && l.closed !== 'permanently' && l.closed !== 'temporarily') return 'closed is not permanently/temporarily/null';
   const parts = l.addressParts;
   if (parts !== undefined && parts !== null) {
@@ -92,7 +98,7 @@ function detailsProblem(l: Record<string, unknown>): string | null {
   }
   const hours = l.openingHours;
   if (hours !== undefined && hours !== null) {
-    if (!Array.isArray(hours) || hours.length > 7) return 'openingHours is not a week';
+    if (!Array.isArray(hours)) return 'openingHours is not a week';
     for (const d of hours as unknown[]) {
       const day = d as Record<string, unknown> | null;
       if (!day || typeof day.day !== 'number' || typeof day.text !== 'string' || typeof day.dayName !== 'string' || !Array.isArray(day.intervals)) {

@@ -36,6 +36,7 @@ export type EventKind =
   | 'sweep-paused'
   | 'sweep-failed'
   | 'audit' // one page's coverage audit (see PageAudit)
+  | 'listing-refused' // one listing the store refused; the rest of its cell was committed
   | 'error'
   | 'warning'
   | 'info';
@@ -55,6 +56,8 @@ export interface SweepEvent {
   httpStatus?: number;
   /** On 'audit' events. */
   audit?: PageAudit;
+  /** On 'listing-refused' events: the place as the page gave it (bounded) and why it was refused. */
+  refused?: { key: string; name: string; reason: string };
   message: string;
 }
 
@@ -83,7 +86,18 @@ export interface MapSweepDB extends DBSchema {
     value: PlaceJobRecord;
     indexes: { bySweep: string; bySweepStatus: [string, PlaceJobStatus]; byLeaseOrder: PlaceQueueKey };
   };
+  /**
+   * Which places each sweep's cells listed under each keyword (issue 22): key [sweepId, keyword,
+   * place key], value the time it was first listed. The closing audit's "new to this sweep" is
+   * read here: a listing's own keywords and collections are merged across all sweeps, so they
+   * cannot tell whether THIS sweep found a place under THIS keyword. Out-of-line keys keep a
+   * record a few dozen bytes; a sweep's records are one key range (deleted with the sweep).
+   */
+  sweepPlaces: { key: SweepPlaceKey; value: number };
 }
+
+/** [sweepId, keyword, place key]: see MapSweepDB.sweepPlaces. */
+export type SweepPlaceKey = [string, string, string];
 
 export type DB = IDBPDatabase<MapSweepDB>;
 export type StoreName = StoreNames<MapSweepDB>;
@@ -153,6 +167,28 @@ export const MIGRATIONS: readonly Migration[] = [
     queue.createIndex('bySweepStatus', ['sweepId', 'status']);
     queue.createIndex('byLeaseOrder', 'queue');
   },
+  // 5 → 6: which places each sweep listed under each keyword (issue 22). Only adds the store,
+  // after checking version 5's layout is whole (a damaged database is refused untouched, not
+  // upgraded). Sweeps that may still audit (not finished or stopped) get their records from
+  // what version 5 kept, by the rule version 5 used (the sweep has the place, and some sweep
+  // found it under the keyword): what they found before the upgrade is never taken for a miss.
+  async (db, tx) => {
+    const missing = layoutGaps(db, tx, ['sweepPlaces']);
+    if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
+    const places = db.createObjectStore('sweepPlaces');
+    for (const sweep of await tx.objectStore('sweeps').getAll()) {
+      if (sweep.status === 'finished' || sweep.status === 'stopped' || !Array.isArray(sweep.keywords)) continue;
+      let cursor = await tx.objectStore('listings').index('byCollection').openCursor(sweep.id);
+      while (cursor) {
+        // A damaged record (no keyword list) gives nothing: it is left as it is, never guessed at.
+        const l = cursor.value as Partial<StoredListing>;
+        const keywords = Array.isArray(l.keywords) ? l.keywords : [];
+        const at = typeof l.firstSeen === 'number' ? l.firstSeen : 0;
+        for (const keyword of sweep.keywords.filter((k) => keywords.includes(k))) await places.put(at, [sweep.id, keyword, cursor.primaryKey]);
+        cursor = await cursor.continue();
+      }
+    }
+  },
 ];
 
 const DECIMAL_CID = /^\d{1,20}$/;
@@ -184,17 +220,29 @@ export const EXPECTED_LAYOUT: Readonly<Record<StoreName, readonly string[]>> = {
   placeSnapshots: [],
   changes: [],
   placeQueue: ['bySweep', 'bySweepStatus', 'byLeaseOrder'],
+  sweepPlaces: [],
 };
 
 /** The names missing from an opened database, as `store` or `store.index`. Empty when intact. */
 export function missingLayout(db: DB): string[] {
-  const expected = Object.keys(EXPECTED_LAYOUT) as StoreName[];
-  const present = expected.filter((s) => db.objectStoreNames.contains(s));
-  const missing: string[] = expected.filter((s) => !present.includes(s));
-  if (present.length === 0) return missing;
-  const tx = db.transaction(present, 'readonly');
-  for (const s of present) {
-    const indexNames: DOMStringList = tx.objectStore(s).indexNames;
+  const present = (Object.keys(EXPECTED_LAYOUT) as StoreName[]).filter((s) => db.objectStoreNames.contains(s));
+  return layoutGaps(db, present.length === 0 ? null : db.transaction(present, 'readonly'), []);
+}
+
+/**
+ * What a database lacks of the layout this version expects, leaving out the stores an upgrade
+ * step is adding (`adding`): as `store` or `store.index`. Indexes are read through `tx` (the
+ * upgrade's own during an upgrade, when no other transaction may start).
+ */
+function layoutGaps(db: DB, tx: { objectStore(name: StoreName): { indexNames: DOMStringList } } | null, adding: readonly StoreName[]): string[] {
+  const missing: string[] = [];
+  for (const s of Object.keys(EXPECTED_LAYOUT) as StoreName[]) {
+    if (adding.includes(s)) continue;
+    if (!tx || !db.objectStoreNames.contains(s)) {
+      missing.push(s);
+      continue;
+    }
+    const indexNames = tx.objectStore(s).indexNames;
     for (const index of EXPECTED_LAYOUT[s]) if (!indexNames.contains(index)) missing.push(`${s}.${index}`);
   }
   return missing;

@@ -1,7 +1,7 @@
 import type { Listing, StoredListing } from '../listing/types';
 import type { Cell, CellStatus, Sweep, SweepSettings, SweepStatus } from '../domain/sweep';
 import { auditProblem } from '../health/audit';
-import { commitBrowsing, commitCell, type CommitCellInput, type CommitCellResult } from './commit';
+import { commitBrowsing, commitCell, type CommitCellInput, type CommitCellResult, type InCommit } from './commit';
 import { StoreError } from './errors';
 import { collectionReadPath } from './read-path';
 import { initialCounters } from '../domain/counters';
@@ -76,8 +76,9 @@ export interface Store {
    */
   iterateListings(batchSize?: number, collection?: string): AsyncGenerator<StoredListing[]>;
 
-  commitCell(input: CommitCellInput): Promise<CommitCellResult>;
-  commitBrowsing(listings: Listing[], now: number): Promise<{ added: number; seen: number }>;
+  /** With `inCommit`: more writes in the commit's own transaction (the closing audit's verdict). */
+  commitCell(input: CommitCellInput, inCommit?: InCommit): Promise<CommitCellResult>;
+  commitBrowsing(listings: Listing[], now: number): Promise<{ added: number; seen: number; refused?: number }>;
 }
 
 export interface OpenStoreOptions {
@@ -153,7 +154,7 @@ function createStore(db: DB, name: string, clock: () => number): Store {
     },
 
     deleteSweep: (id, opts) =>
-      transact(['sweeps', 'cells', 'events', 'listings', 'placeQueue'], 'readwrite', async (tx): Promise<boolean | 'held'> => {
+      transact(['sweeps', 'cells', 'events', 'listings', 'placeQueue', 'sweepPlaces'], 'readwrite', async (tx): Promise<boolean | 'held'> => {
         const sweeps = tx.objectStore('sweeps');
         const existed = (await sweeps.count(id)) > 0;
         if (opts?.unlessHeldAt !== undefined && existed) {
@@ -169,6 +170,8 @@ function createStore(db: DB, name: string, clock: () => number): Store {
         // The sweep's place-details queue (utils/details) goes with it.
         const placeQueue = tx.objectStore('placeQueue');
         for (const key of await placeQueue.index('bySweep').getAllKeys(id)) writes.push(handled(placeQueue.delete(key)));
+        // What the sweep's cells listed under each keyword: one key range, [id, …].
+        writes.push(handled(tx.objectStore('sweepPlaces').delete(keysOfSweep(id))));
         // Walk the sweep's listings with a cursor rather than getAll: a big sweep's listings need not fit in memory.
         const cellPrefix = `${id}/`;
         let cursor = await tx.objectStore('listings').index('byCollection').openCursor(id);
@@ -269,13 +272,18 @@ function createStore(db: DB, name: string, clock: () => number): Store {
 
     iterateListings: (batchSize = 500, collection) => iterateListings(db, batchSize, collection),
 
-    commitCell: (input) => commitCell(db, input),
+    commitCell: (input, inCommit) => commitCell(db, input, inCommit),
     commitBrowsing: (listings, now) => commitBrowsing(db, listings, now),
   };
 }
 
 /** Index range of a sweep's open cells in the lease-order index: every key that starts with the sweep id. */
 export function openCellsOf(sweepId: string): IDBKeyRange {
+  return keysOfSweep(sweepId);
+}
+
+/** Every array key that starts with the sweep id. */
+function keysOfSweep(sweepId: string): IDBKeyRange {
   // An array sorts after every number and string, so [sweepId, []] is above all of the sweep's keys.
   return IDBKeyRange.bound([sweepId], [sweepId, []]);
 }

@@ -59,6 +59,10 @@ export function createBackground(browser: Browser): void {
         {
           collect: (tabId, options) => sendMessage('collect', options, { tabId, frameId: 0 }),
           nextPage: (tabId) => sendMessage('nextPage', undefined, { tabId, frameId: 0 }),
+          firstPage: {
+            ready: (tabId, options) => sendMessage('firstPageReady', options, { tabId, frameId: 0 }),
+            press: (tabId) => sendMessage('pressFirstPageControl', undefined, { tabId, frameId: 0 }),
+          },
           blockRedirects,
         },
         sleep,

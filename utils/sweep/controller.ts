@@ -115,7 +115,11 @@ export function createController(deps: ControllerDeps) {
     let ids: number[];
     const provider = providerFor(sweep.provider);
     if (sweep.settings.dedicatedWindow || sweep.settings.workers > 1) {
-      ids = await openWorkerWindow(deps.browser, sweep.settings.workers, provider.startUrl);
+      ids = await openWorkerWindow(deps.browser, sweep.settings.workers, {
+        url: provider.startUrl,
+        turn: (url) => deps.pacer.acquire(url),
+        load: (tabId, url) => deps.page.load(tabId, url, sweep.settings.cellTimeoutMs),
+      });
     } else {
       const tab = await findMapTab(deps.browser, busy, provider.tabPatterns);
       ids = tab ? [tab.id] : [];

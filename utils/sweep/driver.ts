@@ -13,13 +13,13 @@ import { failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
 import type { Pacer } from './pacing';
 import { auditObservation } from '../health/audit';
 import { judgeObservation } from './judge';
-import { attentionOf, transition } from './status-machine';
+import { attentionOf, finishIfDrained, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
 import { saysCrowded, siteTotalTrust } from './site-total';
 import { DEFAULT_SETTINGS } from './settings';
 import type { Cell, CellError, CellResult, Observation, Sweep } from '../domain/sweep';
 import { calibrationKey, initialCalibration, planningViewport, safeSpan, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
-import { reopenAfterShrink, settleAudit, startAuditIfDue } from './self-audit';
+import { auditSettlement, reopenAfterShrink, startAuditIfDue } from './self-audit';
 import type { PageAudit } from '../health/types';
 import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
@@ -106,7 +106,9 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
         if (open.total === 0) {
           // Before Finished, the sweep audits a sample of its own work (utils/coverage/audit.ts).
           if (await startAuditIfDue(deps.store, sweepId, deps.now())) continue;
-          const finished = await transition(deps.store, sweepId, { event: 'finish' });
+          const finished = await finishIfDrained(deps.store, sweepId, deps.now());
+          // Another worker re-opened cells since the count: they are this loop's to lease.
+          if (!finished.ok && 'open' in finished) continue;
           if (finished.ok) deps.attention(finished.sweep, 'finished');
           return 'finished';
         }
@@ -214,9 +216,15 @@ async function visitCell(
 
   const collectOptions = { ...COLLECT, cap: provider.planner.cap, scrollPauseMs: sweep.settings.scrollPauseMs };
   try {
-    observation = await deps.page.collect(tabId, collectOptions, COLLECT_TIMEOUT_MS);
-    const paged = await walkPages(deps, provider, cell, tabId, holder, observation, collectOptions);
+    const prepared = await prepareFirstPage(deps, provider, cell, tabId, holder, collectOptions);
+    const paged = prepared === 'ready' ? await walkPages(deps, provider, cell, tabId, holder, await deps.page.collect(tabId, collectOptions, COLLECT_TIMEOUT_MS), collectOptions) : prepared;
     if (paged === 'lost') return undefined;
+    if (paged === 'stopped') {
+      // Paused, stopped or failed meanwhile (by the user, or another worker met a block): the
+      // visit ends before its next request. Not the cell's fault, so not an attempt.
+      await releaseCell(deps.store, { cellId: cell.id, holder });
+      return 'not-running';
+    }
     // A request of the page sent to a block page (seen by the browser, not the page) is the block, whatever the page showed.
     const blockedAt = await deps.page.blockedSince?.(tabId, visitStart);
     if (blockedAt) observation = blockObservation(blockedAt, 'captcha');
@@ -265,23 +273,23 @@ async function visitCell(
   // What the page searched is measured: its canvas, and the view its URL ended on.
   const measured = measuredCanvas(observation, planned);
   canvases.set(tabId, measured);
-  const before = await calibrationFor(calibration, provider, measured, deps.now());
-  const coverage = assessCoverage({
-    observation,
-    organic: judgement.organic,
-    cellBox: cell.bbox,
-    requested: view,
-    planned,
-    calibration: before,
-    limits: limitsOf(sweep, provider, measured),
-    now: deps.now(),
-  });
-  if (coverage.calibration !== before) {
-    await calibration.put(calibrationKey(provider.id, measured), coverage.calibration);
-    // Learning usually widens the safe box; when searches show it was too wide, cells proven
-    // under the wider one are searched again.
-    if (shrank(safeSpan(before), safeSpan(coverage.calibration))) await reopenAfterShrink(deps.store, calibration, sweep, deps.now());
-  }
+  // Learnt and judged in one step on the calibration as stored now: another tab's visit that
+  // ends meanwhile learns before or after this one, and neither overwrites the other's evidence.
+  const { before, result: coverage } = await calibration.update(calibrationKey(provider.id, measured), initialCalibration(measured, deps.now()), (current) =>
+    assessCoverage({
+      observation,
+      organic: judgement.organic,
+      cellBox: cell.bbox,
+      requested: view,
+      planned,
+      calibration: current,
+      limits: limitsOf(sweep, provider, measured),
+      now: deps.now(),
+    }),
+  );
+  // Learning usually widens the safe box; when searches show it was too wide, cells proven
+  // under the wider one are searched again.
+  if (coverage.calibration !== before && shrank(safeSpan(before), safeSpan(coverage.calibration))) await reopenAfterShrink(deps.store, calibration, sweep, deps.now());
   if (coverage.searchAgain) {
     // The window differed from the guess (first visit, browser zoom, a resize): search again at
     // once with the measured canvas. Not an attempt of the cell; nothing from this page is kept.
@@ -380,14 +388,58 @@ function keptInArea(sweep: Sweep, organic: Listing[]): Listing[] {
   return organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng }));
 }
 
-type PagedVisit = { observation: Observation } | Omit<CellError, 'url'> | 'lost';
+/**
+ * 'lost': the cell is no longer this loop's (its lease ran out and another loop took it);
+ * 'stopped': the sweep is not running any more. Either way nothing of the visit is kept.
+ */
+type VisitCut = 'lost' | 'stopped';
+
+type PagedVisit = { observation: Observation } | Omit<CellError, 'url'> | VisitCut;
+
+/**
+ * A request of a visit after its page load (a page turn, a control pressed): it waits its turn in
+ * the host's pacing lane like a load, and is not made once the sweep stopped running (paused by
+ * the user, or by another worker that met a captcha; stopped; failed) or the cell is no longer
+ * this loop's. The lease is renewed for what follows the request.
+ */
+async function pacedRequest<T>(deps: DriverDeps, provider: MapProvider, cell: Cell, holder: string, request: () => Promise<T>): Promise<T | VisitCut> {
+  const release = await deps.pacer.acquire(provider.laneUrl);
+  try {
+    if ((await deps.store.getSweep(cell.sweepId))?.status !== 'running') return 'stopped';
+    const renewed = await renewLease(deps.store, { cellId: cell.id, holder, now: deps.now(), leaseMs: COLLECT_TIMEOUT_MS + LEASE_MARGIN_MS });
+    if (!renewed) return 'lost';
+    return await request();
+  } finally {
+    release();
+  }
+}
+
+/**
+ * A list whose first page needs some of the page's own controls pressed before it can be read
+ * (provider.firstPageControls): each press makes the site search again, so each is a paced
+ * request; the page is waited for outside the lane. After the last press the page is waited for
+ * too: a collection at once could read the list from before the press.
+ */
+async function prepareFirstPage(deps: DriverDeps, provider: MapProvider, cell: Cell, tabId: number, holder: string, options: CollectOptions): Promise<'ready' | VisitCut> {
+  const firstPage = deps.page.firstPage;
+  const controls = provider.firstPageControls ?? 0;
+  if (!firstPage || controls === 0) return 'ready';
+  for (let pressed = 0; !(await firstPage.ready(tabId, options, COLLECT_TIMEOUT_MS)); pressed++) {
+    // A page that still asks after every control was pressed: the collection says what is off.
+    if (pressed === controls) break;
+    const press = await pacedRequest(deps, provider, cell, holder, () => firstPage.press(tabId));
+    if (press === 'lost' || press === 'stopped') return press;
+    if (!press.clicked) break;
+  }
+  return 'ready';
+}
 
 /**
  * A paged list (Naver, Kakao) is walked to its end inside one visit: the page's own next
  * control is pressed, as a person would, and the new page read. Every page is a request to the
- * site, so each waits its turn in the host's pacing lane, and the lease is renewed per page. The
- * pages then count as one observation (utils/sweep/pages.ts). 'lost': the cell is no longer this
- * loop's (its lease ran out and another loop took it): nothing of the visit is kept.
+ * site, so each is a paced request (pacedRequest: its turn in the host's lane, the lease renewed,
+ * and no turn once the sweep is paused, stopped or failed). The pages then count as one
+ * observation (utils/sweep/pages.ts).
  */
 async function walkPages(
   deps: DriverDeps,
@@ -423,15 +475,9 @@ async function walkPages(
     }
     const nextPage = deps.page.nextPage;
     if (!nextPage) return { kind: 'internal', message: 'This browser glue cannot turn the pages of a list.', at: deps.now() };
-    const release = await deps.pacer.acquire(provider.laneUrl);
-    try {
-      const renewed = await renewLease(deps.store, { cellId: cell.id, holder, now: deps.now(), leaseMs: COLLECT_TIMEOUT_MS + LEASE_MARGIN_MS });
-      if (!renewed) return 'lost';
-      const { clicked } = await nextPage(tabId);
-      if (!clicked) return { kind: 'navigation', message: `The list's next-page control did not respond on page ${last.pager.page}.`, at: deps.now() };
-    } finally {
-      release();
-    }
+    const turn = await pacedRequest(deps, provider, cell, holder, () => nextPage(tabId));
+    if (turn === 'lost' || turn === 'stopped') return turn;
+    if (!turn.clicked) return { kind: 'navigation', message: `The list's next-page control did not respond on page ${last.pager.page}.`, at: deps.now() };
     const asked = last.pager.page + 1;
     last = await deps.page.collect(tabId, { ...options, expectPage: asked }, COLLECT_TIMEOUT_MS);
     // A page that did not show after the turn (its request failed, or the list kept the old
@@ -440,6 +486,11 @@ async function walkPages(
     if (last.pageKind === 'unknown') {
       const why = last.warnings.slice(0, 2).join('; ');
       return { kind: 'navigation', message: `Page ${asked} of the list did not show${why ? ` (${why})` : ''}.`, at: deps.now() };
+    }
+    // Page n+1 and no other after page n: a turn that skipped a page (or went back) would let
+    // the list end without the pages between, and the cell be proven on a part of its list.
+    if (last.pager && last.pager.page !== asked) {
+      return { kind: 'navigation', message: `The list's next-page control showed page ${last.pager.page} instead of page ${asked}.`, at: deps.now() };
     }
     pages.push(last);
   }
@@ -519,7 +570,9 @@ function limitsOf(sweep: Sweep, provider: MapProvider, canvas: MeasuredCanvas): 
 /**
  * An audit search: its places are stored like any (they are real), and those the sweep had not
  * collected though they lie in a done cell are coverage errors. They teach the geometry where
- * the searched box really ends; every done cell no longer proven under that is re-opened.
+ * the searched box really ends; every done cell no longer proven under that is re-opened. The
+ * verdict and the re-opening are part of the audit cell's own commit (one transaction): a worker
+ * that dies after it loses nothing, and the queue is never seen empty in between.
  */
 async function commitAudit(
   deps: DriverDeps,
@@ -528,25 +581,17 @@ async function commitAudit(
   holder: string,
   c: { audit: PageAudit; url: string; kept: Listing[]; result: CellResult },
 ): Promise<WorkerExit | undefined> {
-  let committed;
   try {
-    committed = await deps.store.commitCell({
-      sweepId: sweep.id,
-      cellId: cell.id,
-      holder,
-      now: deps.now(),
-      keyword: cell.keyword,
-      audit: c.audit,
-      url: c.url,
-      listings: c.kept,
-      outcome: { status: 'done', result: c.result },
-    });
+    const now = deps.now();
+    const settle = await auditSettlement({ store: deps.store, calibration: deps.calibration!, sweep, cell, kept: c.kept, now });
+    await deps.store.commitCell(
+      { sweepId: sweep.id, cellId: cell.id, holder, now, keyword: cell.keyword, audit: c.audit, url: c.url, listings: c.kept, outcome: { status: 'done', result: c.result } },
+      settle,
+    );
   } catch (e) {
     if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
     throw e;
   }
-  if (!committed.applied) return undefined;
-  await settleAudit({ store: deps.store, calibration: deps.calibration!, sweep, cell, kept: c.kept, newToSweep: committed.newToSweep, now: deps.now() });
   return undefined;
 }
 

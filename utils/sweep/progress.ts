@@ -21,6 +21,8 @@ export type Warning =
   | { kind: 'quarantined'; count: number }
   /** The closing audit found places the sweep had missed (and searched the affected cells again). */
   | { kind: 'audit'; missed: number; reopened: number }
+  /** Listings the store refused while it saved the rest of their cells; the first few distinct reasons. */
+  | { kind: 'refused'; count: number; reasons: string[] }
   | { kind: 'stale'; minutes: number };
 
 /** Minutes without a new listing, while running, before the popup says so. */
@@ -42,6 +44,7 @@ export function sweepProgress(sweep: Sweep, now: number): Progress {
   if (sweep.status === 'failed') warnings.push({ kind: 'extractor', message: sweep.problem?.message ?? '' });
   if (c.cellsSaturated > 0) warnings.push({ kind: 'saturated', count: c.cellsSaturated });
   if (c.cellsQuarantined > 0) warnings.push({ kind: 'quarantined', count: c.cellsQuarantined });
+  if ((c.listingsRefused ?? 0) > 0) warnings.push({ kind: 'refused', count: c.listingsRefused!, reasons: sweep.refusedReasons ?? [] });
   if ((sweep.audit?.missed ?? 0) > 0) warnings.push({ kind: 'audit', missed: sweep.audit!.missed, reopened: sweep.audit!.reopened });
   if (sweep.status === 'running') {
     const since = sweep.lastNewListingAt ?? sweep.createdAt;

@@ -1,6 +1,6 @@
 /**
  * The sweep's closing audit, the store-facing half (the pure half is utils/coverage/audit.ts):
- * starting a round when the queue runs empty, and settling an audit search once committed —
+ * starting a round when the queue runs empty, and settling an audit search in its commit —
  * which places it found that the sweep had missed inside done cells, what that teaches the
  * geometry, and which done cells are re-opened.
  */
@@ -10,7 +10,8 @@ import { boxCovers, initialCalibration, safeSpan, searchedBoxOf, type GeometryCa
 import { bboxContains } from '../geo/bbox';
 import type { Listing } from '../listing/types';
 import type { Store } from '../store';
-import { reopenCells, startAuditRound } from '../store/audit-rounds';
+import { reopenCells, settleInCommit, startAuditRound } from '../store/audit-rounds';
+import type { InCommit } from '../store/commit';
 import { auditCellsOf } from './plan';
 import type { Cell, Sweep } from '../domain/sweep';
 
@@ -34,73 +35,85 @@ export interface SettleAuditInput {
   store: Store;
   calibration: CalibrationStore;
   sweep: Sweep;
-  /** The audit cell just committed. */
+  /** The audit cell about to be committed. */
   cell: Cell;
   /** The places it kept (inside the area). */
   kept: readonly Listing[];
-  /** Keys the sweep had not collected under this keyword before this commit. */
-  newToSweep: readonly string[];
   now: number;
 }
 
 /**
  * Places the audit found that the sweep had not collected, though they lie in a done cell, are
  * coverage errors: they teach where the searched box really ends, and every done cell whose
- * proof no longer holds under that is searched again. The sweep's audit record is updated in
- * the same transaction as the re-opening.
+ * proof no longer holds under that is searched again. The verdict is written by the audit
+ * cell's own commit (utils/store/audit-rounds.ts settleInCommit): pass what this returns as
+ * Store.commitCell's `inCommit`.
+ *
+ * The calibrations the verdict needs live outside IndexedDB, so they are read here, before the
+ * transaction (which may await only its own requests). Nothing is written outside it: the
+ * audit record, the limits learnt and the cells re-opened are all in the commit.
  */
-export async function settleAudit(i: SettleAuditInput): Promise<void> {
-  const { store, calibration, sweep, cell, now } = i;
-  const fresh = new Set(i.newToSweep);
-  const missedPlaces = i.kept.flatMap((l) => (fresh.has(l.key) && l.lat !== null && l.lng !== null ? [{ lat: l.lat, lng: l.lng }] : []));
-  const done = (await store.listCells(sweep.id, 'done')).filter((d) => d.role !== 'audit' && d.keyword === cell.keyword);
-  const proofs = done.map((d) => ({ id: d.id, bbox: d.bbox, view: d.result?.view, canvasKey: d.result?.canvasKey }));
-  const known = sweep.audit?.limits ?? {};
-  const calibrationOf = async (key: string): Promise<GeometryCalibration | null> => {
+export async function auditSettlement(i: SettleAuditInput): Promise<InCommit> {
+  const { store, calibration, sweep, cell, kept, now } = i;
+  const stored = await readCalibrations(calibration, await store.listCells(sweep.id, 'done'));
+  // A canvas first used after this read has nothing learnt in this snapshot: its first-visit
+  // box is the narrowest every rule allows, so at worst a cell more is searched again.
+  const calibrationOf = (key: string): GeometryCalibration | null => {
     const size = canvasOfKey(key);
-    return (await calibration.get(key)) ?? (size ? initialCalibration({ ...size, panelRight: null }, now) : null);
+    return stored(key) ?? (size ? initialCalibration({ ...size, panelRight: null }, now) : null);
   };
-  const spans = new Map<string, ReturnType<typeof safeSpan>>();
-  for (const key of new Set(proofs.flatMap((p) => (p.canvasKey ? [p.canvasKey] : [])))) {
-    const cal = await calibrationOf(key);
-    if (cal) spans.set(key, safeSpan(cal, known[key]));
-  }
-  const finding = findErrors(missedPlaces, proofs, known, (key) => spans.get(key) ?? null);
-  const missed = missedPlaces.filter((p) => done.some((d) => bboxContains(d.bbox, p))).length;
-  // Every done cell whose proof no longer holds under what was learnt is searched again.
-  const unproven = missed > 0 ? await unprovenCells(done, calibrationOf, finding.limits) : [];
-  const reopen = [...new Set([...finding.cellIds, ...unproven])];
-  await reopenCells(
-    store,
+  return settleInCommit(
     sweep.id,
-    reopen,
-    (current, reopened) => ({
-      ...current,
-      searched: current.searched + 1,
-      missed: current.missed + missed,
-      missedThisRound: current.missedThisRound + missed,
-      reopened: current.reopened + reopened,
-      limits: mergeLimits(current.limits, finding.limits),
-    }),
+    (current, allDone, newToSweep) => {
+      const fresh = new Set(newToSweep);
+      const missedPlaces = kept.flatMap((l) => (fresh.has(l.key) && l.lat !== null && l.lng !== null ? [{ lat: l.lat, lng: l.lng }] : []));
+      const done = allDone.filter((d) => d.role !== 'audit' && d.keyword === cell.keyword);
+      const proofs = done.map((d) => ({ id: d.id, bbox: d.bbox, view: d.result?.view, canvasKey: d.result?.canvasKey }));
+      // The limits as stored now, in this transaction: what other audits learnt meanwhile counts.
+      const known = current.audit?.limits ?? {};
+      const spans = new Map<string, ReturnType<typeof safeSpan>>();
+      for (const key of new Set(proofs.flatMap((p) => (p.canvasKey ? [p.canvasKey] : [])))) {
+        const cal = calibrationOf(key);
+        if (cal) spans.set(key, safeSpan(cal, known[key]));
+      }
+      const finding = findErrors(missedPlaces, proofs, known, (key) => spans.get(key) ?? null);
+      const missed = missedPlaces.filter((p) => done.some((d) => bboxContains(d.bbox, p))).length;
+      // Every done cell whose proof no longer holds under what was learnt is searched again.
+      const unproven = missed > 0 ? unprovenCells(done, calibrationOf, finding.limits) : [];
+      return {
+        reopen: [...new Set([...finding.cellIds, ...unproven])],
+        update: (audit, reopened) => ({
+          ...audit,
+          searched: audit.searched + 1,
+          missed: audit.missed + missed,
+          missedThisRound: audit.missedThisRound + missed,
+          reopened: audit.reopened + reopened,
+          limits: mergeLimits(audit.limits, finding.limits),
+        }),
+      };
+    },
     now,
   );
 }
 
 /** Done cells whose stored proof (view and canvas) no longer covers them under the calibration and limits now. */
-async function unprovenCells(
-  done: readonly Cell[],
-  calibrationOf: (key: string) => Promise<GeometryCalibration | null>,
-  limits: Record<string, SpanLimits>,
-): Promise<string[]> {
+function unprovenCells(done: readonly Cell[], calibrationOf: (key: string) => GeometryCalibration | null, limits: Record<string, SpanLimits>): string[] {
   const out: string[] = [];
   for (const d of done) {
     const view = d.result?.view;
     const key = d.result?.canvasKey;
-    const cal = key ? await calibrationOf(key) : null;
+    const cal = key ? calibrationOf(key) : null;
     if (!view || !key || !cal) continue;
     if (!boxCovers(searchedBoxOf(view, cal, limits[key]), d.bbox)) out.push(d.id);
   }
   return out;
+}
+
+/** The stored calibrations of the canvases `cells` were searched in, read once (they live outside IndexedDB). */
+async function readCalibrations(calibration: CalibrationStore, cells: readonly Cell[]): Promise<(key: string) => GeometryCalibration | null> {
+  const keys = [...new Set(cells.flatMap((c) => (c.result?.canvasKey ? [c.result.canvasKey] : [])))];
+  const read = new Map(await Promise.all(keys.map(async (k) => [k, await calibration.get(k)] as const)));
+  return (key) => read.get(key) ?? null;
 }
 
 /**
@@ -110,8 +123,7 @@ async function unprovenCells(
  */
 export async function reopenAfterShrink(store: Store, calibration: CalibrationStore, sweep: Sweep, now: number): Promise<number> {
   const done = (await store.listCells(sweep.id, 'done')).filter((d) => d.role !== 'audit');
-  const calibrationOf = async (key: string) => calibration.get(key);
-  const ids = await unprovenCells(done, calibrationOf, sweep.audit?.limits ?? {});
+  const ids = unprovenCells(done, await readCalibrations(calibration, done), sweep.audit?.limits ?? {});
   if (ids.length === 0) return 0;
   return reopenCells(store, sweep.id, ids, (current) => current, now);
 }

@@ -46,11 +46,25 @@ export interface DetailsSetting {
 }
 
 /**
+ * The least delay between two requests to a map host: a site that sees a browser ask faster
+ * may block it (a captcha, Naver's "과도한 접근 요청", Kakao's 500 page) for everybody on that
+ * connection. Below it only with `belowFloorAccepted`, the options page's explicit "I accept the
+ * risk" checkbox, never by typing a smaller number: a delay read or saved without it is raised to
+ * the floor (a 0 stored by an old version included).
+ */
+export const DELAY_FLOOR_MS = 2000;
+
+export interface PacingRiskSetting {
+  /** The user accepted the risk of a delay below DELAY_FLOOR_MS. */
+  belowFloorAccepted: boolean;
+}
+
+/**
  * Polite defaults: one page load at a time per map host, at least 2 s apart plus up to
  * 1.5 s of jitter, so a sweep looks like a patient person rather than a crawler.
  * Results come in the browser's language.
  */
-export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting = {
+export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting & PacingRiskSetting = {
   delayMs: 2000,
   jitterMs: 1500,
   cellTimeoutMs: 120_000,
@@ -61,9 +75,11 @@ export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting = {
   maxCells: 20_000,
   lang: hlFromLocale(uiLocale()),
   placeDetails: false,
+  belowFloorAccepted: false,
 };
 
-type AllSettings = SweepSettings & DetailsSetting;
+/** Every option the options page stores under `settings`. */
+export type AllSettings = SweepSettings & DetailsSetting & PacingRiskSetting;
 
 const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [number, number] : null } = {
   delayMs: [0, 60_000],
@@ -76,13 +92,15 @@ const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [num
   maxCells: [1, 100_000],
   lang: null,
   placeDetails: null,
+  belowFloorAccepted: null,
 };
 
 /**
  * Settings from storage (possibly old or hand-edited): unknown keys dropped, numbers clamped,
- * a language not offered replaced by the default (`locale`, the browser's, when not given).
+ * the delay held at DELAY_FLOOR_MS unless the risk was accepted, a language not offered
+ * replaced by the default (`locale`, the browser's, when not given).
  */
-export function normaliseSettings(raw: unknown, locale?: string): SweepSettings & DetailsSetting {
+export function normaliseSettings(raw: unknown, locale?: string): AllSettings {
   const out: AllSettings = { ...DEFAULT_SETTINGS };
   if (locale !== undefined) out.lang = hlFromLocale(locale);
   if (!raw || typeof raw !== 'object') return out;
@@ -98,5 +116,6 @@ export function normaliseSettings(raw: unknown, locale?: string): SweepSettings 
       (out[key] as boolean) = value;
     }
   }
+  if (!out.belowFloorAccepted) out.delayMs = Math.max(DELAY_FLOOR_MS, out.delayMs);
   return out;
 }

@@ -1,4 +1,4 @@
-import type { Store, SweepPatch } from '../store';
+import { openCellsOf, type Store, type SweepPatch } from '../store';
 import type { CellError, ErrorKind, Sweep, SweepStatus } from '../domain/sweep';
 
 /**
@@ -23,8 +23,10 @@ import type { CellError, ErrorKind, Sweep, SweepStatus } from '../domain/sweep';
  *        │                     │
  *        └──── stop ──▶ stopped ◀── stop ── (running, failed)
  *
- * `stopped` is final. `finished` goes back to running only when "Retry failed" put cells
- * back in the queue (reopen).
+ * `stopped` is final. `finished` goes back to running only when cells are put back in the
+ * queue (reopen): by "Retry failed", or by a worker whose audit or shrunk calibration re-opened
+ * done cells (utils/store/audit-rounds.ts, in the transaction that re-opens them). And a sweep
+ * finishes only while none of its cells is open (finishIfDrained, one transaction).
  */
 export const TRANSITIONS = {
   pause: { from: ['running'], to: 'paused' },
@@ -96,6 +98,26 @@ export async function transition(store: Pick<Store, 'patchSweep' | 'getSweep'>, 
   // Only to say why: the write above was already refused inside its own transaction.
   const current = await store.getSweep(sweepId);
   return { ok: false, status: current?.status ?? null };
+}
+
+export type FinishResult = TransitionResult | { ok: false; status: 'running'; open: true };
+
+/**
+ * 'finish', checked in one transaction with the queue: the sweep finishes only while none of its
+ * cells is pending or leased. A worker counts the open cells, then decides, then finishes; a
+ * cell re-opened in between (another worker's audit or shrink) keeps the sweep running, and
+ * `open` tells the worker to go back to leasing rather than leave that cell to nobody.
+ */
+export async function finishIfDrained(store: Pick<Store, 'transact'>, sweepId: string, now: number): Promise<FinishResult> {
+  return store.transact(['sweeps', 'cells'], 'readwrite', async (tx): Promise<FinishResult> => {
+    const [sweep, open] = await Promise.all([tx.objectStore('sweeps').get(sweepId), tx.objectStore('cells').index('byLeaseOrder').count(openCellsOf(sweepId))]);
+    if (!sweep) return { ok: false, status: null };
+    const next = nextSweep(sweep, { event: 'finish' }, now);
+    if (!next) return { ok: false, status: sweep.status };
+    if (open > 0) return { ok: false, status: 'running', open: true };
+    await tx.objectStore('sweeps').put(next);
+    return { ok: true, sweep: next };
+  });
 }
 
 /**

@@ -152,7 +152,7 @@ function toKakao(p: ReplicaPlace, city: string, used: Set<string>): KakaoReplica
     place: p,
     confirmId: confirmIdFor(p, used),
     name: koreanName(p.name),
-    categoryPath: PATHS[p.categories[0] ?? ''] ?? ['기타'],
+    categoryPath: p.categoryPath ?? PATHS[p.categories[0] ?? ''] ?? ['기타'],
     roadAddress: `${area} ${roadName} ${num}`,
     jibunAddress: [area, d.dong, lot].filter(Boolean).join(' '),
     phone: p.phone?.display ?? null,

@@ -144,7 +144,7 @@ export function naverPlaceOf(place: ReplicaPlace): NaverReplicaPlace {
     place,
     id: naverIdOf(i),
     name: koreanName(place),
-    categoryPath: [...paths[mix(i, 8) % paths.length]!],
+    categoryPath: [...(place.categoryPath ?? paths[mix(i, 8) % paths.length]!)],
     region,
     dong,
     roadPart,

@@ -88,7 +88,8 @@ export function listItemState(p: NaverReplicaPlace, ad: boolean, typename: strin
     __typename: typename,
     id: p.id,
     name: p.name,
-    category: p.categoryPath[p.categoryPath.length - 1] ?? null,
+    // A planted path (WorldOptions.oversized) comes whole, as an array: the state gives either shape (apollo.ts).
+    category: p.place.categoryPath ? p.categoryPath : (p.categoryPath[p.categoryPath.length - 1] ?? null),
     x: p.x,
     y: p.y,
     phone: p.phone && p.phone !== p.virtualPhone ? p.phone : null,

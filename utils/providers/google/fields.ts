@@ -1,4 +1,5 @@
 import type { FieldSource, Listing } from '../../listing/types';
+import { boundListing, TEXT_BOUNDS } from '../../listing/bounds';
 import { stampSources } from '../../listing/merge-fields';
 import { cidUrl } from './urls';
 
@@ -7,19 +8,11 @@ import { cidUrl } from './urls';
  * panel and network items all produce the same shape.
  */
 
-/** Longest value kept per field; longer DOM text is cut, longer network strings are refused. */
-export const TEXT_LIMITS = {
-  name: 300,
-  category: 200,
-  address: 500,
-  phone: 64,
-  url: 2048,
-  id: 64,
-  /** A price level (`€€`, `₩₩₩`, `$10–20`). */
-  price: 32,
-  /** One day's hours text, or an open-status line. */
-  hours: 200,
-} as const;
+/**
+ * Longest value kept per field: the listing bounds (utils/listing/bounds.ts). Longer DOM text
+ * is cut, longer network strings are refused.
+ */
+export const TEXT_LIMITS = TEXT_BOUNDS;
 
 /** Ids as `resolveIds` / `parsePlaceUrl` give them once they agree. */
 export interface ResolvedIds {
@@ -47,7 +40,9 @@ export function makeListing(ids: ResolvedIds, fields: ListingFields, source?: Fi
     url: cidUrl(ids.cid),
     ...fields,
   };
-  return source ? stampSources(listing, source) : listing;
+  // Cut to the listing bounds here, where every Google reading becomes a Listing.
+  const bounded = boundListing(listing);
+  return source ? stampSources(bounded, source) : bounded;
 }
 
 /** A pin only when both coordinates are finite and on the globe (a forged href can say anything). */

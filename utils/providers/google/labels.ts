@@ -4,6 +4,8 @@
  * returns null rather than a guess.
  */
 
+import { cutText } from '../../listing/bounds';
+
 /** Icon glyphs of Google's symbol font live in the private-use area and end up in textContent. */
 const PRIVATE_USE = /[\uE000-\uF8FF]/g;
 // NBSP, narrow NBSP, thin space, zero-width characters and the like all become one plain space.
@@ -15,11 +17,10 @@ export function cleanText(text: string | null | undefined): string {
   return text.replace(PRIVATE_USE, '').replace(SPACES, ' ').trim();
 }
 
-/** Cleaned text, cut to `max` characters; null when nothing is left. */
+/** Cleaned text, cut to `max` characters as every listing field is (cutText: whole characters, "…"); null when nothing is left. */
 export function boundedText(text: string | null | undefined, max: number): string | null {
   const s = cleanText(text);
-  if (!s) return null;
-  return s.length > max ? s.slice(0, max).trimEnd() : s;
+  return s ? cutText(s, max) : null;
 }
 
 /**

@@ -56,6 +56,8 @@ export const kakaoProvider: MapProvider = {
   startUrl: `${KAKAO_MAP_ORIGIN}/`,
   siteTotal: 'as-capped',
   pageSize: KAKAO_PAGE_SIZE,
+  // "현 지도 내 장소검색" ticked, "장소 더보기" pressed, back to page 1 (utils/content/collect-kakao.ts).
+  firstPageControls: 3,
   reportedBox: { untrustedEdge: KAKAO_UNTRUSTED_EDGE },
   planner: { startZoom: KAKAO_START_ZOOM, maxZoom: KAKAO_MAX_ZOOM, cap: KAKAO_RESULT_CAP },
   /** Kakao has no results-language parameter: `lang` is ignored (the site answers in Korean). */

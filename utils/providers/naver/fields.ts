@@ -22,6 +22,16 @@ export function cleanText(value: unknown, limit: number): string | null {
   return s.length > 0 && s.length <= limit ? s : null;
 }
 
+/**
+ * Text a person reads (a name, a category, an address): cleaned as cleanText, but never
+ * refused for its length. It is cut, and the listing marked, where the place becomes a Listing
+ * (utils/listing/bounds.ts): refusing it would make the place's card unreadable, and an
+ * unreadable card keeps its whole cell from being accepted (issue 22).
+ */
+export function readableText(value: unknown): string | null {
+  return cleanText(value, Number.POSITIVE_INFINITY);
+}
+
 /** A count as Naver writes it: `3559`, `"680"`, `"1,022"`. `"999+"` is a lower bound, not a count: null. */
 export function parseCount(value: unknown): number | null {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
@@ -161,9 +171,9 @@ export interface PlaceFields {
 export function buildPlace(f: PlaceFields): ProviderPlace | 'no-id' | 'no-name' {
   const id = normaliseNaverId(f.id);
   if (!id) return 'no-id';
-  const name = cleanText(f.name, TEXT_LIMITS.name);
+  const name = readableText(f.name);
   if (!name) return 'no-name';
-  const categoryPath = (f.categoryPath ?? []).map((c) => cleanText(c, TEXT_LIMITS.category)).filter((c): c is string => c !== null);
+  const categoryPath = (f.categoryPath ?? []).map(readableText).filter((c): c is string => c !== null);
   const phoneRaw = parsePhone(f.phone);
   const virtualRaw = parsePhone(f.virtualPhone);
   const virtualPhone = virtualRaw ?? (phoneRaw && isVirtualNumber(phoneRaw) ? phoneRaw : null);
@@ -175,8 +185,8 @@ export function buildPlace(f: PlaceFields): ProviderPlace | 'no-id' | 'no-name' 
     name,
     category: categoryPath[categoryPath.length - 1] ?? null,
     categoryPath,
-    address: cleanText(f.address ?? null, TEXT_LIMITS.address),
-    roadAddress: cleanText(f.roadAddress ?? null, TEXT_LIMITS.address),
+    address: readableText(f.address ?? null),
+    roadAddress: readableText(f.roadAddress ?? null),
     phone: phoneRaw ?? virtualRaw,
     virtualPhone,
     website: parseHttpUrl(f.website),

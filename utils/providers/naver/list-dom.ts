@@ -7,8 +7,9 @@
  * CSS-module names throughout).
  */
 import type { ProviderPlace } from '../place';
-import { buildPlace, cleanText, TEXT_LIMITS } from './fields';
+import { buildPlace, readableText } from './fields';
 import { naverIdFromUrl } from './ids';
+import { visibleText } from '../visible-text';
 
 /** pcmap's scroll container; m.place's is `#_list_scroll_container` (A1, A3). */
 export const SCROLL_CONTAINERS = ['#_pcmap_list_scroll_container', '#_list_scroll_container'] as const;
@@ -65,7 +66,8 @@ export function readListDom(root: ParentNode): ListDomRead {
   const warnings: string[] = [];
   if (noId) warnings.push(`${noId} of ${cards.length} list cards had no readable place id.`);
   if (noName) warnings.push(`${noName} of ${cards.length} list cards had no readable name.`);
-  const text = (container ?? (root as Document).body ?? null)?.textContent ?? '';
+  // The notice people see, never a script's copy of the wording (utils/providers/visible-text.ts).
+  const text = visibleText(container ?? (root as Document).body ?? null);
   return {
     container,
     cardsShown: cards.length,
@@ -136,7 +138,7 @@ function readCard(card: Element, sponsored: boolean): ProviderPlace | 'no-id' | 
 
 function firstText(card: Element, selectors: readonly string[]): string | null {
   for (const sel of selectors) {
-    const text = cleanText(card.querySelector(sel)?.textContent, TEXT_LIMITS.name);
+    const text = readableText(card.querySelector(sel)?.textContent);
     if (text) return text;
   }
   return null;
