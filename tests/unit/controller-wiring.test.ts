@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { PageDriver } from '../../utils/browser/page-driver';
 import { openStore, type Store } from '../../utils/store';
@@ -60,7 +60,13 @@ async function controllerWith(page: PageDriver, store?: Store, workers = 1) {
   return { controller, store };
 }
 
+/**
+ * Lets what was started run a little: enough to show what must NOT happen (a second load). What
+ * must happen is waited for (WAIT): a fixed 20 ms failed on a 2-core machine busy with other
+ * work (issue 22), where the loop's start (a pacer turn, store reads) took longer.
+ */
 const settle = () => new Promise((r) => setTimeout(r, 20));
+const WAIT = { timeout: 5000, interval: 10 };
 
 describe('deleting a sweep goes through the background', () => {
   it('is refused while the sweep runs or a worker holds one of its cells, and goes through once the cell is given back', async () => {
@@ -128,6 +134,7 @@ describe('controller wiring (fakeBrowser)', () => {
     // The watchdog fires again and again while the loop is inside its visit.
     await controller.ensureDriving();
     await controller.ensureDriving();
+    await vi.waitFor(() => expect(loads).toHaveLength(1), WAIT);
     await settle();
     expect(loads).toHaveLength(1);
     const leased = await store.listCells('s1', 'leased');
@@ -153,9 +160,10 @@ describe('controller wiring (fakeBrowser)', () => {
     await controller.ensureDriving();
     await settle();
     await controller.ensureDriving(); // the watchdog, while tab 8's loop still runs
-    await settle();
-    expect(tab7Checks - 1).toBe(1 + LOOP_RESTARTS);
-    expect(loads.map((l) => l.tabId)).toEqual([8]);
+    await vi.waitFor(() => {
+      expect(tab7Checks - 1).toBe(1 + LOOP_RESTARTS);
+      expect(loads.map((l) => l.tabId)).toEqual([8]);
+    }, WAIT);
     const logged = (await store.listEvents('s1')).filter((e) => e.kind === 'error').map((e) => e.message);
     expect(logged).toHaveLength(2);
     expect(logged.some((m) => /tab 7 .*\(restarted\).*tab 7 broke/.test(m))).toBe(true);
@@ -177,8 +185,7 @@ describe('controller wiring (fakeBrowser)', () => {
     await store.createSweep(makeSweep('s1'), makeCells('s1', 2));
     await fakeBrowser.storage.session.set({ 'workers:s1': [7] });
     await controller.ensureDriving();
-    await settle();
-    expect(loads).toHaveLength(1); // restarted, and on with the sweep
+    await vi.waitFor(() => expect(loads).toHaveLength(1), WAIT); // restarted, and on with the sweep
     await store.patchSweep('s1', { status: 'paused', pauseReason: 'user' });
     releaseAll();
     await settle();
@@ -194,8 +201,7 @@ describe('controller wiring (fakeBrowser)', () => {
     await second.store.createSweep(makeSweep('s2'), makeCells('s2', 2));
     await fakeBrowser.storage.session.set({ 'workers:s2': [9] });
     await second.controller.ensureDriving();
-    await settle();
-    expect(await second.store.getSweep('s2')).toMatchObject({ status: 'failed', problem: { kind: 'internal' } });
+    await vi.waitFor(async () => expect(await second.store.getSweep('s2')).toMatchObject({ status: 'failed', problem: { kind: 'internal' } }), WAIT);
   });
 
   it('a sweep flagged disk full gets no loop until Resume clears the flag', async () => {
@@ -209,9 +215,10 @@ describe('controller wiring (fakeBrowser)', () => {
     await settle();
     expect(loads).toHaveLength(0);
     expect(await controller.commands.resumeSweep('s1')).toEqual({ ok: true });
-    await settle();
-    expect((await fakeBrowser.storage.local.get(DISK_FULL_KEY))[DISK_FULL_KEY]).toBeUndefined();
-    expect(loads).toHaveLength(1);
+    await vi.waitFor(async () => {
+      expect((await fakeBrowser.storage.local.get(DISK_FULL_KEY))[DISK_FULL_KEY]).toBeUndefined();
+      expect(loads).toHaveLength(1);
+    }, WAIT);
     await store.patchSweep('s1', { status: 'paused', pauseReason: 'user' });
     releaseAll();
   });

@@ -168,6 +168,17 @@ describe('m.place restaurant list "사당맛집" (2025-03, 2 ads + 10 organic ca
     // ... but not when the page hides it.
     notice.setAttribute('style', 'display: none');
     expect(readListDom(shell).noResults).toBe(false);
+    // Ads beside a shown notice do not contradict it (a sponsored-only list without one is not "no results": judge.ts).
+    notice.removeAttribute('style');
+    const ads = doc.cloneNode(true) as Document;
+    const container = ads.querySelector('#_list_scroll_container')!;
+    const organic = readListDom(ads).cards.filter((c) => !c.sponsored).map((c) => c.element);
+    for (const el of organic) el.remove();
+    container.append(notice.cloneNode(true));
+    const withAds = readListDom(ads);
+    expect(withAds.adsShown).toBe(2);
+    expect(withAds.organicShown).toBe(0);
+    expect(withAds.noResults).toBe(true);
   });
 
   it('observes the page: 10 places read with the state fields, ads apart, list not ended', () => {

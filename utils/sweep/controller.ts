@@ -117,7 +117,8 @@ export function createController(deps: ControllerDeps) {
     if (sweep.settings.dedicatedWindow || sweep.settings.workers > 1) {
       ids = await openWorkerWindow(deps.browser, sweep.settings.workers, {
         url: provider.startUrl,
-        turn: (url) => deps.pacer.acquire(url),
+        // The sweep's own lane (its searches' host), whatever host the start page is on.
+        turn: () => deps.pacer.acquire(provider.laneUrl),
         load: (tabId, url) => deps.page.load(tabId, url, sweep.settings.cellTimeoutMs),
       });
     } else {

@@ -489,8 +489,8 @@ async function walkPages(
     }
     // Page n+1 and no other after page n: a turn that skipped a page (or went back) would let
     // the list end without the pages between, and the cell be proven on a part of its list.
-    if (last.pager && last.pager.page !== asked) {
-      return { kind: 'navigation', message: `The list's next-page control showed page ${last.pager.page} instead of page ${asked}.`, at: deps.now() };
+    if (!last.pager || last.pager.page !== asked) {
+      return { kind: 'navigation', message: `The list's next-page control showed ${last.pager ? `page ${last.pager.page}` : 'no page number'} instead of page ${asked}.`, at: deps.now() };
     }
     pages.push(last);
   }

@@ -75,7 +75,8 @@ export function readListDom(root: ParentNode): ListDomRead {
     organicShown: cards.length - adsShown,
     cards,
     pager: readPager(root),
-    noResults: cards.length === 0 && NO_RESULTS.test(text),
+    // Ads may stand beside the notice: only organic cards contradict it.
+    noResults: cards.length === adsShown && NO_RESULTS.test(text),
     warnings,
   };
 }
