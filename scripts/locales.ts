@@ -304,6 +304,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '미확인: 지도가 스스로 축소되었고 넓어진 목록이 한도에 도달했습니다.',
   ],
   cellReason_view_not_covering: ['Unresolved: the page’s view never covered the whole cell.', '미확인: 페이지 화면이 칸 전체를 덮은 적이 없습니다.'],
+  cellReason_search_unknown: ['Unresolved: twice the page did not show which area it searched.', '미확인: 페이지가 어느 범위를 검색했는지 두 번 모두 보여 주지 않았습니다.'],
   cellReason_audit: ['Searched again by the sweep’s closing audit.', '수집 작업 마지막 점검에서 다시 검색했습니다.'],
   cellReason_older_version: ['Recorded by an older version, which kept no reason.', '이전 버전에서 기록되어 이유가 남아 있지 않습니다.'],
   cellReason_not_searched: ['Not searched yet.', '아직 검색하지 않았습니다.'],

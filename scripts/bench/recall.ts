@@ -6,10 +6,10 @@
  *   (unreadableRate), HTTP 500 loads (errorRate, retried with backoff), the end text shown at the
  *   cap too (endAtCap), the site zooming out on sparse views (sparseZoomOut), signed in, and the
  *   replica's true geometry (right-of-panel, panel 408: REFERENCE_SWITCHES);
- * - Naver (tests/helpers/naver-sim-page.ts): unread cards, failed loads, a cap of 280 or 330
- *   (pages of 50 / 40) instead of the documented 300;
- * - Kakao (tests/helpers/kakao-sim-page.ts): the rect searched 5% less a side, failed loads, and
- *   unread cards (added here: the Kakao sim has no such option, recallKakaoPage below).
+ * - Naver (tests/helpers/naver-sim-page.ts) and Kakao (tests/helpers/kakao-sim-page.ts): the
+ *   replica's own pages rendered in happy-dom and read by the extension's REAL collectors
+ *   (collect-naver.ts, collect-kakao.ts), with unread cards and failed loads on top, under each
+ *   replica switch of NAVER_CONFIGS / KAKAO_CONFIGS in turn (one row per switch).
  *
  * Recall = places of the ground truth the store holds for the sweep / ground truth. A missing
  * place is "reported" when it lies in a cell the sweep reported (saturated), or in a cell it
@@ -28,10 +28,12 @@
  * Beside the grid, an ablation: Google on one reporting seed with one imperfection at a time,
  * so a stop or a miss can be put down to the imperfection that causes it.
  *
- * Run alone: `npx tsx scripts/bench/recall.ts [--out=<dir>] [--quick]` (merges its figures into
- * <dir>/summary.json under `recall`; --quick: seed 41, no shift, no ablation); `npm run bench`
+ * Run alone: `npx tsx scripts/bench/recall.ts [--out=<dir>] [--quick] [--korean] [--seeds=41,42]`
+ * (merges its figures into <dir>/summary.json under `recall`; --quick: seed 41, no shift, no
+ * ablation; --korean: Naver and Kakao only; --seeds: these reporting seeds); `npm run bench`
  * runs it unless `--no-recall`.
  */
+import './extension-runtime';
 import { areaContains, DEFAULT_VIEWPORT, formatCorners, parseAreaText } from '../../utils/geo';
 import type { Area, BBox, Viewport } from '../../utils/geo/types';
 import { bboxToWcongRect } from '../../utils/geo/wcongnamul';
@@ -50,14 +52,15 @@ import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
 import { transition } from '../../utils/sweep/status-machine';
 import { createKakaoSimDriver } from '../../tests/helpers/kakao-sim-page';
 import { createNaverSimDriver } from '../../tests/helpers/naver-sim-page';
+import { kakaoKeywordWorld, naverKeywordWorld } from '../../tests/helpers/keyword-worlds';
 import { seededRandom } from '../../tests/helpers/random';
 import { createSimPageDriver } from '../../tests/helpers/sim-page-driver';
-import { normaliseQuery } from '../../tests/replica/categories';
-import { kakaoWorld, type KakaoWorld } from '../../tests/replica/kakao/places';
+import { kakaoWorld } from '../../tests/replica/kakao/places';
 import { kakaoGroundTruth } from '../../tests/replica/kakao/search';
-import { naverPlaceOf } from '../../tests/replica/naver/data';
-import { naverGroundTruth, naverMatcher } from '../../tests/replica/naver/search';
-import { groundTruth, queryMatcher, type SearchSwitches } from '../../tests/replica/search';
+import { naverGroundTruth } from '../../tests/replica/naver/search';
+import type { NaverSwitches } from '../../tests/replica/naver/switches';
+import type { KakaoSwitches } from '../../tests/replica/kakao/switches';
+import { groundTruth, type SearchSwitches } from '../../tests/replica/search';
 import { createWorld, type ReplicaPlace, type World } from '../../tests/replica/world';
 import { REFERENCE_KEYWORDS, REFERENCE_SEEDS, REFERENCE_SHIFTS, REFERENCE_SWITCHES, shiftedArea, TUNING_SEEDS } from './reference';
 import { median } from './stats';
@@ -92,9 +95,23 @@ export const GOOGLE_IMPERFECTIONS: GoogleImperfections = {
 /** Naver's and Kakao's: as their in-process tests (tests/unit/naver-sweep-inprocess.test.ts, kakao-sweep-inprocess.test.ts). */
 export const NAVER_KAKAO_UNREADABLE_RATE = 0.02;
 export const NAVER_KAKAO_FAIL_RATE = 0.05;
-export const NAVER_CONFIGS: readonly { name: string; switches: { resultCap: number; pageSize?: number } }[] = [
+/** One row per replica switch (issue 21: recall, searches and stops per switch), each with the imperfections above on too. */
+export const NAVER_CONFIGS: readonly { name: string; switches: Partial<NaverSwitches> }[] = [
+  { name: 'naver default', switches: {} },
   { name: 'naver cap 280', switches: { resultCap: 280 } },
-  { name: 'naver cap 330', switches: { resultCap: 330, pageSize: 40 } },
+  { name: 'naver cap 330/40', switches: { resultCap: 330, pageSize: 40 } },
+  { name: 'naver box spills', switches: { boundsMode: 'spill' } },
+  { name: 'naver button pager', switches: { pagerMarkup: 'buttons' } },
+  { name: 'naver inset 5%', switches: { searchInset: 0.05 } },
+  { name: 'naver state rendered', switches: { apolloHolds: 'rendered' } },
+  { name: 'naver batch 3 fails', switches: { lazyFail: 3 } },
+];
+export const KAKAO_CONFIGS: readonly { name: string; switches: Partial<KakaoSwitches> }[] = [
+  { name: 'kakao default', switches: {} },
+  { name: 'kakao rect inset 5%', switches: { rectMode: 'inset' } },
+  { name: 'kakao map.daum', switches: { endpoint: 'map.daum', transport: 'jsonp' } },
+  { name: 'kakao button control', switches: { boundsMarkup: 'toggle-button' } },
+  { name: 'kakao forged coords', switches: { forged: 'coords' } },
 ];
 export const KOREAN_KEYWORDS: readonly string[] = ['카페', '약국'];
 const SEOUL = { lat: 37.5665, lng: 126.978 };
@@ -111,8 +128,9 @@ export interface RecallRun {
   recall: number;
   /** Recall when the sweep first stopped (finished, or failed before any Resume). */
   recall_at_first_stop: number;
-  /** Page loads (Naver/Kakao: list loads; page turns are extra). */
+  /** Requests of pages: page loads + page turns (Google: loads only). */
   searches: number;
+  page_loads: number;
   page_turns: number;
   failed_loads: number;
   /** Cards shown but not read (the imperfection happening), counted on every page. */
@@ -215,7 +233,7 @@ export interface RecallFigures {
   imperfections: {
     google: { unreadable_rate: number; error_rate: number; end_at_cap: boolean; switches: SearchSwitches };
     naver: { unreadable_rate: number; fail_rate: number; configs: typeof NAVER_CONFIGS };
-    kakao: { unreadable_rate: number; fail_rate: number; rect_mode: 'inset' };
+    kakao: { unreadable_rate: number; fail_rate: number; configs: typeof KAKAO_CONFIGS };
   };
   max_resumes: number;
   target: number;
@@ -390,7 +408,8 @@ async function sweepAndCount(s: SweepSpec): Promise<RunCore> {
     found: got,
     recall: n === 0 ? 1 : round(got / n, 5),
     recall_at_first_stop: n === 0 ? 1 : round(count(firstStopFound ?? found) / n, 5),
-    searches: s.pageLoads(),
+    searches: s.pageLoads() + (s.pageTurns?.() ?? 0),
+    page_loads: s.pageLoads(),
     page_turns: s.pageTurns?.() ?? 0,
     failed_loads: s.page.failedLoads(),
     unread_cards: s.page.unreadCards(),
@@ -476,69 +495,34 @@ function areaOf(bbox: BBox, shift: readonly [number, number]): Area {
   return parsed.area;
 }
 
-/**
- * The world as one keyword's Naver searches see it: only the places that keyword matches. Every
- * answer for that keyword is the same (naverSearch, adsFor and naverGroundTruth keep only
- * matching places, and rank each on its own); the sim no longer converts every place in the box
- * on every page (tests/unit/bench-recall.test.ts checks the sameness).
- */
-export function naverKeywordWorld(world: World, keyword: string): World {
-  const matches = naverMatcher(keyword);
-  const keep = new Set(world.places.filter((p) => matches(naverPlaceOf(p))).map((p) => p.index));
-  return { ...world, places: world.places.filter((p) => keep.has(p.index)), placesIn: (b) => world.placesIn(b).filter((p) => keep.has(p.index)) };
-}
+export { kakaoKeywordWorld, naverKeywordWorld };
 
-/** The Kakao world as one keyword's searches see it: only its matching places (kakaoSearch ranks each on its own). */
-export function kakaoKeywordWorld(kw: KakaoWorld, keyword: string): KakaoWorld {
-  const matcher = queryMatcher(keyword);
-  const q = normaliseQuery(keyword);
-  return { ...kw, places: kw.places.filter((k) => matcher.matches(k.place) || (q.length > 0 && normaliseQuery(k.name).includes(q))) };
-}
-
-export async function naverRecallRun(fullWorld: World, area: Area, keyword: string, seed: number, switches: { resultCap: number; pageSize?: number }): Promise<RunCore> {
+export async function naverRecallRun(fullWorld: World, area: Area, keyword: string, seed: number, switches: Partial<NaverSwitches>): Promise<RunCore> {
   const random = seededRandom(seed);
   const world = naverKeywordWorld(fullWorld, keyword);
   const sim = createNaverSimDriver(world, { random, switches, unreadableRate: NAVER_KAKAO_UNREADABLE_RATE, failRate: NAVER_KAKAO_FAIL_RATE });
   const truth = new Map(naverGroundTruth(world, keyword, area.bbox).map((p) => [`naver:${p.id}`, { lat: Number(p.y), lng: Number(p.x) }]));
-  return sweepAndCount({
-    provider: naverProvider,
-    areaText: formatCorners(area.bbox),
-    keyword,
-    viewport: NAVER_PLANNING_VIEWPORT,
-    page: watch(sim),
-    random,
-    truth,
-    pageLoads: () => sim.loads,
-    pageTurns: () => sim.pageTurns,
-  });
+  try {
+    return await sweepAndCount({
+      provider: naverProvider,
+      areaText: formatCorners(area.bbox),
+      keyword,
+      viewport: NAVER_PLANNING_VIEWPORT,
+      page: watch(sim),
+      random,
+      truth,
+      pageLoads: () => sim.loads,
+      pageTurns: () => sim.pageTurns,
+    });
+  } finally {
+    await sim.close();
+  }
 }
 
-/**
- * The Kakao sim with unread cards: the first time a place's card shows, it is unread with
- * `rate` (counted as shown, missing from the listings), as the Google and Naver sims do.
- */
-export function recallKakaoPage(inner: PageDriver, rate: number, random: () => number): PageDriver {
-  const shownBefore = new Set<string>();
-  return {
-    ...inner,
-    async collect(tabId, options, timeoutMs) {
-      const obs = await inner.collect(tabId, options, timeoutMs);
-      if (obs.pageKind !== 'results' || rate <= 0) return obs;
-      const listings = obs.listings.filter((l) => {
-        const first = !shownBefore.has(l.key);
-        shownBefore.add(l.key);
-        return !(first && random() < rate);
-      });
-      return { ...obs, listings };
-    },
-  };
-}
-
-export async function kakaoRecallRun(world: World, area: Area, keyword: string, seed: number): Promise<RunCore> {
+export async function kakaoRecallRun(world: World, area: Area, keyword: string, seed: number, switches: Partial<KakaoSwitches>): Promise<RunCore> {
   const random = seededRandom(seed);
   const kw = kakaoKeywordWorld(kakaoWorld(world), keyword);
-  const sim = createKakaoSimDriver(kw, { random, switches: { rectMode: 'inset' }, failRate: NAVER_KAKAO_FAIL_RATE });
-  const page = recallKakaoPage(sim, NAVER_KAKAO_UNREADABLE_RATE, random);
+  const sim = createKakaoSimDriver(kw, { random, switches, unreadableRate: NAVER_KAKAO_UNREADABLE_RATE, failRate: NAVER_KAKAO_FAIL_RATE });
   // As the Kakao test: the truth from a wider rect, cut to the box by each place's coordinates.
   const b = area.bbox;
   const wider = bboxToWcongRect({ south: b.south - 0.01, west: b.west - 0.01, north: b.north + 0.01, east: b.east + 0.01 })!;
@@ -547,16 +531,21 @@ export async function kakaoRecallRun(world: World, area: Area, keyword: string, 
       .filter((k) => areaContains(area, k))
       .map((k) => [`kakao:${k.confirmId}`, { lat: k.lat, lng: k.lng }]),
   );
-  return sweepAndCount({
-    provider: kakaoProvider,
-    areaText: formatCorners(area.bbox),
-    keyword,
-    viewport: await sim.viewport(1),
-    page: watch(page),
-    random,
-    truth,
-    pageLoads: () => sim.loads,
-  });
+  try {
+    return await sweepAndCount({
+      provider: kakaoProvider,
+      areaText: formatCorners(area.bbox),
+      keyword,
+      viewport: await sim.viewport(1),
+      page: watch(sim),
+      random,
+      truth,
+      pageLoads: () => sim.loads,
+      pageTurns: () => sim.pageTurns,
+    });
+  } finally {
+    await sim.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -570,6 +559,8 @@ export interface RecallOptions {
   koreanKeywords?: readonly string[];
   /** Skip Naver and Kakao. */
   googleOnly?: boolean;
+  /** Skip Google (and its ablation): Naver and Kakao only. */
+  koreanOnly?: boolean;
   /** Run the one-imperfection-at-a-time table (default true). */
   ablation?: boolean;
   log?: (line: string) => void;
@@ -599,7 +590,7 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
   };
 
   const tGoogle = Date.now();
-  for (const spec of worlds) {
+  for (const spec of o.koreanOnly ? [] : worlds) {
     for (const seed of seeds) {
       const t1 = Date.now();
       const bw = loadBenchWorld(spec, seed);
@@ -615,7 +606,7 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
       log(`  recall: google ${spec.name} seed ${seed}: ${shifts.length * keywords.length} sweeps in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     }
   }
-  secondsBy.google = round((Date.now() - tGoogle) / 1000, 1);
+  if (!o.koreanOnly) secondsBy.google = round((Date.now() - tGoogle) / 1000, 1);
 
   /** Every seed × config × shift × Korean keyword of one provider, each sweep pushed; the seconds it took. */
   const koreanGrid = async <C extends { name: string }>(
@@ -647,11 +638,11 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
     areas.naver = `${formatCorners(NAVER_AREA)} (about 3 x 3 km of central Seoul, tests/unit/naver-sweep-inprocess.test.ts), shifted by each shift; world: 30,000 places within 5 km, seeded per seed`;
     secondsBy.naver = await koreanGrid('naver', NAVER_AREA, NAVER_CONFIGS, (world, area, keyword, seed, config) => naverRecallRun(world, area, keyword, seed, config.switches));
     areas.kakao = `${formatCorners(KAKAO_AREA)} (about 1.5 x 1.6 km of central Seoul, tests/unit/kakao-sweep-inprocess.test.ts), shifted by each shift; world: 30,000 places within 5 km, seeded per seed`;
-    secondsBy.kakao = await koreanGrid('kakao', KAKAO_AREA, [{ name: 'kakao inset 5%' }], (world, area, keyword, seed) => kakaoRecallRun(world, area, keyword, seed));
+    secondsBy.kakao = await koreanGrid('kakao', KAKAO_AREA, KAKAO_CONFIGS, (world, area, keyword, seed, config) => kakaoRecallRun(world, area, keyword, seed, config.switches));
   }
 
   let ablation: RecallFigures['ablation'] = null;
-  if (o.ablation ?? true) {
+  if ((o.ablation ?? true) && !o.koreanOnly) {
     const tAbl = Date.now();
     const seed = seeds[0]!;
     const rows: AblationRow[] = [];
@@ -694,7 +685,7 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
     imperfections: {
       google: { unreadable_rate: imp.unreadableRate, error_rate: imp.errorRate, end_at_cap: imp.endAtCap, switches: imp.switches },
       naver: { unreadable_rate: NAVER_KAKAO_UNREADABLE_RATE, fail_rate: NAVER_KAKAO_FAIL_RATE, configs: NAVER_CONFIGS },
-      kakao: { unreadable_rate: NAVER_KAKAO_UNREADABLE_RATE, fail_rate: NAVER_KAKAO_FAIL_RATE, rect_mode: 'inset' },
+      kakao: { unreadable_rate: NAVER_KAKAO_UNREADABLE_RATE, fail_rate: NAVER_KAKAO_FAIL_RATE, configs: KAKAO_CONFIGS },
     },
     max_resumes: MAX_RESUMES,
     target: RECALL_TARGET,
@@ -749,12 +740,12 @@ export function formatRecallTable(f: RecallFigures): string {
   lines.push(
     `recall on imperfect pages (issue 15 item 3): real driver + store; seeds ${f.seeds.join(', ')} (tuning seeds ${f.tuning_seeds_not_used.join(', ')} not used), ${f.shifts.length} area shifts; ` +
       `Google: ${pct(g.unreadable_rate)} cards unread, ${pct(g.error_rate)} loads HTTP 500, end text at the cap, sparse zoom-out, right-of-panel 408; ` +
-      `Naver: caps ${f.imperfections.naver.configs.map((c) => c.switches.resultCap).join('/')}; Kakao: rect inset 5%; Naver/Kakao ${pct(f.imperfections.naver.unreadable_rate)} unread, ${pct(f.imperfections.naver.fail_rate)} failed; ` +
+      `Naver and Kakao: the replica's rendered pages read by the real collectors, one row per switch (world = the switch), ${pct(f.imperfections.naver.unreadable_rate)} cards unread, ${pct(f.imperfections.naver.fail_rate)} loads failed; ` +
       `Resume pressed up to ${f.max_resumes}x on a failed stop; ${f.seconds} s`,
   );
   const cols: [string, number][] = [
     ['provider', 8],
-    ['world', 14],
+    ['world', 22],
     ['keyword', 10],
     ['runs', 5],
     ['recall med / worst', 19],
@@ -822,8 +813,8 @@ export function formatRecallTable(f: RecallFigures): string {
     }
   }
   lines.push(
-    `  Google median recall ${pct(f.google_recall_median)} (target >= ${pct(f.target)}: ${f.google_target_met ? 'met' : 'NOT met'}); silent misses in all: ${f.silent_misses_total}; ` +
-      `searches = median page loads per sweep; stops = failed stops the user resumed; unfin. = sweeps not finished after the resumes; quar. = cells quarantined; sat/unres = cells saturated / of them unresolved; reported / silent = missing places`,
+    `  ${Number.isNaN(f.google_recall_median) ? 'Google not run' : `Google median recall ${pct(f.google_recall_median)} (target >= ${pct(f.target)}: ${f.google_target_met ? 'met' : 'NOT met'})`}; silent misses in all: ${f.silent_misses_total}; ` +
+      `searches = median page loads + page turns per sweep; stops = failed stops the user resumed; unfin. = sweeps not finished after the resumes; quar. = cells quarantined; sat/unres = cells saturated / of them unresolved; reported / silent = missing places`,
   );
   return lines.join('\n');
 }
@@ -839,11 +830,15 @@ function round(x: number, digits: number): number {
 async function main(argv: string[]): Promise<void> {
   const outDir = outDirOf(argv);
   const quick = argv.includes('--quick');
+  const seedsArg = argv.find((a) => a.startsWith('--seeds='))?.slice('--seeds='.length);
+  const seeds = seedsArg ? seedsArg.split(',').map(Number) : quick ? REFERENCE_SEEDS.slice(0, 1) : REFERENCE_SEEDS;
   // idb recognises IndexedDB objects by the global classes, so the fake's globals go in first.
   const installGlobals: string = 'fake-indexeddb/auto';
   await import(installGlobals);
   const figures = await measureRecall({
-    ...(quick ? { seeds: REFERENCE_SEEDS.slice(0, 1), shifts: REFERENCE_SHIFTS.slice(0, 1), ablation: false } : {}),
+    seeds,
+    ...(quick ? { shifts: REFERENCE_SHIFTS.slice(0, 1), ablation: false } : {}),
+    koreanOnly: argv.includes('--korean'),
     log: (line) => console.error(line),
   });
   const file = await writeSection(outDir, 'recall', figures);

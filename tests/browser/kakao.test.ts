@@ -10,6 +10,7 @@ import { kakaoChromiumArgs, startKakaoReplica, type KakaoReplica } from '../repl
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches } from '../replica/kakao/switches';
 import { kakaoGroundTruth } from '../replica/kakao/search';
 import { createWorld } from '../replica/world';
+import { exportCsvFromPopup } from './extension';
 import { openPopup, waitFor } from './harness';
 import { areaAround, causedRequests, CENTRE, gapsOf, KEYWORD, NETWORK_JITTER_MS, providerSuite } from './provider-suite';
 
@@ -21,19 +22,22 @@ const SMALL = areaAround(0.0025, 37.572, 126.985);
 /** About 220 × 280 m: one cell, a few cafes. */
 const TINY = areaAround(0.001, 37.572, 126.985);
 
+/** Every place of the keyword inside the area, by confirmid. */
+function truthOf(replica: KakaoReplica, areaText: string): Map<string, { lat: number; lng: number }> {
+  const area = parseAreaText(areaText);
+  if (!area.ok) throw new Error(area.error.message);
+  const b = area.area.bbox;
+  const wider = bboxToWcongRect({ south: b.south - 0.01, west: b.west - 0.01, north: b.north + 0.01, east: b.east + 0.01 })!;
+  return new Map(kakaoGroundTruth(replica.kakao, KEYWORD, wider).filter((k) => areaContains(area.area, k)).map((k) => [k.confirmId, { lat: k.lat, lng: k.lng }]));
+}
+
 const suite = providerSuite<KakaoReplica, KakaoSwitches>({
   provider: 'kakao',
   start: () => startKakaoReplica({ world }),
   defaultSwitches: () => DEFAULT_KAKAO_SWITCHES,
   chromiumArgs: kakaoChromiumArgs,
   tabUrl: (query) => `https://map.kakao.com/?q=${encodeURIComponent(query)}`,
-  truthOf(replica, areaText) {
-    const area = parseAreaText(areaText);
-    if (!area.ok) throw new Error(area.error.message);
-    const b = area.area.bbox;
-    const wider = bboxToWcongRect({ south: b.south - 0.01, west: b.west - 0.01, north: b.north + 0.01, east: b.east + 0.01 })!;
-    return new Map(kakaoGroundTruth(replica.kakao, KEYWORD, wider).filter((k) => areaContains(area.area, k)).map((k) => [k.confirmId, { lat: k.lat, lng: k.lng }]));
-  },
+  truthOf,
 });
 const { resetSwitches, sweepToEnd, expectCsvIsTruth } = suite;
 
@@ -93,12 +97,38 @@ describe('a Kakao sweep in real Chromium', () => {
     await popup.close();
   });
 
-  it('passes unchanged with the rect searched 5% less a side, XHR instead of JSONP, a wide panel, drifted field names and the control ticked already', async () => {
-    resetSwitches({ rectMode: 'inset', transport: 'xhr', panelWidth: 460, fieldDrift: true, boundsSearchDefault: true, moreLandsOn: 1 });
+  it('passes unchanged with the rect searched 5% less a side, fetch instead of XHR, a wide panel, drifted field names and the control, a toggle button, ticked already', async () => {
+    resetSwitches({ rectMode: 'inset', transport: 'fetch', panelWidth: 460, fieldDrift: true, boundsSearchDefault: true, boundsMarkup: 'toggle-button', moreLandsOn: 1 });
     const { popup, sweep } = await sweepToEnd({ keywords: KEYWORD, area: SMALL }, 'the Kakao sweep under other switches');
     expect(sweep.status).toBe('finished');
     const { rows, truth } = await expectCsvIsTruth(popup, sweep.id, SMALL);
-    console.log(`kakao small, inset/xhr/460px/drift: ${rows.length} of ${truth}, cells ${JSON.stringify(sweep.counters)}`);
+    console.log(`kakao small, inset/fetch/460px/drift/toggle-button: ${rows.length} of ${truth}, cells ${JSON.stringify(sweep.counters)}`);
+    await popup.close();
+  });
+
+  it('passes unchanged on the older map.daum by JSONP, "현 지도 내 장소검색" a checkbox of another id', async () => {
+    resetSwitches({ endpoint: 'map.daum', transport: 'jsonp', boundsMarkup: 'checkbox' });
+    const { popup, sweep } = await sweepToEnd({ keywords: KEYWORD, area: SMALL }, 'the Kakao sweep on map.daum');
+    expect(sweep.status).toBe('finished');
+    const { rows, truth } = await expectCsvIsTruth(popup, sweep.id, SMALL);
+    console.log(`kakao small, map.daum/jsonp/checkbox: ${rows.length} of ${truth}, cells ${JSON.stringify(sweep.counters)}`);
+    await popup.close();
+  });
+
+  it('a script forging the answers\' coordinates drops no place and stops nothing: every place of the truth exported, no coordinate moved', async () => {
+    resetSwitches({ forged: 'coords' });
+    const { popup, sweep } = await sweepToEnd({ keywords: KEYWORD, area: SMALL }, 'the Kakao sweep under forged coordinates');
+    expect(sweep.status).toBe('finished');
+    const truth = truthOf(suite.replica, SMALL);
+    const { rows } = await exportCsvFromPopup(popup);
+    const got = new Set(rows.map((r) => r.provider_id));
+    expect([...truth.keys()].filter((id) => !got.has(id))).toEqual([]);
+    // Coordinates the copies disputed are left out, never taken: a place without them cannot be cut
+    // to the area, so places of the searched box beyond it are kept too (more, never fewer).
+    const at = (id: string) => suite.replica.kakao.byConfirmId.get(id);
+    const moved = rows.filter((r) => r.lat && (!at(r.provider_id!) || Math.abs(Number(r.lat) - at(r.provider_id!)!.lat) > 1e-5 || Math.abs(Number(r.lng) - at(r.provider_id!)!.lng) > 1e-5));
+    expect(moved.map((r) => [r.provider_id, r.lat, r.lng])).toEqual([]);
+    console.log(`kakao small, forged coords: ${[...truth.keys()].filter((id) => got.has(id)).length} of ${truth.size}, ${rows.length} rows, cells ${JSON.stringify(sweep.counters)}`);
     await popup.close();
   });
 

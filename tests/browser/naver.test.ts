@@ -75,6 +75,19 @@ describe('a Naver sweep in real Chromium', () => {
     await popup.close();
   });
 
+  it('collects a place page the person opened in a tab of its own (no map around it)', async () => {
+    resetSwitches();
+    const area = parseAreaText(SMALL);
+    if (!area.ok) throw new Error(area.error.message);
+    const [place] = suite.replica.groundTruth(KEYWORD, area.area.bbox);
+    const tab = await suite.shared.context.newPage();
+    await tab.goto(`https://pcmap.place.naver.com/place/${place!.id}/home`);
+    const popup = await openPopup(suite.shared.context);
+    await waitFor(async () => (await suite.browsingListings(popup)).some((l) => l.key === `naver:${place!.id}`), 'the place stored', 20_000, 250);
+    await popup.close();
+    await tab.close();
+  });
+
   it('collects a district exactly: CSV ids = ground truth outside saturated cells, no duplicates, Korean addresses', async () => {
     resetSwitches();
     const started = Date.now();

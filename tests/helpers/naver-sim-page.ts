@@ -1,105 +1,141 @@
 /**
- * Naver's list pages, in-process: the replica's own search (tests/replica/naver/search.ts) behind
- * the PageDriver seam, so the real planner, queue, store and driver sweep a Naver world without a
- * browser. As imperfect as the replica: the box honoured, spilled or ignored (boundsMode), ads on
- * page 1, cards now and then unread, pages failing, the cap a little above or below 300.
+ * Naver's list pages, in-process: each tab is a happy-dom tab on the replica
+ * (naver-replica-tab.ts: the replica's own handler renders every page, the page's own script
+ * grows the lazy list and navigates its pager), and every `collect` is the extension's real
+ * collection (utils/content/collect-naver.ts collectNaverPage, with the pcmap hook's page data),
+ * answered as the content script answers it (naver-content.ts). So the real planner, queue,
+ * store and driver sweep a Naver world through the real collector, without a browser.
+ *
+ * As imperfect as the replica (every switch: the box honoured, spilled or ignored, ads, the cap,
+ * the pager, the state, …), plus what the sim adds on top of the rendered page: cards unread the
+ * first time their place shows (their link and name not yet rendered), and loads that fail (the
+ * replica's own HTTP 500 page).
+ *
+ * The pages run on a clock of their own, advanced by the collector's pauses (the page's timers
+ * fire at the next pause), so a collection costs its DOM work, not its waits.
  */
-import { TimeoutError } from '../../utils/browser/page-driver';
-import type { Listing } from '../../utils/listing/types';
-import { placeKey } from '../../utils/providers/place';
-import { naverPlaceUrl, parseListUrl } from '../../utils/providers/naver/urls';
+import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../../utils/content/collect-naver';
 import type { Observation } from '../../utils/domain/sweep';
-import type { NaverReplicaPlace } from '../replica/naver/data';
-import { adsFor, listTotalOf, naverSearch, pageOf } from '../replica/naver/search';
-import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';
+import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from '../replica/naver/switches';
 import type { World } from '../replica/world';
-import { createSimListDriver, type SimListDriver } from './sim-list-pages';
+import { openNaverTab, type NaverTab } from './naver-replica-tab';
+import { createRenderedListDriver, type SimListDriver } from './sim-list-pages';
 
 export interface NaverSimOptions {
   switches: Partial<NaverSwitches>;
   random(): number;
   /** Share of cards unread the first time their place is shown (mid-render), as the Google simulation does. */
   unreadableRate: number;
-  /** Share of list loads that fail (HTTP 500). */
+  /** Share of list loads that fail (the replica's HTTP 500 page). */
   failRate: number;
-  /** The pager's next control skips a page: from page 1 it lands on page 3 (issue 21). */
-  skipPageTwo: boolean;
-}
-
-export function naverListingOf(p: NaverReplicaPlace, sponsored = false): Listing {
-  return {
-    key: placeKey('naver', p.id),
-    provider: 'naver',
-    providerId: p.id,
-    placeId: null,
-    featureId: null,
-    cid: null,
-    name: p.name,
-    category: p.categoryPath[p.categoryPath.length - 1] ?? null,
-    address: p.roadAddress,
-    phone: p.phone ?? p.virtualPhone,
-    website: p.homepage,
-    rating: p.visitorReviewScore,
-    reviews: p.visitorReviewCount,
-    lat: Number(p.y),
-    lng: Number(p.x),
-    url: naverPlaceUrl(p.id),
-    sponsored,
-    roadAddress: p.roadAddress,
-    lotAddress: p.jibunAddress,
-    bookingUrl: p.bookingUrl,
-  };
 }
 
 /** Counts its loads and its page turns. */
 export type NaverSimDriver = SimListDriver;
 
-export function createNaverSimDriver(world: World, o: Partial<NaverSimOptions> & Pick<NaverSimOptions, 'random'>): NaverSimDriver {
-  const switches = { ...DEFAULT_NAVER_SWITCHES, ...o.switches };
-  const shownBefore = new Set<string>();
+/** The window the sweep's worker tab has (the list page lays itself out in it). */
+const VIEWPORT = { width: 1280, height: 800, panelWidth: 0 };
 
-  function observe(tab: { url: string; page: number; status: number } | undefined): Observation {
-    const parts = tab ? parseListUrl(tab.url) : null;
-    if (!tab || !parts) throw new TimeoutError('no list page in this tab');
-    const base = { url: tab.url, networkItems: null, networkKeys: [], finalView: null, elapsedMs: 1000, httpStatus: tab.status, warnings: [], searchedBounds: parts.bounds };
-    if (tab.status >= 400) return { ...base, pageKind: 'unknown', cardsVisible: 0, listings: [], endOfList: false, capHit: false, stopReason: 'not-a-feed' };
-    const outcome = naverSearch(world, { query: parts.query, bounds: parts.bounds, centre: parts.centre }, switches);
-    if (outcome.results.length === 0) {
-      return { ...base, pageKind: 'no-results', cardsVisible: 0, listings: [], endOfList: true, capHit: false, stopReason: 'not-a-feed' };
+export function createNaverSimDriver(world: World, o: Partial<NaverSimOptions> & Pick<NaverSimOptions, 'random'>): NaverSimDriver {
+  const switches = mergeNaverSwitches(DEFAULT_NAVER_SWITCHES, o.switches ?? {});
+  const unreadableRate = o.unreadableRate ?? 0;
+  const failRate = o.failRate ?? 0;
+  /** The pages' clock (virtual ms): the collector's pauses advance it. */
+  let clock = 0;
+  /** Places whose card some page has shown (for `unreadableRate`: only the first showing may be unread). */
+  const shownBefore = new Set<string>();
+  const tabs = new Map<number, { tab: NaverTab; previous: WeakMap<object, PageMark> }>();
+
+  function tabOf(tabId: number) {
+    let t = tabs.get(tabId);
+    if (!t) {
+      const tab = openNaverTab(world, {
+        switches,
+        now: () => clock,
+        immediateTimers: true,
+        log: false,
+      });
+      t = { tab, previous: new WeakMap() };
+      tabs.set(tabId, t);
     }
-    const { items, hasNext } = pageOf(outcome.results, tab.page, switches.pageSize);
-    const ads = tab.page === 1 ? adsFor(world, { query: parts.query, bounds: parts.bounds, centre: parts.centre }, outcome, switches) : [];
-    const unread = items.filter((p) => {
-      const first = !shownBefore.has(p.id);
-      shownBefore.add(p.id);
-      return first && (o.unreadableRate ?? 0) > 0 && o.random() < o.unreadableRate!;
-    });
-    const read = items.filter((p) => !unread.includes(p));
-    const more = hasNext;
-    return {
-      ...base,
-      pageKind: 'results',
-      cardsVisible: items.length + ads.length,
-      organicShown: items.length,
-      listings: [...ads.map((p) => naverListingOf(p, true)), ...read.map((p) => naverListingOf(p))],
-      // As the content script reports it (utils/providers/naver/observe.ts): a full last page the
-      // cap allows is capped whatever the pager says; a short last page is the end.
-      endOfList: !more && items.length < switches.pageSize,
-      capHit: tab.page * switches.pageSize >= 300 && items.length >= switches.pageSize,
-      stopReason: 'end',
-      pager: { page: tab.page, more },
-      // As collect-naver.ts reads it: the Apollo state's list `total`.
-      siteTotal: listTotalOf(world, parts.query, outcome, switches.listTotal),
-    };
+    return t;
   }
 
-  return createSimListDriver({
-    load(url) {
-      const failed = (o.failRate ?? 0) > 0 && o.random() < o.failRate!;
-      return { url, page: 1, status: failed ? 500 : 200 };
+  /**
+   * Cards shown for the first time lose their place link and name with `unreadableRate` (a card
+   * caught mid-render: shown, not readable); a place shown before is always read.
+   */
+  function unreadNewCards(doc: Document): void {
+    if (unreadableRate <= 0) return;
+    for (const li of Array.from(doc.querySelectorAll('#_pcmap_list_scroll_container li:not([data-sim-seen])'))) {
+      li.setAttribute('data-sim-seen', '');
+      // Ads (the help link beside the card's own) are always read, as before.
+      if (li.querySelector('a[href*="NSP_M"]')) continue;
+      const link = li.querySelector('a[href*="entry=pll"]');
+      const id = /\/(\d+)\?entry=pll/.exec(link?.getAttribute('href') ?? '')?.[1];
+      if (!link || !id || shownBefore.has(id)) continue;
+      shownBefore.add(id);
+      if (o.random() >= unreadableRate) continue;
+      link.setAttribute('href', '#');
+      const name = li.querySelector('.place_bluelink > span');
+      if (name) name.textContent = '';
+    }
+  }
+
+  return createRenderedListDriver({
+    async load(tabId, url) {
+      const { tab } = tabOf(tabId);
+      const failed = failRate > 0 && o.random() < failRate;
+      // The load (not the page turns after it) answers the replica's 500 page.
+      if (failed) tab.handler.setSwitches({ error500Paths: [...switches.error500Paths, '/'] });
+      try {
+        await tab.goto(url);
+      } finally {
+        if (failed) tab.handler.setSwitches({ error500Paths: switches.error500Paths });
+      }
     },
-    observe,
-    viewport: () => ({ width: 1280, height: 800, panelWidth: 0 }),
-    turn: o.skipPageTwo ? (page) => (page === 1 ? 3 : page + 1) : undefined,
+    async collect(tabId, options) {
+      const { tab, previous } = tabOf(tabId);
+      await tab.settle();
+      const win = tab.window();
+      const doc = tab.doc();
+      unreadNewCards(doc);
+      // As the content script: one per document, so `previous` is this document's last collection.
+      const before = previous.get(win) ?? null;
+      const observation: Observation = await collectNaverPage(
+        {
+          doc,
+          url: () => win.location.href,
+          now: () => clock,
+          sleep: async (ms) => {
+            clock += Math.max(0, ms);
+            await tab.settle();
+            unreadNewCards(doc);
+          },
+          random: o.random,
+          httpStatus: tab.lastStatus,
+          hidden: () => false,
+          previous: before,
+          pageData: tab.pageData(),
+        },
+        options,
+      );
+      const mark = pageMarkOf(observation) ?? before;
+      if (mark) previous.set(win, mark);
+      return observation;
+    },
+    async nextPage(tabId) {
+      const { tab } = tabOf(tabId);
+      await tab.settle();
+      const pressed = pressNextPage(tab.doc());
+      // The replica's pager navigates: the next collection reads the new document.
+      if (pressed.clicked) await tab.settle();
+      return pressed;
+    },
+    viewport: () => VIEWPORT,
+    async close() {
+      await Promise.all([...tabs.values()].map((t) => t.tab.close()));
+      tabs.clear();
+    },
   });
 }

@@ -70,11 +70,11 @@ describe('a cell’s verdict in words', () => {
   });
 
   it('labels saturated cells unresolved only for the unresolved reasons, and tells how many places were found there', () => {
-    expect([...UNRESOLVED_REASONS].sort()).toEqual(['view-not-covering', 'zoomed-out-capped']);
+    expect([...UNRESOLVED_REASONS].sort()).toEqual(['search-unknown', 'view-not-covering', 'zoomed-out-capped']);
     for (const reason of CELL_REASONS) {
       const cell = makeCell('s', 'r0c0', { status: 'saturated', result: result(reason, 118) });
       const v = cellVerdict(cell);
-      const expected = reason === 'zoomed-out-capped' || reason === 'view-not-covering';
+      const expected = reason === 'zoomed-out-capped' || reason === 'view-not-covering' || reason === 'search-unknown';
       expect(v.unresolved, reason).toBe(expected);
       expect(show(v.statusText), reason).toBe(expected ? 'Unresolved (not proven complete)' : 'Still crowded at closest zoom');
       const places = v.facts.find((f) => f.name === 'placesHere');

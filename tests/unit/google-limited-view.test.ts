@@ -7,9 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { collectGooglePage } from '../../utils/content/collect-google';
 import type { MapView } from '../../utils/geo/types';
-import type { Listing } from '../../utils/listing/types';
 import { extractFeed } from '../../utils/providers/google/feed';
-import { detectLimitedView, findLimitedViewBanner, SHORT_LIST_MAX } from '../../utils/providers/google/limited-view';
+import { type CardRating, detectLimitedView, findLimitedViewBanner, SHORT_LIST_MAX } from '../../utils/providers/google/limited-view';
 import { createNetworkCollector } from '../../utils/providers/google/network-hook';
 import { buildObservation } from '../../utils/providers/google/observe';
 import type { Observation } from '../../utils/domain/sweep';
@@ -85,44 +84,24 @@ describe('limited view on replica pages, through the content script', () => {
 });
 
 describe('the rules themselves', () => {
-  const l = (i: number, rating: number | null, reviews: number | null): Listing => ({
-    key: `google:${i}`,
-    provider: 'google',
-    providerId: String(i),
-    placeId: null,
-    featureId: null,
-    cid: String(i),
-    name: `P${i}`,
-    category: null,
-    address: null,
-    phone: null,
-    website: null,
-    rating,
-    reviews,
-    lat: null,
-    lng: null,
-    url: '',
-    sponsored: false,
-  });
-  const many = (n: number, reviews: (i: number) => number | null) => Array.from({ length: n }, (_, i) => l(i, 4.5, reviews(i)));
+  const cards = (n: number, shown: (i: number) => CardRating): CardRating[] => Array.from({ length: n }, (_, i) => shown(i));
 
   it('counts missing on most rated cards, whatever the length of the list', () => {
-    expect(detectLimitedView({ organic: many(40, () => null), organicShown: 40, endOfList: false, banner: null })).toBe('counts-missing');
+    expect(detectLimitedView({ cards: cards(40, () => 'bare'), organicShown: 40, endOfList: false, banner: null })).toBe('counts-missing');
     // One odd label in a signed-in list is not the limited view, nor are unrated places.
-    expect(detectLimitedView({ organic: many(40, (i) => (i === 3 ? null : 100)), organicShown: 40, endOfList: false, banner: null })).toBeNull();
-    const unrated = Array.from({ length: 4 }, (_, i) => l(i, null, null));
-    expect(detectLimitedView({ organic: unrated, organicShown: 4, endOfList: true, banner: null })).toBeNull();
+    expect(detectLimitedView({ cards: cards(40, (i) => (i === 3 ? 'bare' : 'counted')), organicShown: 40, endOfList: false, banner: null })).toBeNull();
+    expect(detectLimitedView({ cards: cards(4, () => 'unrated'), organicShown: 4, endOfList: true, banner: null })).toBeNull();
   });
 
   it('a short ended list whose few ratings all lack counts', () => {
-    const short = [l(1, 4.1, null), l(2, null, null), l(3, null, null), l(4, null, null)];
-    expect(detectLimitedView({ organic: short, organicShown: 4, endOfList: true, banner: null })).toBe('short-list');
-    expect(detectLimitedView({ organic: short, organicShown: 4, endOfList: false, banner: null })).toBeNull();
+    const short: CardRating[] = ['bare', 'unrated', 'unrated', 'unrated'];
+    expect(detectLimitedView({ cards: short, organicShown: 4, endOfList: true, banner: null })).toBe('short-list');
+    expect(detectLimitedView({ cards: short, organicShown: 4, endOfList: false, banner: null })).toBeNull();
   });
 
   it('a notice, unless the cards show their counts', () => {
-    expect(detectLimitedView({ organic: [], organicShown: 0, endOfList: false, banner: 'limited view' })).toBe('banner');
-    expect(detectLimitedView({ organic: many(10, () => 7), organicShown: 10, endOfList: false, banner: 'limited view' })).toBeNull();
+    expect(detectLimitedView({ cards: [], organicShown: 0, endOfList: false, banner: 'limited view' })).toBe('banner');
+    expect(detectLimitedView({ cards: cards(10, () => 'counted'), organicShown: 10, endOfList: false, banner: 'limited view' })).toBeNull();
   });
 
   it('finds the notice outside cards only, in English and Korean', () => {

@@ -15,6 +15,7 @@ import { viewForBox } from '../../utils/providers/kakao/urls';
 import type { Observation } from '../../utils/domain/sweep';
 import { kakaoPlacePageHtml } from '../replica/kakao/pages';
 import { CANVAS, kw, openKakaoPage, type KakaoPageHarness } from './kakao-content-harness';
+import { measuredBox } from '../helpers/searched';
 
 const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };
 const CELL_VIEW = viewForBox(CELL, CANVAS)!;
@@ -148,7 +149,7 @@ describe('Kakao content script wiring', () => {
     expect(reply.res.organicShown).toBe(15);
     // Coordinates from the copies; the box from the page's own request (no resource timing here: the hook's URL).
     expect(reply.res.listings.every((l) => l.lat !== null)).toBe(true);
-    expect(reply.res.searchedBounds).not.toBeNull();
+    expect(measuredBox(reply.res)).not.toBeNull();
     expect(reply.res.pager).toEqual({ page: 1, more: true });
     for (const sender of [{ id: fakeBrowser.runtime.id, tab: { id: 4 }, url: 'https://example.com/' }, { id: 'another-extension' }]) {
       expect(((await deliver('collect', options, sender)) as { err?: { message: string } }).err?.message).toMatch(/Not accepted/);

@@ -1,20 +1,23 @@
 /**
  * The Kakao replica's search page (its own script, tests/replica/kakao/client/search-page.js) in
- * happy-dom, reached the way the extension reaches the live page: the page fetches map.daum with
- * its own JSONP or XHR code, the MAIN-world hook (utils/providers/kakao/network-hook.ts) copies
- * the answers, and the browser's resource timing (here: the fake network's log, filled when an
- * answer finishes) lists the requests. The fake network answers in-process with the replica
- * server's own function (answerMapDaum) and its block modes, on a virtual clock that the
- * collector's `sleep` advances.
+ * happy-dom, reached the way the extension reaches the live page: the page sends its search with
+ * its own code (the 2026 endpoint behind a gate token by XHR or fetch, or map.daum by JSONP, XHR
+ * or fetch), the MAIN-world hook (utils/providers/kakao/network-hook.ts) copies the answers, and
+ * the browser's resource timing (here: the fake network's log, filled when an answer finishes)
+ * lists the requests. The fake network answers in-process with the replica server's own
+ * functions (answerMapDaum, gate.ts) and its block modes, on a virtual clock that the
+ * collector's `sleep` advances. Window messages a page script posts (`forged`) reach the
+ * network as kakao-content.ts lets them: any message in the hook's shape.
  */
 import { createKakaoNetwork, type KakaoNetwork } from '../../utils/providers/kakao/network';
-import { installKakaoNetworkHook, type KakaoHookMessage } from '../../utils/providers/kakao/network-hook';
+import { installKakaoNetworkHook, readKakaoHookMessage, type KakaoHookMessage } from '../../utils/providers/kakao/network-hook';
 import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressNextPage, type KakaoCollectEnv } from '../../utils/content/collect-kakao';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';
 import { combinePages } from '../../utils/sweep/pages';
 import { type KakaoView, parseMapDaumUrl, searchPageUrl } from '../../utils/providers/kakao/urls';
 import { kakaoRateLimitHtml, kakaoSearchPageConfig, kakaoSearchPageHtml, kakaoSearchPageScript } from '../replica/kakao/pages';
+import { answerGateRequest, GATE_TOKEN_HEADER, GATE_TOKEN_PATH, gateTokenValid } from '../replica/kakao/gate';
 import { kakaoWorld, type KakaoWorld } from '../replica/kakao/places';
 import { answerMapDaum } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from '../replica/kakao/switches';
@@ -33,8 +36,10 @@ export interface KakaoPageHarness {
   env: KakaoCollectEnv;
   network: KakaoNetwork;
   switches: KakaoSwitches;
-  /** Every map.daum request the page sent, in order (what the fake server saw). */
+  /** Every search request the page sent (either endpoint), in order (what the fake server saw). */
   sent: string[];
+  /** Gate-token requests the page sent (the 2026 endpoint). */
+  gates: number;
   /** What the hook posted, in order. */
   messages: KakaoHookMessage[];
   /** Run due tasks up to virtual time + ms. */
@@ -77,14 +82,28 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
   const sent: string[] = [];
   const measured: string[] = [];
   let served = 0;
-  /** What the fake server answers (the replica server's order: block, then the answer). */
-  const serve = (url: string): { kind: 'block-redirect' } | { kind: 'html' } | { kind: 'ok'; data: unknown; body: string } => {
+  let gates = 0;
+  const GATE_SECRET = 'harness';
+  type Served = { kind: 'block-redirect' } | { kind: 'html' } | { kind: 'refused'; status: number; body: string } | { kind: 'ok'; data: unknown; body: string };
+  /** What the fake server answers (the replica server's order: token, block, then the answer). */
+  const serve = (url: string, headers: Record<string, string> = {}): Served => {
     sent.push(url);
+    const req = parseMapDaumUrl(url)!;
+    if (req.endpoint === 'mapsearch') {
+      const u = new URL(url);
+      if (!gateTokenValid(GATE_SECRET, u.pathname + u.search, headers[GATE_TOKEN_HEADER])) return { kind: 'refused', status: 403, body: '{"code":403,"message":"invalid gate token"}' };
+    }
     served++;
     if (switches.blockAfter !== null && served > switches.blockAfter) return switches.blockMode === 'redirect-500' ? { kind: 'block-redirect' } : { kind: 'html' };
-    const req = parseMapDaumUrl(url)!;
-    const answer = answerMapDaum(places, switches, req);
-    return { kind: 'ok', data: JSON.parse(answerMapDaum(places, switches, { ...req, callback: null }).body), body: answer.body };
+    const answer = answerMapDaum(places, switches, req, url);
+    return { kind: 'ok', data: JSON.parse(answerMapDaum(places, switches, { ...req, callback: null }, url).body), body: answer.body };
+  };
+  /** A gate-token POST (gate.ts); null: not one. */
+  const serveGate = (url: string, body: string): { status: number; body: string } | null => {
+    if (new URL(url).pathname !== GATE_TOKEN_PATH) return null;
+    gates++;
+    const answer = answerGateRequest(GATE_SECRET, body);
+    return answer ? { status: 200, body: answer } : { status: 400, body: '{"code":400}' };
   };
 
   // The network below the hook: JSONP scripts are "loaded" by the fake (never by happy-dom).
@@ -110,6 +129,8 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
   const RealXhr = win.XMLHttpRequest;
   class FakeXhr extends EventTarget {
     url = '';
+    method = 'GET';
+    headers: Record<string, string> = {};
     status = 0;
     responseText = '';
     responseURL = '';
@@ -118,34 +139,85 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     private type: string | null = null;
-    open(_m: string, url: string) {
+    open(method: string, url: string) {
+      this.method = method.toUpperCase();
       this.url = new URL(url, 'https://map.kakao.com/').href;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value;
     }
     getResponseHeader(name: string) {
       return name.toLowerCase() === 'content-type' ? this.type : null;
     }
-    send() {
+    private answer(status: number, type: string, text: string) {
+      this.status = status;
+      this.responseURL = this.url;
+      this.type = type;
+      this.responseText = text;
+      // happy-dom's dispatchEvent calls `onload` too.
+      this.dispatchEvent(new Event('load'));
+    }
+    send(body?: string) {
       later(LATENCY_MS, () => {
-        const r = serve(this.url);
+        const gate = this.method === 'POST' ? serveGate(this.url, String(body ?? '')) : null;
+        if (gate) {
+          this.answer(gate.status, 'application/json; charset=utf-8', gate.body);
+          this.dispatchEvent(new Event('loadend'));
+          return;
+        }
+        const r = serve(this.url, this.headers);
         measured.push(this.url);
-        if (r.kind === 'block-redirect') {
+        if (r.kind === 'refused') this.answer(r.status, 'application/json; charset=utf-8', r.body);
+        else if (r.kind === 'block-redirect') {
           // The 302 goes to www.kakao.com, which allows no CORS: a network error.
           this.status = 0;
           this.dispatchEvent(new Event('error'));
-          this.onerror?.();
-        } else {
-          this.status = 200;
-          this.responseURL = this.url;
-          this.type = r.kind === 'html' ? 'text/html; charset=UTF-8' : 'application/json; charset=utf-8';
-          this.responseText = r.kind === 'html' ? kakaoRateLimitHtml() : r.body;
-          this.dispatchEvent(new Event('load'));
-          this.onload?.();
-        }
+        } else if (r.kind === 'html') this.answer(200, 'text/html; charset=UTF-8', kakaoRateLimitHtml());
+        else this.answer(200, 'application/json; charset=utf-8', r.body);
         this.dispatchEvent(new Event('loadend'));
       });
     }
   }
   win.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+
+  /** fetch as the page and the hook use it: a status, a URL, a content type and the text (happy-dom's own streams run on real timers). */
+  const response = (status: number, url: string, type: string, text: string) => {
+    const r = {
+      status,
+      ok: status >= 200 && status < 300,
+      url,
+      headers: { get: (n: string) => (n.toLowerCase() === 'content-type' ? type : null) },
+      text: () => Promise.resolve(text),
+      json: () => Promise.resolve(JSON.parse(text)),
+      clone: () => r,
+    };
+    return r;
+  };
+  const realFetch = win.fetch;
+  win.fetch = ((input: unknown, init?: { method?: string; headers?: Record<string, string>; body?: string }) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(String(input), 'https://map.kakao.com/').href;
+      const headers = Object.fromEntries(Object.entries(init?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+      later(LATENCY_MS, () => {
+        const gate = (init?.method ?? 'GET').toUpperCase() === 'POST' ? serveGate(url, String(init?.body ?? '')) : null;
+        if (gate) return resolve(response(gate.status, url, 'application/json; charset=utf-8', gate.body));
+        const r = serve(url, headers);
+        measured.push(url);
+        // The 302 goes to www.kakao.com, which allows no CORS: fetch rejects.
+        if (r.kind === 'block-redirect') return reject(new TypeError('Failed to fetch'));
+        if (r.kind === 'refused') return resolve(response(r.status, url, 'application/json; charset=utf-8', r.body));
+        resolve(r.kind === 'html' ? response(200, url, 'text/html; charset=UTF-8', kakaoRateLimitHtml()) : response(200, url, 'application/json; charset=utf-8', r.body));
+      });
+    })) as unknown as typeof fetch;
+
+  // A page script's window messages (the replica's `forged`): delivered as the content script takes them.
+  const realPostMessage = win.postMessage;
+  win.postMessage = ((data: unknown) => {
+    later(0, () => {
+      const m = readKakaoHookMessage(data);
+      if (m) network.accept(m);
+    });
+  }) as typeof win.postMessage;
 
   const network = createKakaoNetwork();
   const messages: KakaoHookMessage[] = [];
@@ -172,6 +244,9 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
     network,
     switches,
     sent,
+    get gates() {
+      return gates;
+    },
     messages,
     advance,
     now: () => now,
@@ -179,6 +254,8 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
       unhook();
       proto.appendChild = realAppend;
       win.XMLHttpRequest = RealXhr;
+      win.fetch = realFetch;
+      win.postMessage = realPostMessage;
       tasks = [];
     },
   };

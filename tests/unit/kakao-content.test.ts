@@ -18,6 +18,7 @@ import { innerBBoxOfRect } from '../../utils/providers/kakao/view';
 import { kakaoGroundTruth } from '../replica/kakao/search';
 import type { KakaoSwitches } from '../replica/kakao/switches';
 import { CANVAS, kakaoFirstPage, kw, openKakaoPage, SEOUL, walkKakaoPages, type KakaoPageHarness } from './kakao-content-harness';
+import { measuredBox } from '../helpers/searched';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
 const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };
@@ -48,7 +49,7 @@ function newestRect(h: KakaoPageHarness) {
   return parseMapDaumUrl(h.sent.at(-1)!)!.rect;
 }
 
-describe('a cell on the search page (defaults: control unticked, more → page 2, JSONP, ads)', () => {
+describe('a cell on the search page (defaults: the 2026 endpoint by XHR, control unticked, more → page 2, ads)', () => {
   it('ticks "현 지도 내 장소검색", leaves the preview, reads page 1 in full, walks to the end: the ground truth of the rect searched', async () => {
     const h = page('cafe', CELL_VIEW);
     const first = await firstPage(h.env);
@@ -62,8 +63,8 @@ describe('a cell on the search page (defaults: control unticked, more → page 2
 
     const { combined, pages } = await walkFrom(h, first);
     const rect = newestRect(h)!;
-    expect(combined.searchedBounds).toEqual(innerBBoxOfRect(rect));
-    expect(bboxContainsBBox(combined.searchedBounds!, CELL)).toBe(true);
+    expect(measuredBox(combined)).toEqual(innerBBoxOfRect(rect));
+    expect(bboxContainsBBox(measuredBox(combined)!, CELL)).toBe(true);
     expect(combined.endOfList).toBe(true);
     expect(combined.capHit).toBe(false);
     expect(pages.map((p) => p.pager!.page)).toEqual(pages.map((_, i) => i + 1));
@@ -106,8 +107,8 @@ describe('under every switch, the same places and the box the page really asked 
     { previewCount: 5 },
     { previewCount: 3, moreLandsOn: 1 },
     { moreLandsOn: 1 },
-    { transport: 'xhr' },
-    { transport: 'xhr', previewCount: 7, moreLandsOn: 1 },
+    { endpoint: 'map.daum', transport: 'jsonp' },
+    { transport: 'fetch', previewCount: 7, moreLandsOn: 1 },
     { coords: 'xy' },
     { coords: 'latlon' },
     { fieldDrift: true },
@@ -120,17 +121,17 @@ describe('under every switch, the same places and the box the page really asked 
     const { combined } = await walk(h);
     expect(combined.pageKind).toBe('results');
     expect(combined.endOfList).toBe(true);
-    expect(combined.searchedBounds).toEqual(innerBBoxOfRect(newestRect(h)!));
+    expect(measuredBox(combined)).toEqual(innerBBoxOfRect(newestRect(h)!));
     if ((sw.panelWidth ?? 390) === 390) expect(keys(combined)).toEqual(want);
     else expect(keys(combined)).toEqual(kakaoGroundTruth(kw, 'cafe', newestRect(h)!).map((k) => `kakao:${k.confirmId}`).sort());
     for (const l of combined.listings) expect(l.lat === null ? 0 : haversineMetres({ lat: l.lat, lng: l.lng! }, kw.byConfirmId.get(l.providerId!)!)).toBeLessThan(0.5);
   });
 
-  it('no "현 지도 내 장소검색" control: the search is not restricted, searchedBounds is null and the page says so', async () => {
+  it('no "현 지도 내 장소검색" control: the search is not restricted, and the page says so', async () => {
     const h = page('cafe', CELL_VIEW, { boundsControl: false });
     const first = await firstPage(h.env);
     expect(first.pageKind).toBe('results');
-    expect(first.searchedBounds).toBeNull();
+    expect(first.searched?.kind).toBe('unrestricted');
     expect(first.warnings.some((w) => w.startsWith('kakao-no-bounds-control'))).toBe(true);
     expect(first.warnings.some((w) => w.startsWith('kakao-not-restricted'))).toBe(true);
   });
@@ -138,8 +139,8 @@ describe('under every switch, the same places and the box the page really asked 
   it('rect ignored [?]: the box is the request\'s, and the places far outside it show it was not honoured', async () => {
     const h = page('cafe', CELL_VIEW, { rectMode: 'ignored' });
     const { combined } = await walk(h);
-    expect(combined.searchedBounds).toEqual(innerBBoxOfRect(newestRect(h)!));
-    const box = combined.searchedBounds!;
+    expect(measuredBox(combined)).toEqual(innerBBoxOfRect(newestRect(h)!));
+    const box = measuredBox(combined)!;
     const outside = combined.listings.filter((l) => !l.sponsored && !bboxContains(box, { lat: l.lat!, lng: l.lng! }));
     expect(outside.length).toBeGreaterThan(combined.listings.length / 2);
     expect(combined.warnings.some((w) => w.includes('kakao-rect-not-honoured'))).toBe(true);
@@ -152,7 +153,7 @@ describe('under every switch, the same places and the box the page really asked 
     const h = page('cafe', CELL_VIEW, { rectMode: 'inset' });
     const { combined } = await walk(h);
     const rect = newestRect(h)!;
-    expect(combined.searchedBounds).toEqual(innerBBoxOfRect(rect));
+    expect(measuredBox(combined)).toEqual(innerBBoxOfRect(rect));
     const truth = kakaoGroundTruth(kw, 'cafe', rect);
     expect(combined.listings.length).toBeLessThan(truth.length);
     expect(combined.listings.length).toBeGreaterThanOrEqual(30);
@@ -164,21 +165,21 @@ describe('under every switch, the same places and the box the page really asked 
     // The harness opens the page at the view given; "ignored" is the server opening its default.
     const h = page('cafe', viewAt(SEOUL, 5)!);
     const first = await firstPage(h.env);
-    expect(bboxContainsBBox(first.searchedBounds!, { south: 37.6, west: 127.05, north: 37.61, east: 127.06 })).toBe(false);
+    expect(bboxContainsBBox(measuredBox(first)!, { south: 37.6, west: 127.05, north: 37.61, east: 127.06 })).toBe(false);
     expect(first.finalView!.lat).toBeCloseTo(SEOUL.lat, 5);
   });
 });
 
 describe('the cap and the end', () => {
-  it('an unrestricted busy query walks 34 pages (more → 5 pages → 다음) and is capped, never complete', async () => {
-    const h = page('restaurant', viewAt(SEOUL, 5)!, { boundsControl: false });
+  it('an unrestricted busy query walks 34 pages (more → 5 pages → 다음) and is capped, never complete (map.daum: 34 full pages)', async () => {
+    const h = page('restaurant', viewAt(SEOUL, 5)!, { boundsControl: false, endpoint: 'map.daum', transport: 'jsonp' });
     const { pages, combined } = await walk(h);
     expect(pages.at(-1)!.pager).toEqual({ page: 34, more: false });
     expect(pages).toHaveLength(34);
     expect(combined.capHit).toBe(true);
     expect(combined.endOfList).toBe(false);
     expect(combined.listings.filter((l) => !l.sponsored)).toHaveLength(510);
-    expect(combined.searchedBounds).toBeNull();
+    expect(combined.searched?.kind).toBe('unrestricted');
   }, 60_000);
 
   it('a cap of 3 pages (45) is capped at page 3 though no 다음 is offered', async () => {
@@ -197,7 +198,7 @@ describe('the cap and the end', () => {
   it('"no results" is believed because the page says so', async () => {
     const first = await firstPage(page('zzqqxx nothing', CELL_VIEW).env);
     expect(first.pageKind).toBe('no-results');
-    expect(first.searchedBounds).not.toBeNull();
+    expect(measuredBox(first)).not.toBeNull();
     expect(first.pager).toEqual({ page: 1, more: false });
   });
 
@@ -221,23 +222,28 @@ describe('what is not proven is not passed', () => {
   });
 
   it.each([
-    ['jsonp', 'redirect-500'],
-    ['jsonp', 'html'],
-    ['xhr', 'html'],
-  ] as const)('a block (%s, %s) is a captcha-kind page', async (transport, blockMode) => {
-    const first = await firstPage(page('cafe', CELL_VIEW, { transport, blockMode, blockAfter: 0 }).env);
+    ['map.daum', 'jsonp', 'redirect-500'],
+    ['map.daum', 'jsonp', 'html'],
+    ['map.daum', 'xhr', 'html'],
+    ['mapsearch-2026', 'xhr', 'html'],
+    ['mapsearch-2026', 'fetch', 'html'],
+  ] as const)('a block (%s, %s, %s) is a captcha-kind page', async (endpoint, transport, blockMode) => {
+    const first = await firstPage(page('cafe', CELL_VIEW, { endpoint, transport, blockMode, blockAfter: 0 }).env);
     expect(first.pageKind).toBe('captcha');
   });
 
-  it('a block on a later page stops the walk there as a block', async () => {
-    const h = page('cafe', CELL_VIEW, { blockAfter: 4 });
+  it.each([
+    [{ endpoint: 'map.daum', transport: 'jsonp' }],
+    [{ blockMode: 'html' }],
+  ] as const)('a block on a later page stops the walk there as a block (%o)', async (sw) => {
+    const h = page('cafe', CELL_VIEW, { blockAfter: 4, ...sw });
     const { pages, combined } = await walk(h);
     expect(pages.at(-1)!.pageKind).toBe('captcha');
     expect(combined.pageKind).toBe('captcha');
   });
 
-  it('XHR and a 302 block: the page sees a network error; the visit is not accepted (no page read)', async () => {
-    const first = await firstPage(page('cafe', CELL_VIEW, { transport: 'xhr', blockMode: 'redirect-500', blockAfter: 0 }).env);
+  it.each([['xhr'], ['fetch']] as const)('%s and a 302 block: the page sees a network error; the visit is not accepted (no page read)', async (transport) => {
+    const first = await firstPage(page('cafe', CELL_VIEW, { transport, blockMode: 'redirect-500', blockAfter: 0 }).env);
     expect(first.pageKind).toBe('unknown');
     expect(first.endOfList).toBe(false);
   });
@@ -246,6 +252,6 @@ describe('what is not proven is not passed', () => {
     const h = page('cafe', CELL_VIEW);
     const first = await firstPage(h.env);
     const asked = wcongRectToBBox(newestRect(h)!)!;
-    expect(bboxContainsBBox(asked, first.searchedBounds!)).toBe(true);
+    expect(bboxContainsBBox(asked, measuredBox(first)!)).toBe(true);
   });
 });

@@ -159,8 +159,8 @@ describe('a cell searched within the map ("현 지도 내 장소검색")', () =>
 });
 
 describe('paging to the cap', () => {
-  it('an unrestricted busy query stops at page 34 with 510 places, "capped" (more → 5 pages → next)', () => {
-    const v = openSearch('restaurant', viewAt(SEOUL, 5)!);
+  it('an unrestricted busy query stops at page 34 with 510 places on map.daum, "capped" (more → 5 pages → next)', () => {
+    const v = openSearch('restaurant', viewAt(SEOUL, 5)!, { endpoint: 'map.daum', transport: 'jsonp' });
     const { last, places, clicks, pagesSeen } = walk(v);
     expect(last.status).toBe('capped');
     expect(last.pager.current).toBe(34);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMapDaumResponse } from '../../utils/providers/kakao/mapdaum';
 import { mapDaumUrl } from '../../utils/providers/kakao/urls';
 import { type ReplicaReply, replicaRequest } from '../helpers/replica-request';
+import { GATE_TOKEN_HEADER, GATE_TOKEN_PATH } from '../replica/kakao/gate';
 import { type KakaoReplica, startKakaoReplica } from '../replica/kakao/server';
 import { createWorld } from '../replica/world';
 
@@ -39,6 +40,24 @@ describe('the Kakao replica server', () => {
     expect(a.organic).toBe(15);
     expect(b.places).toEqual(a.places);
     expect(json.headers['access-control-allow-origin']).toBe('https://map.kakao.com');
+  });
+
+  it('answers the 2026 search only with the gate token the page minted for that exact URL', async () => {
+    const url = new URL(mapDaumUrl({ query: '카페', page: 1, endpoint: 'mapsearch' }));
+    const path = url.pathname + url.search;
+    expect((await get(replica.port, url.href)).status).toBe(403);
+    const gate = await replicaRequest(replica.port, 'map.kakao.com', GATE_TOKEN_PATH, { method: 'POST', body: JSON.stringify({ method: 'GET', url: path, body: '' }), headers: { 'content-type': 'application/json' } });
+    expect(gate.status).toBe(200);
+    const { token } = JSON.parse(gate.body) as { token: string };
+    const other = await replicaRequest(replica.port, 'map.kakao.com', path.replace('page=1', 'page=2'), { headers: { [GATE_TOKEN_HEADER]: token } });
+    expect(other.status).toBe(403);
+    const ok = await replicaRequest(replica.port, 'map.kakao.com', path, { headers: { [GATE_TOKEN_HEADER]: token } });
+    const answer = readMapDaumResponse({ status: ok.status, body: ok.body, contentType: String(ok.headers['content-type']) });
+    if (answer.kind !== 'ok') throw new Error(answer.kind);
+    expect(answer.organic).toBe(15);
+    // page_count there: the results one can page to, at most 500 [~].
+    expect(answer.pageCount).toBe(Math.min(500, answer.totalCount!));
+    expect(replica.requests.filter((r) => r.kind === 'gate')).toHaveLength(1);
   });
 
   it('serves place pages by confirmid, 404 for unknown ids and the retired /main/v/ path', async () => {

@@ -14,6 +14,7 @@ import { listPageHtml } from '../replica/naver/pages';
 import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
 import { DEFAULT_NAVER_SWITCHES } from '../replica/naver/switches';
 import { createWorld } from '../replica/world';
+import { backgroundAnswersSweepTab } from '../helpers/background-answers';
 
 const world = createWorld({ seed: 21, places: 8000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 5 });
 const BOX = { south: 37.56, west: 126.968, north: 37.573, east: 126.988 };
@@ -75,10 +76,14 @@ describe('Naver content script wiring', () => {
     const page = showListPage();
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
     const sent: unknown[] = [];
-    fakeBrowser.runtime.onMessage.addListener((message: { type?: string; data?: unknown }) => {
-      if (message?.type === 'browsingListings') sent.push(...(message.data as unknown[]));
-      return undefined;
-    });
+    fakeBrowser.runtime.onMessage.addListener(((message: { type?: string; data?: unknown }, _sender: unknown, sendResponse: (r: unknown) => void) => {
+      if (message?.type !== 'browsingListings') return undefined;
+      sent.push(...(message.data as unknown[]));
+      // Acknowledged (the callback way of WXT's fake browser): the batch is not sent again later.
+      sendResponse({ res: undefined });
+      return true;
+    }) as never);
+    backgroundAnswersSweepTab(fakeBrowser, false);
     // The same window, seen as a frame (its top is another window).
     const framed = new Proxy(window, {
       get(target, prop) {
@@ -93,16 +98,37 @@ describe('Naver content script wiring', () => {
     expect((sent as { key: string; sponsored: boolean }[]).filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
   });
 
-  it('top-level pages never feed browsing (a sweep worker tab), even with the setting on', async () => {
+  /** What the content script sends as browsing listings, acknowledged (the callback way of WXT's fake browser). */
+  function browsingSent(): unknown[] {
+    const sent: unknown[] = [];
+    fakeBrowser.runtime.onMessage.addListener(((message: { type?: string; data?: unknown }, _sender: unknown, sendResponse: (r: unknown) => void) => {
+      if (message?.type !== 'browsingListings') return undefined;
+      sent.push(...(message.data as unknown[]));
+      sendResponse({ res: undefined });
+      return true;
+    }) as never);
+    return sent;
+  }
+
+  it("a top-level page in a tab a sweep drives never feeds browsing, even with the setting on and before it is asked to collect", async () => {
+    fakeBrowser.reset();
     showListPage();
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
-    const sent: unknown[] = [];
-    fakeBrowser.runtime.onMessage.addListener((message: { type?: string; data?: unknown }) => {
-      if (message?.type === 'browsingListings') sent.push(message.data);
-      return undefined;
-    });
+    backgroundAnswersSweepTab(fakeBrowser, true);
+    const sent = browsingSent();
     await start(window);
     await new Promise((r) => setTimeout(r, 1500));
     expect(sent).toEqual([]);
+  });
+
+  it('a pcmap page the person opened in a tab of its own (not a sweep tab) is collected while browsing', async () => {
+    fakeBrowser.reset();
+    const page = showListPage();
+    await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
+    backgroundAnswersSweepTab(fakeBrowser, false);
+    const sent = browsingSent();
+    await start(window);
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(page.keys.length), { timeout: 3000 });
+    expect((sent as { key: string; sponsored: boolean }[]).filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
   });
 });

@@ -34,6 +34,7 @@ import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
 import { createNaverHandler } from '../replica/naver/server';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverDomVariant, type NaverSwitches } from '../replica/naver/switches';
 import { createWorld } from '../replica/world';
+import { measuredBox } from '../helpers/searched';
 
 const SEOUL = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 });
@@ -286,7 +287,7 @@ describe('collect a Naver list page: every replica variant, every page', () => {
             // Lazy batches came in only by scrolling: 10 rendered at load, every item of the page at the end.
             expect(ids(truthPages[i]!)).toEqual(organic(p).map((l) => l.key));
             expect(p.organicShown).toBe(truthPages[i]!.length);
-            expect(p.searchedBounds).toEqual(expect.objectContaining({ south: expect.closeTo(MID.south, 6), east: expect.closeTo(MID.east, 6) }));
+            expect(measuredBox(p)).toEqual(expect.objectContaining({ south: expect.closeTo(MID.south, 6), east: expect.closeTo(MID.east, 6) }));
             expect(p.capHit).toBe(false);
             expect(p.endOfList).toBe(i === 2);
             expect(p.warnings.filter((w) => /expected page|still growing/.test(w))).toEqual([]);
@@ -364,7 +365,7 @@ describe('collect a Naver list page: what the page says about itself', () => {
     const o = await collect(s, { expectPage: 1 });
     expect(o).toMatchObject({ pageKind: 'no-results', listings: [], cardsVisible: 0, endOfList: false, capHit: false });
     expect(o.pager).toBeUndefined();
-    expect(o.searchedBounds?.north).toBeCloseTo(bounds.north, 6);
+    expect(measuredBox(o)?.north).toBeCloseTo(bounds.north, 6);
   });
 
   for (const blockStatus of [429, 200] as const) {
@@ -418,14 +419,15 @@ describe('collect a Naver list page: what the page says about itself', () => {
     expect(organic(second).map((l) => l.key)).toEqual(ids(pageOf(results('카페', MID), 2, PAGE_SIZE).items));
   });
 
-  it('expectPage on a page that never comes: the observation says which page it read, with a warning', async () => {
+  it('expectPage on a page that never comes: nothing is read as that page, and the first warning says which page showed', async () => {
     const s = site();
     await s.goto(naverListUrl({ query: '카페', bounds: MID }));
     const started = Date.now();
     const o = await collect(s, { expectPage: 2, settleMs: 600 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(550);
-    expect(o.pager?.page).toBe(1);
-    expect(o.warnings.join(' ')).toMatch(/expected page 2, the page shows page 1/);
+    expect(o).toMatchObject({ pageKind: 'unknown', endOfList: false, capHit: false });
+    expect(o.pager).toBeUndefined();
+    expect(o.warnings[0]).toMatch(/^naver-wrong-page: expected page 2, the page shows page 1/);
   });
 });
 
@@ -660,5 +662,136 @@ describe("the page's own GraphQL answers (the pcmap hook): page content, never m
         expect(l.roadAddress).toBeNull();
       }
     });
+  });
+});
+
+/**
+ * Issue 21: a list is complete only when the page says so and its own counts agree. Each case is
+ * a replica switch (tests/replica/naver/switches.ts) the product must pass with no setting changed:
+ * complete lists still complete, the rest come out 'unknown' with a tagged first warning, never done.
+ */
+describe('complete only on the page\'s own evidence (issue 21)', () => {
+  const truth = results('카페', MID);
+  const truthPages = [1, 2, 3].map((n) => pageOf(truth, n, PAGE_SIZE).items);
+  /** One page: more than a lazy batch or two, fewer than a page holds. */
+  const ONE_PAGE = boxWith(31, 49);
+  const notProven = (o: NaverObservation, tag: string) => {
+    expect(o).toMatchObject({ pageKind: 'unknown', endOfList: false, capHit: false });
+    expect(o.pager).toBeUndefined();
+    expect(o.warnings[0]).toMatch(new RegExp(`^${tag}: `));
+  };
+
+  for (const over of [{ pagerMarkup: 'buttons' }, { pagerMarkup: 'buttons', endMarker: 'no-next', domVariant: 'renamed' }] as Partial<NaverSwitches>[])
+    it(`a pager of <button>s named for people (${JSON.stringify(over)}): every page turned, the last one ends the list`, async () => {
+      const s = site(over);
+      const pages = await sweep(s, '카페', MID);
+      expect(pages.map((p) => p.pager)).toEqual([
+        { page: 1, more: true },
+        { page: 2, more: true },
+        { page: 3, more: false },
+      ]);
+      pages.forEach((p, i) => expect(organic(p).map((l) => l.key)).toEqual(ids(truthPages[i]!)));
+      expect(pages.map((p) => p.endOfList)).toEqual([false, false, true]);
+      expect(s.doc().querySelector('nav button[aria-label="이전 페이지"]')).not.toBeNull();
+      expect(pressNextPage(s.doc())).toEqual({ clicked: false });
+    });
+
+  it('a pager the reader does not know (icon buttons no one named): not proof of an end', async () => {
+    // The arrows lose their names: a person sees icons, the reader cannot tell next from previous.
+    const s = site({ pagerMarkup: 'buttons' }, (url, html) => (url.pathname.endsWith('/list') ? html.replace(/ aria-label="(이전|다음) 페이지"/g, '') : html));
+    await s.goto(naverListUrl({ query: '카페', bounds: ONE_PAGE }));
+    notProven(await collect(s, { expectPage: 1 }), 'naver-pager-unrecognised');
+  });
+
+  it("a lazy batch whose GraphQL request fails, on a page with a next one: the page is short, not read as whole", async () => {
+    const s = site({ apolloHolds: 'rendered', lazyFail: 2 });
+    await s.goto(naverListUrl({ query: '카페', bounds: MID }));
+    const o = await collect(s, { expectPage: 1 });
+    notProven(o, 'naver-page-short');
+    expect(o.warnings[0]).toMatch(/20 of 50 places on page 1/);
+    expect(s.log.some((r) => r.method === 'POST' && r.status === 500)).toBe(true);
+  });
+
+  it("a lazy batch whose GraphQL request fails, on the list's only page: short of the list's own total", async () => {
+    const n = results('카페', ONE_PAGE).length;
+    const s = site({ apolloHolds: 'rendered', lazyFail: 2 });
+    await s.goto(naverListUrl({ query: '카페', bounds: ONE_PAGE }));
+    const o = await collect(s, { expectPage: 1 });
+    notProven(o, 'naver-list-short');
+    expect(o.warnings[0]).toMatch(new RegExp(`20 of ${n} places`));
+  });
+
+  for (const [what, over] of [
+    ['a batch that never renders', { lazyFail: 2 }],
+    ['a throttled tab (the batch comes after the collection gave up waiting)', { lazyDelayMs: 5000 }],
+  ] as const)
+    it(`${what}: items of the page's own state without cards are not a whole page`, async () => {
+      const s = site(over);
+      await s.goto(naverListUrl({ query: '카페', bounds: ONE_PAGE }));
+      notProven(await collect(s, { expectPage: 1 }), 'naver-state-unshown');
+    });
+
+  it('the same lists whole: complete (the checks find nothing to doubt)', async () => {
+    for (const over of [{ apolloHolds: 'rendered' }, {}, { listTotal: 'query' }, { listTotal: 'matched' }] as Partial<NaverSwitches>[]) {
+      const s = site(over);
+      await s.goto(naverListUrl({ query: '카페', bounds: ONE_PAGE }));
+      const o = await collect(s, { expectPage: 1 });
+      expect(o, JSON.stringify(over)).toMatchObject({ pageKind: 'results', endOfList: true, capHit: false, pager: { page: 1, more: false } });
+      expect(organic(o).map((l) => l.key)).toEqual(ids(results('카페', ONE_PAGE)));
+    }
+  });
+
+  it('a cap of 280 under a count of every match: the short sixth page is the cap cutting the list (capped: split), not a whole list', async () => {
+    const s = site({ resultCap: 280, listTotal: 'matched', ads: 0 });
+    const pages = await sweep(s, '카페', CENTRE);
+    expect(pages).toHaveLength(PAGE_MAX);
+    expect(pages.at(-1)).toMatchObject({ pageKind: 'results', capHit: true, endOfList: false, organicShown: 30 });
+  });
+
+  it('a page turn that lands on the wrong page (page 3 after page 1): nothing is read as page 2', async () => {
+    const s = site({ pageTurn: 'skip' });
+    await s.goto(naverListUrl({ query: '카페', bounds: MID }));
+    const first = await collect(s, { expectPage: 1 });
+    expect(first.pager).toEqual({ page: 1, more: true });
+    expect(pressNextPage(s.doc())).toEqual({ clicked: true });
+    await s.settle();
+    const o = await collect(s, { expectPage: 2, settleMs: 600 }, pageMarkOf(first));
+    notProven(o, 'naver-wrong-page');
+    expect(o.warnings[0]).toMatch(/expected page 2, the page shows page 3/);
+  });
+
+  it('an app shell with the no-results wording only in its script: not "no results"', async () => {
+    const s = site({ emptyPage: 'shell' });
+    await s.goto(naverListUrl({ query: '존재하지않는검색어', bounds: box(0.5) }));
+    expect(s.doc().documentElement.outerHTML).toContain('조건에 맞는 업체가 없습니다');
+    const o = await collect(s, { expectPage: 1, settleMs: 600 });
+    expect(o).toMatchObject({ pageKind: 'unknown', endOfList: false, cardsVisible: 0 });
+  });
+
+  it('a page of only ads and no notice: not "no results", not a complete empty list', async () => {
+    // A box with no café in it but some just outside (the ads the replica shows above an empty list): beside a café, north of it.
+    const input = (b: BBox) => ({ query: '카페', bounds: b, centre: null });
+    let empty: BBox | null = null;
+    for (const c of truth) {
+      const lat = Number(c.y);
+      const lng = Number(c.x);
+      const b = { south: lat + 0.00002, north: lat + 0.0004, west: lng - 0.0002, east: lng + 0.0002 };
+      const outcome = naverSearch(world, input(b), DEFAULT_NAVER_SWITCHES);
+      if (outcome.results.length === 0 && adsFor(world, input(b), outcome, DEFAULT_NAVER_SWITCHES).length > 0) {
+        empty = b;
+        break;
+      }
+    }
+    expect(empty).not.toBeNull();
+    const s = site({ emptyPage: 'ads-only' });
+    await s.goto(naverListUrl({ query: '카페', bounds: empty! }));
+    const o = await collect(s, { expectPage: 1 });
+    notProven(o, 'naver-ads-only');
+    expect(o.listings.length).toBeGreaterThan(0);
+    expect(o.listings.every((l) => l.sponsored)).toBe(true);
+    // The same box with the notice beside nothing: believed.
+    const notice = site();
+    await notice.goto(naverListUrl({ query: '카페', bounds: empty! }));
+    expect((await collect(notice, { expectPage: 1 })).pageKind).toBe('no-results');
   });
 });

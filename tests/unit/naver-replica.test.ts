@@ -10,7 +10,7 @@ import { placeFromDetailState, apolloStateFromDocument } from '../../utils/provi
 import { parseAllSearch, parseGraphqlList } from '../../utils/providers/naver/allsearch';
 import { detectNaverBlock } from '../../utils/providers/naver/block';
 import { naverIdFromUrl } from '../../utils/providers/naver/ids';
-import { combinePages, type NaverPageSummary, observeListPage, PAGE_MAX, PAGE_SIZE, SEARCH_CAP } from '../../utils/providers/naver/observe';
+import { type NaverPageSummary, observeListPage, PAGE_MAX, PAGE_SIZE, SEARCH_CAP } from '../../utils/providers/naver/observe';
 import { naverListUrl, naverPlaceUrl } from '../../utils/providers/naver/urls';
 import { indexOfNaverId, naverIdOf, naverPlaceOf, type NaverReplicaPlace } from '../replica/naver/data';
 import { allSearchAnswer, blockPageHtml, detailApolloState, graphqlListAnswer, LIST_SCRIPT, listPageHtml, noResultsHtml, placeHomeHtml } from '../replica/naver/pages';
@@ -48,6 +48,7 @@ function listPage(query: string, bounds: BBox, page: number, rendered: number | 
     rendered: rendered === 'all' ? items.length : Math.min(rendered, items.length),
     page, pages, total: outcome.results.length, pageSize: s.pageSize, lazyBatch: s.lazyBatch, lazyDelayMs: 0,
     pagerWindow: s.pagerWindow, endMarker: s.endMarker, apolloHolds: s.apolloHolds, variant: s.domVariant, brokenCards: s.brokenCards,
+    pagerMarkup: s.pagerMarkup, pageTurn: s.pageTurn, lazyFail: s.lazyFail,
   });
   return { html, url, items, ads };
 }
@@ -56,6 +57,10 @@ function observe(query: string, bounds: BBox, page: number, rendered: number | '
   const p = listPage(query, bounds, page, rendered, over);
   return { ...observeListPage({ doc: parse(p.html, p.url), url: p.url, scrollSettled: rendered === 'all' }), truthItems: p.items };
 }
+
+/** The organic places of a search's pages, one per key, first page first. */
+const placesOf = (pages: readonly NaverPageSummary[]) => [...new Map(pages.flatMap((p) => p.places).map((p) => [p.key, p])).values()];
+const statuses = (pages: readonly NaverPageSummary[]) => pages.map((p) => p.status);
 
 /** Every page of a search, each fully scrolled, until the page says it is the last. */
 function sweepSearch(query: string, bounds: BBox, over: Partial<NaverSwitches> = {}): NaverPageSummary[] {
@@ -118,6 +123,38 @@ describe('replica search semantics (strict bounds)', () => {
   });
 });
 
+describe('issue 21 switches of the replica (what the extractor must not take for proof)', () => {
+  it("searchInset: the search lists none of the box's margin, while the list URL still echoes the whole box", () => {
+    const whole = naverSearch(world, { query: '카페', bounds: SMALL, centre: null }, DEFAULT_NAVER_SWITCHES);
+    const inset = naverSearch(world, { query: '카페', bounds: SMALL, centre: null }, { ...DEFAULT_NAVER_SWITCHES, searchInset: 0.05 });
+    const dLat = (SMALL.north - SMALL.south) * 0.05;
+    const dLng = (SMALL.east - SMALL.west) * 0.05;
+    const inMargin = (p: NaverReplicaPlace) => p.place.lat < SMALL.south + dLat || p.place.lat > SMALL.north - dLat || p.place.lng < SMALL.west + dLng || p.place.lng > SMALL.east - dLng;
+    expect(whole.results.some(inMargin)).toBe(true);
+    expect(inset.results.some(inMargin)).toBe(false);
+    expect(inset.results.length).toBeLessThan(whole.results.length);
+    expect(inset.searchedBox).toEqual({ south: SMALL.south + dLat, north: SMALL.north - dLat, west: SMALL.west + dLng, east: SMALL.east - dLng });
+  });
+
+  it('bad switch values are refused with their names, and nothing changes', () => {
+    expect(() => mergeNaverSwitches(DEFAULT_NAVER_SWITCHES, { searchInset: 0.6, pagerMarkup: 'divs' as never, pageTurn: 'back' as never, emptyPage: 'blank' as never, lazyFail: -1 })).toThrow(
+      /searchInset must be a number in \[0, 0\.45\].*pagerMarkup must be links or buttons.*pageTurn must be next or skip.*emptyPage must be notice, ads-only or shell.*lazyFail must be an integer/,
+    );
+    expect(DEFAULT_NAVER_SWITCHES).toMatchObject({ searchInset: 0, pagerMarkup: 'links', pageTurn: 'next', emptyPage: 'notice', lazyFail: 0 });
+  });
+
+  it("a pager of buttons reads as the links do; one whose arrows no one named is no pager; 'skip' leads two pages on", () => {
+    const links = observe('카페', CENTRE, 2, 'all');
+    const buttons = observe('카페', CENTRE, 2, 'all', { pagerMarkup: 'buttons' });
+    expect(buttons.pager).toEqual(links.pager);
+    expect(buttons.pager).toMatchObject({ present: true, current: 2, next: 'enabled', unknownControls: 0 });
+    const p = listPage('카페', CENTRE, 2, 'all', { pagerMarkup: 'buttons', pageTurn: 'skip' });
+    const doc = parse(p.html.replace(/ aria-label="(이전|다음) 페이지"/g, ''), p.url);
+    expect(observeListPage({ doc, url: p.url, scrollSettled: true })).toMatchObject({ status: 'unproven', pager: { present: false } });
+    expect(parse(p.html, p.url).querySelector('button[aria-label="다음 페이지"]')?.getAttribute('data-replica-page')).toBe('4');
+  });
+});
+
 describe('list page read back by the extractors', () => {
   it('at load: 10 cards of the first page, 2 ads flagged apart, fields equal the world, still loading', () => {
     const s = observe('약국', SMALL, 1, 10);
@@ -145,32 +182,29 @@ describe('list page read back by the extractors', () => {
 
   it('a whole uncrowded search: pages until the list ends, complete, every ground-truth place once, no ad among them', () => {
     const truth = naverGroundTruth(world, '약국', SMALL);
-    const result = combinePages(sweepSearch('약국', SMALL));
-    expect(result.status).toBe('complete');
-    expect(result.places.map((p) => p.providerId).sort()).toEqual(truth.map((p) => p.id).sort());
-    expect(result.repeats).toBe(0);
+    const pages = sweepSearch('약국', SMALL);
+    expect(statuses(pages).at(-1)).toBe('complete');
+    expect(pages.map((p) => p.page)).toEqual(pages.map((_, i) => i + 1));
+    expect(pages.flatMap((p) => p.places).map((p) => p.providerId).sort()).toEqual(truth.map((p) => p.id).sort());
   });
 
   it('a crowded search: six full pages, the sixth capped although its next arrow is simply disabled', () => {
     const pages = sweepSearch('카페', CENTRE);
     expect(pages.map((p) => p.status)).toEqual(['more-pages', 'more-pages', 'more-pages', 'more-pages', 'more-pages', 'capped']);
-    expect(pages[5]!.pager).toMatchObject({ current: 6, nextEnabled: false });
+    expect(pages[5]!.pager).toMatchObject({ current: 6, next: 'disabled' });
     expect(pages.every((p) => p.organicShown === PAGE_SIZE)).toBe(true);
-    const result = combinePages(pages);
-    expect(result.status).toBe('capped');
-    expect(result.places).toHaveLength(PAGE_SIZE * PAGE_MAX);
+    expect(placesOf(pages)).toHaveLength(PAGE_SIZE * PAGE_MAX);
   });
 
   it('the same under every page-layout switch: place vertical, renamed classes, no next arrow at the end, ads repeating organic results', () => {
     const truth = naverGroundTruth(world, '약국', SMALL).map((p) => p.id).sort();
     // Three pages, so the pager's middle and end are both exercised (the extractor's 50-a-page figures stay untouched below 50).
     const pageSize = Math.ceil(truth.length / 3);
-    for (const over of [{ domVariant: 'place' }, { domVariant: 'renamed' }, { endMarker: 'no-next' }, { adsRepeatOrganic: true }, { apolloHolds: 'rendered' }] as Partial<NaverSwitches>[]) {
+    for (const over of [{ domVariant: 'place' }, { domVariant: 'renamed' }, { endMarker: 'no-next' }, { adsRepeatOrganic: true }, { apolloHolds: 'rendered' }, { pagerMarkup: 'buttons' }, { pagerMarkup: 'buttons', endMarker: 'no-next', domVariant: 'renamed' }] as Partial<NaverSwitches>[]) {
       const pages = sweepSearch('약국', SMALL, { ...over, pageSize });
       expect(pages).toHaveLength(3);
-      const result = combinePages(pages);
-      expect(result.status, JSON.stringify(over)).toBe('complete');
-      expect(result.places.map((p) => p.providerId).sort(), JSON.stringify(over)).toEqual(truth);
+      expect(statuses(pages), JSON.stringify(over)).toEqual(['more-pages', 'more-pages', 'complete']);
+      expect(placesOf(pages).map((p) => p.providerId).sort(), JSON.stringify(over)).toEqual(truth);
     }
   });
 

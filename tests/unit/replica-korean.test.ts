@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MapView } from '../../utils/geo/types';
 import type { Listing } from '../../utils/listing/types';
-import { extractFeed, type FeedExtraction, isSponsoredCard } from '../../utils/providers/google/feed';
+import { extractFeed, type FeedExtraction, isSponsoredCard, organicCardRatings } from '../../utils/providers/google/feed';
 import { detectLimitedView } from '../../utils/providers/google/limited-view';
 import { detectPageKind } from '../../utils/providers/google/page-kind';
 import { extractPlacePanel } from '../../utils/providers/google/place';
@@ -141,7 +141,7 @@ describe('replica hl=ko: Korean interface, same places', () => {
 
   it('signed out, the Korean bare star labels are the limited view just as the English ones', () => {
     const verdict = (r: Rendered) =>
-      detectLimitedView({ organic: r.feed.listings.filter((l) => !l.sponsored), organicShown: r.feed.listings.filter((l) => !l.sponsored).length, endOfList: r.feed.endOfList, banner: null });
+      detectLimitedView({ cards: organicCardRatings(r.feed), organicShown: r.feed.listings.filter((l) => !l.sponsored).length, endOfList: r.feed.endOfList, banner: null });
     const enOut = renderSearch(world, 'cafe', view, 'en', false);
     const koOut = renderSearch(world, 'cafe', view, 'ko', false);
     expect(koOut.html).toMatch(/aria-label="별표 \d\.\d개"/);

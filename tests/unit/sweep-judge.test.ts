@@ -183,3 +183,20 @@ describe('zero organic cards (issue 21)', () => {
     expect(j.verdict).toBe('accepted');
   });
 });
+
+describe('a list the page did not prove whole (issue 21)', () => {
+  it("a page the collector could not prove whole, its cards read, is retried with the collector's reason, never taken for a changed page", () => {
+    const why = 'naver-list-short: 22 of 37 places listed, the list total says 37';
+    const j = judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: Array.from({ length: 22 }, (_, i) => listing(i)), warnings: ['page-hidden: the tab is in the background', why] }));
+    expect(j.verdict).toBe('failed');
+    if (j.verdict === 'failed') {
+      expect(j.error.kind).toBe('navigation');
+      expect(j.error.message).toContain(why);
+      expect(j.error.message).not.toContain('page-hidden');
+    }
+  });
+
+  it('cards on screen and none read is still the extractor, whatever the page kind', () => {
+    expect(judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: [] }))).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
+  });
+});

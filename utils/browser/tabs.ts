@@ -27,6 +27,8 @@ export interface StartPage {
   turn(url: string): Promise<() => void>;
   /** Loads `url` in the tab and waits until it has loaded (PageDriver.load). */
   load(tabId: number, url: string): Promise<unknown>;
+  /** The window's tabs exist (nothing loaded yet): told before the start page waits its turn. */
+  opened?(tabIds: number[]): Promise<unknown>;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function openWorkerWindow(browser: Browser, count: number, start: S
     const tab = await browser.tabs.create({ windowId: win!.id, url: BLANK, active: false });
     if (tab.id !== undefined) ids.push(tab.id);
   }
+  await start.opened?.(ids);
   const first = ids[0];
   if (first !== undefined) {
     const release = await start.turn(start.url);

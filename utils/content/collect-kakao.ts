@@ -3,7 +3,9 @@
  *
  * Getting the visit's first page ready takes up to three of the page's own controls, each of
  * which makes the site search again (B3): "현 지도 내 장소검색" ticked when the control is there and
- * not ticked (the page then searches restricted to its map: its map.daum request carries `rect`),
+ * not ticked, or pressed once when it is a button with no state and the search was not yet
+ * within the map (the page then searches restricted to its map: its request carries `rect`;
+ * the control is found by what it says, list-dom.ts findBoundsControl),
  * "장소 더보기" pressed when the list is in preview, and page 1 pressed when that opened page 2
  * (what page 1 showed before was only a preview [?]). So nothing here presses them on its own:
  * `kakaoFirstPageReady` waits until the page shows what its load or the newest press brought and
@@ -14,26 +16,30 @@
  * driver combines them (utils/sweep/pages.ts). Clicking the page's own controls is part of a sweep
  * visit; nothing here navigates, and collect-while-browsing never calls it.
  *
- * What the page searched is measured, not assumed: `searchedBounds` is the rect of the page's
- * newest finished map.daum request, as the browser's resource timing lists it (`requests`),
- * converted to the largest WGS84 box inside it; null when that request had no rect (the search
- * was not restricted to the map). The hook's copies of the answers (untrusted page content) fill
- * what the list does not print (coordinates, homepage, category path), give the total count and
- * show a block; they never add an organic place and never set the searched box.
+ * The page's search request is either endpoint (the 2026 `map.kakao.com/api/v1/mapsearch/map`
+ * or the older map.daum, B4b; urls.ts): whichever it sends is read, neither is ever sent here.
+ * What the page searched is measured, not assumed: `searched` is the rect of the page's newest
+ * finished search request, as the browser's resource timing lists it (`requests`), converted to
+ * the largest WGS84 box inside it (searchedOf says when a request without rect is "unrestricted"
+ * and when "unknown"). The hook's copies of the answers (untrusted page content: any page script
+ * can post them) fill what the list does not print (coordinates, homepage, category path) only
+ * on cards they agree with by confirmid and name (observe.ts), give the total count and show a
+ * block; they never add an organic place, never set the searched box, and their counts may only
+ * make a list capped, never complete.
  */
 import { wgs84ToWcongnamul, type WcongRect } from '../geo/wcongnamul';
 import { listingFromPlace } from '../listing/from-provider-place';
 import type { Listing } from '../listing/types';
 import type { CollectOptions } from '../messaging/protocol';
 import { isKakaoBlockTab } from '../providers/kakao/block';
-import { extractKakaoList, KAKAO_SELECTORS, nextPagerAction, pageLinkSelector, type KakaoListExtraction } from '../providers/kakao/list-dom';
+import { extractKakaoList, findBoundsControl, KAKAO_SELECTORS, nextPagerAction, pageLinkSelector, type KakaoBoundsControl, type KakaoListExtraction } from '../providers/kakao/list-dom';
 import type { MapDaumPage } from '../providers/kakao/mapdaum';
 import type { KakaoExchange, KakaoNetwork } from '../providers/kakao/network';
-import { observeKakaoPage, type KakaoPageSummary } from '../providers/kakao/observe';
+import { agreedRecords, observeKakaoPage, type KakaoPageSummary } from '../providers/kakao/observe';
 import { KAKAO_PAGE_SIZE, parseMapDaumUrl, type MapDaumRequest } from '../providers/kakao/urls';
 import { innerBBoxOfRect, mapViewOf } from '../providers/kakao/view';
 import type { MapView } from '../geo/types';
-import type { Observation, PageKind } from '../domain/sweep';
+import type { Observation, PageKind, SearchedBox } from '../domain/sweep';
 
 export interface KakaoCollectEnv {
   doc: Document;
@@ -42,12 +48,12 @@ export interface KakaoCollectEnv {
   now(): number;
   sleep(ms: number): Promise<void>;
   /**
-   * The map.daum requests the page sent that the browser finished, oldest first, measured in
-   * this world (resource timing: a page script cannot make the browser list a request it did
-   * not send). The searched rect is read from the newest.
+   * The search requests (either endpoint) the page sent that the browser finished, oldest
+   * first, measured in this world (resource timing: a page script cannot make the browser list
+   * a request it did not send). The searched rect is read from the newest.
    */
   requests(): readonly string[];
-  /** The hook's copies of the page's map.daum answers (network-hook.ts). */
+  /** The hook's copies of the page's search answers (network-hook.ts). */
   network: Pick<KakaoNetwork, 'exchanges' | 'pending'>;
   /** HTTP status of this document's navigation, when the browser tells it. */
   httpStatus(): number | null;
@@ -82,8 +88,8 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
     if (!v.stopped()) await v.quiet(settleBy);
     const shown = v.read();
     if (!v.stopped()) {
-      if (shown.boundsSearch === false) warnings.push('kakao-bounds-not-ticked: "현 지도 내 장소검색" did not stay ticked');
-      else if (shown.boundsSearch === null) warnings.push('kakao-no-bounds-control: the page has no "현 지도 내 장소검색" control');
+      if (shown.bounds.kind === 'toggle' && !shown.bounds.on) warnings.push('kakao-bounds-not-ticked: "현 지도 내 장소검색" did not stay ticked');
+      else if (shown.bounds.kind === 'absent') warnings.push('kakao-no-bounds-control: the page shows no "현 지도 내 장소검색" control');
       if (shown.pager.pagerVisible && shown.pager.current !== 1) warnings.push(`kakao-page-1-unreachable: the list shows page ${shown.pager.current}, not page 1`);
     }
   } else {
@@ -94,7 +100,7 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const list = v.read();
   const url = env.url();
   const blockedTab = isKakaoBlockTab(url);
-  const exchanges = env.network.exchanges();
+  const exchanges = v.exchanges();
   const request = v.newestRequest();
   const summary = observeKakaoPage({ list, responses: exchanges, blockedTab, pagesRead: pagesBefore(list.pager.current) });
   let pageKind = kindOf(summary, list);
@@ -123,13 +129,14 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const located = organic.filter((l) => l.lat !== null && l.lng !== null).length;
   if (organic.length > 0 && located < organic.length) warnings.push(`kakao-unlocated: ${organic.length - located} of ${organic.length} places without coordinates (no map.daum answer read for them)`);
   if (summary.unreadable > 0) warnings.push(`kakao-unreadable: ${summary.unreadable} organic cards without a confirmid or name`);
+  if (summary.unconfirmed > 0) warnings.push(`kakao-page-data-disagrees: ${summary.unconfirmed} cards not filled from the answers (a record of the same confirmid names another place, or two copies differ)`);
 
   let endOfList = summary.status === 'complete';
   let capHit = summary.status === 'capped';
-  // A full last page with no count to say it is the last: the cap may have cut it (a cap of
-  // exactly this many pages). Never claimed complete.
-  if (endOfList && summary.placesRead + summary.unreadable >= KAKAO_PAGE_SIZE && list.pager.current > 1 && summary.totalCount === null) {
-    warnings.push('kakao-full-last-page: the list stopped on a full page and no answer gave the total; taken as capped');
+  // A full last page: the cap may have cut it (a cap of exactly this many pages). Never claimed
+  // complete, whatever an answer counts: the count is page content, and may only add work.
+  if (endOfList && summary.placesRead + summary.unreadable >= KAKAO_PAGE_SIZE && list.pager.current > 1) {
+    warnings.push('kakao-full-last-page: the list stopped on a full page, which a cap of that many pages would show too; taken as capped');
     endOfList = false;
     capHit = true;
   }
@@ -137,10 +144,10 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   else if (pageKind === 'unknown') stopReason = 'stalled';
 
   const rect = request?.rect ?? null;
-  const searchedBounds = rect ? innerBBoxOfRect(rect) : null;
-  if (!request && pageKind === 'results') warnings.push('kakao-no-request-measured: no map.daum request of this page was measured; the searched box is unknown');
-  else if (request && !rect && pageKind !== 'captcha') warnings.push('kakao-not-restricted: the page searched without a rect (not restricted to its map)');
-  if (request && env.requests().length === 0) warnings.push('kakao-request-from-hook: the browser listed no map.daum request; the searched rect is the one the hook copied');
+  const searched = searchedOf(request, list.bounds);
+  if (!request && pageKind === 'results') warnings.push('kakao-no-request-measured: no search request of this page was measured; the searched box is unknown');
+  else if (request && !rect && pageKind !== 'captcha') warnings.push(`kakao-not-restricted: the page searched without a rect (${searched.kind === 'unrestricted' ? 'not restricted to its map' : 'the box it searched, if any, is not in the request'})`);
+  if (request && env.requests().length === 0) warnings.push('kakao-request-from-hook: the browser listed no search request; the searched rect is the one the hook copied');
   if (rect) warnings.push(...rectChecks(rect, visitPlaces(exchanges, rect, organic), endOfList));
 
   return {
@@ -159,7 +166,7 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
     stopReason,
     warnings,
     pager: { page: list.pager.current, more: pageKind === 'results' && summary.status === 'more' },
-    searchedBounds,
+    searched,
     siteTotal: summary.totalCount,
   };
 }
@@ -193,7 +200,8 @@ export async function kakaoFirstPageReady(env: KakaoCollectEnv, options: Pick<Co
   const until = env.now() + Math.min(options.settleMs, options.maxMs);
   const last = prep.last;
   if (!last) await v.waitFor(() => v.decisive(), until);
-  else if (last.control === 'bounds') await v.waitFor(() => v.failedSince(last.before) || (v.requestsSince(last.before) > 0 && v.newestRequest()?.rect !== null && v.consistent(1)), until);
+  // The press's search answered (with a rect or without: a request that carries none is told by the collection).
+  else if (last.control === 'bounds') await v.waitFor(() => v.failedSince(last.before) || (v.requestsSince(last.before) > 0 && v.consistent(1)), until);
   else await v.waitFor(() => v.changedSince(last.before, last.control === 'page-1' ? 1 : null), until);
   if (!v.stopped()) await v.quiet(until);
   return { ready: nextControl(v, prep) === null };
@@ -207,7 +215,7 @@ export async function kakaoFirstPageReady(env: KakaoCollectEnv, options: Pick<Co
 export async function pressKakaoControl(env: KakaoCollectEnv, prep: KakaoPreparation): Promise<{ clicked: boolean }> {
   const v = visit(env, 0);
   const next = nextControl(v, prep);
-  const el = next ? env.doc.querySelector<HTMLElement>(next.selector) : null;
+  const el = next?.element ?? null;
   if (!next || !el) return { clicked: false };
   const before = v.mark();
   prep.last = { control: next.control, before };
@@ -238,14 +246,20 @@ async function searchOver(env: KakaoCollectEnv, v: ReturnType<typeof visit>, bef
   await v.waitFor(() => v.requestsSince(before) > 0 || v.failedSince(before), env.now() + SEARCH_OVER_MS);
 }
 
-/** The control still to press before page 1 can be read, or null (ready, or stopped by a block). */
-function nextControl(v: ReturnType<typeof visit>, prep: KakaoPreparation): { control: KakaoControl; selector: string } | null {
+/**
+ * The control still to press before page 1 can be read, or null (ready, or stopped by a block).
+ * "현 지도 내 장소검색": a toggle that is off, or a button with no state while the newest search
+ * carries no rect (pressing it is what searches the map shown); each at most once a visit.
+ */
+function nextControl(v: ReturnType<typeof visit>, prep: KakaoPreparation): { control: KakaoControl; element: HTMLElement | null } | null {
   if (v.stopped()) return null;
   const list = v.read();
-  if (list.boundsSearch === false && !prep.pressed.has('bounds')) return { control: 'bounds', selector: KAKAO_SELECTORS.boundsSearch };
-  if (list.pager.moreVisible && !prep.pressed.has('more')) return { control: 'more', selector: KAKAO_SELECTORS.more };
+  const bounds = list.bounds;
+  const boundsNeeded = (bounds.kind === 'toggle' && !bounds.on) || (bounds.kind === 'action' && !v.newestRequest()?.rect);
+  if (boundsNeeded && !prep.pressed.has('bounds')) return { control: 'bounds', element: findBoundsControl(v.doc).element };
+  if (list.pager.moreVisible && !prep.pressed.has('more')) return { control: 'more', element: v.doc.querySelector<HTMLElement>(KAKAO_SELECTORS.more) };
   const one = list.pager.pagerVisible && list.pager.current !== 1 ? list.pager.pages.find((p) => p.page === 1) : undefined;
-  if (one && !prep.pressed.has('page-1')) return { control: 'page-1', selector: pageLinkSelector(one.slot) };
+  if (one && !prep.pressed.has('page-1')) return { control: 'page-1', element: v.doc.querySelector<HTMLElement>(pageLinkSelector(one.slot)) };
   return null;
 }
 
@@ -298,6 +312,19 @@ interface Mark {
 
 function visit(env: KakaoCollectEnv, firstExchange: number) {
   const read = () => extractKakaoList(env.doc);
+  /**
+   * The hook's copies, less the answers and blocks of requests the browser did not measure (when
+   * it measured any): a copy of a request the page never sent is a page script's message, not an
+   * answer, and may not fill a card, pause the sweep or make the page look changed. An HTTP
+   * failure is kept whatever its URL (it can only make the visit fail and be retried; a request
+   * that failed may not be listed).
+   */
+  const exchanges = (): readonly KakaoExchange[] => {
+    const all = env.network.exchanges();
+    const measured = new Set(env.requests());
+    if (measured.size === 0) return all;
+    return all.filter((e) => e.result.kind === 'http-error' || measured.has(e.url));
+  };
   const parsed = (url: string | undefined): MapDaumRequest | null => (url ? parseMapDaumUrl(url) : null);
   /** Requests as measured; the hook's copies only when the browser lists none (then the page said). */
   const requestLog = (): readonly string[] => {
@@ -314,7 +341,7 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
     JSON.stringify([l.pager.current, l.pager.moreVisible, l.pager.pagerVisible, l.cardsShown, l.noPlace, l.places[0]?.key ?? null, l.places.at(-1)?.key ?? null]);
   const stopped = (): boolean => {
     if (isKakaoBlockTab(env.url())) return true;
-    return env.network.exchanges().slice(firstExchange).some((e) => e.result.kind === 'blocked');
+    return exchanges().slice(firstExchange).some((e) => e.result.kind === 'blocked');
   };
   /** The list shows `page` (or any page, null) and the newest request is that page's, answered. */
   const consistent = (page: number | null): boolean => {
@@ -330,7 +357,7 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
   const failedSince = (m: Mark) => env.network.exchanges().slice(m.exchanges).some((e) => e.result.kind !== 'ok');
   /** The newest answer failed (an HTTP error, a network error): the list will not change. */
   const newestFailed = (): boolean => {
-    const last = env.network.exchanges().at(-1);
+    const last = exchanges().at(-1);
     return !!last && last.result.kind !== 'ok' && last.url === requestLog().at(-1);
   };
 
@@ -339,7 +366,9 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
   }
 
   return {
+    doc: env.doc,
     read,
+    exchanges,
     stopped,
     consistent,
     newestFailed,
@@ -401,16 +430,17 @@ export function adListings(doc: Document, answer: MapDaumPage | null, organicKey
 }
 
 /**
- * The organic places of every answer to this rect (the visit's pages so far), with this page's
- * own listings: what the rect checks look at once the list is complete.
+ * The organic places of every answer to this rect (the visit's pages so far) on which the
+ * copies agree (observe.ts agreedRecords), with this page's own listings: what the rect checks
+ * look at once the list is complete. They only ever warn.
  */
 function visitPlaces(exchanges: readonly KakaoExchange[], rect: WcongRect, organic: readonly Listing[]): Listing[] {
   const byKey = new Map(organic.map((l) => [l.key, l]));
-  for (const e of exchanges) {
+  const toRect = exchanges.filter((e) => {
     const r = parseMapDaumUrl(e.url)?.rect;
-    if (e.result.kind !== 'ok' || !r || r.x1 !== rect.x1 || r.y1 !== rect.y1 || r.x2 !== rect.x2 || r.y2 !== rect.y2) continue;
-    for (const p of e.result.places) if (!p.sponsored && !byKey.has(p.key)) byKey.set(p.key, listingFromPlace(p, 'page-data'));
-  }
+    return !!r && r.x1 === rect.x1 && r.y1 === rect.y1 && r.x2 === rect.x2 && r.y2 === rect.y2;
+  });
+  for (const p of agreedRecords(toRect).agreed.values()) if (!byKey.has(p.key)) byKey.set(p.key, listingFromPlace(p, 'page-data'));
   return [...byKey.values()];
 }
 
@@ -463,4 +493,23 @@ function describe(e: KakaoExchange): string {
   if (r.kind === 'http-error') return `page ${page} answered ${r.status || 'with a network error'}`;
   if (r.kind === 'malformed') return `page ${page}: ${r.reason}`;
   return `page ${page}`;
+}
+
+/**
+ * What the page's newest search covered: its rect, as the largest WGS84 box inside it. A request
+ * without a rect is the page searching everywhere only when the page itself shows no way to
+ * restrict it (no "현 지도 내 장소검색" control) and the request does not ask for a search within
+ * the map (`msFlag=S`); with the control shown, or that flag, a missing rect is a box the page
+ * did not report (a renamed parameter as likely as anything), and proves nothing.
+ */
+export function searchedOf(request: MapDaumRequest | null, bounds: KakaoBoundsControl): SearchedBox {
+  if (request?.rect) {
+    const box = innerBBoxOfRect(request.rect);
+    return box ? { kind: 'measured', box, source: `the rect of the page's ${request.endpoint} request` } : { kind: 'unknown', why: "the rect of the page's search request is not a box" };
+  }
+  if (!request) return { kind: 'unknown', why: 'no search request of this page was measured' };
+  if (bounds.kind === 'absent' && !request.restricted) {
+    return { kind: 'unrestricted', evidence: 'the page shows no "현 지도 내 장소검색" control and its search request carries no rect' };
+  }
+  return { kind: 'unknown', why: request.restricted ? "the page's search request asks for the map (msFlag=S) but carries no rect" : 'the page shows "현 지도 내 장소검색" but its search request carries no rect' };
 }

@@ -3,13 +3,13 @@ import type { Listing } from '../listing/types';
 import type { CollectOptions } from '../messaging/protocol';
 import { apolloStateFromDocument, placesFromListState } from '../providers/naver/apollo';
 import { blockFromDocument } from '../providers/naver/block';
-import { findCards, findContainer, findNextControl, readListDom, readPager, type PagerState } from '../providers/naver/list-dom';
-import { observeListPage, PAGE_SIZE, type NaverPageSummary } from '../providers/naver/observe';
+import { findCards, findContainer, findNextControl, isDisabled, readListDom, type PagerState } from '../providers/naver/list-dom';
+import { observeListPage, PAGE_SIZE, pageHoldsOf, type NaverPageSummary } from '../providers/naver/observe';
 import { joinNaverPageData, listingWithPageData, pageDataWarnings, type NaverPageData, type PageDataJoin } from '../providers/naver/page-data';
 import { parseListUrl } from '../providers/naver/urls';
 import type { PageDataCounts } from '../health/types';
 import type { ProviderPlace } from '../providers/place';
-import type { Observation, PageKind } from '../domain/sweep';
+import type { Observation, PageKind, SearchedBox } from '../domain/sweep';
 
 /**
  * One sweep visit to a Naver list page (pcmap.place.naver.com/{vertical}/list?…&bounds=…), read-only
@@ -117,9 +117,9 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
     await env.sleep(SETTLE_POLL_MS);
     seen = look(env, expectPage);
   }
-  if (expectPage !== undefined && !seen.blocked && !seen.pageOk) {
-    warnings.push(`expected page ${expectPage}, the page shows page ${seen.page} after ${options.settleMs} ms`);
-  }
+  // The page asked for did not show (a turn that skipped a page, went back, or did not re-render):
+  // what shows is another page of the list, so this visit reads nothing as that page.
+  const wrongPage = expectPage !== undefined && !seen.blocked && !seen.pageOk ? `naver-wrong-page: expected page ${expectPage}, the page shows page ${seen.page} after ${options.settleMs} ms` : null;
 
   // 2. Scroll the list's own container until the cards stop coming (or a full page is shown).
   let settled = false;
@@ -145,7 +145,9 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
   const summary = observeListPage({ doc: env.doc, url: summaryUrl, status, scrollSettled: settled, state });
   const read = readPlaces([...summary.places, ...summary.ads], fromState, env.pageData ?? null);
   const listings = read.listings;
-  const pageKind = kindOf(summary);
+  // What proves nothing comes first among the warnings: the judge quotes the first ones.
+  const unproven = wrongPage ?? (summary.status === 'unproven' || summary.status === 'loading' ? summary.proof : null);
+  const pageKind = unproven && summary.status !== 'blocked' ? 'unknown' : kindOf(summary);
   if (summary.status === 'capped') stopReason = 'cap';
   if (summary.unreadCards > 0) warnings.push(`${summary.unreadCards} of ${summary.organicShown} organic cards shown could not be read`);
   if (summary.block) warnings.push(`naver block (${summary.block.kind}): ${summary.block.evidence}`);
@@ -166,14 +168,14 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
     listings,
     networkItems: null,
     networkKeys: [],
-    endOfList: summary.status === 'complete',
-    capHit: summary.status === 'capped',
+    endOfList: pageKind === 'results' && summary.status === 'complete',
+    capHit: pageKind === 'results' && summary.status === 'capped',
     finalView: null,
     elapsedMs: env.now() - start,
     httpStatus: status,
     stopReason,
-    warnings: [...summary.warnings, ...warnings],
-    searchedBounds: parseListUrl(url)?.bounds ?? null,
+    warnings: [...(unproven ? [unproven] : []), ...summary.warnings, ...warnings],
+    searched: searchedOf(url),
     siteTotal: state ? placesFromListState(state).total : null,
     ...(read.join ? { pageDataDropped: read.join.dropped } : {}),
   };
@@ -251,6 +253,8 @@ function kindOf(summary: NaverPageSummary): PageKind {
     case 'no-results':
       return 'no-results';
     case 'unreadable':
+    case 'unproven':
+    case 'loading':
       return 'unknown';
     default:
       return 'results';
@@ -266,14 +270,15 @@ function kindOf(summary: NaverPageSummary): PageKind {
 export const DATA_SETTLE_MS = 1500;
 
 /**
- * Organic cards this page should show by the page's own data: `min(50, total − offset)` when the
+ * Organic cards this page should show by the page's own data: `min(page holds, total − offset)` when the
  * Apollo state gives the search's `total`, else null (unknown: wait out the whole stall).
  */
 function expectedOnPage(doc: Document, page: number): number | null {
   const state = apolloStateFromDocument(doc);
-  const total = state ? placesFromListState(state).total : null;
-  if (total === null) return null;
-  return Math.max(0, Math.min(PAGE_SIZE, total - (page - 1) * PAGE_SIZE));
+  const read = state ? placesFromListState(state) : null;
+  if (read?.total == null) return null;
+  const holds = pageHoldsOf(read.display);
+  return Math.max(0, Math.min(holds, read.total - (page - 1) * holds));
 }
 
 /**
@@ -339,14 +344,13 @@ function scrollToEnd(el: Element): void {
 
 /**
  * Press the pager's "next page" control as a person would. `clicked: false` when the page shows
- * no next control or it is disabled (`aria-disabled="true"`), so the list has no further page.
+ * no next control in a pager it recognises, or it is disabled, so the list has no further page.
  * Whether the page then navigates (the replica) or re-renders in place (the live site), the next
  * collection waits for the page it expects.
  */
 export function pressNextPage(doc: Document): { clicked: boolean } {
   const next = findNextControl(doc);
-  if (!next || next.getAttribute('aria-disabled') === 'true' || next.hasAttribute('disabled')) return { clicked: false };
-  if (!readPager(doc).present) return { clicked: false };
+  if (!next || isDisabled(next)) return { clicked: false };
   (next as HTMLElement).click();
   return { clicked: true };
 }
@@ -356,4 +360,13 @@ export function pageMarkOf(observation: Observation): PageMark | null {
   if (!observation.pager) return null;
   const first = observation.listings.find((l) => !l.sponsored);
   return { page: observation.pager.page, firstKey: first?.key ?? null };
+}
+
+/**
+ * The box the list searched is the `bounds` of the URL the list page ended on (the page's own
+ * address, not what the sweep asked for); a list URL without a readable one proves nothing.
+ */
+function searchedOf(url: string): SearchedBox {
+  const bounds = parseListUrl(url)?.bounds;
+  return bounds ? { kind: 'measured', box: bounds, source: "the list page URL's bounds" } : { kind: 'unknown', why: "the list page's URL carries no readable bounds" };
 }

@@ -89,8 +89,8 @@ export function startKakaoContent(win: Window, browser: Browser): void {
 }
 
 /**
- * The page's finished map.daum requests, oldest first by start, from the browser's resource
- * timing (the isolated world sees the document's own timeline). A PerformanceObserver keeps
+ * The page's finished search requests (either endpoint, urls.ts parseMapDaumUrl), oldest first by
+ * start, from the browser's resource timing (the isolated world sees the document's own timeline). A PerformanceObserver keeps
  * every entry even if the page clears the timeline or its 250-entry buffer fills.
  */
 export function watchMapDaumRequests(win: Window): () => readonly string[] {

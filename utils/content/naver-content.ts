@@ -23,8 +23,10 @@ const PLACE_PATH = /^\/([a-z]+)\/(s?\d+)(?:\/[a-z-]+)*\/?$/;
  * Wires the content script on pcmap.place.naver.com (every frame).
  *
  * Two roles, by where the document is:
- * - **Top-level** (a worker tab the sweep driver loaded with a list URL): answers `collect` and
- *   `nextPage`, only from the extension's background. Never feeds the Browsing collection.
+ * - **Top-level** (a worker tab the sweep driver loaded with a list URL, or a place page the
+ *   person opened in a tab of its own): answers `collect` and `nextPage`, only from the
+ *   extension's background; collects while browsing only where the background says no sweep
+ *   drives the tab, and never once the sweep asked it to collect.
  * - **A frame inside map.naver.com** (the person's `searchIframe` list and `entryIframe` place
  *   page): collect while browsing, as on Google: cards the person scrolls past, places they open;
  *   never clicks, scrolls or navigates. Frames never answer the sweep's messages (a tab message
@@ -81,8 +83,9 @@ export function startNaverContent(win: Window, browser: Browser): void {
     });
   }
 
-  // Browsing: only in frames of the Naver Map page (a top-level pcmap page is a sweep's worker tab).
-  if (!insideNaverMap(win)) return;
+  // Browsing: in frames of the Naver Map page, and in a pcmap page of its own (a place page the
+  // person opened in a tab): the background says whether a sweep drives the tab (startBrowsing).
+  if (!topLevel && !insideNaverMap(win)) return;
   // A card shown before the page's answer for it arrived is read once the answer is here (or its wait is over).
   let browsingScan: (() => void) | null = null;
   const reader = createNaverBrowsingReader({ pageData, now: () => win.performance.now(), later: (ms) => win.setTimeout(() => browsingScan?.(), ms) });

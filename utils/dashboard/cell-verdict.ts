@@ -20,6 +20,7 @@ const REASONS: Record<CellDecisionReason, true> = {
   'cell-cap': true,
   'zoomed-out-capped': true,
   'view-not-covering': true,
+  'search-unknown': true,
   audit: true,
 };
 export const CELL_REASONS = Object.keys(REASONS) as CellDecisionReason[];

@@ -62,11 +62,11 @@ export interface Observation {
    */
   pager?: { page: number; more: boolean };
   /**
-   * The box the page's own search covered, read from the page itself (Naver: the list URL's
-   * `bounds`; Kakao: the `rect` of the page's map.daum request), or null when the page did not
-   * say. Absent: the provider's searched area is measured otherwise (Google's canvas).
+   * What the page's own search covered, read from the page itself (Naver: the list URL's
+   * `bounds`; Kakao: the `rect` of the page's search request). Absent: the provider's searched
+   * area is measured otherwise (Google's canvas).
    */
-  searchedBounds?: BBox | null;
+  searched?: SearchedBox;
   /**
    * How many places the page's own data says its search matched (Kakao: `place_totalcount`;
    * Naver: the list query's `total`), or null when it did not say. Page content: the driver
@@ -75,6 +75,19 @@ export interface Observation {
    */
   siteTotal?: number | null;
 }
+
+/**
+ * What a search proved about where it looked, for pages that say it (Observation.searched). A
+ * tagged value, not a nullable box: "the page did not say" and "the page searched everywhere" are
+ * different facts, and only the first two kinds can ever prove a cell (utils/sweep/driver.ts).
+ */
+export type SearchedBox =
+  /** The box the page surely searched, and where that was read (e.g. "list URL bounds"). */
+  | { kind: 'measured'; box: BBox; source: string }
+  /** The site's own evidence that it listed matches everywhere, not restricted to any box. */
+  | { kind: 'unrestricted'; evidence: string }
+  /** What the page searched could not be read: never proof of anything. */
+  | { kind: 'unknown'; why: string };
 
 export type CellStatus =
   | 'pending' // waiting to be searched (or to be retried once nextAttemptAt passes)

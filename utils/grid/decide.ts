@@ -70,5 +70,5 @@ export function widenedCell(cell: PlannedCell): PlannedCell {
 
 /** Saturated cells whose search could not be proven for another reason than crowding at the deepest zoom. */
 export function isUnresolved(reason: CellDecisionReason | undefined): boolean {
-  return reason === 'zoomed-out-capped' || reason === 'view-not-covering';
+  return reason === 'zoomed-out-capped' || reason === 'view-not-covering' || reason === 'search-unknown';
 }

@@ -61,7 +61,7 @@ export type CellVerdict = 'done' | 'split' | 'widen' | 'saturated';
  *   "done" verdicts of older versions, kept so their cells still read);
  * split — 'cap-hit', 'no-end-marker', 'zoomed-out-capped', 'view-not-covering';
  * saturated (not split; its results are kept and the cell is reported) — 'min-size', 'cell-cap',
- *   and, as "unresolved", 'zoomed-out-capped', 'view-not-covering'.
+ *   and, as "unresolved", 'zoomed-out-capped', 'view-not-covering', 'search-unknown'.
  */
 export type CellDecisionReason =
   | 'no-results'
@@ -76,6 +76,7 @@ export type CellDecisionReason =
   // saturated as "unresolved": not crowded at the minimum size, but no search could prove the cell complete
   | 'zoomed-out-capped' // the site zoomed out by itself and the wider list hit the cap
   | 'view-not-covering' // the page's measured view never covered the whole cell
+  | 'search-unknown' // the page did not show what it searched, twice (utils/sweep/driver.ts)
   | 'audit'; // an audit search (utils/coverage/audit.ts): checks done cells, decides nothing itself
 
 export interface CellDecision {

@@ -63,6 +63,8 @@ export type CommandTable<M> = { [K in keyof M]: M[K] extends (arg: infer A) => i
 /** Content script → background. Accepted only from tabs on a map host. */
 export interface ContentToBackground {
   browsingListings(listings: Listing[]): void;
+  /** Is the asking tab one a sweep drives (its pages are the sweep's, never browsing)? */
+  isSweepTab(): boolean;
 }
 
 export interface CollectOptions {

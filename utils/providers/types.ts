@@ -40,15 +40,21 @@ export interface MapProvider {
    * A provider whose list page takes the searched box explicitly (Naver's `bounds=`): the page
    * a cell's search loads for `bounds`, and the fixed canvas cells are planned on (the tab's
    * size does not change what such a page searches). The box the page really searched comes
-   * back in the observation (`searchedBounds`) and is what the proof uses. Absent: the cell is
+   * back in the observation (`searched`) and is what the proof uses. Absent: the cell is
    * searched by a map view (`searchUrl`) and the view is measured (utils/coverage).
    */
   boundsSearch?: {
     url(keyword: string, bounds: BBox, lang?: string): string;
     viewport: Viewport;
+    /**
+     * The share of each side of the echoed box that is not trusted (a site may search a little
+     * less than the box it echoes [?]): the box asked for is that much wider, and the proof is
+     * the echoed box less that edge (utils/sweep/bounds-proof.ts).
+     */
+    untrustedEdge: number;
   };
   /**
-   * A provider whose page reports the box it searched (Observation.searchedBounds) though the
+   * A provider whose page reports the box it searched (Observation.searched) though the
    * cell is searched by a map view (Kakao: the `rect` of its own map.daum request). The proof is
    * that box less `untrustedEdge` of its size on each side (a site may search a little less than
    * it reports [?]); cells are planned on what this tab's searches covered (utils/sweep/reported-box.ts).

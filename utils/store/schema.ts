@@ -169,7 +169,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 5 → 6: which places each sweep listed under each keyword (issue 22). Only adds the store,
   // after checking version 5's layout is whole (a damaged database is refused untouched, not
-  // upgraded). Sweeps that may still audit (not finished or stopped) get their records from
+  // upgraded). Sweeps that may still audit (all but stopped ones: "Retry failed" re-opens a
+  // finished sweep, which audits again before it finishes) get their records from
   // what version 5 kept, by the rule version 5 used (the sweep has the place, and some sweep
   // found it under the keyword): what they found before the upgrade is never taken for a miss.
   async (db, tx) => {
@@ -177,7 +178,7 @@ export const MIGRATIONS: readonly Migration[] = [
     if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
     const places = db.createObjectStore('sweepPlaces');
     for (const sweep of await tx.objectStore('sweeps').getAll()) {
-      if (sweep.status === 'finished' || sweep.status === 'stopped' || !Array.isArray(sweep.keywords)) continue;
+      if (sweep.status === 'stopped' || !Array.isArray(sweep.keywords)) continue;
       let cursor = await tx.objectStore('listings').index('byCollection').openCursor(sweep.id);
       while (cursor) {
         // A damaged record (no keyword list) gives nothing: it is left as it is, never guessed at.

@@ -163,6 +163,14 @@ export function createBackground(browser: Browser): void {
     });
   });
 
+  onMessage('isSweepTab', async (message) => {
+    const { sender } = message;
+    // A tab the background cannot name is never vouched for as the person's.
+    if (sender.id !== browser.runtime.id || !sender.tab?.id) return true;
+    const { controller } = await services;
+    return controller.isSweepTab(sender.tab.id);
+  });
+
   browser.alarms.onAlarm.addListener((alarm) => {
     // After start-up: a missed alarm can fire at once, before running sweeps are marked paused.
     if (alarm.name === WATCHDOG_ALARM) void startup.then(() => services).then((s) => s.controller.ensureDriving());

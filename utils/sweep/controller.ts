@@ -117,6 +117,9 @@ export function createController(deps: ControllerDeps) {
     if (sweep.settings.dedicatedWindow || sweep.settings.workers > 1) {
       ids = await openWorkerWindow(deps.browser, sweep.settings.workers, {
         url: provider.startUrl,
+        // Saved as soon as the tabs exist: their start page is the sweep's (never browsing), and
+        // a loop started meanwhile (the watchdog) finds them instead of opening a second window.
+        opened: (opened) => deps.browser.storage.session.set({ [WORKERS_KEY(sweep.id)]: opened }),
         // The sweep's own lane (its searches' host), whatever host the start page is on.
         turn: () => deps.pacer.acquire(provider.laneUrl),
         load: (tabId, url) => deps.page.load(tabId, url, sweep.settings.cellTimeoutMs),
@@ -369,7 +372,15 @@ export function createController(deps: ControllerDeps) {
     return { ok: true };
   }
 
-  return { commands, ensureDriving, onBrowserStart, onWorkerStart, commitBrowsing, startSavedSearch };
+  /**
+   * A tab a running sweep or a details pass drives: its pages are the sweep's, never the
+   * person's browsing (asked by content scripts before they collect while browsing).
+   */
+  async function isSweepTab(tabId: number): Promise<boolean> {
+    return (await tabsInUse()).has(tabId);
+  }
+
+  return { commands, ensureDriving, onBrowserStart, onWorkerStart, commitBrowsing, isSweepTab, startSavedSearch };
 }
 
 function errorText(e: unknown): string {

@@ -17,7 +17,7 @@ import { attentionOf, finishIfDrained, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
 import { saysCrowded, siteTotalTrust } from './site-total';
 import { DEFAULT_SETTINGS } from './settings';
-import type { Cell, CellError, CellResult, Observation, Sweep } from '../domain/sweep';
+import type { Cell, CellError, CellResult, Observation, SearchedBox, Sweep } from '../domain/sweep';
 import { calibrationKey, initialCalibration, planningViewport, safeSpan, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
 import { auditSettlement, reopenAfterShrink, startAuditIfDue } from './self-audit';
 import type { PageAudit } from '../health/types';
@@ -25,8 +25,8 @@ import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
 import { combinePages } from './pages';
-import { BOX_IGNORED_MESSAGE, NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE, boundsProof, requestedBounds } from './bounds-proof';
-import { heldCentre, insetBox, narrower, narrowest, spansOf, viewportOfSpans, type BoxSpans } from './reported-box';
+import { BOX_IGNORED_MESSAGE, NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE, insetBox, reportedProof, requestedBounds, searchUnknownMessage, type SearchProof } from './bounds-proof';
+import { heldCentre, narrower, narrowest, spansOf, viewportOfSpans, type BoxSpans } from './reported-box';
 import { bboxContainsBBox } from '../geo/bbox';
 
 
@@ -181,7 +181,7 @@ async function visitCell(
         : await deps.page.viewport(tabId)
       : planningViewport(await calibrationFor(calibration, provider, planned, deps.now()), limitsOf(sweep, provider, planned)));
   const view = searchViewOf(cell, viewport);
-  const url = bounds ? bounds.url(cell.keyword, requestedBounds(cell.bbox), sweep.settings.lang) : provider.searchUrl(cell.keyword, view, sweep.settings.lang);
+  const url = bounds ? bounds.url(cell.keyword, requestedBounds(cell.bbox, bounds.untrustedEdge), sweep.settings.lang) : provider.searchUrl(cell.keyword, view, sweep.settings.lang);
   const timeoutMs = loadTimeoutOf(sweep);
   const visitStart = deps.now();
 
@@ -267,7 +267,7 @@ async function visitCell(
   deps.pacer.reward(url);
 
   if (bounds || reported) {
-    return settleBoundsVisit(deps, provider, sweep, cell, holder, { observation, audit, organic: judgement.organic, result: judgement.result, unread: judgement.unread, view, viewport, tabId, spans });
+    return settleBoundsVisit(deps, provider, sweep, cell, holder, { observation, audit, judged: judgement, view, viewport, tabId, spans });
   }
 
   // What the page searched is measured: its canvas, and the view its URL ended on.
@@ -297,16 +297,101 @@ async function visitCell(
     return undefined;
   }
   const { covered, searchedBox, searchedView } = coverage;
-  const canvasKey = calibrationKey(provider.id, measured);
-  const kept = keptInArea(sweep, judgement.organic);
-  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...judgement.result, newListings: 0, reason: 'audit', searchedBox, view: searchedView, canvasKey } });
+  return settleVisit(deps, provider, sweep, cell, holder, {
+    observation,
+    audit,
+    judged: judgement,
+    proof: { kind: 'measured', covered, searchedBox, boxIgnored: false },
+    decisionCell: cell,
+    finalZoom: observation.finalView?.zoom ?? null,
+    requestedZoom: view.zoom,
+    viewport,
+    shown: { view: searchedView, canvasKey: calibrationKey(provider.id, measured) },
+  });
+}
 
+/** An accepted judgement (judgeObservation). */
+type Accepted = Extract<ReturnType<typeof judgeObservation>, { verdict: 'accepted' }>;
+
+/**
+ * The end of every visit, whichever way its page showed where it searched (the canvas measured,
+ * the box read back): one proof (utils/sweep/bounds-proof.ts SearchProof), one set of rules.
+ * - unknown: never proof (unprovenVisit);
+ * - a crowded list of a search not restricted to the cell (the site listed everywhere, or
+ *   ignored the box): no smaller search can prove anything, so the sweep stops and says why;
+ * - otherwise the planner decides (utils/grid/decide.ts) on whether the box holds the cell.
+ */
+async function settleVisit(
+  deps: DriverDeps,
+  provider: MapProvider,
+  sweep: Sweep,
+  cell: Cell,
+  holder: string,
+  v: {
+    observation: Observation;
+    audit: PageAudit;
+    judged: Accepted;
+    proof: SearchProof;
+    /** The cell as the planner sees it (a search aimed by a reported box is never widened: zoomOffset 0). */
+    decisionCell: Pick<Cell, 'bbox' | 'zoomOffset'>;
+    finalZoom: number | null;
+    requestedZoom: number;
+    viewport: Viewport;
+    /** What the result records of the view searched. */
+    shown: Pick<CellResult, 'view' | 'canvasKey'>;
+  },
+): Promise<WorkerExit | undefined> {
+  const { observation, audit, judged, proof, viewport } = v;
+  const stop = (message: string) => recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message, at: deps.now(), url: observation.url });
+  const opts = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells };
+  const crowded = judged.result.capHit || judged.result.organic >= opts.cap - CAP_MARGIN || !judged.result.endOfList;
+  const kept = keptInArea(sweep, judged.organic);
+  const searchedBox = proof.kind === 'measured' ? proof.searchedBox : null;
+  const result: CellResult = { ...judged.result, newListings: 0, searchedBox, ...v.shown };
+  if (proof.kind === 'unknown') return unprovenVisit(deps, provider, sweep, cell, holder, { why: proof.why, result, audit, url: observation.url, kept, viewport });
+  if (proof.kind === 'unrestricted' && crowded) return stop(NOT_RESTRICTED_MESSAGE);
+  if (proof.kind === 'measured' && proof.boxIgnored && crowded) return stop(BOX_IGNORED_MESSAGE);
+  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' } });
+  const covered = proof.kind === 'unrestricted' || proof.covered;
   const decision = decideCell(
-    decisionInput(observation, judgement.result, cell, { requestedZoom: view.zoom, finalZoom: observation.finalView?.zoom ?? null, covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
-    { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells },
+    decisionInput(observation, judged.result, v.decisionCell, { requestedZoom: v.requestedZoom, finalZoom: v.finalZoom, covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
+    opts,
   );
-  const result = { ...judgement.result, newListings: 0, reason: decision.reason, searchedBox, view: searchedView, canvasKey };
-  return commitDecision(deps, provider, sweep, cell, holder, { decision, result, unread: judgement.unread, audit, url: observation.url, kept, viewport });
+  return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...result, reason: decision.reason }, unread: judged.unread, audit, url: observation.url, kept, viewport });
+}
+
+/**
+ * The message of a visit whose page did not show what it searched. The cell keeps only its last
+ * error, so its next visit recognises "the same again" by this text (failedOnUnknownSearch).
+ */
+const SEARCH_UNKNOWN = 'did not show which area it searched';
+
+function failedOnUnknownSearch(lastError: CellError | null | undefined): boolean {
+  return lastError?.kind === 'navigation' && lastError.message.includes(SEARCH_UNKNOWN);
+}
+
+/**
+ * A visit that proves nothing because its page did not show where it searched: the cell is
+ * searched again once (a page mid-load, a request the browser had not listed yet); the same
+ * again makes the cell unresolved (saturated 'search-unknown': its places are kept and the
+ * cell is reported), and the same on a second cell stops the sweep, as a page that changed
+ * does. An audit search proves nothing either way: it is retried like any failure.
+ */
+async function unprovenVisit(
+  deps: DriverDeps,
+  provider: MapProvider,
+  sweep: Sweep,
+  cell: Cell,
+  holder: string,
+  c: { why: string; result: CellResult; audit: PageAudit; url: string; kept: Listing[]; viewport: Viewport },
+): Promise<WorkerExit | undefined> {
+  if (cell.role === 'audit' || !failedOnUnknownSearch(cell.lastError)) {
+    return recordFailure(deps, sweep, cell, holder, { kind: 'navigation', message: `The page ${SEARCH_UNKNOWN} (${c.why}).`, at: deps.now(), url: c.url });
+  }
+  const unresolvedBefore = (await deps.store.listCells(sweep.id, 'saturated')).some((other) => other.id !== cell.id && other.result?.reason === 'search-unknown');
+  if (unresolvedBefore) return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: searchUnknownMessage(c.why), at: deps.now(), url: c.url });
+  const decision = { verdict: 'saturated', reason: 'search-unknown' } as const;
+  return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...c.result, reason: decision.reason }, audit: c.audit, url: c.url, kept: c.kept, viewport: c.viewport });
 }
 
 /** Commits a decided cell in one transaction: done, saturated, or split into its children. */
@@ -450,6 +535,11 @@ async function walkPages(
   first: Observation,
   options: CollectOptions,
 ): Promise<PagedVisit> {
+  // A visit's list starts on its first page: a list that opened on a later page (the site kept
+  // the page of an earlier search, a control pressed twice) would end without the pages before.
+  if (first.pageKind === 'results' && first.pager && first.pager.page !== 1) {
+    return { kind: 'navigation', message: `The list opened on page ${first.pager.page}, not on its first page.`, at: deps.now() };
+  }
   const pages = [first];
   // One page more than the cap needs: a site that offers pages past its cap shows it as capped.
   const maxPages = provider.pageSize ? Math.ceil(provider.planner.cap / provider.pageSize) + 1 : 1;
@@ -498,9 +588,11 @@ async function walkPages(
 }
 
 /**
- * The end of a visit to a page that took the box itself (provider.boundsSearch): the proof is
- * the box the page says it searched (utils/sweep/bounds-proof.ts) and the list's own end; no
- * canvas is measured or learnt.
+ * The end of a visit to a page that reports the box it searched (provider.boundsSearch: the box
+ * taken from the URL; provider.reportedBox: the box of the page's own request around the map
+ * view asked for). The proof is that box less the provider's untrusted edge (utils/sweep/
+ * bounds-proof.ts reportedProof); no canvas is measured or learnt. A page that did not show its
+ * box proves nothing (unprovenVisit).
  */
 async function settleBoundsVisit(
   deps: DriverDeps,
@@ -508,52 +600,36 @@ async function settleBoundsVisit(
   sweep: Sweep,
   cell: Cell,
   holder: string,
-  v: {
-    observation: Observation;
-    audit: PageAudit;
-    organic: Listing[];
-    result: Omit<CellResult, 'newListings'>;
-    /** Judgement.unread: the page's failure unless the cell is split. */
-    unread?: CellError;
-    view: MapView;
-    viewport: Viewport;
-    tabId: number;
-    spans: Map<number, BoxSpans>;
-  },
+  v: { observation: Observation; audit: PageAudit; judged: Accepted; view: MapView; viewport: Viewport; tabId: number; spans: Map<number, BoxSpans> },
 ): Promise<WorkerExit | undefined> {
-  const { observation, audit, organic, view, viewport } = v;
-  const stop = (message: string) => recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message, at: deps.now(), url: observation.url });
-  const searched = observation.searchedBounds ?? null;
-  const opts = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells };
-  const crowded = v.result.capHit || v.result.organic >= opts.cap - CAP_MARGIN || !v.result.endOfList;
-  const edge = provider.reportedBox?.untrustedEdge ?? 0;
-  if (searched && provider.reportedBox) {
+  const { observation, view } = v;
+  const searched: SearchedBox = observation.searched ?? { kind: 'unknown', why: 'the page reported no searched box at all' };
+  const edge = provider.reportedBox?.untrustedEdge ?? provider.boundsSearch?.untrustedEdge ?? 0;
+  if (searched.kind === 'measured' && provider.reportedBox) {
     // A search by map view: how its box sits around the view is measured here, every visit.
-    const s = spansOf(searched, view);
-    if (!heldCentre(s)) return stop(VIEW_NOT_SHOWN_MESSAGE);
+    const s = spansOf(searched.box, view);
+    if (!heldCentre(s)) return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: VIEW_NOT_SHOWN_MESSAGE, at: deps.now(), url: observation.url });
     const before = v.spans.get(v.tabId);
     v.spans.set(v.tabId, narrowest(before, s));
-    const planned = before ?? null;
-    if (!bboxContainsBBox(insetBox(searched, edge), cell.bbox) && (!planned || narrower(s, planned))) {
+    if (!bboxContainsBBox(insetBox(searched.box, edge), cell.bbox) && (!before || narrower(s, before))) {
       // Planned on a guess, or on a box wider than this search covered: search again at once
       // with what was measured. Not an attempt of the cell; nothing from this page is kept.
       await releaseCell(deps.store, { cellId: cell.id, holder });
       return undefined;
     }
   }
-  // No box at all: the search was not restricted to the map. Its list, when complete, holds
-  // every match there is; when capped, no smaller search can do better.
-  const proof = searched ? boundsProof(insetBox(searched, edge), cell.bbox, organic) : { covered: true, searchedBox: null, boxIgnored: false };
-  if ((proof.boxIgnored || !searched) && crowded) return stop(searched ? BOX_IGNORED_MESSAGE : NOT_RESTRICTED_MESSAGE);
-  const kept = keptInArea(sweep, organic);
-  const result: CellResult = { ...v.result, newListings: 0, searchedBox: proof.searchedBox, view };
-  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' } });
-  // A box read from the page is the proof; no widened re-search (the site did not zoom out on its own).
-  const decision = decideCell(
-    decisionInput(observation, v.result, { ...cell, zoomOffset: 0 }, { requestedZoom: view.zoom, finalZoom: null, covered: proof.covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
-    opts,
-  );
-  return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...result, reason: decision.reason }, unread: v.unread, audit, url: observation.url, kept, viewport });
+  return settleVisit(deps, provider, sweep, cell, holder, {
+    observation,
+    audit: v.audit,
+    judged: v.judged,
+    proof: reportedProof(searched, cell.bbox, v.judged.organic, edge),
+    // A box read from the page is the proof; no widened re-search (the site did not zoom out on its own).
+    decisionCell: { ...cell, zoomOffset: 0 },
+    finalZoom: null,
+    requestedZoom: view.zoom,
+    viewport: v.viewport,
+    shown: { view },
+  });
 }
 
 /** The view a cell's search URL carries: the cell fitted into the safe box, widened by its zoom offset. */

@@ -106,7 +106,7 @@ export function judgeObservation(
   // page's own URL ends on the view it shows. The site may zoom out on its own when the area
   // is sparse, but keeps the centre; any other centre is another cell's page.
   // A page that reports the box it searched is judged on that box instead (utils/sweep/bounds-proof.ts).
-  if ((obs.pageKind === 'results' || obs.pageKind === 'no-results') && obs.searchedBounds === undefined) {
+  if ((obs.pageKind === 'results' || obs.pageKind === 'no-results') && obs.searched === undefined) {
     const shownView = obs.finalView ?? provider.parseView(obs.url);
     if (shownView && !sameCentre(shownView, requested)) {
       return fail(
@@ -122,7 +122,7 @@ export function judgeObservation(
   if (obs.pageKind === 'unknown') {
     return read.kind === 'nothing-read'
       ? fail('extractor', `The page shows ${read.shown} result cards but is not recognised as a results page.`)
-      : fail('navigation', 'The page showed no results list, no place and no "no results" message.');
+      : fail('navigation', `The page showed no results list it could prove whole, no place and no "no results" message${whyUnknown(obs)}.`);
   }
   if (obs.pageKind === 'results') {
     if (read.kind === 'nothing-read') return fail('extractor', `${read.shown} result cards on screen but none could be read.`);
@@ -170,6 +170,15 @@ export function judgeObservation(
     },
     ...(unread ? { unread } : {}),
   };
+}
+
+/**
+ * What the collector said of a page it could not recognise or prove whole (its tagged warnings,
+ * e.g. a list short of its own count): the retry and the Health panel say why.
+ */
+function whyUnknown(obs: Observation): string {
+  const why = obs.warnings.filter((w) => !w.startsWith('page-hidden')).slice(0, 2).join('; ');
+  return why ? ` (${why})` : '';
 }
 
 function inBox(lat: number, lng: number, b: BBox): boolean {

@@ -3,14 +3,14 @@
  * observation; the cell is judged on all of them at once, as one observation. Pure.
  */
 import type { BBox } from '../geo/types';
-import type { Observation, PageKind } from '../domain/sweep';
+import type { Observation, PageKind, SearchedBox } from '../domain/sweep';
 
 /**
  * The pages of one visit, in visiting order, as one observation: every card and listing of every
  * page (a place listed twice — the order shifted between pages — counts once), the end as the
  * last page showed it. Anything that stops a sweep on one page (a block, a page not recognised)
  * stops it for the whole visit. The searched box is the pages' one box; pages that searched
- * different boxes prove none (null).
+ * different boxes, or one page that did not say, prove none ('unknown').
  */
 export function combinePages(pages: readonly Observation[]): Observation {
   const first = pages[0];
@@ -37,7 +37,7 @@ export function combinePages(pages: readonly Observation[]): Observation {
     elapsedMs: sum(pages, (p) => p.elapsedMs),
     httpStatus: pages.map((p) => p.httpStatus ?? null).reduce<number | null>((worst, s) => (s !== null && (worst === null || s > worst) ? s : worst), null),
     warnings: pages.flatMap((p) => p.warnings.map((w) => `page ${p.pager?.page ?? '?'}: ${w}`)),
-    searchedBounds: sameBounds(pages.map((p) => p.searchedBounds)),
+    searched: sameSearch(pages.map((p) => p.searched)),
   };
 }
 
@@ -47,12 +47,23 @@ function combinedKind(kinds: readonly PageKind[]): PageKind {
   return kinds.every((k) => k === kinds[0]) ? kinds[0]! : 'unknown';
 }
 
-function sameBounds(all: ReadonlyArray<BBox | null | undefined>): BBox | null | undefined {
+/** What every page proved alike; pages that searched differently prove nothing (one list, one box). */
+function sameSearch(all: ReadonlyArray<SearchedBox | undefined>): SearchedBox | undefined {
   const [a] = all;
-  if (a === undefined) return all.every((b) => b === undefined) ? undefined : null;
-  if (a === null) return null;
-  const same = all.every((b) => b && b.south === a.south && b.west === a.west && b.north === a.north && b.east === a.east);
-  return same ? a : null;
+  if (a === undefined) return all.every((b) => b === undefined) ? undefined : { kind: 'unknown', why: 'some pages of the list said what they searched, others did not' };
+  const unknown = all.find((b) => b?.kind === 'unknown');
+  if (unknown) return unknown;
+  if (all.every((b) => b !== undefined && sameProof(a, b))) return a;
+  return { kind: 'unknown', why: 'the pages of one list searched different boxes' };
+}
+
+function sameProof(a: SearchedBox, b: SearchedBox): boolean {
+  if (a.kind === 'measured' && b.kind === 'measured') return sameBox(a.box, b.box);
+  return a.kind === b.kind;
+}
+
+function sameBox(a: BBox, b: BBox): boolean {
+  return a.south === b.south && a.west === b.west && a.north === b.north && a.east === b.east;
 }
 
 function sum<T>(xs: readonly T[], f: (x: T) => number): number {

@@ -31,6 +31,10 @@ export function readability(obs: Observation): Readability {
       return obs.cardsVisible > 0 ? { kind: 'read' } : { kind: 'not-recognised' };
     }
     default:
-      return obs.cardsVisible > 0 ? { kind: 'nothing-read', shown: obs.cardsVisible } : { kind: 'not-recognised' };
+      // A page not recognised as a whole list (a collector's 'unknown': a list short of its own
+      // count, a pager it cannot read) whose cards were read is not an extractor that no longer
+      // fits: the judge retries it. Cards and nothing read is.
+      if (obs.cardsVisible > 0 && obs.listings.length === 0) return { kind: 'nothing-read', shown: obs.cardsVisible };
+      return obs.cardsVisible > 0 ? { kind: 'read' } : { kind: 'not-recognised' };
   }
 }

@@ -39,13 +39,6 @@ export function narrower(a: BoxSpans, b: BoxSpans): boolean {
   return a.left < b.left || a.right < b.right || a.top < b.top || a.bottom < b.bottom;
 }
 
-/** The box less `edge` of its size on each side (what is trusted of a box a site reports). */
-export function insetBox(b: BBox, edge: number): BBox {
-  const dLat = (b.north - b.south) * edge;
-  const dLng = (b.east - b.west) * edge;
-  return { south: b.south + dLat, north: b.north - dLat, west: b.west + dLng, east: b.east - dLng };
-}
-
 /** True when the box held the centre asked for: the page showed the map where it was asked to. */
 export function heldCentre(s: BoxSpans): boolean {
   return s.left > 0 && s.right > 0 && s.top > 0 && s.bottom > 0;

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WCONG_PER_METRE } from '../../../utils/geo/wcongnamul';
-import { KAKAO_PLACE_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, metresPerPixel } from '../../../utils/providers/kakao/urls';
+import { KAKAO_HOOK_SOURCE } from '../../../utils/providers/kakao/network-hook';
+import { KAKAO_MAP_ORIGIN, KAKAO_PLACE_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, metresPerPixel } from '../../../utils/providers/kakao/urls';
+import { GATE_TOKEN_HEADER, GATE_TOKEN_PATH } from './gate';
 import { escapeHtml } from '../pages';
 import type { KakaoReplicaPlace } from './places';
 import type { KakaoSwitches } from './switches';
@@ -31,8 +33,17 @@ export interface KakaoSearchPageConfig {
   capPages: number;
   boundsControl: boolean;
   boundsSearch: boolean;
-  transport: 'jsonp' | 'xhr';
+  boundsMarkup: KakaoSwitches['boundsMarkup'];
+  endpoint: KakaoSwitches['endpoint'];
+  rectParam: KakaoSwitches['rectParam'];
+  forged: KakaoSwitches['forged'];
+  /** The extension's hook message tag, for the forging page script (`forged`). */
+  hookSource: string;
+  transport: KakaoSwitches['transport'];
   brokenItems: boolean;
+  mapOrigin: string;
+  gatePath: string;
+  gateHeader: string;
   searchOrigin: string;
   placeOrigin: string;
   /** The number in the page's `jQuery{n}_{seq}` callback names. */
@@ -51,8 +62,16 @@ export function kakaoSearchPageConfig(switches: Readonly<KakaoSwitches>, visit: 
     capPages: switches.capPages,
     boundsControl: switches.boundsControl,
     boundsSearch: visit.boundsSearch,
+    boundsMarkup: switches.boundsMarkup,
+    endpoint: switches.endpoint,
+    rectParam: switches.rectParam,
+    forged: switches.forged,
+    hookSource: KAKAO_HOOK_SOURCE,
     transport: switches.transport,
     brokenItems: switches.brokenItems,
+    mapOrigin: KAKAO_MAP_ORIGIN,
+    gatePath: GATE_TOKEN_PATH,
+    gateHeader: GATE_TOKEN_HEADER,
     searchOrigin: KAKAO_SEARCH_ORIGIN,
     placeOrigin: KAKAO_PLACE_ORIGIN,
     jqueryId: visit.jqueryId,
@@ -61,9 +80,7 @@ export function kakaoSearchPageConfig(switches: Readonly<KakaoSwitches>, visit: 
 
 export function kakaoSearchPageHtml(c: KakaoSearchPageConfig): string {
   const pages = [1, 2, 3, 4, 5].map((n) => `<a href="#" id="info.search.page.no${n}" class="HIDDEN">${n}</a>`).join('');
-  const bounds = c.boundsControl
-    ? `<div class="option_bounds"><input type="checkbox" id="info.search.place.bounds" data-id="boundsSearch"${c.boundsSearch ? ' checked' : ''}><label for="info.search.place.bounds">현 지도 내 장소검색</label></div>`
-    : '';
+  const bounds = c.boundsControl ? boundsControlHtml(c.boundsMarkup, c.boundsSearch) : '';
   return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(c.query)} – 카카오맵</title>
 <style>.HIDDEN{display:none!important}#info{position:absolute;left:0;top:0;bottom:0;width:${c.panelWidth}px;overflow:auto}#map{position:absolute;left:${c.panelWidth}px;right:0;top:0;bottom:0;background:#e8eef2}</style></head>
 <body>
@@ -82,6 +99,26 @@ ${bounds}
 <script>(function(){${kakaoSearchPageScript()}
 replicaKakaoSearchPage(${JSON.stringify(c).replace(/</g, '\\u003c')}, window);})();</script>
 </body></html>`;
+}
+
+/**
+ * "현 지도 내 장소검색" in each markup (switches.ts `boundsMarkup`). `data-replica-bounds` is the
+ * page script's own handle on it; the extension finds the control by what it says.
+ */
+function boundsControlHtml(markup: KakaoSwitches['boundsMarkup'], on: boolean): string {
+  const label = '현 지도 내 장소검색';
+  switch (markup) {
+    case 'ours':
+      return `<div class="option_bounds"><input type="checkbox" id="info.search.place.bounds" data-id="boundsSearch" data-replica-bounds${on ? ' checked' : ''}><label for="info.search.place.bounds">${label}</label></div>`;
+    case 'checkbox':
+      return `<div class="box_option"><label class="lab_check"><input type="checkbox" class="inp_check" id="chkMapArea_7f2" data-replica-bounds${on ? ' checked' : ''}> <span class="txt_check">${label}</span></label></div>`;
+    case 'toggle-button':
+      return `<div class="box_option"><button type="button" class="btn_area" aria-pressed="${on}" data-replica-bounds>${label}</button></div>`;
+    case 'role-checkbox':
+      return `<div class="box_option"><a href="#" class="link_area" role="checkbox" aria-checked="${on}" aria-label="${label}" data-replica-bounds><span class="ico_check"></span></a></div>`;
+    case 'action-button':
+      return `<div class="box_option"><button type="button" class="btn_research" data-replica-bounds><span class="ico_research"></span>${label}</button></div>`;
+  }
 }
 
 /** The place page: a shell in the live site (data from place-api); here the fields are in the markup. */

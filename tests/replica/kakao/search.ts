@@ -10,7 +10,7 @@
  */
 import { haversineMetres } from '../../../utils/geo/distance';
 import { type WcongRect, wcongnamulToWgs84, wcongRectContains } from '../../../utils/geo/wcongnamul';
-import { KAKAO_PAGE_SIZE, type MapDaumRequest } from '../../../utils/providers/kakao/urls';
+import { KAKAO_PAGE_SIZE, type MapDaumRequest, parseRect } from '../../../utils/providers/kakao/urls';
 import { normaliseQuery } from '../categories';
 import { queryMatcher } from '../search';
 import type { KakaoReplicaPlace, KakaoWorld } from './places';
@@ -50,16 +50,24 @@ export interface MapDaumAnswer {
   body: string;
 }
 
-/** map.daum for a request (the server applies block and fault switches before this). */
-export function answerMapDaum(kw: KakaoWorld, switches: KakaoSwitches, req: MapDaumRequest): MapDaumAnswer {
-  const { ranked } = kakaoSearch(kw, req.query, req.rect, switches);
+/** The 2026 endpoint's reachable results [~] (B4b: `page_count` "capped at 500"). */
+export const MAPSEARCH_REACHABLE = 500;
+
+/**
+ * A search answer, in the map.daum shape both endpoints share (the server applies block, token and
+ * fault switches before this). The 2026 endpoint's `page_count` is the results one can page to,
+ * at most 500, and it lists no further; map.daum's is about 25 whatever the search (B4).
+ */
+export function answerMapDaum(kw: KakaoWorld, switches: KakaoSwitches, req: MapDaumRequest, sentUrl?: string): MapDaumAnswer {
+  const { ranked } = kakaoSearch(kw, req.query, requestBox(req, sentUrl), switches);
   const page = req.page;
-  const slice = page <= switches.capPages ? ranked.slice((page - 1) * KAKAO_PAGE_SIZE, page * KAKAO_PAGE_SIZE) : [];
+  const reachable = Math.min(ranked.length, switches.capPages * KAKAO_PAGE_SIZE, req.endpoint === 'mapsearch' ? MAPSEARCH_REACHABLE : Infinity);
+  const slice = ranked.slice(Math.min(reachable, (page - 1) * KAKAO_PAGE_SIZE), Math.min(reachable, page * KAKAO_PAGE_SIZE));
   const records = slice.map((k) => placeRecord(k, switches, false));
   if (switches.ads && page === 1 && ranked.length > 0) records.unshift(placeRecord(ranked[Math.min(3, ranked.length - 1)]!, switches, true));
   const data = {
     place_totalcount: String(ranked.length),
-    page_count: 25,
+    page_count: req.endpoint === 'mapsearch' ? reachable : 25,
     page: String(page),
     place: records,
     address: [],
@@ -107,6 +115,17 @@ export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords
   if (s.coords !== 'xy') Object.assign(r, { lat: String(k.lat), lon: String(k.lng) });
   if (ad) Object.assign(r, { sourceId: 'ad', source: 'ad' });
   return r;
+}
+
+/**
+ * The box a request asks the replica to search: its `rect`, or under `rectParam: 'renamed'` the
+ * `bbox` the page sends instead (read from the URL as sent: `MapDaumRequest` has no such field,
+ * as the extension does not read it).
+ */
+function requestBox(req: MapDaumRequest, sentUrl: string | undefined): WcongRect | null {
+  if (req.rect) return req.rect;
+  if (!req.restricted || !sentUrl) return null;
+  return parseRect(new URL(sentUrl).searchParams.get('bbox'));
 }
 
 function inset(r: WcongRect, share: number): WcongRect {

@@ -1,7 +1,10 @@
 /**
  * The Kakao replica: one local HTTPS server answering, by Host header, as
  * - map.kakao.com          `/?q=…[&urlX&urlY&urlLevel]`  the search page (list built by its script)
- * - search.map.kakao.com   `/mapsearch/map.daum?…`       the list's JSON or JSONP
+ *                          `POST /api/v1/settings/web/gate-token`, then `/api/v1/mapsearch/map?…`
+ *                                                         the 2026 search: JSON, only with the token
+ *                                                         minted for its exact URL (B4b; gate.ts)
+ * - search.map.kakao.com   `/mapsearch/map.daum?…`       the older search: JSON or JSONP
  * - place.map.kakao.com    `/{confirmid}`                 the place page
  * - www.kakao.com          `/500.ko.html`                 where a block redirects
  * Chromium reaches it through `kakaoChromiumArgs(port)`. The Google replica (../server.ts) is
@@ -10,7 +13,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BBox } from '../../../utils/geo/types';
 import { bboxToWcongRect } from '../../../utils/geo/wcongnamul';
-import { KAKAO_MAP_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, parseMapDaumUrl, parseSearchPageUrl, viewAt } from '../../../utils/providers/kakao/urls';
+import { KAKAO_MAP_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, MAP_DAUM_PATH, MAP_SEARCH_PATH, parseMapDaumUrl, parseSearchPageUrl, viewAt } from '../../../utils/providers/kakao/urls';
+import { answerGateRequest, GATE_TOKEN_HEADER, GATE_TOKEN_PATH, gateTokenValid } from './gate';
 import { createRequestLog, createRollingLimit, hostOf, hostResolverArgs, type LoggedRequest, replicaCertificate, sleep, startHttpsServer } from '../https-server';
 import { createRng, deriveSeed } from '../prng';
 import type { World } from '../world';
@@ -25,7 +29,8 @@ const BLOCK_WINDOW_MS = 60_000;
 /** Where the map opens without a view in the URL (the live site uses the visitor's location). */
 const DEFAULT_LEVEL = 5;
 
-export type KakaoRequestKind = 'page' | 'mapdaum' | 'place' | 'other';
+/** `mapdaum`: a search request of either endpoint (both answer the map.daum shape); `gate`: a gate-token request. */
+export type KakaoRequestKind = 'page' | 'mapdaum' | 'gate' | 'place' | 'other';
 
 export type KakaoRequestRecord = LoggedRequest<KakaoRequestKind>;
 
@@ -36,6 +41,7 @@ export interface KakaoReplica {
   readonly switches: Readonly<KakaoSwitches>;
   setSwitches(partial: Partial<KakaoSwitches>): void;
   readonly requests: readonly KakaoRequestRecord[];
+  /** Search requests answered or refused, either endpoint. */
   mapDaumRequests(): number;
   blocked(): boolean;
   /** Lift a block and restart the rolling minute (what waiting it out does). */
@@ -67,6 +73,8 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
   const draws = createRng(deriveSeed(world.seed, 'kakao-server'));
   const limit = createRollingLimit(now, BLOCK_WINDOW_MS);
   let jqueryId = 0;
+  /** The gate token's key: a new one per replica, so no token outlives it. */
+  const gateSecret = `kakao-gate-${world.seed}-${Math.random()}`;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (switches.slowMs > 0) await sleep(switches.slowMs);
@@ -75,7 +83,15 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     const html = { 'content-type': 'text/html; charset=UTF-8' };
     if (switches.hangPaths.some((p) => url.pathname.startsWith(p))) return log.hang(req, res, 'other', '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>');
     if (host === 'www.kakao.com' && url.pathname === '/500.ko.html') return send(req, res, 'other', 200, html, kakaoBlockPageHtml());
-    if (host === 'search.map.kakao.com' && url.pathname === '/mapsearch/map.daum') return mapDaum(req, res, url);
+    if (host === 'search.map.kakao.com' && url.pathname === MAP_DAUM_PATH) return mapDaum(req, res, url, `${KAKAO_SEARCH_ORIGIN}${url.pathname}${url.search}`);
+    if (host === 'map.kakao.com' && url.pathname === GATE_TOKEN_PATH) return gate(req, res);
+    if (host === 'map.kakao.com' && url.pathname === MAP_SEARCH_PATH) {
+      const token = req.headers[GATE_TOKEN_HEADER];
+      if (!gateTokenValid(gateSecret, url.pathname + url.search, Array.isArray(token) ? token[0] : token)) {
+        return send(req, res, 'mapdaum', 403, { 'content-type': 'application/json; charset=utf-8' }, '{"code":403,"message":"invalid gate token"}');
+      }
+      return mapDaum(req, res, url, `${KAKAO_MAP_ORIGIN}${url.pathname}${url.search}`);
+    }
     if (host === 'place.map.kakao.com') {
       const m = /^\/(\d+)\/?$/.exec(url.pathname);
       const k = m ? kw.byConfirmId.get(m[1]!) : undefined;
@@ -94,7 +110,16 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, body);
   }
 
-  function mapDaum(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  async function gate(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return send(req, res, 'gate', 405, { 'content-type': 'application/json' }, '{"code":405}');
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const answer = answerGateRequest(gateSecret, Buffer.concat(chunks).toString('utf8'));
+    if (!answer) return send(req, res, 'gate', 400, { 'content-type': 'application/json' }, '{"code":400}');
+    send(req, res, 'gate', 200, { 'content-type': 'application/json; charset=utf-8' }, answer);
+  }
+
+  function mapDaum(req: IncomingMessage, res: ServerResponse, url: URL, sentUrl: string): void {
     const cors = { 'access-control-allow-origin': KAKAO_MAP_ORIGIN, 'access-control-allow-credentials': 'true' };
     // Drawn on every request, used or not, so a seed gives the same sequence whatever the switches.
     const errorDraw = draws.next();
@@ -103,9 +128,9 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
       return send(req, res, 'mapdaum', 200, { 'content-type': 'text/html; charset=UTF-8', ...cors }, kakaoRateLimitHtml());
     }
     if (errorDraw < switches.error500Rate) return send(req, res, 'mapdaum', 500, { 'content-type': 'text/html; charset=UTF-8', ...cors }, kakaoBlockPageHtml());
-    const request = parseMapDaumUrl(`${KAKAO_SEARCH_ORIGIN}${url.pathname}${url.search}`);
+    const request = parseMapDaumUrl(sentUrl);
     if (!request) return send(req, res, 'mapdaum', 400, { 'content-type': 'application/json', ...cors }, '{"error":"bad request"}');
-    const answer = answerMapDaum(kw, switches, request);
+    const answer = answerMapDaum(kw, switches, request, sentUrl);
     send(req, res, 'mapdaum', answer.status, { 'content-type': answer.contentType, ...cors }, answer.body);
   }
 

@@ -5,6 +5,12 @@
  */
 
 export interface KakaoSwitches {
+  /**
+   * Which search request the page makes (B4b): the 2026 same-origin `map.kakao.com/api/v1/mapsearch/map`,
+   * each request behind a gate token the page mints for its exact URL (and, there, `page_count`
+   * = the reachable results, at most 500 [~]), or the older `search.map.kakao.com/mapsearch/map.daum` (B4).
+   */
+  endpoint: 'mapsearch-2026' | 'map.daum';
   /** Pages of 15 the web list goes to (B3: about 34 [V, from code]; 3 = the REST API's 45). */
   capPages: number;
   /** How map.daum's `rect=` bounds the search [?]: exactly, shrunk 5% a side, or not at all. */
@@ -14,12 +20,30 @@ export interface KakaoSwitches {
   /** Whether the "현 지도 내 장소검색" control is on the page [?], and checked at load. */
   boundsControl: boolean;
   boundsSearchDefault: boolean;
+  /**
+   * How the control is marked up (in no source, B4b): ours (`#info.search.place.bounds` with a
+   * `<label for>`); a checkbox with another id inside its label; a button with `aria-pressed`; an
+   * empty link with `role=checkbox` named by `aria-label`; a plain button with no state that
+   * searches the map shown each time it is pressed.
+   */
+  boundsMarkup: 'ours' | 'checkbox' | 'toggle-button' | 'role-checkbox' | 'action-button';
+  /** Where a restricted search carries its box: `rect` (B4, B7), or a parameter the notes do not name (`bbox`) [?]. */
+  rectParam: 'rect' | 'renamed';
+  /**
+   * A hostile page script posting the extension's hook message after each real answer, for the
+   * same request [?]: every place 5 km away (ids and names kept), each place's record under the
+   * next place's confirmid, or `place_totalcount` (and `page_count`) inflated or cut to the page.
+   */
+  forged: 'none' | 'coords' | 'ids-shifted' | 'count-high' | 'count-low';
   /** Results the list shows before "장소 더보기" is pressed [?]. */
   previewCount: number;
   /** Which page "장소 더보기" opens [?]: page 1 in full, or page 2. */
   moreLandsOn: 1 | 2;
-  /** How the page fetches map.daum: JSONP through a script tag (B4) or XHR with CORS [?]. */
-  transport: 'jsonp' | 'xhr';
+  /**
+   * How the page fetches its search: JSONP through a script tag (B4; map.daum only: the 2026
+   * endpoint's token travels in a header a script tag cannot send), XHR or fetch [?].
+   */
+  transport: 'jsonp' | 'xhr' | 'fetch';
   /** Coordinates map.daum carries: WCONGNAMUL only (older), or with lat/lon (2024–26), or lat/lon only. */
   coords: 'xy' | 'xy+latlon' | 'latlon';
   /** "신형 응답" field names: `cid` and `category` instead of `confirmid` and `cate_name_depth*` [~]. */
@@ -43,14 +67,18 @@ export interface KakaoSwitches {
 }
 
 export const DEFAULT_KAKAO_SWITCHES: Readonly<KakaoSwitches> = Object.freeze({
+  endpoint: 'mapsearch-2026',
   capPages: 34,
   rectMode: 'exact',
   urlView: 'honoured',
   boundsControl: true,
   boundsSearchDefault: false,
+  boundsMarkup: 'ours',
+  rectParam: 'rect',
+  forged: 'none',
   previewCount: 15,
   moreLandsOn: 2,
-  transport: 'jsonp',
+  transport: 'xhr',
   coords: 'xy+latlon',
   fieldDrift: false,
   ads: true,
@@ -64,10 +92,14 @@ export const DEFAULT_KAKAO_SWITCHES: Readonly<KakaoSwitches> = Object.freeze({
 } as KakaoSwitches);
 
 const CHOICES: Partial<Record<keyof KakaoSwitches, readonly unknown[]>> = {
+  endpoint: ['mapsearch-2026', 'map.daum'],
+  boundsMarkup: ['ours', 'checkbox', 'toggle-button', 'role-checkbox', 'action-button'],
+  rectParam: ['rect', 'renamed'],
+  forged: ['none', 'coords', 'ids-shifted', 'count-high', 'count-low'],
   rectMode: ['exact', 'inset', 'ignored'],
   urlView: ['honoured', 'ignored'],
   moreLandsOn: [1, 2],
-  transport: ['jsonp', 'xhr'],
+  transport: ['jsonp', 'xhr', 'fetch'],
   coords: ['xy', 'xy+latlon', 'latlon'],
   blockMode: ['redirect-500', 'html'],
 };
@@ -124,6 +156,9 @@ export function mergeKakaoSwitches(current: Readonly<KakaoSwitches>, partial: Pa
       default:
         problems.push(`unknown switch "${String(key)}"`);
     }
+  }
+  if (!problems.length && next.endpoint === 'mapsearch-2026' && next.transport === 'jsonp') {
+    problems.push('transport jsonp needs endpoint map.daum (the 2026 endpoint takes its gate token in a header a script tag cannot send)');
   }
   if (problems.length) throw new Error(`kakao replica switches: ${problems.join('; ')}`);
   return next;

@@ -31,6 +31,12 @@ export interface ListPageInput {
   apolloHolds: 'page' | 'rendered';
   variant: NaverDomVariant;
   brokenCards: boolean;
+  /** NaverSwitches.pagerMarkup (default 'links'). */
+  pagerMarkup?: 'links' | 'buttons';
+  /** NaverSwitches.pageTurn (default 'next'). */
+  pageTurn?: 'next' | 'skip';
+  /** NaverSwitches.lazyFail (default 0): with `apolloHolds: 'page'`, the k-th lazy batch and those after it never render. */
+  lazyFail?: number;
   /** What the page's own GraphQL calls send for its lazy batches (`apolloHolds: 'rendered'`); default: no bounds, no x,y. */
   search?: ListPageSearch;
 }
@@ -125,14 +131,21 @@ export function listApolloState(input: { query: string; x: string; y: string; it
 
 function pagerHtml(input: ListPageInput): string {
   const last = Math.min(input.pages, Math.max(input.pagerWindow, input.page + 1));
-  const links: string[] = [];
-  const prevOff = input.page <= 1;
-  links.push(`<a href="#" role="button" class="eUTV2" aria-disabled="${prevOff}" data-replica-page="${Math.max(1, input.page - 1)}"><span class="place_blind">이전페이지</span></a>`);
-  for (let n = 1; n <= last; n++) links.push(`<a href="#" role="button" class="mBN2s${n === input.page ? ' qxokY' : ''}" data-replica-page="${n}">${n}</a>`);
   const atEnd = input.page >= input.pages;
-  if (!(atEnd && input.endMarker === 'no-next')) {
-    links.push(`<a href="#" role="button" class="eUTV2" aria-disabled="${atEnd}" data-replica-page="${Math.min(input.pages, input.page + 1)}"><span class="place_blind">다음페이지</span></a>`);
+  const step = input.pageTurn === 'skip' ? 2 : 1;
+  const prev = { page: Math.max(1, input.page - 1), off: input.page <= 1 };
+  const next = atEnd && input.endMarker === 'no-next' ? null : { page: Math.min(input.pages, input.page + step), off: atEnd };
+  const numbers = Array.from({ length: last }, (_, i) => i + 1);
+  if (input.pagerMarkup === 'buttons') {
+    // Buttons named for people: arrows by aria-label around an icon, the current page aria-current, the ends `disabled`.
+    const arrow = (label: string, a: { page: number; off: boolean }) => `<button type="button" class="pgArrow" aria-label="${label}" data-replica-page="${a.page}"${a.off ? ' disabled' : ''}><svg class="pgIcon" aria-hidden="true"></svg></button>`;
+    const nums = numbers.map((n) => `<button type="button" class="pgNum"${n === input.page ? ' aria-current="page"' : ''} data-replica-page="${n}">${n}</button>`);
+    return `<nav class="pgNav" aria-label="페이지 이동">${arrow('이전 페이지', prev)}<span class="pgNums">${nums.join('')}</span>${next ? arrow('다음 페이지', next) : ''}</nav>`;
   }
+  const links: string[] = [];
+  links.push(`<a href="#" role="button" class="eUTV2" aria-disabled="${prev.off}" data-replica-page="${prev.page}"><span class="place_blind">이전페이지</span></a>`);
+  for (const n of numbers) links.push(`<a href="#" role="button" class="mBN2s${n === input.page ? ' qxokY' : ''}" data-replica-page="${n}">${n}</a>`);
+  if (next) links.push(`<a href="#" role="button" class="eUTV2" aria-disabled="${next.off}" data-replica-page="${next.page}"><span class="place_blind">다음페이지</span></a>`);
   return `<div class="zRM9F">${links.join('')}</div>`;
 }
 
@@ -162,7 +175,9 @@ export function listPageHtml(input: ListPageInput): string {
   const stateItems = input.apolloHolds === 'page' ? input.items : first;
   const pageStart = (input.page - 1) * input.pageSize + 1;
   const state = listApolloState({ query: input.query, x: input.x, y: input.y, items: stateItems, ads: input.ads, total: input.total, start: pageStart, display: input.pageSize, variant: input.variant });
-  const config = input.apolloHolds === 'page' ? { lazyBatch: input.lazyBatch, lazyDelayMs: input.lazyDelayMs, more: cards(rest, false).map((h) => renameFor(input.variant, h)) } : graphqlConfig(input, pageStart + first.length, rest.length);
+  // lazyFail k: batches k, k+1, … never render (the state still describes them: it holds the page).
+  const coming = input.lazyFail ? rest.slice(0, (input.lazyFail - 1) * input.lazyBatch) : rest;
+  const config = input.apolloHolds === 'page' ? { lazyBatch: input.lazyBatch, lazyDelayMs: input.lazyDelayMs, more: cards(coming, false).map((h) => renameFor(input.variant, h)) } : graphqlConfig(input, pageStart + first.length, rest.length);
   const body = `<div id="app-root"><div class="place_on_pcmap"><div id="_pcmap_list_scroll_container" style="height:100vh;overflow-y:auto"><ul class="eDFz9">${[...cards(input.ads, true), ...cards(first, false)].join('')}</ul></div>${pagerHtml(input)}</div></div>`;
   return page(`${escapeHtml(input.query)} : 네이버 지도`, renameFor(input.variant, body), state, `<script id="replica-config" type="application/json">${scriptJsonSafe(config)}</script><script>${LIST_SCRIPT}</script>`);
 }
@@ -213,13 +228,23 @@ function onScroll(){if(pending||!atEnd())return;if(g?left<=0:!more.length)return
 if(g){fetchMore().then(function(){pending=false;},function(){pending=false;});return;}
 for(var i=0;i<cfg.lazyBatch&&more.length;i++)ul.insertAdjacentHTML('beforeend',more.shift());pending=false;},cfg.lazyDelayMs);}
 if(c)c.addEventListener('scroll',onScroll);
-document.addEventListener('click',function(e){var a=e.target&&e.target.closest?e.target.closest('a[data-replica-page]'):null;if(!a)return;e.preventDefault();
-if(a.getAttribute('aria-disabled')==='true')return;var u=new URL(location.href);u.searchParams.set('page',a.getAttribute('data-replica-page'));location.href=u.href;});
+document.addEventListener('click',function(e){var a=e.target&&e.target.closest?e.target.closest('[data-replica-page]'):null;if(!a)return;e.preventDefault();
+if(a.getAttribute('aria-disabled')==='true'||a.hasAttribute('disabled'))return;var u=new URL(location.href);u.searchParams.set('page',a.getAttribute('data-replica-page'));location.href=u.href;});
 })();`;
 
 /** "No results": the m.place wording (A3 [~]; pcmap's own text is not recorded). */
 export function noResultsHtml(query: string): string {
   return page(`${escapeHtml(query)} : 네이버 지도`, `<div id="_pcmap_list_scroll_container"><div class="FYvSc">조건에 맞는 업체가 없습니다.</div></div>`, { ROOT_QUERY: { __typename: 'Query' } });
+}
+
+/**
+ * An app shell that never rendered (NaverSwitches.emptyPage 'shell'): an empty root and the UI
+ * dictionary script the real m.place capture inlines, the no-results wording among its strings.
+ * Nothing on it is shown to people.
+ */
+export function appShellHtml(query: string): string {
+  const dictionary = { noResult: '조건에 맞는 업체가 없습니다.', noPhoto: '조건에 맞는 사진이 없습니다.', retry: '다시 시도', more: '더보기' };
+  return page(`${escapeHtml(query)} : 네이버 지도`, `<div id="app-root"></div><script>window.__PLACE_I18N__ = ${scriptJsonSafe(dictionary)};</script>`, { ROOT_QUERY: { __typename: 'Query' } });
 }
 
 /** The block page (A7), verbatim text. */

@@ -3,7 +3,7 @@
  *
  * Model: a place matches when the query is one of its category's terms (the Google replica's
  * matcher) or its Korean name contains the query; with `bounds` (strict) only places inside the
- * box count; ranking is prominence less distance from x,y (the Google replica's rankKey), ties by
+ * box count (less `searchInset` of each side, when set); ranking is prominence less distance from x,y (the Google replica's rankKey), ties by
  * id; at most `resultCap`, paged `pageSize` at a time.
  */
 import type { BBox, LatLng } from '../../../utils/geo/types';
@@ -35,17 +35,19 @@ export function naverMatcher(query: string): (p: NaverReplicaPlace) => boolean {
   return (p) => q.length > 0 && (google.matches(p.place) || normaliseQuery(p.name).includes(q));
 }
 
-export function searchedBoxFor(bounds: BBox | null, mode: NaverSwitches['boundsMode']): BBox | null {
+/** The box a search lists from: `bounds` (strict), a fifth more a side (spill), none (ignored); less `inset` of each side (with spill: 1/5 − inset beyond). */
+export function searchedBoxFor(bounds: BBox | null, mode: NaverSwitches['boundsMode'], inset = 0): BBox | null {
   if (!bounds || mode === 'ignored') return null;
-  if (mode === 'strict') return bounds;
-  const dLat = (bounds.north - bounds.south) / 5;
-  const dLng = (bounds.east - bounds.west) / 5;
-  return { south: bounds.south - dLat, north: bounds.north + dLat, west: bounds.west - dLng, east: bounds.east + dLng };
+  const grow = mode === 'spill' ? 1 / 5 : 0;
+  const share = grow - inset;
+  const dLat = (bounds.north - bounds.south) * share;
+  const dLng = (bounds.east - bounds.west) * share;
+  return share === 0 ? bounds : { south: bounds.south - dLat, north: bounds.north + dLat, west: bounds.west - dLng, east: bounds.east + dLng };
 }
 
-export function naverSearch(world: World, input: NaverSearchInput, switches: Pick<NaverSwitches, 'resultCap' | 'boundsMode'>): NaverSearchOutcome {
+export function naverSearch(world: World, input: NaverSearchInput, switches: Pick<NaverSwitches, 'resultCap' | 'boundsMode'> & Partial<Pick<NaverSwitches, 'searchInset'>>): NaverSearchOutcome {
   const matches = naverMatcher(input.query);
-  const box = searchedBoxFor(input.bounds, switches.boundsMode);
+  const box = searchedBoxFor(input.bounds, switches.boundsMode, switches.searchInset ?? 0);
   const pool = box ? world.placesIn(box).filter((p) => bboxContains(box, p)) : [...world.places];
   const matched = pool.map(naverPlaceOf).filter(matches);
   const centre = input.centre ?? (box ? { lat: (box.south + box.north) / 2, lng: (box.west + box.east) / 2 } : world.centre);

@@ -22,7 +22,7 @@ import { createRequestLog, createRollingLimit, hostOf, hostResolverArgs, type Lo
 import { createRng, deriveSeed } from '../prng';
 import type { World } from '../world';
 import { naverPlaceById } from './data';
-import { allSearchAnswer, blockPageHtml, entryPageHtml, graphqlListAnswer, listPageHtml, noResultsHtml, outerSearchHtml, placeHomeHtml } from './pages';
+import { allSearchAnswer, appShellHtml, blockPageHtml, entryPageHtml, graphqlListAnswer, listPageHtml, noResultsHtml, outerSearchHtml, placeHomeHtml } from './pages';
 import { adsFor, listTotalOf, naverGroundTruth, naverSearch, pageOf } from './search';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from './switches';
 
@@ -104,7 +104,10 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
         return p ? send(req, res, kind, 200, html, placeHomeHtml(p)) : send(req, res, kind, 404, html, notFound());
       }
     }
-    if (gqlHost && path === '/graphql' && req.method === 'POST') return send(req, res, kind, 200, json, JSON.stringify(graphql(await readBody(req))), cors);
+    if (gqlHost && path === '/graphql' && req.method === 'POST') {
+      const answer = graphql(await readBody(req));
+      return answer === 'fail' ? send(req, res, kind, 500, json, JSON.stringify({ errors: [{ message: 'Internal Server Error' }] }), cors) : send(req, res, kind, 200, json, JSON.stringify(answer), cors);
+    }
     return send(req, res, kind, 404, html, notFound());
   }
 
@@ -120,7 +123,10 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
   function listPage(list: NonNullable<ReturnType<typeof parseListUrl>>): string {
     const input = { query: list.query, bounds: list.bounds, centre: list.centre };
     const outcome = naverSearch(world, input, switches);
-    if (outcome.results.length === 0) return noResultsHtml(list.query);
+    const ads = list.page === 1 ? adsFor(world, input, outcome, switches) : [];
+    if (outcome.results.length === 0 && switches.emptyPage === 'shell') return appShellHtml(list.query);
+    // 'ads-only': the ads go on showing above an empty list, and no notice says it is empty.
+    if (outcome.results.length === 0 && !(switches.emptyPage === 'ads-only' && ads.length > 0)) return noResultsHtml(list.query);
     const { items, pages } = pageOf(outcome.results, list.page, switches.pageSize);
     const centre = list.centre ?? world.centre;
     return listPageHtml({
@@ -128,7 +134,7 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       x: centre.lng.toFixed(7),
       y: centre.lat.toFixed(7),
       items,
-      ads: list.page === 1 ? adsFor(world, input, outcome, switches) : [],
+      ads,
       rendered: Math.min(switches.firstRender, items.length),
       page: Math.min(list.page, pages),
       pages,
@@ -141,6 +147,9 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       apolloHolds: switches.apolloHolds,
       variant: switches.domVariant,
       brokenCards: switches.brokenCards,
+      pagerMarkup: switches.pagerMarkup,
+      pageTurn: switches.pageTurn,
+      lazyFail: switches.lazyFail,
       // What the page's own GraphQL calls for its lazy batches send (apolloHolds 'rendered'): this URL's search.
       search: { bounds: list.bounds, centre: list.centre },
     });
@@ -157,7 +166,10 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     return allSearchAnswer({ query, items: outcome.results.slice((page - 1) * ALLSEARCH_PAGE, page * ALLSEARCH_PAGE), total: outcome.matched, page, boundary: outcome.searchedBox });
   }
 
-  /** GraphQL: the array body's first operation with `variables.input` {query, start, display, x, y, bounds}. */
+  /**
+   * GraphQL: the array body's first operation with `variables.input` {query, start, display, x, y, bounds}.
+   * 'fail' for the request of a lazy batch `lazyFail` says never comes (its `start` is that batch's on its page).
+   */
   function graphql(body: string): unknown {
     let ops: unknown;
     try {
@@ -170,6 +182,11 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     const query = typeof input.query === 'string' ? input.query : '';
     const display = Math.min(100, Math.max(1, Number(input.display) || 50));
     const start = Math.max(1, Number(input.start) || 1);
+    if (switches.lazyFail > 0) {
+      const offset = (start - 1) % switches.pageSize;
+      const failing = switches.firstRender + (switches.lazyFail - 1) * switches.lazyBatch;
+      if (offset >= failing) return 'fail';
+    }
     const x = Number(input.x);
     const y = Number(input.y);
     const outcome = naverSearch(world, { query, bounds: parseBounds(typeof input.bounds === 'string' ? input.bounds : null), centre: Number.isFinite(x) && Number.isFinite(y) ? { lat: y, lng: x } : null }, switches);

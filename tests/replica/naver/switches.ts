@@ -18,6 +18,14 @@ export type NaverDomVariant =
   /** Every class renamed; only ids, hrefs, aria and texts stay (as the 2026 m.map page shows Naver does). */
   | 'renamed';
 
+/**
+ * What the list page is when its search finds nothing [?]: the notice (A3's m.place wording), ads
+ * alone with no notice (sponsored places outside the box, the organic list empty), or an app shell
+ * that never renders and carries the notice's wording only in its script dictionary (as the real
+ * m.place capture inlines it).
+ */
+export type NaverEmptyPage = 'notice' | 'ads-only' | 'shell';
+
 export interface NaverSwitches {
   /** Results per search (A4: about 300 = 6 × 50 [V], "about"). */
   resultCap: number;
@@ -34,6 +42,24 @@ export interface NaverSwitches {
   endMarker: 'next-disabled' | 'no-next';
   /** Page numbers shown at once [~]: 5 (page 6 appears once 5 is open) or all. */
   pagerWindow: number;
+  /**
+   * The pager's markup [?]: `div > a` as documented (A3), or `<nav>` of `<button>`s named by
+   * aria-label ("이전 페이지" / "다음 페이지"), the current page `aria-current`, ends `disabled`.
+   */
+  pagerMarkup: 'links' | 'buttons';
+  /** Where the next control leads [?]: the next page, or the one after it (page 3 after page 1: a turn that lands on the wrong page). */
+  pageTurn: 'next' | 'skip';
+  /**
+   * The k-th lazy batch of every page never comes (0: all come): its GraphQL request answers HTTP 500
+   * (`apolloHolds: 'rendered'`), or it never renders (`'page'`: a throttled tab); later batches neither.
+   */
+  lazyFail: number;
+  emptyPage: NaverEmptyPage;
+  /**
+   * Share of each side of the URL's `bounds` the search does not list from, while the URL still
+   * echoes the whole box [?]: the page says it searched more than it did (0: what it says).
+   */
+  searchInset: number;
   /** What the list page's Apollo state holds [?]: the whole page's items, or only those rendered at load. */
   apolloHolds: 'page' | 'rendered';
   /**
@@ -70,6 +96,11 @@ export const DEFAULT_NAVER_SWITCHES: Readonly<NaverSwitches> = Object.freeze({
   boundsMode: 'strict',
   endMarker: 'next-disabled',
   pagerWindow: 5,
+  pagerMarkup: 'links',
+  pageTurn: 'next',
+  lazyFail: 0,
+  emptyPage: 'notice',
+  searchInset: 0,
   apolloHolds: 'page',
   listTotal: 'listed',
   ads: 2,
@@ -92,6 +123,7 @@ const INT_RANGES: Partial<Record<keyof NaverSwitches, [number, number]>> = {
   lazyBatch: [1, 200],
   lazyDelayMs: [0, 600_000],
   pagerWindow: [1, 20],
+  lazyFail: [0, 20],
   ads: [0, 10],
   slowMs: [0, 600_000],
 };
@@ -118,6 +150,22 @@ export function mergeNaverSwitches(current: Readonly<NaverSwitches>, partial: Pa
         break;
       case 'endMarker':
         if (!['next-disabled', 'no-next'].includes(value as string)) problems.push('endMarker must be next-disabled or no-next');
+        else set(key, value);
+        break;
+      case 'pagerMarkup':
+        if (!['links', 'buttons'].includes(value as string)) problems.push('pagerMarkup must be links or buttons');
+        else set(key, value);
+        break;
+      case 'pageTurn':
+        if (!['next', 'skip'].includes(value as string)) problems.push('pageTurn must be next or skip');
+        else set(key, value);
+        break;
+      case 'emptyPage':
+        if (!['notice', 'ads-only', 'shell'].includes(value as string)) problems.push('emptyPage must be notice, ads-only or shell');
+        else set(key, value);
+        break;
+      case 'searchInset':
+        if (typeof value !== 'number' || !(value >= 0 && value <= 0.45)) problems.push('searchInset must be a number in [0, 0.45]');
         else set(key, value);
         break;
       case 'apolloHolds':

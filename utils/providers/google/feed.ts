@@ -15,6 +15,7 @@ import {
   splitInfoLine,
   WEBSITE_DATA_VALUES,
 } from './labels';
+import type { CardRating } from './limited-view';
 import { GOOGLE_ORIGIN, parsePlaceUrl } from './urls';
 
 /**
@@ -147,7 +148,25 @@ export function isSponsoredCard(card: Element): boolean {
   return false;
 }
 
-interface CardRating {
+/**
+ * What each organic card's star label shows, read from the cards themselves, unreadable cards
+ * included (they show their stars all the same): the limited-view evidence (limited-view.ts).
+ * Never the listings after the page-data join, which may carry the counts the cards hide.
+ * Without the feed element (a test's bare extraction), its listings are what the cards showed.
+ */
+export function organicCardRatings(extraction: FeedExtraction): CardRating[] {
+  if (!extraction.feed) return extraction.listings.filter((l) => !l.sponsored).map(ratingShown);
+  return findCards(extraction.feed)
+    .filter((card) => !isSponsoredCard(card))
+    .map((card) => ratingShown(readRating(card)));
+}
+
+function ratingShown(r: { rating: number | null; reviews: number | null }): CardRating {
+  if (r.rating === null) return 'unrated';
+  return r.reviews === null ? 'bare' : 'counted';
+}
+
+interface CardStars {
   rating: number | null;
   reviews: number | null;
   element: Element | null;
@@ -157,7 +176,7 @@ interface CardRating {
  * The star image's label: "4.5 stars 1,234 Reviews" signed in, a bare "4.9 stars" in the
  * limited view, where the count, if shown at all, is "(1,234)" text beside the stars.
  */
-function readRating(card: Element): CardRating {
+function readRating(card: Element): CardStars {
   for (const img of card.querySelectorAll(RATING_IMG)) {
     const parsed = parseRatingLabel(img.getAttribute('aria-label'));
     if (!parsed) continue;

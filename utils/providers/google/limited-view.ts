@@ -5,17 +5,26 @@
  * A sweep must never take such a page for the whole list: every crowded cell would end
  * "done, 5 places". So the page is recognised here and the sweep pauses for the user to sign in.
  *
- * Pure: the evidence is counted by the caller (observe.ts from the feed, the content script
- * for the banner text); this module only weighs it.
+ * Pure: the evidence is counted by the caller (observe.ts from the feed's cards, the content
+ * script for the banner text); this module only weighs it.
+ *
+ * What counts is what each card SHOWS, never the listing merged with page data: the page's own
+ * responses may carry the review counts that the signed-out cards hide (issue 21), and a count
+ * filled in from them would make the limited view look signed in.
  */
-import type { Listing } from '../../listing/types';
 import { cleanText } from './labels';
 
 export type LimitedViewReason = 'counts-missing' | 'short-list' | 'banner';
 
+/**
+ * What one organic card's star label shows (feed.ts organicCardRatings): no rating, a bare
+ * rating ("4.9 stars"), or a rating with its review count ("4.5 stars 1,234 Reviews", "(1,234)").
+ */
+export type CardRating = 'unrated' | 'bare' | 'counted';
+
 export interface LimitedViewEvidence {
-  /** Organic listings read from the feed (their rating and review count are what counts). */
-  organic: readonly Listing[];
+  /** One per organic card shown, read or not, as the card itself shows its rating. */
+  cards: readonly CardRating[];
   /** Organic cards shown, read or not. */
   organicShown: number;
   /** The list showed its end text. */
@@ -57,15 +66,13 @@ export const LIMITED_VIEW_PATTERNS: readonly RegExp[] = [
 
 /** Why the page is the limited view, or null when the evidence says it is not. */
 export function detectLimitedView(e: LimitedViewEvidence): LimitedViewReason | null {
-  const rated = e.organic.filter((l) => l.rating !== null);
-  const withoutCount = rated.filter((l) => l.reviews === null).length;
-  if (rated.length >= MIN_RATED_CARDS && withoutCount >= MISSING_COUNT_SHARE * rated.length) return 'counts-missing';
-  if (e.endOfList && e.organicShown > 0 && e.organicShown <= SHORT_LIST_MAX && rated.length > 0 && withoutCount === rated.length) {
-    return 'short-list';
-  }
+  const rated = e.cards.filter((c) => c !== 'unrated').length;
+  const bare = e.cards.filter((c) => c === 'bare').length;
+  if (rated >= MIN_RATED_CARDS && bare >= MISSING_COUNT_SHARE * rated) return 'counts-missing';
+  if (e.endOfList && e.organicShown > 0 && e.organicShown <= SHORT_LIST_MAX && rated > 0 && bare === rated) return 'short-list';
   // A notice alone is believed unless the cards prove the opposite (counts on most rated
   // cards): a business or a review may well contain the words "limited view".
-  const countsShown = rated.length >= MIN_RATED_CARDS && rated.length - withoutCount >= MISSING_COUNT_SHARE * rated.length;
+  const countsShown = rated >= MIN_RATED_CARDS && rated - bare >= MISSING_COUNT_SHARE * rated;
   if (e.banner !== null && !countsShown) return 'banner';
   return null;
 }

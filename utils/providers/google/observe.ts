@@ -1,7 +1,7 @@
 import type { PageDataCounts } from '../../health/types';
 import type { Listing } from '../../listing/types';
 import type { Observation, PageKind } from '../../domain/sweep';
-import { findCards, isSponsoredCard, readCard, type FeedExtraction } from './feed';
+import { findCards, isSponsoredCard, organicCardRatings, readCard, type FeedExtraction } from './feed';
 import { detectLimitedView } from './limited-view';
 import type { NetworkSnapshot } from './network-hook';
 import { joinPageData, type PageDataLookup } from './page-data';
@@ -49,14 +49,14 @@ export function buildObservation(parts: ObservationParts): Observation & PageDat
   const listings = joined ? joined.listings : shown;
   // A place page shows one "card", its panel: shown but unread is the extractor-broken case too.
   const cardsVisible = isPlace ? 1 : (feed?.cardsVisible ?? 0);
-  const organic = listings.filter((l) => !l.sponsored);
   const endOfList = (feed?.endOfList ?? false) || scroll?.stopReason === 'end';
   // What the page showed, not what was read: an unreadable card is still a place the cap counted.
   const organicShown = isPlace ? 1 : parts.pageKind === 'results' && feed ? organicCardsShown(feed) : 0;
   const capHit = organicShown >= CROWDED_AT;
   const limitedView =
     parts.pageKind === 'results'
-      ? detectLimitedView({ organic, organicShown, endOfList, banner: parts.limitedViewBanner ?? null })
+      ? // What the cards show, not the listings joined with page data (limited-view.ts says why).
+        detectLimitedView({ cards: feed ? organicCardRatings(feed) : [], organicShown, endOfList, banner: parts.limitedViewBanner ?? null })
       : null;
 
   const warnings = [...(parts.warnings ?? []), ...(feed?.warnings ?? [])];

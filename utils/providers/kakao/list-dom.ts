@@ -2,7 +2,8 @@
  * The search page's own list (map.kakao.com, no iframe; spec §3.2, naver-kakao-notes B2–B3):
  * `#info\.search\.place\.list > li.PlaceItem`, "장소 더보기", pages `no1`…`no5`, prev/next, and
  * `#info\.noPlace`. The stable hooks are the dotted ids and the `data-id` attributes; class names
- * are read only where the notes give no `data-id`. The DOM has no coordinates and no homepage:
+ * are read only where the notes give no `data-id`. "현 지도 내 장소검색", whose markup no source
+ * gives, is found by its words (findBoundsControl). The DOM has no coordinates and no homepage:
  * map.daum (mapdaum.ts) carries those, observe.ts joins the two by confirmid.
  */
 import type { ProviderPlace } from '../place';
@@ -26,9 +27,23 @@ export const KAKAO_SELECTORS = Object.freeze({
   prev: '#info\\.search\\.page\\.prev',
   next: '#info\\.search\\.page\\.next',
   noPlace: '#info\\.noPlace',
-  /** "현 지도 내 장소검색" (search within the current map). Its id is not in the notes [?]. */
-  boundsSearch: '#info\\.search\\.place\\.bounds, input[data-id="boundsSearch"]',
 });
+
+/**
+ * "현 지도 내 장소검색" (search within the current map). Its markup is in no source (B4b), so the
+ * control is found by what it says, as a person finds it: a checkbox whose label says it, a
+ * switch or a button whose name says it (its text, `aria-label`, `aria-labelledby`, `title`).
+ */
+export const BOUNDS_SEARCH_LABEL = '현 지도 내 장소검색';
+
+/** What the page shows of "현 지도 내 장소검색". */
+export type KakaoBoundsControl =
+  /** No visible control says it: the page offers no way to restrict its search to the map. */
+  | { kind: 'absent' }
+  /** A checkbox, switch or toggle button (`aria-pressed`), and whether it is on. */
+  | { kind: 'toggle'; on: boolean }
+  /** A button that says it and shows no state: each press searches the map shown [?]. */
+  | { kind: 'action' };
 
 export function pageLinkSelector(slot: number): string {
   return `#info\\.search\\.page\\.no${slot}`;
@@ -60,8 +75,8 @@ export interface KakaoListExtraction {
   /** The list container exists (false: not a search page, or the page changed). */
   hasList: boolean;
   pager: KakaoPagerState;
-  /** "현 지도 내 장소검색" checked; null when the control is not found [?]. */
-  boundsSearch: boolean | null;
+  /** "현 지도 내 장소검색" as the page shows it (findBoundsControl). */
+  bounds: KakaoBoundsControl;
 }
 
 /** Read the list as the page shows it. Never clicks, never scrolls. */
@@ -83,7 +98,6 @@ export function extractKakaoList(root: ParentNode): KakaoListExtraction {
       places.push(place);
     }
   }
-  const box = root.querySelector<HTMLInputElement>(KAKAO_SELECTORS.boundsSearch);
   return {
     cardsShown: items.length,
     adCards,
@@ -92,8 +106,68 @@ export function extractKakaoList(root: ParentNode): KakaoListExtraction {
     noPlace: shown(root.querySelector(KAKAO_SELECTORS.noPlace)),
     hasList: root.querySelector(KAKAO_SELECTORS.list) !== null,
     pager: readPager(root),
-    boundsSearch: box ? box.checked === true || box.getAttribute('aria-checked') === 'true' : null,
+    bounds: findBoundsControl(root).control,
   };
+}
+
+const CONTROLS = 'input[type="checkbox"], [role="checkbox"], [role="switch"], button, [role="button"], input[type="button"], a[href]';
+
+/**
+ * The first visible, enabled control that says "현 지도 내 장소검색" (BOUNDS_SEARCH_LABEL, spaces
+ * aside), and the element a press goes to. Only controls are looked at, so the words in a
+ * script, a tooltip or a heading are not a control.
+ */
+export function findBoundsControl(root: ParentNode): { control: KakaoBoundsControl; element: HTMLElement | null } {
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>(CONTROLS))) {
+    if (!visible(el) || el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true') continue;
+    if (!says(accessibleName(el, root))) continue;
+    const role = el.getAttribute('role');
+    if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'checkbox') return { control: { kind: 'toggle', on: (el as HTMLInputElement).checked }, element: el };
+    if (role === 'checkbox' || role === 'switch') return { control: { kind: 'toggle', on: el.getAttribute('aria-checked') === 'true' }, element: el };
+    const pressed = el.getAttribute('aria-pressed') ?? el.getAttribute('aria-checked');
+    if (pressed === 'true' || pressed === 'false') return { control: { kind: 'toggle', on: pressed === 'true' }, element: el };
+    return { control: { kind: 'action' }, element: el };
+  }
+  return { control: { kind: 'absent' }, element: null };
+}
+
+function says(name: string): boolean {
+  return name.replace(/\s+/g, '').includes(BOUNDS_SEARCH_LABEL.replace(/\s+/g, ''));
+}
+
+/**
+ * What a control is called, as assistive technology reads it: `aria-labelledby`, `aria-label`,
+ * a checkbox's `<label>` (for= or around it) or, for a checkbox in no label, the text beside it
+ * in its own container; otherwise its text, value or title.
+ */
+function accessibleName(el: HTMLElement, root: ParentNode): string {
+  const byIds = el.getAttribute('aria-labelledby');
+  if (byIds) {
+    const doc = el.ownerDocument;
+    const text = byIds.split(/\s+/).map((id) => doc.getElementById(id)?.textContent ?? '').join(' ');
+    if (text.trim()) return text;
+  }
+  const aria = el.getAttribute('aria-label');
+  if (aria?.trim()) return aria;
+  const isCheckbox = el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'checkbox';
+  if (isCheckbox || el.tagName === 'INPUT') {
+    const labels: string[] = [];
+    if (el.id) for (const l of Array.from(root.querySelectorAll('label'))) if (l.getAttribute('for') === el.id) labels.push(l.textContent ?? '');
+    const around = el.closest('label');
+    if (around) labels.push(around.textContent ?? '');
+    if (labels.join('').trim()) return labels.join(' ');
+    // A bare checkbox beside its words: the words of its container, if it is the only checkbox there.
+    const box = el.parentElement;
+    if (isCheckbox && box && box.querySelectorAll('input[type="checkbox"]').length === 1) return box.textContent ?? '';
+    return (el as HTMLInputElement).value || el.getAttribute('title') || '';
+  }
+  return el.textContent?.trim() ? el.textContent : (el.getAttribute('title') ?? '');
+}
+
+/** Shown: neither it nor a container hidden the way the page hides things (shown()) or from assistive technology. */
+function visible(el: Element): boolean {
+  for (let e: Element | null = el; e; e = e.parentElement) if (!shown(e) || e.getAttribute('aria-hidden') === 'true') return false;
+  return true;
 }
 
 /** One organic card; null when its confirmid or name cannot be read. */

@@ -1,6 +1,7 @@
 /**
- * map.daum answers (`search.map.kakao.com/mapsearch/map.daum`, naver-kakao-notes B4): the JSON the
- * search page's list is built from, plain or as JSONP `callback({...})`. Read as hostile input:
+ * map.daum answers (`search.map.kakao.com/mapsearch/map.daum`, naver-kakao-notes B4, and the 2026
+ * `map.kakao.com/api/v1/mapsearch/map`, B4b, which answers the same shape): the JSON the search
+ * page's list is built from, plain or as JSONP `callback({...})`. Read as hostile input:
  * every field is shape-checked, a record that fails is skipped with a reason (never half-read),
  * and nothing is evaluated (JSONP is unwrapped by text, not run).
  */
@@ -22,6 +23,8 @@ export interface MapDaumPage {
   framing: MapDaumFraming;
   /** `place_totalcount`: how many places the search matched (more than the cap lets you page to). */
   totalCount: number | null;
+  /** `page_count` as the answer states it: about 25 on map.daum (B4), reachable results on the 2026 endpoint [~] (B4b). */
+  pageCount: number | null;
   /** `page` as the answer states it. */
   page: number | null;
   /** Every record read, ads included (`sponsored`), in the answer's order. */
@@ -88,6 +91,7 @@ export function parseMapDaumBody(text: string): MapDaumResult {
     kind: 'ok',
     framing,
     totalCount: toCount(data.place_totalcount),
+    pageCount: toCount(data.page_count),
     page: toCount(data.page),
     places,
     organic: places.length - ads,

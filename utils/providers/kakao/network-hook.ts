@@ -1,6 +1,10 @@
 /**
- * Seeing the search page's own map.daum answers (naver-kakao-notes B4): the list's DOM has no
- * coordinates, no homepage, no full category path and no total count; map.daum has them.
+ * Seeing the search page's own search answers (naver-kakao-notes B4, B4b): the list's DOM has no
+ * coordinates, no homepage, no full category path and no total count; the answers have them.
+ * Two endpoints answer the same "map.daum" shape: the older `search.map.kakao.com/mapsearch/map.daum`
+ * (JSONP or JSON) and, in 2026, the same-origin `map.kakao.com/api/v1/mapsearch/map` the page
+ * sends with a gate token it minted for that very URL (XHR or fetch). Both are copied, neither
+ * is ever sent from here; the gate-token request itself is not a search and is left alone.
  *
  * Two halves, as for Google (utils/providers/google/network-hook.ts): `installKakaoNetworkHook`
  * runs in the page's MAIN world before its scripts and copies each map.daum exchange to `post`
@@ -19,14 +23,20 @@ export const KAKAO_HOOK_SOURCE = 'mapsweep:kakao-mapdaum';
 /*
  * This module runs in the page's MAIN world: it imports only the shared hook
  * (utils/providers/page-network-hook.ts, which imports nothing). urls.ts would bring proj4 into
- * every map.kakao.com page for nothing, so the map.daum URL test is repeated here.
+ * every map.kakao.com page for nothing, so its endpoint test (searchEndpointOf) is repeated here;
+ * tests/unit/kakao-content-2026.test.ts checks the two agree.
  */
 const MAP_DAUM_HOSTS = new Set(['search.map.kakao.com', 'search.map.daum.net']);
+
+function isSearchEndpoint(u: URL): boolean {
+  if (u.protocol !== 'https:') return false;
+  return (u.hostname === 'map.kakao.com' && u.pathname === '/api/v1/mapsearch/map') || (MAP_DAUM_HOSTS.has(u.hostname) && u.pathname === '/mapsearch/map.daum');
+}
 
 function mapDaumParts(href: string): { callback: string | null } | null {
   try {
     const u = new URL(href);
-    if (!MAP_DAUM_HOSTS.has(u.hostname) || u.pathname !== '/mapsearch/map.daum' || !u.searchParams.get('q')) return null;
+    if (!isSearchEndpoint(u) || !u.searchParams.get('q')) return null;
     const cb = u.searchParams.get('callback');
     return { callback: cb && /^[A-Za-z_$][\w$]*$/.test(cb) ? cb : null };
   } catch {
@@ -58,7 +68,7 @@ type Post = (message: KakaoHookMessage) => void;
 
 type HookedWindow = Window & Record<string, unknown>;
 
-/** A map.daum request URL (either host), absolute against the page. */
+/** A search request URL (either endpoint), absolute against the page. */
 export function mapDaumRequestUrl(url: unknown, base: string): string | null {
   if (typeof url !== 'string' || !url) return null;
   try {

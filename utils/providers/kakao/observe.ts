@@ -4,15 +4,21 @@
  * this into accept / next page / split / stop; this module only states facts.
  *
  * Complete vs capped (B3): the web list stops after ~34 pages of 15. A list whose last page
- * comes before that is complete; reaching the cap page with more to come means the cell must
- * be split, never marked done.
+ * comes before that is complete; reaching the cap page means the cell must be split, never
+ * marked done (how many the cap holds is not known to the place: 500 reachable results in one
+ * 2026 source, 34 × 15 in others, B3, B4b).
+ *
+ * The answers are page content (any page script can post a copy, network-hook.ts). What they
+ * say may only add work: a count beyond what the list holds makes it capped; a count never
+ * makes a list end. They fill a card only where they agree with it and with each other: the
+ * record's confirmid and name are the card's, and every copy of that place says the same.
  */
 import type { ProviderPlace } from '../place';
 import type { WcongRect } from '../../geo/wcongnamul';
 import type { KakaoListExtraction, KakaoPagerState } from './list-dom';
 import { nextPagerAction, pageFullyShown, type KakaoPagerAction } from './list-dom';
-import type { MapDaumResult } from './mapdaum';
-import { KAKAO_PAGE_SIZE, KAKAO_WEB_CAP_PAGES, parseMapDaumUrl } from './urls';
+import type { MapDaumPage, MapDaumResult } from './mapdaum';
+import { KAKAO_PAGE_SIZE, KAKAO_WEB_CAP_PAGES, parseMapDaumUrl, type MapDaumRequest } from './urls';
 
 export type KakaoPageStatus =
   /** The block page or HTML instead of JSON: pause, do not retry. */
@@ -45,7 +51,10 @@ export interface KakaoPageSummary {
   unreadable: number;
   pager: KakaoPagerState;
   nextAction: KakaoPagerAction | null;
-  /** `place_totalcount` of the newest answer (null: no answer seen). */
+  /**
+   * The most any answer to the newest search says it matched (`place_totalcount`; on the 2026
+   * endpoint also `page_count`, its reachable results [~]); null: no answer said.
+   */
   totalCount: number | null;
   /** The rect of the newest map.daum request (null: the search was not restricted to the map). */
   searchedRect: WcongRect | null;
@@ -53,6 +62,8 @@ export interface KakaoPageSummary {
   places: ProviderPlace[];
   /** Places map.daum listed that are not on screen (other pages, or the list lost them). */
   networkOnly: ProviderPlace[];
+  /** Cards whose answers did not fill them: a record of the same confirmid names another place, or the copies disagree. */
+  unconfirmed: number;
   /** The cap this summary judged against, in pages. */
   capPages: number;
   /** Pages read in full this visit, this one included: hand it back in the next `observeKakaoPage`. */
@@ -76,9 +87,14 @@ export function observeKakaoPage(input: ObserveInput): KakaoPageSummary {
   const capPages = input.capPages ?? KAKAO_WEB_CAP_PAGES;
   const oks = responses.flatMap((r) => (r.result.kind === 'ok' ? [{ url: r.url, page: r.result }] : []));
   const newest = oks.at(-1) ?? null;
-  const fromNetwork = new Map<string, ProviderPlace>();
-  for (const r of oks) for (const p of r.page.places) if (!p.sponsored) fromNetwork.set(p.key, p);
-  const places = list.places.map((p) => merge(p, fromNetwork.get(p.key)));
+  const { agreed, disputed } = agreedRecords(responses);
+  let unconfirmed = 0;
+  const places = list.places.map((card) => {
+    const net = agreed.get(card.key);
+    if (net && sameName(net.name, card.name)) return merge(card, net);
+    if (net || disputed.has(card.key)) unconfirmed++;
+    return card;
+  });
   const onScreen = new Set(places.map((p) => p.key));
   const pagesRead = new Set(input.pagesRead ?? []);
   if (list.cardsShown > 0 && pageFullyShown(list.pager)) pagesRead.add(list.pager.current);
@@ -89,10 +105,11 @@ export function observeKakaoPage(input: ObserveInput): KakaoPageSummary {
     unreadable: list.unreadable,
     pager: list.pager,
     nextAction: nextPagerAction(list.pager, pagesRead),
-    totalCount: newest?.page.totalCount ?? null,
+    totalCount: newest ? matchedCount(oks, parseMapDaumUrl(newest.url)) : null,
     searchedRect: newest ? (parseMapDaumUrl(newest.url)?.rect ?? null) : null,
     places,
-    networkOnly: [...fromNetwork.values()].filter((p) => !onScreen.has(p.key)),
+    networkOnly: [...agreed.values()].filter((p) => !onScreen.has(p.key)),
+    unconfirmed,
     capPages,
     pagesRead,
   };
@@ -113,19 +130,73 @@ function statusOf(
   if (!list.hasList) return 'broken';
   if (list.cardsShown === 0) return 'loading';
   const page = list.pager.current;
-  if (page >= capPages) {
-    // At the cap page: "capped" unless the list itself shows this is the end.
-    const moreMatched = next !== null || (totalCount !== null && totalCount > page * KAKAO_PAGE_SIZE) || list.places.length >= KAKAO_PAGE_SIZE;
-    return moreMatched ? 'capped' : 'complete';
-  }
+  // At the cap page the list cannot show whether more matched (a cap of 500 ends it on a short
+  // page, one of 510 on a full one): capped, whatever a count says.
+  if (page >= capPages) return 'capped';
   if (next) return 'more';
-  // No way forward on screen. The count may still say more matched: a list that stops early
-  // with totalCount beyond it is the cap showing itself sooner than expected.
+  // No way forward on screen. The count may still say a page more matched: the cap showing
+  // itself sooner than expected. Only ever this way: a count never ends a list. (Within the
+  // page it is not compared: whether it counts ads or closed places is not known.)
   if (totalCount !== null && totalCount > page * KAKAO_PAGE_SIZE) return 'capped';
   return 'complete';
 }
 
-/** The card's fields, with the gaps filled from map.daum (the card wins where both have a value). */
+/**
+ * The most the answers to one search say it matched: `place_totalcount`, and on the 2026
+ * endpoint `page_count` too (there, one source says, the results one can page to [~]; on
+ * map.daum it is about 25 whatever the search, B4, so not a count of places). The largest,
+ * because a count may only add work.
+ */
+function matchedCount(oks: readonly { url: string; page: MapDaumPage }[], search: MapDaumRequest | null): number | null {
+  let most: number | null = null;
+  for (const r of oks) {
+    const req = parseMapDaumUrl(r.url);
+    if (!req || !search || !sameSearch(req, search)) continue;
+    for (const n of [r.page.totalCount, req.endpoint === 'mapsearch' ? r.page.pageCount : null]) if (n !== null && (most === null || n > most)) most = n;
+  }
+  return most;
+}
+
+function sameSearch(a: MapDaumRequest, b: MapDaumRequest): boolean {
+  return a.endpoint === b.endpoint && a.query === b.query && JSON.stringify(a.rect) === JSON.stringify(b.rect);
+}
+
+/**
+ * The organic records of the answers, one per confirmid, where every copy of that place says
+ * the same (name and coordinates); `disputed`: confirmids whose copies disagree. Page content
+ * may be posted twice for one request (a page script can post the hook's message): then
+ * neither copy is believed.
+ */
+export function agreedRecords(responses: readonly KakaoMapDaumExchange[]): { agreed: Map<string, ProviderPlace>; disputed: Set<string> } {
+  const agreed = new Map<string, ProviderPlace>();
+  const disputed = new Set<string>();
+  for (const r of responses) {
+    if (r.result.kind !== 'ok') continue;
+    for (const p of r.result.places) {
+      if (p.sponsored || disputed.has(p.key)) continue;
+      const seen = agreed.get(p.key);
+      if (!seen) agreed.set(p.key, p);
+      else if (!sameName(seen.name, p.name) || !samePoint(seen, p)) {
+        agreed.delete(p.key);
+        disputed.add(p.key);
+      }
+    }
+  }
+  return { agreed, disputed };
+}
+
+function sameName(a: string, b: string): boolean {
+  const norm = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim();
+  return norm(a) === norm(b);
+}
+
+/** Within about a metre (two readings of one answer's WCONGNAMUL integers differ by centimetres). */
+function samePoint(a: ProviderPlace, b: ProviderPlace): boolean {
+  if (a.lat === null || a.lng === null || b.lat === null || b.lng === null) return a.lat === b.lat && a.lng === b.lng;
+  return Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lng - b.lng) < 1e-5;
+}
+
+/** The card's fields, with the gaps filled from an answer that agrees with it (the card wins where both have a value). */
 function merge(card: ProviderPlace, net: ProviderPlace | undefined): ProviderPlace {
   if (!net) return card;
   return {

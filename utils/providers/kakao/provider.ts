@@ -3,10 +3,11 @@
  *
  * How a cell is searched (naver-kakao-notes B1, B3, B4, B7): the search page
  * `map.kakao.com/?urlX&urlY&urlLevel&q=` opens the map at the cell's view [?]; the visit
- * (utils/content/collect-kakao.ts) ticks "현 지도 내 장소검색" so the page's own map.daum request
- * carries the map's `rect`, presses "장소 더보기" and walks the pager page by page. What was
- * searched is the rect of that request, read back from the page (Observation.searchedBounds),
- * never the view asked for here; a list is complete when it ends before the web cap.
+ * (utils/content/collect-kakao.ts) ticks "현 지도 내 장소검색" (found by what it says) so the page's
+ * own search request (the 2026 mapsearch endpoint or the older map.daum, B4b) carries the map's
+ * `rect`, presses "장소 더보기" and walks the pager page by page. What was searched is the rect of
+ * that request, read back from the page (Observation.searched), never the view asked for here;
+ * a list is complete when it ends before the web cap on a page the cap could not have cut.
  *
  * Levels and zooms: view.ts (level ≈ 20 − zoom in Korea, rounded to the wider level).
  */
@@ -51,7 +52,8 @@ export const kakaoProvider: MapProvider = {
     }
   },
   tabPatterns: ['https://map.kakao.com/*', 'https://place.map.kakao.com/*'],
-  // The page's own search requests: a block answers them with a 302 to kakao.com/500.ko.html (B6).
+  // The page's own search requests (map.kakao.com's 2026 mapsearch, search.map.kakao.com's map.daum):
+  // a block answers them with a 302 to kakao.com/500.ko.html (B6).
   requestPatterns: ['https://map.kakao.com/*', 'https://search.map.kakao.com/*', 'https://place.map.kakao.com/*'],
   startUrl: `${KAKAO_MAP_ORIGIN}/`,
   siteTotal: 'as-capped',

@@ -1,11 +1,17 @@
 /**
- * Kakao Map URLs: the search page, map.daum (the list's own JSON), the place page.
+ * Kakao Map URLs: the search page, the list's own search request, the place page.
  *
- * How a cell's view is set (naver-kakao-notes B1, B4, B7):
+ * The list's search request is one of two endpoints that answer the same "map.daum" shape
+ * (mapdaum.ts): the older `search.map.kakao.com/mapsearch/map.daum` (B4) and, in 2026, the
+ * same-origin `map.kakao.com/api/v1/mapsearch/map` behind a gate token (B4b). Whichever the
+ * page sends is read; neither is ever sent by the extension.
+ *
+ * How a cell's view is set (naver-kakao-notes B1, B4, B4b, B7):
  * - map.daum takes the searched rectangle itself: `rect={x1},{y1},{x2},{y2}` in WCONGNAMUL
  *   integers with `msFlag=S&mcheck=Y` [V]. That is what "현 지도 내 장소검색" (search within the
  *   current map) sends, so the page's own request URL is the proof of what was searched:
- *   `parseMapDaumUrl(request).rect`.
+ *   `parseMapDaumUrl(request).rect`. Whether the 2026 endpoint carries the same `rect` is not
+ *   known [?]: the same parameter is read there, and a request without it proves no box.
  * - The search page URL in the notes carries only `q` [V]. The share links of the live site also
  *   carry the map's centre and level, `urlX`/`urlY` (WCONGNAMUL) and `urlLevel`; that is NOT in
  *   the notes [?], so a sweep must check the rect the page then searched before it trusts it,
@@ -20,6 +26,11 @@ export const KAKAO_MAP_ORIGIN = 'https://map.kakao.com';
 export const KAKAO_SEARCH_ORIGIN = 'https://search.map.kakao.com';
 export const KAKAO_PLACE_ORIGIN = 'https://place.map.kakao.com';
 export const MAP_DAUM_PATH = '/mapsearch/map.daum';
+/** The 2026 same-origin search endpoint on map.kakao.com (B4b). */
+export const MAP_SEARCH_PATH = '/api/v1/mapsearch/map';
+
+/** Which of the two search endpoints a request went to (B4, B4b). */
+export type KakaoSearchEndpoint = 'mapsearch' | 'map.daum';
 
 /** Places per list page and per map.daum page (B3, B4). */
 export const KAKAO_PAGE_SIZE = 15;
@@ -77,9 +88,12 @@ export function parseSearchPageUrl(href: string): SearchPageInfo | null {
 }
 
 export interface MapDaumRequest {
+  endpoint: KakaoSearchEndpoint;
   query: string;
   /** 1-based. */
   page: number;
+  /** `msFlag=S`: the page asked for a search within its map (B4, B7). */
+  restricted: boolean;
   /** Present: the search is restricted to it (`msFlag=S&mcheck=Y`). */
   rect: WcongRect | null;
   /** Present: the answer is JSONP `callback({...})`. */
@@ -88,17 +102,26 @@ export interface MapDaumRequest {
   sort: string;
 }
 
-export function mapDaumUrl(r: { query: string; page: number; rect?: WcongRect | null; callback?: string | null }): string {
+/** A search request URL (the replica's pages and the tests build them; the extension only reads them). */
+export function mapDaumUrl(r: { query: string; page: number; rect?: WcongRect | null; callback?: string | null; endpoint?: KakaoSearchEndpoint }): string {
   const params = new URLSearchParams({ q: r.query, msFlag: r.rect ? 'S' : 'A', sort: '0', page: String(r.page) });
   if (r.rect) {
     params.set('rect', `${Math.floor(r.rect.x1)},${Math.floor(r.rect.y1)},${Math.ceil(r.rect.x2)},${Math.ceil(r.rect.y2)}`);
     params.set('mcheck', 'Y');
   }
   if (r.callback) params.set('callback', r.callback);
-  return `${KAKAO_SEARCH_ORIGIN}${MAP_DAUM_PATH}?${params.toString()}`;
+  return r.endpoint === 'mapsearch' ? `${KAKAO_MAP_ORIGIN}${MAP_SEARCH_PATH}?${params.toString()}` : `${KAKAO_SEARCH_ORIGIN}${MAP_DAUM_PATH}?${params.toString()}`;
 }
 
-/** A map.daum request's parameters (from the page's own request URL); null when it is not one. */
+/** Which search endpoint a URL is, or null for any other URL. */
+export function searchEndpointOf(u: URL): KakaoSearchEndpoint | null {
+  if (u.protocol !== 'https:') return null;
+  if (u.hostname === 'map.kakao.com' && u.pathname === MAP_SEARCH_PATH) return 'mapsearch';
+  if ((u.hostname === 'search.map.kakao.com' || u.hostname === 'search.map.daum.net') && u.pathname === MAP_DAUM_PATH) return 'map.daum';
+  return null;
+}
+
+/** A search request's parameters (from the page's own request URL, either endpoint); null when it is not one. */
 export function parseMapDaumUrl(href: string): MapDaumRequest | null {
   let u: URL;
   try {
@@ -106,15 +129,19 @@ export function parseMapDaumUrl(href: string): MapDaumRequest | null {
   } catch {
     return null;
   }
-  if ((u.hostname !== 'search.map.kakao.com' && u.hostname !== 'search.map.daum.net') || u.pathname !== MAP_DAUM_PATH) return null;
+  const endpoint = searchEndpointOf(u);
+  if (!endpoint) return null;
   const query = u.searchParams.get('q');
   if (!query) return null;
   const page = toNumber(u.searchParams.get('page') ?? '1');
-  const rect = u.searchParams.get('msFlag') === 'S' ? parseRect(u.searchParams.get('rect')) : null;
+  const restricted = u.searchParams.get('msFlag') === 'S';
+  const rect = restricted ? parseRect(u.searchParams.get('rect')) : null;
   const callback = u.searchParams.get('callback');
   return {
+    endpoint,
     query,
     page: page !== null && Number.isInteger(page) && page >= 1 ? page : 1,
+    restricted,
     rect,
     callback: callback && /^[A-Za-z_$][\w$.]*$/.test(callback) ? callback : null,
     sort: u.searchParams.get('sort') ?? '0',

@@ -69,6 +69,8 @@ export interface ListStateRead {
   ads: ProviderPlace[];
   /** `total` of the list query when the state gives one. */
   total: number | null;
+  /** The list query's `display` argument (items a page holds, as the page asked for them), when its field name gives one. */
+  display: number | null;
   /** Items the state holds that could not be read (no id or no name). */
   unreadable: number;
   warnings: string[];
@@ -89,12 +91,14 @@ export function placesFromListState(state: ApolloState): ListStateRead {
   const ordered: string[] = [];
   const adRefs = new Set<string>();
   let total: number | null = null;
+  let display: number | null = null;
   for (const [field, value] of Object.entries(root)) {
     const isAd = AD_FIELD.test(field);
     if (!isAd && !LIST_FIELD.test(field)) continue;
     const list = listOf(value);
     if (!list) continue;
     if (!isAd && total === null && typeof list.total === 'number' && Number.isSafeInteger(list.total) && list.total >= 0) total = list.total;
+    if (!isAd && display === null) display = displayArg(field);
     for (const ref of list.refs) {
       if (isAd) adRefs.add(ref);
       else if (!ordered.includes(ref)) ordered.push(ref);
@@ -131,7 +135,21 @@ export function placesFromListState(state: ApolloState): ListStateRead {
     }
   }
   if (unreadable > 0) warnings.push(`${unreadable} list items in the Apollo state had no readable id or name.`);
-  return { places, ads, total, unreadable, warnings };
+  return { places, ads, total, display, unreadable, warnings };
+}
+
+/** `display` of a root field's arguments, `restaurantList({"input":{…,"display":50,…}})`; null when they do not parse or say none. */
+function displayArg(field: string): number | null {
+  const open = field.indexOf('(');
+  if (open < 0 || !field.endsWith(')')) return null;
+  try {
+    const args: unknown = JSON.parse(field.slice(open + 1, -1));
+    const input = isRecord(args) && isRecord(args.input) ? args.input : args;
+    const display = isRecord(input) ? input.display : undefined;
+    return typeof display === 'number' && Number.isSafeInteger(display) && display > 0 ? display : null;
+  } catch {
+    return null;
+  }
 }
 
 /** `{items: [{__ref}]}` or `{businesses: {total, items}}` (placeList) → refs and total. */

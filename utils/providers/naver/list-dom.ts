@@ -2,9 +2,10 @@
  * The list inside `iframe#searchIframe` (pcmap.place.naver.com/…/list; map-pages-spec §2.2,
  * naver-kakao-notes A3). Cards are found and identified by stable hooks first: the scroll
  * container's id, `ul > li`, and hrefs carrying place ids. Class names (li.UEzoS / li.VLTHu,
- * span.TYaxT / span.YwYLL, span.KCMnt / span.YzBgS, the pager's mBN2s / qxokY / eUTV2) are
- * fallbacks, each listed as a variant, because Naver renames them (the 2026 m.map capture uses
- * CSS-module names throughout).
+ * span.TYaxT / span.YwYLL, span.KCMnt / span.YzBgS) are fallbacks, each listed as a variant,
+ * because Naver renames them (the 2026 m.map capture uses CSS-module names throughout). The pager
+ * is read by what it says to people (readPager), never by its classes: a pager the reader does
+ * not recognise must prove nothing, and one it recognises by a guessed class proves too much.
  */
 import type { ProviderPlace } from '../place';
 import { buildPlace, readableText } from './fields';
@@ -28,14 +29,25 @@ export interface CardRead {
 }
 
 export interface PagerState {
-  /** A pager is on the page. */
+  /**
+   * A pager the reader recognises, by what it says to people: controls (links or buttons) named
+   * by page numbers, beside a control named "previous" or "next" (이전 / 다음, by aria-label or text).
+   */
   present: boolean;
-  /** The current page (a.mBN2s.qxokY or aria-current), when marked. */
+  /** The current page (aria-current, aria-selected, or the documented `.qxokY`), when marked. */
   current: number | null;
   /** Page numbers shown (the live pager shows 1–5, then 6 after 5 is clicked [~]). */
   pages: number[];
-  /** The next button is there and not `aria-disabled="true"`; null when there is no next button. */
-  nextEnabled: boolean | null;
+  /**
+   * The "next page" control of a recognised pager: 'enabled'; 'disabled' (`aria-disabled="true"` or
+   * `disabled`); 'absent' (the live variant that drops the arrow on the last page). null: no pager.
+   */
+  next: 'enabled' | 'disabled' | 'absent' | null;
+  /**
+   * Controls inside the pager that are neither a page number nor previous/next. A pager with such
+   * a control is not understood whole: its next control may be one of them, so its absence proves nothing.
+   */
+  unknownControls: number;
 }
 
 export interface ListDomRead {
@@ -157,55 +169,102 @@ function ratingOf(card: Element): string | null {
 }
 
 /**
- * The pager (A3): `div.zRM9F` holding `a.mBN2s` page numbers (current `.qxokY`) and `a.eUTV2`
- * prev/next, the last with `aria-disabled="true"` at the end. Found by class, or by its shape:
- * a group of links whose texts are page numbers.
+ * The pager (A3), recognised by what it says to people, in any markup (`div > a` as documented,
+ * `<button>`s, renamed classes): controls whose name (aria-label, else visible text) is a page
+ * number, grouped under their common parent, with the controls named "previous" / "next" (the
+ * arrows' hidden labels "이전페이지" / "다음페이지" are text a screen reader reads) in that group or
+ * just above it. No id or class decides it. Controls inside list cards are never the pager's.
  */
 export function readPager(root: ParentNode): PagerState {
-  const box = findPagerBox(root);
-  if (!box) return { present: false, current: null, pages: [], nextEnabled: null };
+  const pager = findPager(root);
+  if (!pager) return { present: false, current: null, pages: [], next: null, unknownControls: 0 };
   const pages: number[] = [];
   let current: number | null = null;
-  for (const a of box.querySelectorAll('a, button')) {
-    const n = /^\s*(\d{1,2})\s*$/.exec(a.textContent ?? '')?.[1];
-    if (!n) continue;
-    const page = Number(n);
+  for (const { el, page } of pager.numbers) {
     pages.push(page);
-    if (a.classList.contains('qxokY') || a.getAttribute('aria-current') === 'page' || a.getAttribute('aria-current') === 'true' || a.getAttribute('aria-selected') === 'true') current = page;
+    if (markedCurrent(el)) current = page;
   }
-  const next = nextIn(box);
   return {
     present: true,
     current,
     pages,
-    nextEnabled: next ? next.getAttribute('aria-disabled') !== 'true' : null,
+    next: pager.next ? (isDisabled(pager.next) ? 'disabled' : 'enabled') : 'absent',
+    unknownControls: pager.others,
   };
 }
 
 /**
- * The pager's "next page" control, enabled or not (`aria-disabled="true"` at the end), or null
- * when the page shows none (no pager, or the live variant that drops the arrow on the last page).
+ * The pager's "next page" control, enabled or not, or null when the page shows none (no pager
+ * recognised, or the live variant that drops the arrow on the last page).
  */
 export function findNextControl(root: ParentNode): Element | null {
-  const box = findPagerBox(root);
-  return box ? nextIn(box) : null;
+  return findPager(root)?.next ?? null;
 }
 
-function findPagerBox(root: ParentNode): Element | null {
-  return root.querySelector('div.zRM9F') ?? pagerByShape(root);
+/** Disabled as a person and the browser see it: `aria-disabled="true"` or the `disabled` attribute. */
+export function isDisabled(control: Element): boolean {
+  return control.getAttribute('aria-disabled') === 'true' || control.hasAttribute('disabled');
 }
 
-function nextIn(box: Element): Element | null {
-  const arrows = [...box.querySelectorAll('a.eUTV2, button.eUTV2')];
-  // The arrows' hidden labels ("이전페이지" / "다음페이지") are text, so they survive a class rename.
-  const byText = [...box.querySelectorAll('a, button')].find((a) => /다음/.test(a.textContent ?? '')) ?? null;
-  return arrows.length >= 2 ? arrows[arrows.length - 1]! : byText;
+const CONTROLS = 'a, button, [role="button"], [role="link"]';
+/** A page number as a control names it: "3", or an aria-label such as "3페이지" / "페이지 3" / "page 3". */
+const PAGE_NUMBER = /^(?:(?:페이지|page)\s*)?(\d{1,3})(?:\s*(?:페이지|page))?$/i;
+const PREVIOUS = /^(?:이전(?:\s*페이지)?|previous(?:\s*page)?|prev)$/i;
+const NEXT = /^(?:다음(?:\s*페이지)?|next(?:\s*page)?)$/i;
+/** How far above the page numbers' parent the arrows may sit (a wrapper around the numbers). */
+const ARROW_LEVELS = 2;
+
+interface FoundPager {
+  box: Element;
+  numbers: { el: Element; page: number }[];
+  previous: Element | null;
+  next: Element | null;
+  /** Controls in the box that are neither numbers nor arrows. */
+  others: number;
 }
 
-function pagerByShape(root: ParentNode): Element | null {
-  for (const el of root.querySelectorAll('div')) {
-    const links = [...el.children].filter((c) => c.tagName === 'A' && /^\s*\d{1,2}\s*$/.test(c.textContent ?? ''));
-    if (links.length >= 2) return el;
+/** The name a person is told for a control: its aria-label, else its visible text (hidden labels included, aria-hidden icons not). */
+function controlName(el: Element): string {
+  const label = el.getAttribute('aria-label');
+  const name = label !== null && label.trim() !== '' ? label : visibleText(el);
+  return name.replace(/\s+/g, ' ').trim();
+}
+
+function markedCurrent(el: Element): boolean {
+  const current = el.getAttribute('aria-current');
+  return el.classList.contains('qxokY') || current === 'page' || current === 'true' || el.getAttribute('aria-selected') === 'true';
+}
+
+function findPager(root: ParentNode): FoundPager | null {
+  const cards = findCards(root);
+  const inCard = (el: Element) => cards.some((c) => c === el || c.contains(el));
+  const controls = [...root.querySelectorAll(CONTROLS)].filter((el) => !inCard(el) && !el.parentElement?.closest(CONTROLS));
+  // The page numbers, grouped by parent: the group with most numbers is the pager's.
+  const groups = new Map<Element, { el: Element; page: number }[]>();
+  for (const el of controls) {
+    const m = PAGE_NUMBER.exec(controlName(el));
+    if (!m || !el.parentElement) continue;
+    const group = groups.get(el.parentElement) ?? [];
+    group.push({ el, page: Number(m[1]) });
+    groups.set(el.parentElement, group);
   }
-  return null;
+  let best: [Element, { el: Element; page: number }[]] | null = null;
+  for (const entry of groups) if (!best || entry[1].length > best[1].length) best = entry;
+  if (!best) return null;
+  const [numbersParent, numbers] = best;
+  // The arrows: in the numbers' parent, or a level or two above it (never around the list itself).
+  let box: Element = numbersParent;
+  for (let level = 0; ; level++) {
+    const inBox = controls.filter((el) => box.contains(el));
+    const previous = inBox.find((el) => PREVIOUS.test(controlName(el))) ?? null;
+    const next = inBox.find((el) => NEXT.test(controlName(el))) ?? null;
+    if (previous || next) {
+      const numbered = new Set(numbers.map((n) => n.el));
+      const others = inBox.filter((el) => el !== previous && el !== next && !numbered.has(el)).length;
+      return { box, numbers, previous, next, others };
+    }
+    const up = box.parentElement;
+    if (level >= ARROW_LEVELS || !up || up.tagName === 'BODY' || cards.some((c) => up.contains(c))) return null;
+    box = up;
+  }
 }

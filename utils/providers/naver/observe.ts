@@ -3,6 +3,11 @@
  * search is complete, capped or still has pages. Combines list-dom (what is shown), the Apollo
  * state (the fields behind each card) and block detection. Pure: the content script gathers the
  * parts (the document, its URL, whether scrolling stopped growing the list) and calls this.
+ *
+ * "Complete" is a claim the page makes itself and its own counts agree with (contract: a
+ * recognised pager whose next control is disabled or absent, every item of the page's state shown
+ * as a card, as many cards as its `total` says). A list that only stopped growing proves nothing:
+ * a lazy batch whose request failed, or a background tab the browser throttles, looks exactly so.
  */
 import { CAP_MARGIN } from '../../grid/decide';
 import type { BBox } from '../../geo/types';
@@ -40,7 +45,12 @@ export type PageStatus =
   /** The list ended before the cap: every match of the searched box was listed. */
   | 'complete'
   /** The last page the search offers is full: more places may match than were listed. */
-  | 'capped';
+  | 'capped'
+  /**
+   * Cards shown, but the page does not prove this page whole or where its list ends (`proof` says
+   * why): neither complete nor capped, so the visit proves nothing and is tried again.
+   */
+  | 'unproven';
 
 export interface ListPageParts {
   doc: Document;
@@ -70,12 +80,18 @@ export interface NaverPageSummary {
   ads: ProviderPlace[];
   /** Organic cards shown that could not be read. */
   unreadCards: number;
-  /** Organic items in the state that no card shows (the lazy list has not rendered them yet). */
+  /** Organic items in the state that no card read shows (the lazy list has not rendered them yet); 0 when the state is another page's. */
   stateOnly: number;
   pager: PagerState;
+  /** Organic items a page of this search holds: PAGE_SIZE, or less when the list query's `display` says so. */
+  pageHolds: number;
+  /** The list query's `total` from the state, or null. Page content: it may only find a list short, never end one. */
+  total: number | null;
   /** Organic results listed by the search up to and including this page (earlier pages assumed full). */
   listedSoFar: number;
   status: PageStatus;
+  /** Why the status is 'unproven' (or 'loading'): a warning that starts with a stable tag; null otherwise. */
+  proof: string | null;
   warnings: string[];
 }
 
@@ -107,11 +123,16 @@ export function observeListPage(parts: ListPageParts): NaverPageSummary {
     (place.sponsored ? ads : places).push(place);
   }
   const shownOrganic = new Set(places.map((p) => p.key));
-  const stateOnly = (fromState?.places ?? []).filter((p) => !shownOrganic.has(p.key)).length;
+  // The embedded state describes the page as loaded: after a turn that re-renders in place it is
+  // another page's (none of its items shown), and says nothing of this one.
+  const stateItems = fromState?.places ?? [];
+  const stateOfThisPage = stateItems.some((p) => shownOrganic.has(p.key));
+  const stateOnly = stateOfThisPage ? stateItems.filter((p) => !shownOrganic.has(p.key)).length : 0;
   if (state && fromState && fromState.places.length === 0 && dom.organicShown > 0) warnings.push('The Apollo state holds no list items for the cards shown.');
 
   const page = dom.pager.current ?? urlParts?.page ?? 1;
-  const listedSoFar = (page - 1) * PAGE_SIZE + dom.organicShown;
+  const pageHolds = pageHoldsOf(fromState?.display ?? null);
+  const listedSoFar = (page - 1) * pageHolds + dom.organicShown;
   const summary: NaverPageSummary = {
     url: parts.url,
     query: urlParts?.query ?? null,
@@ -126,57 +147,67 @@ export function observeListPage(parts: ListPageParts): NaverPageSummary {
     unreadCards,
     stateOnly,
     pager: dom.pager,
+    pageHolds,
+    total: fromState?.total ?? null,
     listedSoFar,
     status: 'loading',
+    proof: null,
     warnings,
   };
-  summary.status = pageStatus(summary, dom.noResults, parts.scrollSettled);
+  const { status, proof } = pageStatus(summary, dom.noResults, parts.scrollSettled);
+  summary.status = status;
+  summary.proof = proof;
   return summary;
 }
 
-function pageStatus(s: NaverPageSummary, noResults: boolean, settled: boolean): PageStatus {
-  if (s.block) return 'blocked';
-  if (noResults) return 'no-results';
-  if (s.cardsShown === 0 || (s.organicShown > 0 && s.places.length === 0)) return 'unreadable';
-  const full = s.organicShown >= PAGE_SIZE;
-  if (!full && !settled) return 'loading';
+/** Organic items a page holds: PAGE_SIZE, or the list query's `display` when smaller (a larger one is not believed: page content may only ask for more proof). */
+export function pageHoldsOf(display: number | null): number {
+  return Math.min(PAGE_SIZE, display ?? PAGE_SIZE);
+}
+
+type Status = { status: PageStatus; proof: string | null };
+const is = (status: PageStatus): Status => ({ status, proof: null });
+const unproven = (proof: string): Status => ({ status: 'unproven', proof });
+
+/**
+ * What the page proves. Order matters: a block, a notice, unreadable cards first; then the cap
+ * (visible: a full last-allowed page); then the page must be whole (its state's items all shown,
+ * as many cards as a page holds when the pager offers more) and its end shown by a pager the
+ * reader understands, agreeing with the list's own `total`.
+ */
+function pageStatus(s: NaverPageSummary, noResults: boolean, settled: boolean): Status {
+  if (s.block) return is('blocked');
+  if (noResults) return is('no-results');
+  if (s.cardsShown === 0 || (s.organicShown > 0 && s.places.length === 0)) return is('unreadable');
+  // Sponsored cards alone are no evidence of what the box holds, and "none" is believed only from the notice.
+  if (s.organicShown === 0) return unproven(`naver-ads-only: the list shows ${s.adsShown} sponsored card(s) and no other place, and no "no results" notice`);
+  const full = s.organicShown >= s.pageHolds;
+  if (!full && !settled) return { status: 'loading', proof: `naver-list-growing: ${s.organicShown} cards on page ${s.page} and the list was still growing` };
   // The live cap shows as an ordinary end (the next button disabled) [~]: a full last-allowed page is capped whatever the pager says.
-  if (s.page >= PAGE_MAX && full) return 'capped';
-  if (s.listedSoFar >= CROWDED_AT && s.page >= PAGE_MAX) return 'capped';
-  if (s.pager.nextEnabled === true) return 'more-pages';
-  return 'complete';
-}
-
-export interface SearchSummary {
-  /** Organic places over all pages, one per key, first page first. */
-  places: ProviderPlace[];
-  ads: ProviderPlace[];
-  pages: number;
-  /** complete: the list ended below the cap; capped: crowded, split the cell; incomplete: a page is missing or unfinished. */
-  status: 'complete' | 'capped' | 'incomplete' | 'blocked' | 'unreadable' | 'no-results';
-  /** Places listed on more than one page (Naver paging should never repeat one; a repeat means the order shifted). */
-  repeats: number;
-}
-
-/** The pages of one search, in visiting order, as one result for the cell. */
-export function combinePages(pages: readonly NaverPageSummary[]): SearchSummary {
-  const places = new Map<string, ProviderPlace>();
-  const ads = new Map<string, ProviderPlace>();
-  let repeats = 0;
-  for (const p of pages) {
-    for (const place of p.places) {
-      if (places.has(place.key)) repeats++;
-      else places.set(place.key, place);
-    }
-    for (const ad of p.ads) if (!ads.has(ad.key)) ads.set(ad.key, ad);
+  if (s.page >= PAGE_MAX && s.organicShown >= PAGE_SIZE) return is('capped');
+  if (s.listedSoFar >= CROWDED_AT && s.page >= PAGE_MAX) return is('capped');
+  // Items of the page's own state that no card shows (an unreadable card may be one of them: the judge counts those).
+  const unshown = s.stateOnly - s.unreadCards;
+  if (unshown > 0) return unproven(`naver-state-unshown: ${unshown} item(s) of the page's own state have no card on page ${s.page}, which shows ${s.organicShown} (a lazy batch that never came)`);
+  const pager = s.pager;
+  if (!pager.present) return unproven(`naver-pager-unrecognised: page ${s.page} shows ${s.organicShown} places and no pager the reader recognises (page numbers beside a previous/next control)`);
+  if (pager.next === 'enabled') {
+    // A page that has a next one is whole only with every card a page holds.
+    return full ? is('more-pages') : unproven(`naver-page-short: ${s.organicShown} of ${s.pageHolds} places on page ${s.page}, and the pager offers another page`);
   }
-  const last = pages[pages.length - 1];
-  let status: SearchSummary['status'] = 'incomplete';
-  if (!last) status = 'incomplete';
-  else if (pages.some((p) => p.status === 'blocked')) status = 'blocked';
-  else if (pages.some((p) => p.status === 'unreadable')) status = 'unreadable';
-  else if (last.status === 'no-results' && pages.length === 1) status = 'no-results';
-  else if (last.status === 'capped' || places.size >= CROWDED_AT) status = 'capped';
-  else if (last.status === 'complete' && pages.every((p, i) => p.page === i + 1)) status = 'complete';
-  return { places: [...places.values()], ads: [...ads.values()], pages: pages.length, status, repeats };
+  const lastShown = Math.max(...pager.pages);
+  const endShown = pager.next === 'disabled' || (pager.next === 'absent' && pager.unknownControls === 0 && s.page === lastShown);
+  if (!endShown) {
+    const why = pager.next === 'absent' ? (pager.unknownControls > 0 ? `${pager.unknownControls} pager control(s) the reader does not know` : `page ${s.page} is not the last page number shown (${lastShown})`) : 'no end shown';
+    return unproven(`naver-end-unproven: the pager shows no next control and ${why}`);
+  }
+  // The list's own count. On the last page a search offers, a count above the list is the cap
+  // cutting it: more work (a split), never less. Below that, a total a list can hold is a claim
+  // about this list, and a list short of it is not whole; a larger one counts matches beyond any
+  // list (what the driver's site-total rule weighs), so it cannot find this one short.
+  if (s.total !== null && s.listedSoFar < s.total) {
+    if (s.page >= PAGE_MAX) return is('capped');
+    if (s.total <= SEARCH_CAP) return unproven(`naver-list-short: ${s.listedSoFar} of ${s.total} places the list's own total counts, at its last page (${s.page})`);
+  }
+  return is('complete');
 }

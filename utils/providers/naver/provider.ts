@@ -57,6 +57,9 @@ export const naverProvider: MapProvider = {
     // Naver's list is Korean whatever the interface; `locale=ko` is what the live iframe sends.
     url: (keyword, bounds) => naverListUrl({ query: keyword, bounds }),
     viewport: NAVER_PLANNING_VIEWPORT,
+    // Whether the list searches all of the box its URL echoes is not known [?] (A8): the inner
+    // tenth of each side is what proves a cell, as on Kakao (utils/providers/kakao/provider.ts).
+    untrustedEdge: 0.1,
   },
   // The block page keeps the list's URL (A7): it is recognised by its text, in the content script.
   blockedPageKind: () => null,

@@ -1,12 +1,15 @@
 // The Kakao replica's search page script (plain JS, inlined by pages.ts; run by Chromium and by
-// happy-dom in unit tests). It fetches map.daum the way the page does (JSONP by default) and
-// builds the list, "장소 더보기", the pager and "no results" from the answer.
+// happy-dom in unit tests). It fetches its search the way the page does (the 2026 endpoint behind
+// a gate token by XHR or fetch, by default; or map.daum by JSONP, XHR or fetch) and builds the
+// list, "장소 더보기", the pager and "no results" from the answer. Under `forged` it also plays a
+// hostile script posting the extension's hook message after each answer.
 // eslint-disable-next-line no-unused-vars
 function replicaKakaoSearchPage(config, win) {
   var doc = win.document;
   var PAGE = 15;
   var $ = function (id) { return doc.getElementById(id); };
-  var state = { query: config.query, page: 1, moreOpened: false, total: 0, records: [], seq: 0 };
+  var state = { query: config.query, page: 1, moreOpened: false, total: 0, reachable: 0, records: [], seq: 0, bounded: !!(config.boundsControl && config.boundsSearch) };
+  var MAPSEARCH = config.endpoint === 'mapsearch-2026';
 
   function el(tag, attrs, children) {
     var e = doc.createElement(tag);
@@ -19,8 +22,7 @@ function replicaKakaoSearchPage(config, win) {
     node.classList.toggle('HIDDEN', hidden);
   }
   function boundsChecked() {
-    var box = $('info.search.place.bounds');
-    return !!(config.boundsControl && box && box.checked);
+    return !!(config.boundsControl && state.bounded);
   }
   function mapRect() {
     var v = config.view;
@@ -36,28 +38,80 @@ function replicaKakaoSearchPage(config, win) {
     p.set('msFlag', boundsChecked() ? 'S' : 'A');
     p.set('sort', '0');
     p.set('page', String(page));
-    if (boundsChecked()) { p.set('rect', mapRect()); p.set('mcheck', 'Y'); }
+    if (boundsChecked()) { p.set(config.rectParam === 'renamed' ? 'bbox' : 'rect', mapRect()); p.set('mcheck', 'Y'); }
     if (callback) p.set('callback', callback);
-    return config.searchOrigin + '/mapsearch/map.daum?' + p.toString();
+    return MAPSEARCH ? config.mapOrigin + '/api/v1/mapsearch/map?' + p.toString() : config.searchOrigin + '/mapsearch/map.daum?' + p.toString();
+  }
+  // The 2026 endpoint answers only a request the page prepared: a token minted for its exact URL.
+  function gate(url, then) {
+    var body = JSON.stringify({ method: 'GET', url: url.slice(config.mapOrigin.length), body: '' });
+    var read = function (text) { try { then(JSON.parse(text).token || null); } catch (e) { then(null); } };
+    if (config.transport === 'fetch') {
+      return win.fetch(config.mapOrigin + config.gatePath, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body, credentials: 'include' })
+        .then(function (r) { return r.text(); }).then(read, function () { then(null); });
+    }
+    var x = new win.XMLHttpRequest();
+    x.open('POST', config.mapOrigin + config.gatePath);
+    x.setRequestHeader('content-type', 'application/json');
+    x.onload = function () { read(x.responseText); };
+    x.onerror = function () { then(null); };
+    x.send(body);
+  }
+  function headersFor(token) {
+    var h = { 'X-Requested-With': 'XMLHttpRequest' };
+    if (token) h[config.gateHeader] = token;
+    return h;
+  }
+  function get(url, token, done) {
+    var h = headersFor(token);
+    if (config.transport === 'fetch') {
+      return win.fetch(url, { headers: h, credentials: 'include' })
+        .then(function (r) { return r.text(); })
+        .then(function (t) { try { done(JSON.parse(t)); } catch (e) { done(null); } }, function () { done(null); });
+    }
+    var xhr = new win.XMLHttpRequest();
+    xhr.open('GET', url);
+    xhr.withCredentials = true;
+    for (var k in h) xhr.setRequestHeader(k, h[k]);
+    xhr.onload = function () { try { done(JSON.parse(xhr.responseText)); } catch (e) { done(null); } };
+    xhr.onerror = function () { done(null); };
+    xhr.send();
+  }
+  // A hostile script (switch `forged`): after each answer, a copy in the extension's hook message, for the same request.
+  function forge(url, data) {
+    if (config.forged === 'none' || !data || !Array.isArray(data.place)) return;
+    var copy = JSON.parse(JSON.stringify(data));
+    var organic = copy.place.filter(function (r) { return r.sourceId !== 'ad'; });
+    if (config.forged === 'coords') organic.forEach(function (r) {
+      if (r.lat) { r.lat = String(Number(r.lat) + 0.05); r.lon = String(Number(r.lon) + 0.05); }
+      if (r.x) { r.x = String(Number(r.x) + 11000); r.y = String(Number(r.y) + 14000); delete r.roadview; }
+    });
+    if (config.forged === 'ids-shifted') {
+      var ids = organic.map(function (r) { return r.confirmid || r.cid; });
+      organic.forEach(function (r, i) { var id = ids[(i + 1) % ids.length]; if (r.confirmid) r.confirmid = id; else r.cid = id; });
+    }
+    if (config.forged === 'count-high') { copy.place_totalcount = String(Number(data.place_totalcount) * 10 + 1000); copy.page_count = Number(copy.place_totalcount); }
+    if (config.forged === 'count-low') { copy.place_totalcount = String(organic.length); copy.page_count = organic.length; }
+    var body = JSON.stringify(copy);
+    win.postMessage({ source: config.hookSource, phase: 'end', url: url, outcome: 'body', status: 200, finalUrl: url, contentType: 'application/json; charset=utf-8', body: body }, '*');
   }
   function transport(page, done) {
     if (typeof win.__replicaKakaoTransport === 'function') {
       var cb = config.transport === 'jsonp' ? 'jQuery' + config.jqueryId + '_' + (++state.seq) : null;
       return win.__replicaKakaoTransport(requestUrl(page, cb), done);
     }
-    if (config.transport === 'xhr') {
-      var xhr = new win.XMLHttpRequest();
-      xhr.open('GET', requestUrl(page, null));
-      xhr.withCredentials = true;
-      xhr.onload = function () { try { done(JSON.parse(xhr.responseText)); } catch (e) { done(null); } };
-      xhr.onerror = function () { done(null); };
-      return xhr.send();
+    if (config.transport !== 'jsonp') {
+      var url = requestUrl(page, null);
+      var answered = function (data) { done(data); forge(url, data); };
+      if (MAPSEARCH) return gate(url, function (token) { get(url, token, answered); });
+      return get(url, null, answered);
     }
     var name = 'jQuery' + config.jqueryId + '_' + (++state.seq);
     var script = doc.createElement('script');
-    win[name] = function (data) { delete win[name]; script.remove(); done(data); };
+    var src = requestUrl(page, name);
+    win[name] = function (data) { delete win[name]; script.remove(); done(data); forge(src, data); };
     script.onerror = function () { delete win[name]; script.remove(); done(null); };
-    script.src = requestUrl(page, name);
+    script.src = src;
     doc.head.appendChild(script);
   }
   function load(page) {
@@ -67,12 +121,14 @@ function replicaKakaoSearchPage(config, win) {
       if (!data || !Array.isArray(data.place)) { $('info.search.error').classList.remove('HIDDEN'); return; }
       state.page = page;
       state.total = Number(data.place_totalcount) || 0;
+      // The 2026 endpoint says how many one can page to (B4b [~]); map.daum's page_count is not that.
+      state.reachable = MAPSEARCH ? Number(data.page_count) || 0 : state.total;
       state.records = data.place;
       render();
     });
   }
   function lastPage() {
-    return Math.min(config.capPages, Math.ceil(state.total / PAGE));
+    return Math.min(config.capPages, Math.ceil(Math.min(state.total, state.reachable) / PAGE));
   }
   function item(r, index) {
     var ad = r.sourceId === 'ad';
@@ -142,8 +198,18 @@ function replicaKakaoSearchPage(config, win) {
     var b = Math.floor((state.page - 1) / 5);
     if (b > 0) load((b - 1) * 5 + 1);
   });
-  var box = $('info.search.place.bounds');
-  if (box) box.addEventListener('change', function () { state.moreOpened = false; load(1); });
+  var control = config.boundsControl ? doc.querySelector('[data-replica-bounds]') : null;
+  var research = function () { state.moreOpened = false; load(1); };
+  if (control && control.type === 'checkbox') control.addEventListener('change', function () { state.bounded = control.checked; research(); });
+  else if (control) control.addEventListener('click', function (e) {
+    e.preventDefault();
+    if (config.boundsMarkup === 'action-button') state.bounded = true;
+    else {
+      state.bounded = !state.bounded;
+      control.setAttribute(config.boundsMarkup === 'role-checkbox' ? 'aria-checked' : 'aria-pressed', String(state.bounded));
+    }
+    research();
+  });
   var form = $('search.keyword');
   if (form) form.addEventListener('submit', function (e) {
     e.preventDefault();

@@ -1,0 +1,160 @@
+/**
+ * What a search proved of where it looked (Observation.searched, utils/sweep/bounds-proof.ts
+ * SearchProof) decides a cell through the real driver, queue and store: a page whose box could
+ * not be read never proves its cell (issue 21 item 3), a page that searched everywhere proves a
+ * short list and stops on a full one, and the box Naver echoes is trusted only less its edge.
+ * The page is scripted (what each load leaves in the tab); everything that judges it is real.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { Observation, SearchedBox } from '../../utils/domain/sweep';
+import type { BBox } from '../../utils/geo/types';
+import { naverProvider, NAVER_PLANNING_VIEWPORT } from '../../utils/providers/naver/provider';
+import { parseListUrl } from '../../utils/providers/naver/urls';
+import { openStore } from '../../utils/store';
+import { NOT_RESTRICTED_MESSAGE, searchUnknownMessage } from '../../utils/sweep/bounds-proof';
+import { runWorker } from '../../utils/sweep/driver';
+import { createPacer } from '../../utils/sweep/pacing';
+import { planSweep } from '../../utils/sweep/plan';
+import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { bboxContainsBBox } from '../../utils/geo/bbox';
+import { resultsObservation } from '../helpers/observations';
+import { seededRandom } from '../helpers/random';
+import { createSimListDriver } from '../helpers/sim-list-pages';
+import { makeListing } from '../helpers/store-records';
+
+/** About 300 m square in central Seoul: one cell per keyword. */
+const AREA = '37.5650,126.9765,37.5677,126.9799';
+
+let run = 0;
+
+/**
+ * A sweep of `keywords` whose every list page shows `places` organic places at the box's centre,
+ * on one page that ends, and says it searched `searched(url, visit)`.
+ */
+async function sweepWith(o: { keywords: string; places: number; searched(url: string, visit: number, cell: BBox): SearchedBox | undefined; capHit?: boolean; firstPage?: number }) {
+  const random = seededRandom(3);
+  const store = await openStore({ name: `search-proof-${++run}` });
+  let clock = 1_000_000;
+  const sleep = async (ms: number) => {
+    clock += Math.max(0, ms);
+    await Promise.resolve();
+  };
+  const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0, maxAttempts: 3 };
+  const plan = planSweep({ areaText: AREA, keywordsText: o.keywords, settings, viewport: NAVER_PLANNING_VIEWPORT, origin: null, provider: naverProvider }, 'sp', clock);
+  if (!plan.ok) throw new Error(plan.error.message);
+  const sweep = await store.createSweep(plan.sweep, plan.cells);
+  /** The planned cell a search is centred on (what the page was asked for, whatever the padding). */
+  const cellAt = (lat: number, lng: number): BBox =>
+    plan.cells.map((c) => c.bbox).find((b) => Math.abs((b.south + b.north) / 2 - lat) < 1e-9 && Math.abs((b.west + b.east) / 2 - lng) < 1e-9)!;
+  let visits = 0;
+  const page = createSimListDriver<{ url: string; page: number; visit: number }>({
+    load: (url) => ({ url, page: o.firstPage ?? 1, visit: ++visits }),
+    observe(tab): Observation {
+      if (!tab) throw new Error('nothing loaded');
+      const asked = parseListUrl(tab.url)!.bounds!;
+      const lat = (asked.south + asked.north) / 2;
+      const lng = (asked.west + asked.east) / 2;
+      const listings = Array.from({ length: o.places }, (_, i) =>
+        makeListing(`p${tab.visit}-${i}`, { key: `naver:${i}`, provider: 'naver', providerId: String(i), cid: null, lat: lat + i * 1e-6, lng }),
+      );
+      return resultsObservation({
+        url: tab.url,
+        listings,
+        endOfList: !o.capHit,
+        capHit: o.capHit ?? false,
+        pager: { page: tab.page, more: false },
+        searched: o.searched(tab.url, tab.visit, cellAt(lat, lng)),
+      });
+    },
+    viewport: () => NAVER_PLANNING_VIEWPORT,
+  });
+  const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+  const exit = await runWorker({ store, page, pacer, now: () => clock, sleep, random, attention: () => {} }, sweep.id, 1);
+  return { exit, sweep: (await store.getSweep(sweep.id))!, cells: (await store.listCells(sweep.id)).filter((c) => c.role !== 'audit'), loads: page.loads, events: await store.listEvents(sweep.id) };
+}
+
+const echoed = (url: string): SearchedBox => ({ kind: 'measured', box: parseListUrl(url)!.bounds!, source: 'test: the box asked for' });
+
+describe('a page that did not show what it searched proves nothing', () => {
+  it('a short complete list without a readable box: retried once, then unresolved; on the next cell the sweep stops with the reason', async () => {
+    const r = await sweepWith({ keywords: 'cafe\nbakery', places: 3, searched: () => ({ kind: 'unknown', why: "the list page's URL carries no readable bounds" }) });
+    expect(r.cells.filter((c) => c.status === 'done')).toEqual([]);
+    const unresolved = r.cells.filter((c) => c.status === 'saturated' && c.result?.reason === 'search-unknown');
+    expect(unresolved).toHaveLength(1);
+    // Its places are kept (they are real), and the cell is reported, not proven.
+    expect(unresolved[0]!.result?.organic).toBe(3);
+    expect(r.exit).toBe('failed');
+    expect(r.sweep.status).toBe('failed');
+    expect(r.sweep.problem?.message).toBe(searchUnknownMessage("the list page's URL carries no readable bounds"));
+    // First cell: first look + retry; second cell: first look + retry, then the stop.
+    expect(r.loads).toBe(4);
+  });
+
+  it('a page that reports no box at all is the same as one whose box could not be read', async () => {
+    const r = await sweepWith({ keywords: 'cafe', places: 3, searched: () => undefined });
+    expect(r.cells.filter((c) => c.status === 'done')).toEqual([]);
+    expect(r.cells.some((c) => c.result?.reason === 'search-unknown')).toBe(true);
+  });
+
+  it('once is forgiven: the retry that shows its box proves the cell', async () => {
+    const r = await sweepWith({ keywords: 'cafe', places: 3, searched: (url, visit) => (visit === 1 ? { kind: 'unknown', why: 'mid-load' } : echoed(url)) });
+    expect(r.exit).toBe('finished');
+    const searched = r.cells.filter((c) => c.status !== 'outside');
+    expect(searched.map((c) => [c.status, c.result?.reason])).toEqual([['done', 'end-of-list']]);
+    expect(searched[0]!.attempts).toBe(1);
+  });
+});
+
+describe("a page that listed matches everywhere (the site's own evidence)", () => {
+  const unrestricted: SearchedBox = { kind: 'unrestricted', evidence: 'test: the page has no way to restrict its search' };
+
+  it('a short complete list holds every match there is: the cell is done', async () => {
+    const r = await sweepWith({ keywords: 'cafe', places: 3, searched: () => unrestricted });
+    expect(r.exit).toBe('finished');
+    expect(r.cells.filter((c) => c.status === 'done').map((c) => c.result?.searchedBox)).toEqual([null]);
+  });
+
+  it('a full list proves nothing and no smaller search can: the sweep stops and says why', async () => {
+    const r = await sweepWith({ keywords: 'cafe', places: 300, capHit: true, searched: () => unrestricted });
+    expect(r.sweep.status).toBe('failed');
+    expect(r.sweep.problem?.message).toBe(NOT_RESTRICTED_MESSAGE);
+    expect(r.cells.filter((c) => c.status === 'done' || c.status === 'split')).toEqual([]);
+  });
+});
+
+describe("Naver's echoed box is trusted less its untrusted edge", () => {
+  it('the box asked for is wide enough that its trusted part holds the cell', async () => {
+    const r = await sweepWith({ keywords: 'cafe', places: 3, searched: echoed });
+    expect(r.exit).toBe('finished');
+    const [cell] = r.cells.filter((c) => c.status === 'done');
+    expect(cell?.result?.searchedBox).toBeTruthy();
+    const trusted = cell!.result!.searchedBox as BBox;
+    expect(bboxContainsBBox(trusted, cell!.bbox)).toBe(true);
+  });
+
+  it('a site that echoes only a little more than the cell has not proven the cell whole', async () => {
+    // The page says it searched the cell plus 2% a side: less the untrusted tenth, that misses the cell's rim.
+    const r = await sweepWith({
+      keywords: 'cafe',
+      places: 3,
+      searched: (_url, _visit, cell) => {
+        const dLat = (cell.north - cell.south) * 0.02;
+        const dLng = (cell.east - cell.west) * 0.02;
+        return { kind: 'measured', box: { south: cell.south - dLat, north: cell.north + dLat, west: cell.west - dLng, east: cell.east + dLng }, source: 'test: the cell and 2%' };
+      },
+    });
+    const first = r.cells.find((c) => c.depth === 0 && c.status !== 'outside')!;
+    expect(first.status).toBe('split');
+    expect(first.result?.reason).toBe('view-not-covering');
+  });
+});
+
+describe('a list starts on its first page', () => {
+  it('a list that opened on page 2 and ends there proves nothing: retried, then reported', async () => {
+    const r = await sweepWith({ keywords: 'cafe', places: 3, firstPage: 2, searched: echoed });
+    expect(r.cells.filter((c) => c.status === 'done')).toEqual([]);
+    expect(r.cells.filter((c) => c.status === 'quarantined')).toHaveLength(1);
+    expect(r.cells[0]!.lastError?.message).toMatch(/opened on page 2/);
+  });
+});
