@@ -21,7 +21,7 @@ export function areaAround(d: number, lat = CENTRE.lat, lng = CENTRE.lng): strin
 
 type Truth = Map<string, { lat: number; lng: number }>;
 
-/** Latency jitter between the pacer's stamp and the replica's log of the same request (as in resume.test.ts). */
+/** Latency jitter between the pacer's stamp and the replica's log of the same request . */
 export const NETWORK_JITTER_MS = 50;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Kakao's search page, in-process: every load renders the replica's own search page with its own
- * script (tests/unit/kakao-content-harness.ts openKakaoPage: the page sends its search, the
+ * script (tests/helpers/kakao-content-harness.ts openKakaoPage: the page sends its search, the
  * MAIN-world hook copies the answers, the fake network answers with the replica's own functions
  * on a virtual clock), and every call is the extension's real content script answer
  * (utils/content/collect-kakao.ts: the first-page controls pressed by kakaoFirstPageReady /
@@ -23,7 +23,7 @@ import { parseSearchPageUrl, viewAt, type KakaoView } from '../../utils/provider
 import { kakaoBlockPageHtml } from '../replica/kakao/pages';
 import type { KakaoWorld } from '../replica/kakao/places';
 import { DEFAULT_KAKAO_SWITCHES, mergeKakaoSwitches, type KakaoSwitches } from '../replica/kakao/switches';
-import { openKakaoPage, type KakaoPageHarness } from '../unit/kakao-content-harness';
+import { openKakaoPage, type KakaoPageHarness } from './kakao-content-harness';
 import { ensureHappyDomGlobals } from './happy-dom-globals';
 import { createRenderedListDriver, type SimListDriver } from './sim-list-pages';
 

@@ -19,7 +19,7 @@ import { kakaoPlacePageHtml } from '../replica/kakao/pages';
 import { readRealPage, realPageParser } from '../helpers/real-pages';
 import { fakeClock } from '../helpers/details-sim';
 import { world } from '../helpers/sim-world';
-import { kw } from './kakao-content-harness';
+import { kw } from '../helpers/kakao-content-harness';
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 const parseReal = realPageParser();

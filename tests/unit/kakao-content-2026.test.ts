@@ -25,7 +25,7 @@ import { reportedProof } from '../../utils/sweep/bounds-proof';
 import { KAKAO_UNTRUSTED_EDGE } from '../../utils/providers/kakao/provider';
 import { kakaoGroundTruth } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from '../replica/kakao/switches';
-import { CANVAS, kakaoFirstPage, kw, openKakaoPage, walkKakaoPages, type KakaoPageHarness } from './kakao-content-harness';
+import { CANVAS, kakaoFirstPage, kw, openKakaoPage, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 import { measuredBox } from '../helpers/searched';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };

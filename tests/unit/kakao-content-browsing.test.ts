@@ -14,7 +14,7 @@ import { KAKAO_HOOK_SOURCE, readKakaoHookMessage } from '../../utils/providers/k
 import { viewForBox } from '../../utils/providers/kakao/urls';
 import type { Observation } from '../../utils/domain/sweep';
 import { kakaoPlacePageHtml } from '../replica/kakao/pages';
-import { CANVAS, kw, openKakaoPage, type KakaoPageHarness } from './kakao-content-harness';
+import { CANVAS, kw, openKakaoPage, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 import { measuredBox } from '../helpers/searched';
 
 const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };

@@ -17,7 +17,7 @@ import { type KakaoView, parseMapDaumUrl, viewAt, viewForBox } from '../../utils
 import { innerBBoxOfRect } from '../../utils/providers/kakao/view';
 import { kakaoGroundTruth } from '../replica/kakao/search';
 import type { KakaoSwitches } from '../replica/kakao/switches';
-import { CANVAS, kakaoFirstPage, kw, openKakaoPage, SEOUL, walkKakaoPages, type KakaoPageHarness } from './kakao-content-harness';
+import { CANVAS, kakaoFirstPage, kw, openKakaoPage, SEOUL, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 import { measuredBox } from '../helpers/searched';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };

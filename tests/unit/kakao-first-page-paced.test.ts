@@ -22,7 +22,7 @@ import { planSweep } from '../../utils/sweep/plan';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
 import { DEFAULT_KAKAO_SWITCHES } from '../replica/kakao/switches';
 import { seededRandom } from '../helpers/random';
-import { openKakaoPage, type KakaoPageHarness } from './kakao-content-harness';
+import { openKakaoPage, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
 const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };

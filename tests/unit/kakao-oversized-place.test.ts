@@ -18,7 +18,7 @@ import { leaseNextCell } from '../../utils/queue';
 import { openStore } from '../../utils/store';
 import { kakaoWorld } from '../replica/kakao/places';
 import { createWorld, type WorldOptions } from '../replica/world';
-import { CANVAS, openKakaoPage, SEOUL, walkKakaoPages, type KakaoPageHarness } from './kakao-content-harness';
+import { CANVAS, openKakaoPage, SEOUL, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 import { makeCell, makeSweep, RESULT } from './store-fixtures';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
