@@ -50,6 +50,18 @@ async function deliver(type: string, data: unknown, sender: Record<string, unkno
 
 const OPTIONS = { cap: 300, stallMs: 200, maxMs: 5000, settleMs: 1000, scrollPauseMs: 10, expectPage: 1 };
 
+/** What the content script sends as browsing listings, acknowledged (the callback way of WXT's fake browser). */
+function browsingSent(): unknown[] {
+  const sent: unknown[] = [];
+  fakeBrowser.runtime.onMessage.addListener(((message: { type?: string; data?: unknown }, _sender: unknown, sendResponse: (r: unknown) => void) => {
+    if (message?.type !== 'browsingListings') return undefined;
+    sent.push(...(message.data as unknown[]));
+    sendResponse({ res: undefined });
+    return true;
+  }) as never);
+  return sent;
+}
+
 describe('Naver content script wiring', () => {
   it('top-level: collect and nextPage answered for the background only', async () => {
     const page = showListPage();
@@ -75,14 +87,7 @@ describe('Naver content script wiring', () => {
   it('a frame of the map: answers no sweep message, and sends what the person sees as browsing listings', async () => {
     const page = showListPage();
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
-    const sent: unknown[] = [];
-    fakeBrowser.runtime.onMessage.addListener(((message: { type?: string; data?: unknown }, _sender: unknown, sendResponse: (r: unknown) => void) => {
-      if (message?.type !== 'browsingListings') return undefined;
-      sent.push(...(message.data as unknown[]));
-      // Acknowledged (the callback way of WXT's fake browser): the batch is not sent again later.
-      sendResponse({ res: undefined });
-      return true;
-    }) as never);
+    const sent = browsingSent();
     backgroundAnswersSweepTab(fakeBrowser, false);
     // The same window, seen as a frame (its top is another window).
     const framed = new Proxy(window, {
@@ -97,18 +102,6 @@ describe('Naver content script wiring', () => {
     await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(52), { timeout: 3000 });
     expect((sent as { key: string; sponsored: boolean }[]).filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
   });
-
-  /** What the content script sends as browsing listings, acknowledged (the callback way of WXT's fake browser). */
-  function browsingSent(): unknown[] {
-    const sent: unknown[] = [];
-    fakeBrowser.runtime.onMessage.addListener(((message: { type?: string; data?: unknown }, _sender: unknown, sendResponse: (r: unknown) => void) => {
-      if (message?.type !== 'browsingListings') return undefined;
-      sent.push(...(message.data as unknown[]));
-      sendResponse({ res: undefined });
-      return true;
-    }) as never);
-    return sent;
-  }
 
   it("a top-level page in a tab a sweep drives never feeds browsing, even with the setting on and before it is asked to collect", async () => {
     fakeBrowser.reset();

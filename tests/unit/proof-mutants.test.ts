@@ -27,6 +27,7 @@ import { judgeObservation } from '../../utils/sweep/judge';
 import { combinePages } from '../../utils/sweep/pages';
 import { narrowest, type BoxSpans } from '../../utils/sweep/reported-box';
 import { resultsObservation } from '../helpers/observations';
+import { makeListing } from '../helpers/store-records';
 
 const VIEW: MapView = { lat: 37.55, lng: 126.95, zoom: 15 };
 const CANVAS: MeasuredCanvas = { width: 1280, height: 800, panelRight: null };
@@ -34,26 +35,7 @@ const CANVAS: MeasuredCanvas = { width: 1280, height: 800, panelRight: null };
 const LNG_PER_PX = 360 / (256 * 2 ** VIEW.zoom);
 
 function place(i: number, at: LatLng, over: Partial<Listing> = {}): Listing {
-  return {
-    key: `google:${1000 + i}`,
-    provider: 'google',
-    providerId: String(1000 + i),
-    placeId: null,
-    featureId: null,
-    cid: String(1000 + i),
-    name: `P${i}`,
-    category: null,
-    address: null,
-    phone: null,
-    website: null,
-    rating: null,
-    reviews: null,
-    lat: at.lat,
-    lng: at.lng,
-    url: '',
-    sponsored: false,
-    ...over,
-  };
+  return makeListing(String(1000 + i), { name: `P${i}`, category: null, address: null, rating: null, reviews: null, lat: at.lat, lng: at.lng, url: '', ...over });
 }
 
 /** A place `dx` screen px right of VIEW's centre (negative: left). */

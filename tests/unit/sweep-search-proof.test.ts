@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Observation, SearchedBox } from '../../utils/domain/sweep';
 import type { BBox } from '../../utils/geo/types';
 import { naverProvider, NAVER_PLANNING_VIEWPORT } from '../../utils/providers/naver/provider';
+import { kakaoProvider } from '../../utils/providers/kakao/provider';
 import { parseListUrl } from '../../utils/providers/naver/urls';
 import { openStore } from '../../utils/store';
 import { NOT_RESTRICTED_MESSAGE, searchUnknownMessage } from '../../utils/sweep/bounds-proof';
@@ -156,5 +157,53 @@ describe('a list starts on its first page', () => {
     expect(r.cells.filter((c) => c.status === 'done')).toEqual([]);
     expect(r.cells.filter((c) => c.status === 'quarantined')).toHaveLength(1);
     expect(r.cells[0]!.lastError?.message).toMatch(/opened on page 2/);
+  });
+});
+
+describe("a list's own count never makes a sweep collect less", () => {
+  it('a cell that cannot be split reads every page, though the count says the list is crowded', async () => {
+    const random = seededRandom(5);
+    const store = await openStore({ name: `search-proof-${++run}` });
+    let clock = 1_000_000;
+    const sleep = async (ms: number) => {
+      clock += Math.max(0, ms);
+      await Promise.resolve();
+    };
+    const viewport = { width: 1280, height: 800, panelWidth: 408 };
+    const plan0 = planSweep({ areaText: AREA, keywordsText: 'cafe', settings: { ...DEFAULT_SETTINGS }, viewport, origin: null, provider: kakaoProvider }, 'kc', clock);
+    if (!plan0.ok) throw new Error(plan0.error.message);
+    // No room under the cell cap: a crowded cell is kept saturated, never split.
+    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0, maxCells: plan0.cells.length };
+    const plan = planSweep({ areaText: AREA, keywordsText: 'cafe', settings, viewport, origin: null, provider: kakaoProvider }, 'kc', clock);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const sweep = await store.createSweep(plan.sweep, plan.cells);
+    const around: BBox = { south: 37.5, west: 126.9, north: 37.65, east: 127.05 };
+    const page = createSimListDriver<{ url: string; page: number }>({
+      load: (url) => ({ url, page: 1 }),
+      observe(tab): Observation {
+        if (!tab) throw new Error('nothing loaded');
+        const listings = Array.from({ length: 15 }, (_, i) =>
+          makeListing(`k${tab.page}-${i}`, { key: `kakao:${tab.page * 100 + i}`, provider: 'kakao', providerId: String(tab.page * 100 + i), cid: null, lat: 37.5663, lng: 126.9782 }),
+        );
+        return resultsObservation({
+          url: tab.url,
+          listings,
+          endOfList: false,
+          capHit: tab.page === 3,
+          pager: { page: tab.page, more: tab.page < 3 },
+          searched: { kind: 'measured', box: around, source: 'test' },
+          // The page's own count: far more than a list holds.
+          siteTotal: 5000,
+        });
+      },
+      viewport: () => viewport,
+    });
+    const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+    await runWorker({ store, page, pacer, now: () => clock, sleep, random, attention: () => {} }, sweep.id, 1);
+    const cells = (await store.listCells(sweep.id)).filter((c) => c.role !== 'audit' && c.status !== 'outside');
+    // At its smallest or out of room under the cell cap: kept saturated, reported.
+    expect(cells.map((c) => c.status)).toEqual(['saturated']);
+    expect(page.pageTurns).toBe(2);
+    expect(cells[0]!.result?.organic).toBe(45);
   });
 });

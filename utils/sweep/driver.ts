@@ -1,5 +1,5 @@
 import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
-import { decideCell, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
+import { CHILDREN_PER_SPLIT, decideCell, minCellReached, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import { CAP_MARGIN } from '../grid/decide';
 import type { CellDecisionInput } from '../grid/types';
 import type { MapView, Viewport } from '../geo/types';
@@ -217,7 +217,12 @@ async function visitCell(
   const collectOptions = { ...COLLECT, cap: provider.planner.cap, scrollPauseMs: sweep.settings.scrollPauseMs };
   try {
     const prepared = await prepareFirstPage(deps, provider, cell, tabId, holder, collectOptions);
-    const paged = prepared === 'ready' ? await walkPages(deps, provider, cell, tabId, holder, await deps.page.collect(tabId, collectOptions, COLLECT_TIMEOUT_MS), collectOptions) : prepared;
+    // Whether a crowded list's cell would be split (not at its smallest, room under the cell cap):
+    // only then may its other pages go unread (walkPages).
+    const splittable = async () =>
+      !minCellReached(cell.bbox, { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport }) &&
+      (await deps.store.countCells(sweep.id)).total + CHILDREN_PER_SPLIT <= sweep.settings.maxCells;
+    const paged = prepared === 'ready' ? await walkPages(deps, provider, cell, tabId, holder, await deps.page.collect(tabId, collectOptions, COLLECT_TIMEOUT_MS), collectOptions, splittable) : prepared;
     if (paged === 'lost') return undefined;
     if (paged === 'stopped') {
       // Paused, stopped or failed meanwhile (by the user, or another worker met a block): the
@@ -534,6 +539,8 @@ async function walkPages(
   holder: string,
   first: Observation,
   options: CollectOptions,
+  /** The cell would be split if crowded: a crowded list's other pages may then go unread. */
+  splittable: () => Promise<boolean>,
 ): Promise<PagedVisit> {
   // A visit's list starts on its first page: a list that opened on a later page (the site kept
   // the page of an earlier search, a control pressed twice) would end without the pages before.
@@ -550,7 +557,10 @@ async function walkPages(
     if (provider.siteTotal && saysCrowded(last.siteTotal, crowdedAt)) {
       // The page counts more matches than a list can hold: the cell will be split whatever the
       // remaining pages show (utils/sweep/site-total.ts), where the provider's count is believed.
-      trusted ??= provider.siteTotal === 'as-capped' || siteTotalTrust(await deps.store.listCells(cell.sweepId, 'done')).trusted;
+      // A cell that cannot be split keeps what its list holds (saturated): every page is read then,
+      // whatever the count says, so a count (page content) never makes the sweep collect less.
+      trusted ??=
+        (await splittable()) && (provider.siteTotal === 'as-capped' || siteTotalTrust(await deps.store.listCells(cell.sweepId, 'done')).trusted);
       if (trusted) {
         const observation = combinePages(pages);
         return {
