@@ -11,7 +11,7 @@
  */
 import { createKakaoNetwork, type KakaoNetwork } from '../../utils/providers/kakao/network';
 import { installKakaoNetworkHook, readKakaoHookMessage, type KakaoHookMessage } from '../../utils/providers/kakao/network-hook';
-import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressNextPage, type KakaoCollectEnv } from '../../utils/content/collect-kakao';
+import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressNextPage, type KakaoCollectEnv, type MeasuredRequest } from '../../utils/content/collect-kakao';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';
 import { combinePages } from '../../utils/sweep/pages';
@@ -80,7 +80,8 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
     now = until;
   };
   const sent: string[] = [];
-  const measured: string[] = [];
+  /** What the browser's resource timing lists: finished requests, with the status a CORS-readable answer shows (an opaque JSONP script: none). */
+  const measured: MeasuredRequest[] = [];
   let served = 0;
   let gates = 0;
   const GATE_SECRET = 'harness';
@@ -116,7 +117,7 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
       const callback = parseMapDaumUrl(url)!.callback!;
       later(LATENCY_MS, () => {
         const r = serve(url);
-        measured.push(url);
+        measured.push({ url, status: null });
         // A blocked JSONP script runs no callback (the body is HTML: blocked, or a syntax error).
         if (r.kind === 'ok') (win[callback] as (d: unknown) => void)?.(r.data);
         script.dispatchEvent(new Event('load'));
@@ -166,7 +167,8 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
           return;
         }
         const r = serve(this.url, this.headers);
-        measured.push(this.url);
+        // A network error (the block's cross-origin redirect) is no finished request.
+        if (r.kind !== 'block-redirect') measured.push({ url: this.url, status: r.kind === 'refused' ? r.status : 200 });
         if (r.kind === 'refused') this.answer(r.status, 'application/json; charset=utf-8', r.body);
         else if (r.kind === 'block-redirect') {
           // The 302 goes to www.kakao.com, which allows no CORS: a network error.
@@ -202,7 +204,7 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
         const gate = (init?.method ?? 'GET').toUpperCase() === 'POST' ? serveGate(url, String(init?.body ?? '')) : null;
         if (gate) return resolve(response(gate.status, url, 'application/json; charset=utf-8', gate.body));
         const r = serve(url, headers);
-        measured.push(url);
+        if (r.kind !== 'block-redirect') measured.push({ url, status: r.kind === 'refused' ? r.status : 200 });
         // The 302 goes to www.kakao.com, which allows no CORS: fetch rejects.
         if (r.kind === 'block-redirect') return reject(new TypeError('Failed to fetch'));
         if (r.kind === 'refused') return resolve(response(r.status, url, 'application/json; charset=utf-8', r.body));

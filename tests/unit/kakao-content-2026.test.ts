@@ -184,7 +184,8 @@ describe('page data never decides (another script posts the hook\'s message)', (
     expectNoneMoved(combined);
     const proof = reportedProof(combined.searched!, CELL, combined.listings.filter((l) => !l.sponsored), KAKAO_UNTRUSTED_EDGE);
     expect(proof).toMatchObject({ kind: 'measured', boxIgnored: false });
-    expect(combined.warnings.some((w) => w.includes('kakao-page-data-disagrees'))).toBe(true);
+    // The forger's copies outnumber the requests the browser lists: none of those requests' copies fills a card.
+    expect(combined.warnings.some((w) => w.includes('kakao-copies-untrusted'))).toBe(true);
     expect(combined.warnings.filter((w) => w.includes('kakao-rect-not-honoured'))).toEqual([]);
   });
 
@@ -209,15 +210,15 @@ describe('page data never decides (another script posts the hook\'s message)', (
     expect(truthKeys(newest(h).rect).length).toBeGreaterThan(30);
     expect(combined.endOfList).toBe(false);
     expect(combined.capHit).toBe(true);
-    // The count reported is the largest any answer gave: the real one.
-    expect(combined.siteTotal).toBe(truthKeys(newest(h).rect).length);
+    // No count is reported: the forged copy spoils every copy of its request.
+    expect(combined.siteTotal).toBeNull();
   });
 
-  it('an inflated count may only add work: a short complete list reads as capped, never complete', async () => {
+  it('an inflated count in a forged copy is not used: the list is what the page shows, whole', async () => {
     const h = page('cafe', { forged: 'count-high' });
     const { combined } = await walkKakaoPages(h, OPTIONS);
-    expect(combined.endOfList).toBe(false);
-    expect(combined.capHit).toBe(true);
+    expect(combined.endOfList).toBe(true);
+    expect(combined.siteTotal).toBeNull();
     expect(organicKeys(combined)).toEqual(truthKeys(newest(h).rect));
   });
 });

@@ -136,18 +136,30 @@ describe('Kakao content script wiring', () => {
       e.preventDefault();
     };
     document.addEventListener('click', swallow, true);
+    // The browser's resource timing, as a PerformanceObserver hands it over (happy-dom lists no requests of its own).
+    const observers: ((list: { getEntries(): unknown[] }) => void)[] = [];
+    const realObserver = window.PerformanceObserver;
+    window.PerformanceObserver = class {
+      constructor(callback: (list: { getEntries(): unknown[] }) => void) {
+        observers.push(callback);
+      }
+      observe() {}
+    } as unknown as typeof PerformanceObserver;
     vi.resetModules();
     const { startKakaoContent } = await import('../../utils/content/kakao-content');
     startKakaoContent(window, fakeBrowser as unknown as WxtBrowser);
+    window.PerformanceObserver = realObserver;
     // The hook's copies arrive as window messages from this window; a forged one from elsewhere is dropped.
     for (const m of messages) window.dispatchEvent(new MessageEvent('message', { data: m, origin: window.location.origin, source: window }));
+    const finished = messages.filter((m) => m.phase === 'end').map((m, i) => ({ entryType: 'resource', name: m.url, startTime: i, responseStatus: 200 }));
+    for (const o of observers) o({ getEntries: () => finished });
     window.dispatchEvent(new MessageEvent('message', { data: { ...messages.at(-1)!, url: messages.at(-1)!.url.replace('page=1', 'page=9') }, origin: 'https://evil.example', source: window }));
     const background = { id: fakeBrowser.runtime.id };
     const options = { cap: 510, stallMs: 200, maxMs: 3000, settleMs: 300, scrollPauseMs: 0, expectPage: 1 };
     const reply = (await deliver('collect', options, background)) as { res: Observation };
     expect(reply.res.pageKind).toBe('results');
     expect(reply.res.organicShown).toBe(15);
-    // Coordinates from the copies; the box from the page's own request (no resource timing here: the hook's URL).
+    // Coordinates from the copies of the requests the browser lists; the box from the newest one's rect.
     expect(reply.res.listings.every((l) => l.lat !== null)).toBe(true);
     expect(measuredBox(reply.res)).not.toBeNull();
     expect(reply.res.pager).toEqual({ page: 1, more: true });

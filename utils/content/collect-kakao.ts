@@ -52,12 +52,19 @@ export interface KakaoCollectEnv {
    * first, measured in this world (resource timing: a page script cannot make the browser list
    * a request it did not send). The searched rect is read from the newest.
    */
-  requests(): readonly string[];
+  requests(): readonly MeasuredRequest[];
   /** The hook's copies of the page's search answers (network-hook.ts). */
   network: Pick<KakaoNetwork, 'exchanges' | 'pending'>;
   /** HTTP status of this document's navigation, when the browser tells it. */
   httpStatus(): number | null;
   hidden(): boolean;
+}
+
+/** A search request the browser lists as finished (resource timing), never a copy's word. */
+export interface MeasuredRequest {
+  url: string;
+  /** Its HTTP status (`responseStatus`, Chrome 109+); null for an opaque answer (a JSONP script of another origin) or where the browser does not tell. */
+  status: number | null;
 }
 
 /** Poll interval while waiting for the page. */
@@ -115,9 +122,10 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const failed = exchanges.slice(firstExchange).filter((e) => e.result.kind === 'http-error' || e.result.kind === 'malformed');
   for (const e of failed.slice(-3)) warnings.push(`kakao-mapdaum-${e.result.kind}: ${describe(e)}`);
   // The list's own answer failed with an HTTP status: the visit failed as that status (the driver
-  // backs off and retries), not as a page that changed.
-  const lastExchange = exchanges.at(-1);
-  const answerStatus = v.newestFailed() && lastExchange?.result.kind === 'http-error' && lastExchange.result.status >= 400 ? lastExchange.result.status : null;
+  // backs off and retries), not as a page that changed. The status is the browser's (a copy's
+  // status is a page script's word, and a 429 pauses the sweep).
+  const newestStatus = env.requests().at(-1)?.status ?? null;
+  const answerStatus = newestStatus !== null && newestStatus >= 400 ? newestStatus : null;
 
   // The page's answer for the page shown: what fills the cards, counts the matches, names the ads.
   const answer = answerFor(exchanges, list.pager.current);
@@ -128,15 +136,19 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const ads = adListings(env.doc, answer, new Set(organic.map((l) => l.key)));
   const located = organic.filter((l) => l.lat !== null && l.lng !== null).length;
   if (organic.length > 0 && located < organic.length) warnings.push(`kakao-unlocated: ${organic.length - located} of ${organic.length} places without coordinates (no map.daum answer read for them)`);
+  const copies = env.network.exchanges().length;
+  if (exchanges.length < copies) warnings.push(`kakao-copies-untrusted: ${copies - exchanges.length} of ${copies} copies of the page's answers are not used (of requests the browser does not list, or more copies than it sent: another script posts the hook's message)`);
   if (summary.unreadable > 0) warnings.push(`kakao-unreadable: ${summary.unreadable} organic cards without a confirmid or name`);
   if (summary.unconfirmed > 0) warnings.push(`kakao-page-data-disagrees: ${summary.unconfirmed} cards not filled from the answers (a record of the same confirmid names another place, or two copies differ)`);
 
   let endOfList = summary.status === 'complete';
   let capHit = summary.status === 'capped';
-  // A full last page: the cap may have cut it (a cap of exactly this many pages). Never claimed
+  // A full last page: the cap may have cut it (a cap of exactly this many pages), or, on page 1
+  // with no pager shown, a pager the reader no longer recognises may be hiding more. Never claimed
   // complete, whatever an answer counts: the count is page content, and may only add work.
-  if (endOfList && summary.placesRead + summary.unreadable >= KAKAO_PAGE_SIZE && list.pager.current > 1) {
-    warnings.push('kakao-full-last-page: the list stopped on a full page, which a cap of that many pages would show too; taken as capped');
+  const fullPage = summary.placesRead + summary.unreadable >= KAKAO_PAGE_SIZE;
+  if (endOfList && fullPage && (list.pager.current > 1 || !list.pager.pagerVisible)) {
+    warnings.push(`kakao-full-last-page: the list stopped on a full page ${list.pager.current}${list.pager.pagerVisible ? '' : ' with no pager shown'}, which a cap (or a pager not recognised) would show too; taken as capped`);
     endOfList = false;
     capHit = true;
   }
@@ -147,7 +159,6 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const searched = searchedOf(request, list.bounds);
   if (!request && pageKind === 'results') warnings.push('kakao-no-request-measured: no search request of this page was measured; the searched box is unknown');
   else if (request && !rect && pageKind !== 'captcha') warnings.push(`kakao-not-restricted: the page searched without a rect (${searched.kind === 'unrestricted' ? 'not restricted to its map' : 'the box it searched, if any, is not in the request'})`);
-  if (request && env.requests().length === 0) warnings.push('kakao-request-from-hook: the browser listed no search request; the searched rect is the one the hook copied');
   if (rect) warnings.push(...rectChecks(rect, visitPlaces(exchanges, rect, organic), endOfList));
 
   return {
@@ -312,25 +323,10 @@ interface Mark {
 
 function visit(env: KakaoCollectEnv, firstExchange: number) {
   const read = () => extractKakaoList(env.doc);
-  /**
-   * The hook's copies, less the answers and blocks of requests the browser did not measure (when
-   * it measured any): a copy of a request the page never sent is a page script's message, not an
-   * answer, and may not fill a card, pause the sweep or make the page look changed. An HTTP
-   * failure is kept whatever its URL (it can only make the visit fail and be retried; a request
-   * that failed may not be listed).
-   */
-  const exchanges = (): readonly KakaoExchange[] => {
-    const all = env.network.exchanges();
-    const measured = new Set(env.requests());
-    if (measured.size === 0) return all;
-    return all.filter((e) => e.result.kind === 'http-error' || measured.has(e.url));
-  };
+  /** The requests the browser lists; never the hook's copies (a page script can post those). */
+  const requestLog = (): readonly string[] => env.requests().map((r) => r.url);
+  const exchanges = (): readonly KakaoExchange[] => trustedCopies(env.network.exchanges(), requestLog());
   const parsed = (url: string | undefined): MapDaumRequest | null => (url ? parseMapDaumUrl(url) : null);
-  /** Requests as measured; the hook's copies only when the browser lists none (then the page said). */
-  const requestLog = (): readonly string[] => {
-    const measured = env.requests();
-    return measured.length > 0 ? measured : env.network.exchanges().map((e) => e.url);
-  };
   const newestRequest = () => parsed(requestLog().at(-1));
   const answered = (url: string): boolean => {
     const sent = requestLog().filter((u) => u === url).length;
@@ -399,6 +395,22 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
     changedSince: (before: Mark, page: number | null): boolean =>
       failedSince(before) || newestFailed() || ((requestLog().length > before.requests || signature(read()) !== before.signature) && consistent(page)),
   };
+}
+
+/**
+ * The hook's copies a visit may use (untrusted page content: any page script can post one). A
+ * copy counts only for a request the browser lists, and only while that request has no more
+ * copies than the browser lists it sent: a surplus is a page script's message, and as nothing
+ * tells which copy is the page's own, none of that request's copies counts. A request that
+ * failed without an answer (no status: the browser may list no such request) is kept, as it can
+ * only end a wait early; a block, a place or a count comes only from an answer the browser saw.
+ */
+export function trustedCopies(copies: readonly KakaoExchange[], measured: readonly string[]): KakaoExchange[] {
+  const tally = (urls: readonly string[]) => urls.reduce((m, u) => m.set(u, (m.get(u) ?? 0) + 1), new Map<string, number>());
+  const sent = tally(measured);
+  const got = tally(copies.map((c) => c.url));
+  const unanswered = (c: KakaoExchange) => c.result.kind === 'http-error' && c.result.status === 0;
+  return copies.filter((c) => unanswered(c) || (got.get(c.url) ?? 0) <= (sent.get(c.url) ?? 0));
 }
 
 /** The newest readable answer for a page of the list (its request's `page`). */
@@ -497,10 +509,11 @@ function describe(e: KakaoExchange): string {
 
 /**
  * What the page's newest search covered: its rect, as the largest WGS84 box inside it. A request
- * without a rect is the page searching everywhere only when the page itself shows no way to
- * restrict it (no "현 지도 내 장소검색" control) and the request does not ask for a search within
- * the map (`msFlag=S`); with the control shown, or that flag, a missing rect is a box the page
- * did not report (a renamed parameter as likely as anything), and proves nothing.
+ * without a rect is the page searching everywhere only on both the page's word and the
+ * request's: no "현 지도 내 장소검색" control shown, and a request that says it searched
+ * everywhere (`msFlag=A` and nothing that could carry a box, urls.ts `everywhere`). Anything else
+ * without a rect is a box the page did not report (a renamed parameter as likely as anything),
+ * and proves nothing.
  */
 export function searchedOf(request: MapDaumRequest | null, bounds: KakaoBoundsControl): SearchedBox {
   if (request?.rect) {
@@ -508,8 +521,9 @@ export function searchedOf(request: MapDaumRequest | null, bounds: KakaoBoundsCo
     return box ? { kind: 'measured', box, source: `the rect of the page's ${request.endpoint} request` } : { kind: 'unknown', why: "the rect of the page's search request is not a box" };
   }
   if (!request) return { kind: 'unknown', why: 'no search request of this page was measured' };
-  if (bounds.kind === 'absent' && !request.restricted) {
-    return { kind: 'unrestricted', evidence: 'the page shows no "현 지도 내 장소검색" control and its search request carries no rect' };
+  if (bounds.kind === 'absent' && request.everywhere) {
+    return { kind: 'unrestricted', evidence: 'the page shows no "현 지도 내 장소검색" control and its search request asks for everywhere (msFlag=A, nothing that could carry a box)' };
   }
-  return { kind: 'unknown', why: request.restricted ? "the page's search request asks for the map (msFlag=S) but carries no rect" : 'the page shows "현 지도 내 장소검색" but its search request carries no rect' };
+  if (bounds.kind !== 'absent') return { kind: 'unknown', why: 'the page shows "현 지도 내 장소검색" but its search request carries no rect' };
+  return { kind: 'unknown', why: request.restricted ? "the page's search request asks for the map (msFlag=S) but carries no rect" : "the page's search request carries no rect and does not say it searched everywhere (msFlag=A alone)" };
 }

@@ -13,7 +13,7 @@ import { parseMapDaumUrl, placeUrl } from '../providers/kakao/urls';
 import type { ProviderPlace } from '../providers/place';
 import type { BrowsingReader } from './browsing';
 import { startBrowsing } from './browsing-wiring';
-import { adListings, answerFor, collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoCollectEnv } from './collect-kakao';
+import { adListings, answerFor, collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoCollectEnv, type MeasuredRequest } from './collect-kakao';
 import { navigationStatus } from './collect-google';
 
 /**
@@ -90,16 +90,21 @@ export function startKakaoContent(win: Window, browser: Browser): void {
 
 /**
  * The page's finished search requests (either endpoint, urls.ts parseMapDaumUrl), oldest first by
- * start, from the browser's resource timing (the isolated world sees the document's own timeline). A PerformanceObserver keeps
- * every entry even if the page clears the timeline or its 250-entry buffer fills.
+ * start, with the status the browser gives (`responseStatus`; 0, an opaque answer, is null), from
+ * the browser's resource timing (the isolated world sees the document's own timeline). A
+ * PerformanceObserver keeps every entry even if the page clears the timeline or its 250-entry buffer fills.
  */
-export function watchMapDaumRequests(win: Window): () => readonly string[] {
-  const seen: { url: string; start: number }[] = [];
+export function watchMapDaumRequests(win: Window): () => readonly MeasuredRequest[] {
+  const seen: (MeasuredRequest & { start: number })[] = [];
+  const measured = (e: PerformanceEntry) => {
+    const status = (e as PerformanceEntry & { responseStatus?: number }).responseStatus;
+    return { url: e.name, status: typeof status === 'number' && status > 0 ? status : null, start: e.startTime };
+  };
   const add = (entries: PerformanceEntryList) => {
     let added = false;
     for (const e of entries) {
       if (e.entryType !== 'resource' || !parseMapDaumUrl(e.name)) continue;
-      seen.push({ url: e.name, start: e.startTime });
+      seen.push(measured(e));
       added = true;
     }
     if (added) seen.sort((a, b) => a.start - b.start);
@@ -114,10 +119,11 @@ export function watchMapDaumRequests(win: Window): () => readonly string[] {
       observing = false;
     }
   }
+  const strip = ({ url, status }: MeasuredRequest) => ({ url, status });
   return () => {
-    if (observing) return seen.map((s) => s.url);
+    if (observing) return seen.map(strip);
     const entries = win.performance.getEntriesByType('resource').filter((e) => parseMapDaumUrl(e.name));
-    return [...entries].sort((a, b) => a.startTime - b.startTime).map((e) => e.name);
+    return [...entries].sort((a, b) => a.startTime - b.startTime).map((e) => strip(measured(e)));
   };
 }
 

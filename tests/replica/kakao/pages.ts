@@ -116,6 +116,8 @@ function boundsControlHtml(markup: KakaoSwitches['boundsMarkup'], on: boolean): 
       return `<div class="box_option"><button type="button" class="btn_area" aria-pressed="${on}" data-replica-bounds>${label}</button></div>`;
     case 'role-checkbox':
       return `<div class="box_option"><a href="#" class="link_area" role="checkbox" aria-checked="${on}" aria-label="${label}" data-replica-bounds><span class="ico_check"></span></a></div>`;
+    case 'unlabelled':
+      return `<div class="box_option"><button type="button" class="btn_area" aria-pressed="${on}" data-replica-bounds><span class="ico_area"></span></button></div>`;
     case 'action-button':
       return `<div class="box_option"><button type="button" class="btn_research" data-replica-bounds><span class="ico_research"></span>${label}</button></div>`;
   }

@@ -118,13 +118,13 @@ export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords
 }
 
 /**
- * The box a request asks the replica to search: its `rect`, or under `rectParam: 'renamed'` the
- * `bbox` the page sends instead (read from the URL as sent: `MapDaumRequest` has no such field,
- * as the extension does not read it).
+ * The box a request asks the replica to search: its `rect`, or under a renamed `rectParam` the
+ * `bbox` the page sends instead, with whatever `msFlag` (read from the URL as sent:
+ * `MapDaumRequest` has no such field, as the extension does not read it).
  */
 function requestBox(req: MapDaumRequest, sentUrl: string | undefined): WcongRect | null {
   if (req.rect) return req.rect;
-  if (!req.restricted || !sentUrl) return null;
+  if (!sentUrl) return null;
   return parseRect(new URL(sentUrl).searchParams.get('bbox'));
 }
 

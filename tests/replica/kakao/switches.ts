@@ -24,11 +24,15 @@ export interface KakaoSwitches {
    * How the control is marked up (in no source, B4b): ours (`#info.search.place.bounds` with a
    * `<label for>`); a checkbox with another id inside its label; a button with `aria-pressed`; an
    * empty link with `role=checkbox` named by `aria-label`; a plain button with no state that
-   * searches the map shown each time it is pressed.
+   * searches the map shown each time it is pressed; or an icon button that says nothing a reader
+   * can find (no text, no accessible name: only a picture tells people what it does).
    */
-  boundsMarkup: 'ours' | 'checkbox' | 'toggle-button' | 'role-checkbox' | 'action-button';
-  /** Where a restricted search carries its box: `rect` (B4, B7), or a parameter the notes do not name (`bbox`) [?]. */
-  rectParam: 'rect' | 'renamed';
+  boundsMarkup: 'ours' | 'checkbox' | 'toggle-button' | 'role-checkbox' | 'action-button' | 'unlabelled';
+  /**
+   * Where a restricted search carries its box: `rect` (B4, B7), or a parameter the notes do not
+   * name (`bbox`) [?], with `msFlag=S` or (`renamed-unflagged`) with the everywhere flag `msFlag=A` kept.
+   */
+  rectParam: 'rect' | 'renamed' | 'renamed-unflagged';
   /**
    * A hostile page script posting the extension's hook message after each real answer, for the
    * same request [?]: every place 5 km away (ids and names kept), each place's record under the
@@ -93,8 +97,8 @@ export const DEFAULT_KAKAO_SWITCHES: Readonly<KakaoSwitches> = Object.freeze({
 
 const CHOICES: Partial<Record<keyof KakaoSwitches, readonly unknown[]>> = {
   endpoint: ['mapsearch-2026', 'map.daum'],
-  boundsMarkup: ['ours', 'checkbox', 'toggle-button', 'role-checkbox', 'action-button'],
-  rectParam: ['rect', 'renamed'],
+  boundsMarkup: ['ours', 'checkbox', 'toggle-button', 'role-checkbox', 'action-button', 'unlabelled'],
+  rectParam: ['rect', 'renamed', 'renamed-unflagged'],
   forged: ['none', 'coords', 'ids-shifted', 'count-high', 'count-low'],
   rectMode: ['exact', 'inset', 'ignored'],
   urlView: ['honoured', 'ignored'],

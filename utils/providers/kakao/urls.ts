@@ -94,6 +94,12 @@ export interface MapDaumRequest {
   page: number;
   /** `msFlag=S`: the page asked for a search within its map (B4, B7). */
   restricted: boolean;
+  /**
+   * `msFlag=A` and no parameter but those an everywhere search sends (EVERYWHERE_PARAMS): the
+   * request's own word that it searched everywhere. A parameter not in that list may carry a box
+   * under a name no source gives (B4b [?]), so a request with one says nothing either way.
+   */
+  everywhere: boolean;
   /** Present: the search is restricted to it (`msFlag=S&mcheck=Y`). */
   rect: WcongRect | null;
   /** Present: the answer is JSONP `callback({...})`. */
@@ -121,6 +127,9 @@ export function searchEndpointOf(u: URL): KakaoSearchEndpoint | null {
   return null;
 }
 
+/** What an everywhere search sends (B4, B4b), JSONP's `callback` and jQuery's cache-busting `_`. */
+const EVERYWHERE_PARAMS: ReadonlySet<string> = new Set(['q', 'msFlag', 'sort', 'page', 'callback', '_']);
+
 /** A search request's parameters (from the page's own request URL, either endpoint); null when it is not one. */
 export function parseMapDaumUrl(href: string): MapDaumRequest | null {
   let u: URL;
@@ -142,6 +151,7 @@ export function parseMapDaumUrl(href: string): MapDaumRequest | null {
     query,
     page: page !== null && Number.isInteger(page) && page >= 1 ? page : 1,
     restricted,
+    everywhere: u.searchParams.get('msFlag') === 'A' && [...u.searchParams.keys()].every((k) => EVERYWHERE_PARAMS.has(k)),
     rect,
     callback: callback && /^[A-Za-z_$][\w$.]*$/.test(callback) ? callback : null,
     sort: u.searchParams.get('sort') ?? '0',

@@ -35,10 +35,10 @@ function replicaKakaoSearchPage(config, win) {
   function requestUrl(page, callback) {
     var p = new win.URLSearchParams();
     p.set('q', state.query);
-    p.set('msFlag', boundsChecked() ? 'S' : 'A');
+    p.set('msFlag', boundsChecked() && config.rectParam !== 'renamed-unflagged' ? 'S' : 'A');
     p.set('sort', '0');
     p.set('page', String(page));
-    if (boundsChecked()) { p.set(config.rectParam === 'renamed' ? 'bbox' : 'rect', mapRect()); p.set('mcheck', 'Y'); }
+    if (boundsChecked()) { p.set(config.rectParam === 'rect' ? 'rect' : 'bbox', mapRect()); if (config.rectParam !== 'renamed-unflagged') p.set('mcheck', 'Y'); }
     if (callback) p.set('callback', callback);
     return MAPSEARCH ? config.mapOrigin + '/api/v1/mapsearch/map?' + p.toString() : config.searchOrigin + '/mapsearch/map.daum?' + p.toString();
   }

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+/**
+ * What a Kakao visit takes as proof, and from whom (issue 21's review): only the browser's own
+ * list of requests says what was searched and with what status; the hook's copies (any page script
+ * can post one) may fill cards, never pause a sweep, set the box or end a list; "everywhere" needs
+ * the request's own word; a full page 1 with no pager shown is not the list's end.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CollectOptions } from '../../utils/messaging/protocol';
+import { collectKakaoPage, searchedOf, trustedCopies } from '../../utils/content/collect-kakao';
+import type { KakaoExchange } from '../../utils/providers/kakao/network';
+import { KAKAO_HOOK_SOURCE } from '../../utils/providers/kakao/network-hook';
+import { parseMapDaumUrl, viewForBox } from '../../utils/providers/kakao/urls';
+import type { KakaoSwitches } from '../replica/kakao/switches';
+import { CANVAS, kakaoFirstPage, openKakaoPage, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
+
+const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
+const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };
+const CELL_VIEW = viewForBox(CELL, CANVAS)!;
+const SEARCH = 'https://map.kakao.com/api/v1/mapsearch/map';
+
+let open: KakaoPageHarness | null = null;
+afterEach(() => {
+  open?.close();
+  open = null;
+});
+function page(query: string, sw: Partial<KakaoSwitches> = {}): KakaoPageHarness {
+  open?.close();
+  open = openKakaoPage(query, CELL_VIEW, sw);
+  return open;
+}
+
+/** A page script posting the hook's message, as a copy of the page's own newest request. */
+function forgeCopy(h: KakaoPageHarness, message: Record<string, unknown>): void {
+  const url = h.sent.at(-1)!;
+  window.postMessage({ source: KAKAO_HOOK_SOURCE, phase: 'end', url, finalUrl: url, contentType: 'application/json', body: null, status: null, ...message }, '*');
+  h.advance(10);
+}
+
+describe('"everywhere" is the request\'s own word (searchedOf)', () => {
+  const req = (query: string) => parseMapDaumUrl(`${SEARCH}?${query}`)!;
+  const absent = { kind: 'absent' } as const;
+
+  it('msFlag=A and nothing that could carry a box, with no control shown: unrestricted', () => {
+    expect(searchedOf(req('q=cafe&msFlag=A&sort=0&page=1'), absent).kind).toBe('unrestricted');
+    expect(searchedOf(req('q=cafe&msFlag=A&sort=0&page=2&_=1733000000'), absent).kind).toBe('unrestricted');
+  });
+
+  it.each([
+    ['a parameter no source names (it may carry the box)', 'q=cafe&msFlag=A&sort=0&page=1&bbox=1,2,3,4'],
+    ['no msFlag at all', 'q=cafe&sort=0&page=1'],
+    ['msFlag=S without a rect', 'q=cafe&msFlag=S&sort=0&page=1&mcheck=Y'],
+    ['a rect beside msFlag=A (the flag and the box disagree)', 'q=cafe&msFlag=A&sort=0&page=1&rect=1,2,3,4'],
+  ])('%s: unknown', (_why, query) => {
+    expect(searchedOf(req(query), absent).kind).toBe('unknown');
+  });
+
+  it('the control shown and no rect: unknown, whatever the flag', () => {
+    expect(searchedOf(req('q=cafe&msFlag=A&sort=0&page=1'), { kind: 'toggle', on: false }).kind).toBe('unknown');
+  });
+
+  it('a page that restricts its search by a control the reader cannot find and a box parameter it does not know: unknown, never proof', async () => {
+    const h = page('cafe', { boundsMarkup: 'unlabelled', boundsSearchDefault: true, rectParam: 'renamed-unflagged' });
+    const first = await kakaoFirstPage(h.env, OPTIONS);
+    expect(new URL(h.sent.at(-1)!).searchParams.get('bbox')).not.toBeNull();
+    expect(first.pageKind).toBe('results');
+    expect(first.searched).toMatchObject({ kind: 'unknown' });
+  });
+});
+
+describe('the hook\'s copies never pause, set the box or give a status', () => {
+  const ok = (url: string): KakaoExchange => ({ url, result: { kind: 'ok', places: [], organic: 0, ads: 0, totalCount: null, pageCount: null, page: 1 } as never });
+  const blocked = (url: string): KakaoExchange => ({ url, result: { kind: 'blocked', reason: 'html-instead-of-json' } });
+
+  it('copies count only for requests the browser lists, and none of a request copied more often than sent', () => {
+    const a = `${SEARCH}?q=a&msFlag=A&sort=0&page=1`;
+    const b = `${SEARCH}?q=a&msFlag=A&sort=0&page=2`;
+    expect(trustedCopies([ok(a), ok(b)], [a])).toEqual([ok(a)]);
+    expect(trustedCopies([ok(a), blocked(a)], [a])).toEqual([]);
+    expect(trustedCopies([ok(a), ok(a)], [a, a])).toHaveLength(2);
+    // A request that failed unanswered may be unlisted: its copy only ends a wait.
+    const lost: KakaoExchange = { url: b, result: { kind: 'http-error', status: 0 } };
+    expect(trustedCopies([lost, { url: b, result: { kind: 'http-error', status: 429 } }], [])).toEqual([lost]);
+  });
+
+  it('a forged "blocked" copy of the page\'s own request does not pause the sweep', async () => {
+    const h = page('cafe');
+    expect((await kakaoFirstPage(h.env, OPTIONS)).pageKind).toBe('results');
+    forgeCopy(h, { outcome: 'no-callback', status: 200, contentType: 'text/html' });
+    const again = await collectKakaoPage(h.env, OPTIONS);
+    expect(again.pageKind).toBe('results');
+    expect(again.warnings.some((w) => w.startsWith('kakao-copies-untrusted'))).toBe(true);
+  });
+
+  it('a forged 429 copy gives no status: the status is the browser\'s', async () => {
+    const h = page('cafe');
+    await kakaoFirstPage(h.env, OPTIONS);
+    forgeCopy(h, { outcome: 'failed', status: 429 });
+    const again = await collectKakaoPage(h.env, OPTIONS);
+    expect(again.httpStatus).toBe(200);
+  });
+
+  it('with no request the browser lists, copies set no box and fill no card', async () => {
+    const h = page('cafe');
+    const env = { ...h.env, requests: () => [] };
+    const first = await kakaoFirstPage(env, { ...OPTIONS, settleMs: 2000 });
+    expect(first.searched).toMatchObject({ kind: 'unknown' });
+    expect(first.listings.filter((l) => !l.sponsored).every((l) => l.lat === null)).toBe(true);
+  });
+});
+
+describe('a full page 1 with no pager shown is not the end', () => {
+  it('15 cards, no pager and no "장소 더보기" the reader recognises: capped, never complete', async () => {
+    const h = page('cafe', { previewCount: 15 });
+    const { pages } = await walkKakaoPages(h, OPTIONS, undefined, 1);
+    expect(pages[0]!.pager).toEqual({ page: 1, more: true });
+    // The site redraws its pager in a markup the reader does not know: neither control is found.
+    for (const sel of ['#info\\.search\\.page', '#info\\.search\\.place\\.more']) document.querySelector(sel)?.remove();
+    // …and its answers carry no count (a drifted field name): nothing says there is more.
+    const uncounted = () => h.env.network.exchanges().map((e) => (e.result.kind === 'ok' ? { ...e, result: { ...e.result, totalCount: null, pageCount: null } } : e));
+    const again = await collectKakaoPage({ ...h.env, network: { exchanges: uncounted, pending: h.env.network.pending } }, OPTIONS);
+    expect(again.listings.filter((l) => !l.sponsored)).toHaveLength(15);
+    expect(again.endOfList).toBe(false);
+    expect(again.capHit).toBe(true);
+  });
+});
