@@ -182,13 +182,15 @@ describe('m.place restaurant list "사당맛집" (2025-03, 2 ads + 10 organic ca
   });
 
   it('observes the page: 10 places read with the state fields, ads apart, list not proven ended', () => {
-    const s = observeListPage({ doc, url, scrollSettled: false });
+    // Its list query asks for 10 (`display`), but a page holds 50: while it may grow, it is loading.
+    expect(observeListPage({ doc, url, scrollSettled: false })).toMatchObject({ status: 'loading', proof: expect.stringMatching(/^naver-list-growing: /) });
+    const s = observeListPage({ doc, url, scrollSettled: true });
     expect(s.places).toHaveLength(10);
     expect(s.ads).toHaveLength(2);
     expect(s.unreadCards).toBe(0);
     expect(s.stateOnly).toBe(0);
     expect(s.places[0]!.roadAddress).toBe('서울 서초구 방배천로2길 29-2');
-    // A whole page by its own `display` (10), but m.place scrolls forever: no pager, so no end is shown (issue 21).
+    // Settled, still no end: m.place scrolls forever, no pager, so no end is shown (issue 21).
     expect(s.status).toBe('unproven');
     expect(s.proof).toMatch(/^naver-pager-unrecognised: /);
     expect(s.block).toBeNull();

@@ -23,6 +23,8 @@ const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 }
 /** A 1 km box off the centre (uncrowded for 'pharmacy') and the centre's 2 km box (crowded for 'cafe'). */
 const SMALL: BBox = { south: 37.56, west: 126.97, north: 37.569, east: 126.981 };
 const CENTRE: BBox = { south: 37.557, west: 126.966, north: 37.576, east: 126.99 };
+/** 108 pharmacies: three pages of 50. */
+const THREE_PAGES: BBox = { south: SEOUL.lat - 0.005, west: SEOUL.lng - 0.0063, north: SEOUL.lat + 0.005, east: SEOUL.lng + 0.0063 };
 
 const windows: Window[] = [];
 function parse(html: string, url: string): Document {
@@ -143,6 +145,16 @@ describe('issue 21 switches of the replica (what the extractor must not take for
     expect(DEFAULT_NAVER_SWITCHES).toMatchObject({ searchInset: 0, pagerMarkup: 'links', pageTurn: 'next', emptyPage: 'notice', lazyFail: 0 });
   });
 
+  it("a `display` below any page's size (a lazy batch's 10) never makes a page whole: 10 cards with another page is short", () => {
+    const p = listPage('카페', CENTRE, 1, 10, { apolloHolds: 'rendered' });
+    const asked10 = p.html.replace(/(\\?"display\\?":)50/g, '$110');
+    expect(asked10).not.toBe(p.html);
+    const s = observeListPage({ doc: parse(asked10, p.url), url: p.url, scrollSettled: true });
+    expect(s.organicShown).toBe(10);
+    expect(s.stateOnly).toBe(0);
+    expect(s).toMatchObject({ status: 'unproven', proof: expect.stringMatching(/^naver-page-short: 10 of 50 places/) });
+  });
+
   it("a pager of buttons reads as the links do; one whose arrows no one named is no pager; 'skip' leads two pages on", () => {
     const links = observe('카페', CENTRE, 2, 'all');
     const buttons = observe('카페', CENTRE, 2, 'all', { pagerMarkup: 'buttons' });
@@ -197,11 +209,11 @@ describe('list page read back by the extractors', () => {
   });
 
   it('the same under every page-layout switch: place vertical, renamed classes, no next arrow at the end, ads repeating organic results', () => {
-    const truth = naverGroundTruth(world, '약국', SMALL).map((p) => p.id).sort();
-    // Three pages, so the pager's middle and end are both exercised (the extractor's 50-a-page figures stay untouched below 50).
-    const pageSize = Math.ceil(truth.length / 3);
+    // Three pages of 50 (108 places), so the pager's middle and end are both exercised.
+    const truth = naverGroundTruth(world, '약국', THREE_PAGES).map((p) => p.id).sort();
+    expect(truth.length).toBeGreaterThan(2 * PAGE_SIZE);
     for (const over of [{ domVariant: 'place' }, { domVariant: 'renamed' }, { endMarker: 'no-next' }, { adsRepeatOrganic: true }, { apolloHolds: 'rendered' }, { pagerMarkup: 'buttons' }, { pagerMarkup: 'buttons', endMarker: 'no-next', domVariant: 'renamed' }] as Partial<NaverSwitches>[]) {
-      const pages = sweepSearch('약국', SMALL, { ...over, pageSize });
+      const pages = sweepSearch('약국', THREE_PAGES, over);
       expect(pages).toHaveLength(3);
       expect(statuses(pages), JSON.stringify(over)).toEqual(['more-pages', 'more-pages', 'complete']);
       expect(placesOf(pages).map((p) => p.providerId).sort(), JSON.stringify(over)).toEqual(truth);

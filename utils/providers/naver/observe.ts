@@ -160,9 +160,21 @@ export function observeListPage(parts: ListPageParts): NaverPageSummary {
   return summary;
 }
 
-/** Organic items a page holds: PAGE_SIZE, or the list query's `display` when smaller (a larger one is not believed: page content may only ask for more proof). */
+/**
+ * The fewest organic items a page of the web list is taken to hold on its own `display`'s word:
+ * the smallest page any source gives (allSearch's 20, ../shared/map-pages-spec.md §2.3). A smaller `display` is a lazy
+ * batch's size (m.place's list query asks for 10 and scrolls on, ../shared/real-pages), not a
+ * page's: believed, it would let a page whose later batches never came read as whole.
+ */
+export const MIN_PAGE_HOLDS = 20;
+
+/**
+ * Organic items a page holds: PAGE_SIZE, or the list query's `display` when smaller and at least
+ * MIN_PAGE_HOLDS (pages of 40 are as plausible as 50 [~]). A larger one is not believed: page
+ * content may only ask for more proof.
+ */
 export function pageHoldsOf(display: number | null): number {
-  return Math.min(PAGE_SIZE, display ?? PAGE_SIZE);
+  return display !== null && display >= MIN_PAGE_HOLDS ? Math.min(PAGE_SIZE, display) : PAGE_SIZE;
 }
 
 type Status = { status: PageStatus; proof: string | null };
