@@ -124,6 +124,16 @@ describe('the status table', () => {
 });
 
 describe('controller wiring (fakeBrowser)', () => {
+  it("a paused sweep's tabs are still the sweep's (never browsing); an ended sweep's are the person's", async () => {
+    const { controller, store } = await controllerWith(hangingPage().page);
+    await store.createSweep(makeSweep('s1', { status: 'paused', pauseReason: 'captcha' }), makeCells('s1', 1));
+    await store.createSweep(makeSweep('s2', { status: 'finished' }), makeCells('s2', 1));
+    await fakeBrowser.storage.session.set({ 'workers:s1': [7], 'workers:s2': [9] });
+    expect(await controller.isSweepTab(7)).toBe(true);
+    expect(await controller.isSweepTab(9)).toBe(false);
+    expect(await controller.isSweepTab(11)).toBe(false);
+  });
+
   it('the watchdog never duplicates a loop: one loop per tab, each with its own holder', async () => {
     const { page, loads, releaseAll } = hangingPage();
     const { controller, store } = await controllerWith(page);

@@ -10,7 +10,9 @@ import type { WxtBrowser } from 'wxt/browser';
 import { BROWSING_ENABLED_KEY } from '../../utils/sweep/storage-keys';
 import type { Observation } from '../../utils/domain/sweep';
 import { naverListUrl } from '../../utils/providers/naver/urls';
-import { listPageHtml } from '../replica/naver/pages';
+import { listPageHtml, placeHomeHtml } from '../replica/naver/pages';
+import { naverPlaceOf } from '../replica/naver/data';
+import { pcmapPlaceHomeUrl } from '../../utils/providers/naver/urls';
 import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
 import { DEFAULT_NAVER_SWITCHES } from '../replica/naver/switches';
 import { createWorld } from '../replica/world';
@@ -114,14 +116,28 @@ describe('Naver content script wiring', () => {
     expect(sent).toEqual([]);
   });
 
-  it('a pcmap page the person opened in a tab of its own (not a sweep tab) is collected while browsing', async () => {
+  it('a pcmap list page at the top of a tab is a sweep\'s page, whatever the background says: never browsing (people open lists in the map)', async () => {
     fakeBrowser.reset();
-    const page = showListPage();
+    showListPage();
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
     backgroundAnswersSweepTab(fakeBrowser, false);
     const sent = browsingSent();
     await start(window);
-    await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(page.keys.length), { timeout: 3000 });
-    expect((sent as { key: string; sponsored: boolean }[]).filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sent).toEqual([]);
+  });
+
+  it('a pcmap place page the person opened in a tab of its own (not a sweep tab) is collected while browsing', async () => {
+    fakeBrowser.reset();
+    const place = naverPlaceOf(world.places[42]!);
+    const url = `${pcmapPlaceHomeUrl(place.id)}?entry=plt`;
+    (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
+    document.documentElement.innerHTML = new DOMParser().parseFromString(placeHomeHtml(place), 'text/html').documentElement.innerHTML;
+    await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
+    backgroundAnswersSweepTab(fakeBrowser, false);
+    const sent = browsingSent();
+    await start(window);
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 3000 });
+    expect(sent[0]).toMatchObject({ key: `naver:${place.id}`, name: place.name });
   });
 });

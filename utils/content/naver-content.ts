@@ -83,9 +83,11 @@ export function startNaverContent(win: Window, browser: Browser): void {
     });
   }
 
-  // Browsing: in frames of the Naver Map page, and in a pcmap page of its own (a place page the
-  // person opened in a tab): the background says whether a sweep drives the tab (startBrowsing).
-  if (!topLevel && !insideNaverMap(win)) return;
+  // Browsing: in frames of the Naver Map page, and in a place page of its own (one the person
+  // opened in a tab): the background says whether a sweep drives the tab (startBrowsing). A list
+  // at the top of a tab is what a sweep loads (people open lists in the map), so it never browses,
+  // even where the background has not saved the tab as a sweep's yet.
+  if (topLevel ? placeIdOf(win.location.href) === null : !insideNaverMap(win)) return;
   // A card shown before the page's answer for it arrived is read once the answer is here (or its wait is over).
   let browsingScan: (() => void) | null = null;
   const reader = createNaverBrowsingReader({ pageData, now: () => win.performance.now(), later: (ms) => win.setTimeout(() => browsingScan?.(), ms) });

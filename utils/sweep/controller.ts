@@ -13,7 +13,7 @@ import { runWorker, type DriverDeps, type WorkerExit } from './driver';
 import { DISK_FULL_KEY, readDiskFull } from './disk-full';
 import { transition, type Transition } from './status-machine';
 import { planSweep } from './plan';
-import type { Sweep, SweepSettings } from '../domain/sweep';
+import type { Sweep, SweepSettings, SweepStatus } from '../domain/sweep';
 import type { Listing } from '../listing/types';
 import type { SavedSearch } from '../schedule/types';
 import type { StartOutcome } from '../schedule/scheduler';
@@ -97,15 +97,19 @@ export function createController(deps: ControllerDeps) {
   }
 
   /** Tabs that running sweeps other than `except` drive: one tab never serves two sweeps. */
-  async function tabsInUse(except?: string): Promise<Set<number>> {
+  /** The saved worker tabs of the sweeps in `statuses` (but `except`), and the details pass's. */
+  async function tabsOfSweeps(statuses: readonly SweepStatus[], except?: string): Promise<Set<number>> {
     const used = new Set<number>();
     for (const sweep of await deps.store.listSweeps()) {
-      if (sweep.id === except || sweep.status !== 'running') continue;
+      if (sweep.id === except || !statuses.includes(sweep.status)) continue;
       for (const id of await savedWorkers(sweep.id)) used.add(id);
     }
     for (const id of details.tabsInUse()) used.add(id);
     return used;
   }
+
+  /** Tabs another loop drives now: a sweep may not take them. */
+  const tabsInUse = (except?: string) => tabsOfSweeps(['running'], except);
 
   async function workerTabs(sweep: Sweep): Promise<number[]> {
     const busy = await tabsInUse(sweep.id);
@@ -373,11 +377,13 @@ export function createController(deps: ControllerDeps) {
   }
 
   /**
-   * A tab a running sweep or a details pass drives: its pages are the sweep's, never the
-   * person's browsing (asked by content scripts before they collect while browsing).
+   * A tab a sweep drives or will drive again (running, or paused: Resume goes on in its tabs, and
+   * a page reloaded there meanwhile, a captcha solved there, is still the sweep's), or a details
+   * pass drives: its pages are never the person's browsing (asked by content scripts before they
+   * collect while browsing).
    */
   async function isSweepTab(tabId: number): Promise<boolean> {
-    return (await tabsInUse()).has(tabId);
+    return (await tabsOfSweeps(['running', 'paused'])).has(tabId);
   }
 
   return { commands, ensureDriving, onBrowserStart, onWorkerStart, commitBrowsing, isSweepTab, startSavedSearch };
