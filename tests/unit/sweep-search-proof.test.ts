@@ -15,6 +15,7 @@ import { parseListUrl } from '../../utils/providers/naver/urls';
 import { openStore } from '../../utils/store';
 import { NOT_RESTRICTED_MESSAGE, searchUnknownMessage } from '../../utils/sweep/bounds-proof';
 import { runWorker } from '../../utils/sweep/driver';
+import { retryQuarantined } from '../../utils/queue';
 import { createPacer } from '../../utils/sweep/pacing';
 import { planSweep } from '../../utils/sweep/plan';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
@@ -72,7 +73,7 @@ async function sweepWith(o: { keywords: string; places: number; searched(url: st
   });
   const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
   const exit = await runWorker({ store, page, pacer, now: () => clock, sleep, random, attention: () => {} }, sweep.id, 1);
-  return { exit, sweep: (await store.getSweep(sweep.id))!, cells: (await store.listCells(sweep.id)).filter((c) => c.role !== 'audit'), loads: page.loads, events: await store.listEvents(sweep.id) };
+  return { store, exit, sweep: (await store.getSweep(sweep.id))!, cells: (await store.listCells(sweep.id)).filter((c) => c.role !== 'audit'), loads: page.loads, events: await store.listEvents(sweep.id) };
 }
 
 const echoed = (url: string): SearchedBox => ({ kind: 'measured', box: parseListUrl(url)!.bounds!, source: 'test: the box asked for' });
@@ -90,6 +91,45 @@ describe('a page that did not show what it searched proves nothing', () => {
     expect(r.sweep.problem?.message).toBe(searchUnknownMessage("the list page's URL carries no readable bounds"));
     // First cell: first look + retry; second cell: first look + retry, then the stop.
     expect(r.loads).toBe(4);
+  });
+
+  it('an unresolved cell far back is not "again": a cell proven between sets the run back, and the sweep finishes', async () => {
+    // One cell a keyword, each unknown on its first look; of the looks again, the one right after
+    // the first cell settled unresolved shows its box (whichever cell the queue gives then).
+    const looks = new Map<string, number>();
+    let provenNext = false;
+    const r = await sweepWith({
+      keywords: 'cafe\nbakery\ntea',
+      places: 3,
+      searched: (url) => {
+        const q = parseListUrl(url)!.query!;
+        looks.set(q, (looks.get(q) ?? 0) + 1);
+        if (provenNext) {
+          provenNext = false;
+          return echoed(url);
+        }
+        if (looks.get(q) === 2 && ![...looks.values()].some((n) => n > 2)) provenNext = [...looks.values()].filter((n) => n === 2).length === 1;
+        return { kind: 'unknown', why: 'mid-load' };
+      },
+    });
+    const settled = r.cells.map((c) => `${c.status} ${c.result?.reason}`).sort();
+    expect(settled).toEqual(['done end-of-list', 'saturated search-unknown', 'saturated search-unknown']);
+    expect(r.exit).toBe('finished');
+    expect(r.sweep.counters.unknownSearchStreak).toBe(1);
+  });
+
+  it('Retry after the stop searches the unresolved cells again, from a run of 0', async () => {
+    const r = await sweepWith({ keywords: 'cafe\nbakery', places: 3, searched: () => ({ kind: 'unknown', why: 'mid-load' }) });
+    expect(r.sweep.status).toBe('failed');
+    expect(await retryQuarantined(r.store, r.sweep.id, 2_000_000)).toBe(1);
+    const cells = (await r.store.listCells(r.sweep.id)).filter((c) => c.role !== 'audit');
+    // The unresolved cell is searched afresh (its last error gone: its first unknown look is a retry again).
+    expect(cells.map((c) => [c.status, c.lastError?.kind ?? null])).toEqual([
+      ['pending', null],
+      ['pending', 'extractor'],
+    ]);
+    const sweep = (await r.store.getSweep(r.sweep.id))!;
+    expect(sweep.counters).toMatchObject({ cellsSaturated: 0, cellsQuarantined: 0, unknownSearchStreak: 0 });
   });
 
   it('a page that reports no box at all is the same as one whose box could not be read', async () => {

@@ -147,6 +147,8 @@ export interface CellError {
   url?: string;
   /** For a page refused because organic cards went unread: how many (the next attempt compares). */
   unreadCards?: number;
+  /** The page did not show what it searched (the next visit of the cell, if the same, settles it unresolved). */
+  unknownSearch?: true;
 }
 
 export interface CellResult {
@@ -232,6 +234,12 @@ export interface SweepCounters {
   listingsSeen: number;
   /** Listings the store refused while committing the rest of their cell (issue 22). Absent until one is. */
   listingsRefused?: number;
+  /**
+   * Cells settled in a row as 'search-unknown' (the page did not show what it searched), since
+   * the last cell a page proved. One more stops the sweep (utils/sweep/driver.ts); a proven cell
+   * and Retry set it back to 0. Absent: 0.
+   */
+  unknownSearchStreak?: number;
   pageLoads: number;
   errors: number;
 }

@@ -119,9 +119,11 @@ export async function failCell(store: Store, req: FailRequest): Promise<FailResu
 }
 
 /**
- * "Retry failed": every quarantined cell of the sweep back to pending with its attempts reset
- * (fresh again, so it comes first in the queue). Returns how many. The sweep's status is the
- * caller's to change (a finished sweep has work again).
+ * "Retry failed": every quarantined cell of the sweep, and every cell left unresolved because
+ * its page did not show what it searched ('search-unknown': a failure to read the page, not a
+ * fact of the area), back to pending with its attempts reset (fresh again, so it comes first in
+ * the queue), and the sweep's run of such cells back to 0. Returns how many. The sweep's status
+ * is the caller's to change (a finished sweep has work again).
  */
 export async function retryQuarantined(store: Store, sweepId: string, now: number): Promise<number> {
   return store.transact(['cells', 'sweeps', 'events'], 'readwrite', async (tx) => {
@@ -129,13 +131,23 @@ export async function retryQuarantined(store: Store, sweepId: string, now: numbe
     if (!sweep) throw new StoreError('not-found', `Sweep ${sweepId} does not exist.`);
     const cells = tx.objectStore('cells');
     const quarantined = await cells.index('bySweepStatus').getAll([sweepId, 'quarantined']);
-    if (quarantined.length === 0) return 0;
-    const writes: Promise<unknown>[] = quarantined.map((r) =>
-      handled(
-        cells.put(withQueueKey({ ...fromRecord(r), status: 'pending', attempts: 0, nextAttemptAt: 0, leaseHolder: null, leaseUntil: 0 })),
-      ),
-    );
-    const counters = { ...sweep.counters, cellsQuarantined: sweep.counters.cellsQuarantined - quarantined.length };
+    const unread = (await cells.index('bySweepStatus').getAll([sweepId, 'saturated'])).filter((r) => r.result?.reason === 'search-unknown');
+    const again = [...quarantined, ...unread];
+    if (again.length === 0) return 0;
+    const fresh = { status: 'pending', attempts: 0, nextAttemptAt: 0, leaseHolder: null, leaseUntil: 0 } as const;
+    const writes: Promise<unknown>[] = [
+      ...quarantined.map((r) => handled(cells.put(withQueueKey({ ...fromRecord(r), ...fresh })))),
+      // Its last error would make the first unknown search of the retry settle it again at once.
+      ...unread.map((r) => handled(cells.put(withQueueKey({ ...fromRecord(r), ...fresh, lastError: null, result: null })))),
+    ];
+    const c = sweep.counters;
+    const counters = {
+      ...c,
+      cellsQuarantined: c.cellsQuarantined - quarantined.length,
+      cellsSaturated: c.cellsSaturated - unread.length,
+      ...(c.cellsUnresolved !== undefined && { cellsUnresolved: c.cellsUnresolved - unread.length }),
+      unknownSearchStreak: 0,
+    };
     writes.push(handled(tx.objectStore('sweeps').put({ ...sweep, counters, updatedAt: now })));
     writes.push(
       handled(
@@ -143,12 +155,12 @@ export async function retryQuarantined(store: Store, sweepId: string, now: numbe
           sweepId,
           at: now,
           kind: 'cells-retried',
-          message: `${quarantined.length} failed cells put back in the queue`,
+          message: `${again.length} failed cells put back in the queue` + (unread.length > 0 ? ` (${unread.length} whose page did not show what it searched)` : ''),
         }),
       ),
     );
     await Promise.all(writes);
-    return quarantined.length;
+    return again.length;
   });
 }
 

@@ -138,6 +138,8 @@ export async function commitCell(db: DB, input: CommitCellInput, inCommit?: InCo
       if (outcome.status === 'done') counters.cellsDone += 1;
       if (outcome.status === 'saturated') counters.cellsSaturated += 1;
       if (outcome.status === 'saturated' && isUnresolved(outcome.result.reason)) counters.cellsUnresolved = (counters.cellsUnresolved ?? 0) + 1;
+      // Every other outcome is a search the page proved (saturated by its cap, split, done).
+      counters.unknownSearchStreak = outcome.result.reason === 'search-unknown' ? (counters.unknownSearchStreak ?? 0) + 1 : 0;
       if (outcome.status === 'split') {
         counters.cellsSplit += 1;
         counters.cellsKnown += children.length;

@@ -89,7 +89,7 @@ export const NOT_RESTRICTED_MESSAGE =
 /** Why the sweep stops when page after page did not show what it searched. */
 export function searchUnknownMessage(why: string): string {
   return (
-    `The map site's pages no longer show which area they searched (${why}), on more than one cell and each time again on its retry, ` +
+    `The map site's pages no longer show which area they searched (${why}), on two cells in a row and each time again on its retry, ` +
     'so no list can prove its cell complete: the site may have changed. The sweep stopped; everything it collected is kept.'
   );
 }

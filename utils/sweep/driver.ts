@@ -366,21 +366,12 @@ async function settleVisit(
 }
 
 /**
- * The message of a visit whose page did not show what it searched. The cell keeps only its last
- * error, so its next visit recognises "the same again" by this text (failedOnUnknownSearch).
- */
-const SEARCH_UNKNOWN = 'did not show which area it searched';
-
-function failedOnUnknownSearch(lastError: CellError | null | undefined): boolean {
-  return lastError?.kind === 'navigation' && lastError.message.includes(SEARCH_UNKNOWN);
-}
-
-/**
  * A visit that proves nothing because its page did not show where it searched: the cell is
  * searched again once (a page mid-load, a request the browser had not listed yet); the same
  * again makes the cell unresolved (saturated 'search-unknown': its places are kept and the
- * cell is reported), and the same on a second cell stops the sweep, as a page that changed
- * does. An audit search proves nothing either way: it is retried like any failure.
+ * cell is reported), and the same on the next cell too (no cell proven between: the sweep's
+ * `unknownSearchStreak`) stops the sweep, as a page that changed does. An audit search proves
+ * nothing either way: it is retried like any failure.
  */
 async function unprovenVisit(
   deps: DriverDeps,
@@ -390,11 +381,12 @@ async function unprovenVisit(
   holder: string,
   c: { why: string; result: CellResult; audit: PageAudit; url: string; kept: Listing[]; viewport: Viewport },
 ): Promise<WorkerExit | undefined> {
-  if (cell.role === 'audit' || !failedOnUnknownSearch(cell.lastError)) {
-    return recordFailure(deps, sweep, cell, holder, { kind: 'navigation', message: `The page ${SEARCH_UNKNOWN} (${c.why}).`, at: deps.now(), url: c.url });
+  if (cell.role === 'audit' || cell.lastError?.unknownSearch !== true) {
+    return recordFailure(deps, sweep, cell, holder, { kind: 'navigation', message: `The page did not show which area it searched (${c.why}).`, at: deps.now(), url: c.url, unknownSearch: true });
   }
-  const unresolvedBefore = (await deps.store.listCells(sweep.id, 'saturated')).some((other) => other.id !== cell.id && other.result?.reason === 'search-unknown');
-  if (unresolvedBefore) return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: searchUnknownMessage(c.why), at: deps.now(), url: c.url });
+  // Read now: another loop may have settled (or proven) a cell since this one started.
+  const streak = (await deps.store.getSweep(sweep.id))?.counters.unknownSearchStreak ?? 0;
+  if (streak > 0) return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: searchUnknownMessage(c.why), at: deps.now(), url: c.url });
   const decision = { verdict: 'saturated', reason: 'search-unknown' } as const;
   return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...c.result, reason: decision.reason }, audit: c.audit, url: c.url, kept: c.kept, viewport: c.viewport });
 }
