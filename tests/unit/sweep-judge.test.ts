@@ -187,13 +187,18 @@ describe('zero organic cards (issue 21)', () => {
 describe('a list the page did not prove whole (issue 21)', () => {
   it("a page the collector could not prove whole, its cards read, is retried with the collector's reason, never taken for a changed page", () => {
     const why = 'naver-list-short: 22 of 37 places listed, the list total says 37';
-    const j = judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: Array.from({ length: 22 }, (_, i) => listing(i)), warnings: ['page-hidden: the tab is in the background', why] }));
+    const j = judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: Array.from({ length: 22 }, (_, i) => listing(i)), unproven: why, warnings: ['page-hidden: the tab is in the background', why] }));
     expect(j.verdict).toBe('failed');
     if (j.verdict === 'failed') {
       expect(j.error.kind).toBe('navigation');
       expect(j.error.message).toContain(why);
       expect(j.error.message).not.toContain('page-hidden');
     }
+  });
+
+  it('cards read on a page the collector did not recognise as a list (no reason it could not prove it) are the extractor, not a retry', () => {
+    const j = judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: Array.from({ length: 22 }, (_, i) => listing(i)), warnings: ['kakao-mapdaum-malformed: page 1: not JSON'] }));
+    expect(j).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
   });
 
   it('cards on screen and none read is still the extractor, whatever the page kind', () => {

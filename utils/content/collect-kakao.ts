@@ -111,12 +111,12 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const request = v.newestRequest();
   const summary = observeKakaoPage({ list, responses: exchanges, blockedTab, pagesRead: pagesBefore(list.pager.current) });
   let pageKind = kindOf(summary, list);
-  if (expect !== undefined && pageKind === 'results' && list.pager.current !== expect) {
-    warnings.push(`kakao-wrong-page: expected page ${expect}, the list shows page ${list.pager.current}`);
-    pageKind = 'unknown';
-  }
-  if (pageKind === 'results' && request && request.page !== list.pager.current) {
-    warnings.push(`kakao-answer-mismatch: the newest answer is for page ${request.page}, the list shows page ${list.pager.current}`);
+  /** Why the list shown, read, is not the page asked for: retried, never taken for a page that changed. */
+  let unproven: string | undefined;
+  if (expect !== undefined && pageKind === 'results' && list.pager.current !== expect) unproven = `kakao-wrong-page: expected page ${expect}, the list shows page ${list.pager.current}`;
+  else if (pageKind === 'results' && request && request.page !== list.pager.current) unproven = `kakao-answer-mismatch: the newest answer is for page ${request.page}, the list shows page ${list.pager.current}`;
+  if (unproven) {
+    warnings.push(unproven);
     pageKind = 'unknown';
   }
   const failed = exchanges.slice(firstExchange).filter((e) => e.result.kind === 'http-error' || e.result.kind === 'malformed');
@@ -179,6 +179,7 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
     pager: { page: list.pager.current, more: pageKind === 'results' && summary.status === 'more' },
     searched,
     siteTotal: summary.totalCount,
+    ...(unproven ? { unproven } : {}),
   };
 }
 

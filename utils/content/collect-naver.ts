@@ -175,6 +175,7 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
     httpStatus: status,
     stopReason,
     warnings: [...(unproven ? [unproven] : []), ...summary.warnings, ...warnings],
+    ...(pageKind === 'unknown' && unproven ? { unproven } : {}),
     searched: searchedOf(url),
     siteTotal: state ? placesFromListState(state).total : null,
     ...(read.join ? { pageDataDropped: read.join.dropped } : {}),

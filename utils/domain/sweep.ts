@@ -53,6 +53,13 @@ export interface Observation {
   stopReason: 'end' | 'cap' | 'stalled' | 'not-a-feed';
   /** Non-fatal notes (e.g. fields unreadable on some cards). */
   warnings: string[];
+  /**
+   * On an 'unknown' page: the collector recognised a list and read its cards, but could not
+   * prove it whole, and says why with a tag (e.g. `naver-list-short: …`, `kakao-wrong-page: …`).
+   * The judge retries such a page; cards on an 'unknown' page without it are a page the extractor
+   * no longer fits (utils/sweep/readability.ts).
+   */
+  unproven?: string;
   /** The map canvas the page laid out (CSS px) and its results panel's edge, measured by the content script; null/absent when unknown. */
   canvas?: MeasuredCanvas | null;
   /**

@@ -173,11 +173,11 @@ export function judgeObservation(
 }
 
 /**
- * What the collector said of a page it could not recognise or prove whole (its tagged warnings,
- * e.g. a list short of its own count): the retry and the Health panel say why.
+ * What the collector said of a page it could not recognise or prove whole (its `unproven` tag,
+ * e.g. a list short of its own count, else its first warnings): the retry and the Health panel say why.
  */
 function whyUnknown(obs: Observation): string {
-  const why = obs.warnings.filter((w) => !w.startsWith('page-hidden')).slice(0, 2).join('; ');
+  const why = obs.unproven ?? obs.warnings.filter((w) => !w.startsWith('page-hidden')).slice(0, 2).join('; ');
   return why ? ` (${why})` : '';
 }
 

@@ -8,7 +8,7 @@ import type { Observation } from '../domain/sweep';
 export type Readability =
   /** Every card shown was read (or the page shows no cards because it says there are none). */
   | { kind: 'read' }
-  /** Cards (or a place panel) on screen and nothing read: the extractor does not fit the page. */
+  /** Cards (or a place panel) on screen and nothing read, or cards on a page not recognised as a list: the extractor does not fit the page. */
   | { kind: 'nothing-read'; shown: number }
   /** Some organic cards shown were not read: never accepted (a retry, then a stop). */
   | { kind: 'some-unread'; shown: number; unread: number }
@@ -31,10 +31,10 @@ export function readability(obs: Observation): Readability {
       return obs.cardsVisible > 0 ? { kind: 'read' } : { kind: 'not-recognised' };
     }
     default:
-      // A page not recognised as a whole list (a collector's 'unknown': a list short of its own
-      // count, a pager it cannot read) whose cards were read is not an extractor that no longer
-      // fits: the judge retries it. Cards and nothing read is.
-      if (obs.cardsVisible > 0 && obs.listings.length === 0) return { kind: 'nothing-read', shown: obs.cardsVisible };
-      return obs.cardsVisible > 0 ? { kind: 'read' } : { kind: 'not-recognised' };
+      // A list the collector recognised and read but could not prove whole (`unproven`: a list
+      // short of its own count, a pager it cannot read) is not an extractor that no longer fits:
+      // the judge retries it. Cards on any other page not recognised are.
+      if (obs.cardsVisible === 0) return { kind: 'not-recognised' };
+      return obs.unproven && obs.listings.length > 0 ? { kind: 'read' } : { kind: 'nothing-read', shown: obs.cardsVisible };
   }
 }
