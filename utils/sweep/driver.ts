@@ -25,9 +25,8 @@ import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
 import { combinePages } from './pages';
-import { BOX_IGNORED_MESSAGE, NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE, insetBox, reportedProof, requestedBounds, searchUnknownMessage, type SearchProof } from './bounds-proof';
+import { BOX_IGNORED_MESSAGE, NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE, reportedProof, requestedBounds, searchUnknownMessage, type SearchProof } from './bounds-proof';
 import { heldCentre, narrower, narrowest, spansOf, viewportOfSpans, type BoxSpans } from './reported-box';
-import { bboxContainsBBox } from '../geo/bbox';
 
 
 /**
@@ -607,13 +606,14 @@ async function settleBoundsVisit(
   const { observation, view } = v;
   const searched: SearchedBox = observation.searched ?? { kind: 'unknown', why: 'the page reported no searched box at all' };
   const edge = provider.reportedBox?.untrustedEdge ?? provider.boundsSearch?.untrustedEdge ?? 0;
-  if (searched.kind === 'measured' && provider.reportedBox) {
+  const proof = reportedProof(searched, cell.bbox, v.judged.organic, edge);
+  if (searched.kind === 'measured' && proof.kind === 'measured' && provider.reportedBox) {
     // A search by map view: how its box sits around the view is measured here, every visit.
     const s = spansOf(searched.box, view);
     if (!heldCentre(s)) return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: VIEW_NOT_SHOWN_MESSAGE, at: deps.now(), url: observation.url });
     const before = v.spans.get(v.tabId);
     v.spans.set(v.tabId, narrowest(before, s));
-    if (!bboxContainsBBox(insetBox(searched.box, edge), cell.bbox) && (!before || narrower(s, before))) {
+    if (!proof.covered && (!before || narrower(s, before))) {
       // Planned on a guess, or on a box wider than this search covered: search again at once
       // with what was measured. Not an attempt of the cell; nothing from this page is kept.
       await releaseCell(deps.store, { cellId: cell.id, holder });
@@ -624,7 +624,7 @@ async function settleBoundsVisit(
     observation,
     audit: v.audit,
     judged: v.judged,
-    proof: reportedProof(searched, cell.bbox, v.judged.organic, edge),
+    proof,
     // A box read from the page is the proof; no widened re-search (the site did not zoom out on its own).
     decisionCell: { ...cell, zoomOffset: 0 },
     finalZoom: null,
