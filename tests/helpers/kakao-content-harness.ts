@@ -264,6 +264,25 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
 }
 
 /**
+ * One replica page open at a time, for a test file: `page` closes the one before it; `close`
+ * (in `afterEach`) the last one.
+ */
+export function kakaoPageOpener(view: KakaoView): { page(query: string, sw?: Partial<KakaoSwitches>): KakaoPageHarness; close(): void } {
+  let open: KakaoPageHarness | null = null;
+  return {
+    page(query, sw = {}) {
+      open?.close();
+      open = openKakaoPage(query, view, sw);
+      return open;
+    },
+    close() {
+      open?.close();
+      open = null;
+    },
+  };
+}
+
+/**
  * What the driver does before page 1 (utils/sweep/driver.ts prepareFirstPage): wait for the
  * page, press the one control it still needs (in the driver, in its pacing turn), again; then read.
  */

@@ -25,24 +25,16 @@ import { reportedProof } from '../../utils/sweep/bounds-proof';
 import { KAKAO_UNTRUSTED_EDGE } from '../../utils/providers/kakao/provider';
 import { kakaoGroundTruth } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from '../replica/kakao/switches';
-import { CANVAS, kakaoFirstPage, kw, openKakaoPage, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
+import { CANVAS, kakaoFirstPage, kakaoPageOpener, kw, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 import { measuredBox } from '../helpers/searched';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
 const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };
 const CELL_VIEW = viewForBox(CELL, CANVAS)!;
 
-let open: KakaoPageHarness | null = null;
-afterEach(() => {
-  open?.close();
-  open = null;
-});
-
-function page(query: string, sw: Partial<KakaoSwitches> = {}): KakaoPageHarness {
-  open?.close();
-  open = openKakaoPage(query, CELL_VIEW, sw);
-  return open;
-}
+const opener = kakaoPageOpener(CELL_VIEW);
+const page = opener.page;
+afterEach(() => opener.close());
 
 const organicKeys = (o: Observation) => o.listings.filter((l) => !l.sponsored).map((l) => l.key).sort();
 const truthKeys = (rect: NonNullable<ReturnType<typeof parseMapDaumUrl>>['rect']) => kakaoGroundTruth(kw, 'cafe', rect!).map((k) => `kakao:${k.confirmId}`).sort();
@@ -195,10 +187,10 @@ describe('page data never decides (another script posts the hook\'s message)', (
     const k = first.listings.find((l) => !l.sponsored)!;
     const url = h.sent.at(-1)!.replace('&page=1', '&page=1&x=1');
     const body = JSON.stringify({ place_totalcount: '1', page: '1', place: [{ confirmid: k.providerId, name: k.name, lat: '37.0', lon: '127.5' }] });
-    open!.network.clear();
+    h.network.clear();
     window.postMessage({ source: 'mapsweep:kakao-mapdaum', phase: 'end', url, outcome: 'body', status: 200, finalUrl: url, contentType: 'application/json', body }, '*');
-    open!.advance(10);
-    expect(open!.network.exchanges()).toHaveLength(1);
+    h.advance(10);
+    expect(h.network.exchanges()).toHaveLength(1);
     const again = await (await import('../../utils/content/collect-kakao')).collectKakaoPage(h.env, OPTIONS);
     expect(again.listings.find((l) => l.key === k.key)!.lat).toBeNull();
   });

@@ -11,24 +11,16 @@ import { collectKakaoPage, searchedOf, trustedCopies } from '../../utils/content
 import type { KakaoExchange } from '../../utils/providers/kakao/network';
 import { KAKAO_HOOK_SOURCE } from '../../utils/providers/kakao/network-hook';
 import { parseMapDaumUrl, viewForBox } from '../../utils/providers/kakao/urls';
-import type { KakaoSwitches } from '../replica/kakao/switches';
-import { CANVAS, kakaoFirstPage, openKakaoPage, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
+import { CANVAS, kakaoFirstPage, kakaoPageOpener, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
 const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };
 const CELL_VIEW = viewForBox(CELL, CANVAS)!;
 const SEARCH = 'https://map.kakao.com/api/v1/mapsearch/map';
 
-let open: KakaoPageHarness | null = null;
-afterEach(() => {
-  open?.close();
-  open = null;
-});
-function page(query: string, sw: Partial<KakaoSwitches> = {}): KakaoPageHarness {
-  open?.close();
-  open = openKakaoPage(query, CELL_VIEW, sw);
-  return open;
-}
+const opener = kakaoPageOpener(CELL_VIEW);
+const page = opener.page;
+afterEach(() => opener.close());
 
 /** A page script posting the hook's message, as a copy of the page's own newest request. */
 function forgeCopy(h: KakaoPageHarness, message: Record<string, unknown>): void {
