@@ -5,25 +5,19 @@
  * container is scrolled and the pager's links navigate to `&page=N` as in Chromium. Ground truth
  * comes from the replica's world (naverSearch), never from the extractor.
  *
- * Cross-origin requests (the list page's GraphQL calls to pcmap-api) are held to CORS as Chromium
- * holds them (happy-dom's interceptor would skip it): a preflight for the JSON POST, the answer's
- * Access-Control-Allow-Origin and -Credentials checked, else the page's fetch fails. Each document
- * gets the pcmap hook (network-hook.ts, installed on its window as the MAIN-world script would be)
+ * The tab is tests/helpers/naver-replica-tab.ts (cross-origin requests held to CORS as Chromium
+ * holds them, as the in-process sweep's pages are). Each document gets the pcmap hook (network-hook.ts, installed on its window as the MAIN-world script would be)
  * and the content script's listener (naver-content.ts), unless the test turns them off.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { Browser, type BrowserPage, Window as HappyWindow } from 'happy-dom';
+import { Window as HappyWindow } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BBox } from '../../utils/geo/types';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../../utils/content/collect-naver';
-import { listenToNaverHook } from '../../utils/content/naver-content';
-import { installNaverNetworkHook, NAVER_HOOK_SOURCE } from '../../utils/providers/naver/network-hook';
+import { NAVER_HOOK_SOURCE } from '../../utils/providers/naver/network-hook';
 import { createBrowsingCollector } from '../../utils/content/browsing';
 import { createNaverBrowsingReader } from '../../utils/content/naver-content';
 import type { Listing } from '../../utils/listing/types';
-import { createNaverPageData, type NaverPageData } from '../../utils/providers/naver/page-data';
 import { naverListUrl } from '../../utils/providers/naver/urls';
 import { PAGE_MAX, PAGE_SIZE } from '../../utils/providers/naver/observe';
 import type { PageDataCounts } from '../../utils/health/types';
@@ -31,10 +25,10 @@ import type { Observation } from '../../utils/domain/sweep';
 import { naverPlaceOf, type NaverReplicaPlace } from '../replica/naver/data';
 import { graphqlListAnswer, listPageHtml } from '../replica/naver/pages';
 import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
-import { createNaverHandler } from '../replica/naver/server';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverDomVariant, type NaverSwitches } from '../replica/naver/switches';
 import { createWorld } from '../replica/world';
 import { measuredBox } from '../helpers/searched';
+import { openNaverTab, type NaverTab, type NaverTabOptions } from '../helpers/naver-replica-tab';
 
 const SEOUL = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 });
@@ -67,157 +61,30 @@ function boxWith(min: number, max: number): BBox {
 /** Three pages: 101–149 places. */
 const MID = boxWith(101, 149);
 
-const browsers: Browser[] = [];
+const tabs: NaverTab[] = [];
 const windows: HappyWindow[] = [];
 afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
+  await Promise.all(tabs.map((t) => t.close()));
   await Promise.all(windows.map((w) => w.happyDOM.close()));
 });
 
-interface Site {
-  page: BrowserPage;
-  /** Every request the tab made (preflights too), in order. */
-  log: { method: string; url: string; status: number }[];
-  /** The page data the current document's listener collected (null without the hook). */
-  pageData(): NaverPageData | null;
-  /** HTTP status of the last document the replica answered. */
-  lastStatus(): number | null;
-  goto(url: string): Promise<void>;
-  /** After a click that navigates: wait for the new document. */
-  settle(): Promise<void>;
-  doc(): Document;
-}
+type Site = NaverTab;
 
-interface SiteOptions {
-  /** Rewrite a body the replica answered before the page gets it. */
-  rewrite?: (url: URL, body: string) => string;
-  /** Install the pcmap hook and its listener on each document (default true); 'listener': the content script's listener alone. */
-  hook?: boolean | 'listener';
-}
-
-/** A happy-dom browser tab whose every request is answered by the replica's handler, in-process. */
-function site(over: Partial<NaverSwitches> = {}, rewriteOrOptions?: SiteOptions['rewrite'] | SiteOptions): Site {
-  const opts: SiteOptions = typeof rewriteOrOptions === 'function' ? { rewrite: rewriteOrOptions } : (rewriteOrOptions ?? {});
-  const handler = createNaverHandler(world, { switches: { ...FAST, ...over } });
-  let lastStatus: number | null = null;
-  const log: Site['log'] = [];
-  const browser = new Browser({
-    settings: {
-      enableJavaScriptEvaluation: true,
-      suppressInsecureJavaScriptEnvironmentWarning: true,
-      disableJavaScriptFileLoading: true,
-      disableCSSFileLoading: true,
-      disableIframePageLoading: true,
-      navigation: { disableChildFrameNavigation: true },
-      fetch: {
-        interceptor: {
-          beforeAsyncRequest: async ({ request, window }) => {
-            const url = new URL(request.url);
-            const pageOrigin = window.location.origin;
-            const crossOrigin = url.origin !== pageOrigin;
-            const method = request.method.toUpperCase();
-            const headers: Record<string, string> = {};
-            request.headers.forEach((value: string, key: string) => {
-              headers[key.toLowerCase()] = value;
-            });
-            const body = method === 'GET' || method === 'HEAD' ? '' : await request.text();
-            const withCredentials = request.credentials === 'include';
-            if (crossOrigin) {
-              headers.origin = pageOrigin;
-              // A JSON POST is not a "simple" request: Chromium asks first.
-              const simple = (method === 'GET' || method === 'POST') && !/application\/json/i.test(headers['content-type'] ?? '');
-              if (!simple) {
-                const pre = await serve(handler, url, {
-                  method: 'OPTIONS',
-                  headers: { origin: pageOrigin, 'access-control-request-method': method, 'access-control-request-headers': Object.keys(headers).filter((h) => h !== 'origin').sort().join(',') },
-                });
-                log.push({ method: 'OPTIONS', url: url.href, status: pre.status });
-                const allowed = (pre.headers['access-control-allow-headers'] ?? '').toLowerCase().split(',').map((h) => h.trim());
-                const ok =
-                  pre.status >= 200 && pre.status < 300 && corsAllows(pre.headers, pageOrigin, withCredentials) &&
-                  (pre.headers['access-control-allow-methods'] ?? '').toUpperCase().split(',').map((m) => m.trim()).includes(method) &&
-                  Object.keys(headers).filter((h) => h !== 'origin').every((h) => allowed.includes(h));
-                if (!ok) throw new TypeError('Failed to fetch (CORS preflight refused)');
-              }
-            }
-            const answer = await serve(handler, url, { method, headers, body });
-            log.push({ method, url: url.href, status: answer.status });
-            if (crossOrigin && !corsAllows(answer.headers, pageOrigin, withCredentials)) throw new TypeError('Failed to fetch (CORS)');
-            if (!crossOrigin) lastStatus = answer.status;
-            const text = opts.rewrite ? opts.rewrite(url, answer.body) : answer.body;
-            return new window.Response(text, { status: answer.status, headers: answer.headers });
-          },
-        },
-      },
-    },
-  });
-  browsers.push(browser);
-  const page = browser.newPage();
-  const hooked = new WeakMap<object, NaverPageData>();
-  /** The hook and the content script's listener on the document now shown (once per document). */
-  const hookDocument = () => {
-    const win = page.mainFrame.window as unknown as Window;
-    if (opts.hook === false || hooked.has(win)) return;
-    const data = createNaverPageData();
-    hooked.set(win, data);
-    if (opts.hook !== 'listener') installNaverNetworkHook(win, (m) => win.postMessage(m, win.location.origin));
-    listenToNaverHook(win, data);
-  };
+/** A happy-dom browser tab whose every request is answered by the replica's handler, in-process (naver-replica-tab.ts). */
+function site(over: Partial<NaverSwitches> = {}, rewriteOrOptions?: NaverTabOptions['rewrite'] | Pick<NaverTabOptions, 'rewrite' | 'hook'>): Site {
+  const opts = typeof rewriteOrOptions === 'function' ? { rewrite: rewriteOrOptions } : (rewriteOrOptions ?? {});
+  const tab = openNaverTab(world, { ...opts, switches: { ...FAST, ...over } });
+  tabs.push(tab);
   return {
-    page,
-    log,
-    lastStatus: () => lastStatus,
-    async goto(url) {
-      await page.goto(url);
-      await page.waitUntilComplete();
-      hookDocument();
-    },
+    ...tab,
+    // After a click that navigates: the page's own timers run a few turns before the new document is whole.
     async settle() {
       for (let i = 0; i < 5; i++) {
         await new Promise((r) => setTimeout(r, 20));
-        await page.waitUntilComplete();
+        await tab.settle();
       }
-      hookDocument();
     },
-    doc: () => page.mainFrame.window.document as unknown as Document,
-    pageData: () => hooked.get(page.mainFrame.window as unknown as object) ?? null,
   };
-}
-
-/** What a CORS answer must say for the page to read it: its own origin (never `*` with credentials), credentials allowed when sent. */
-function corsAllows(headers: Record<string, string>, origin: string, withCredentials: boolean): boolean {
-  const allow = headers['access-control-allow-origin'];
-  if (withCredentials) return allow === origin && headers['access-control-allow-credentials'] === 'true';
-  return allow === origin || allow === '*';
-}
-
-async function serve(
-  handler: ReturnType<typeof createNaverHandler>,
-  url: URL,
-  request: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  let status = 0;
-  let headers: Record<string, string> = {};
-  let body = '';
-  const req = Object.assign(Readable.from(request.body ? [Buffer.from(request.body, 'utf8')] : []), {
-    method: request.method ?? 'GET',
-    url: url.pathname + url.search,
-    headers: { ...request.headers, host: url.host },
-  }) as unknown as IncomingMessage;
-  const res = {
-    writeHead(s: number, h: Record<string, string>) {
-      status = s;
-      headers = Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
-    },
-    write(b: string) {
-      body += b;
-    },
-    end(b?: string) {
-      body += b ?? '';
-    },
-  } as unknown as ServerResponse;
-  await handler.handle(req, res);
-  return { status, headers, body };
 }
 
 /** The collection as the content script runs it, on the tab's current document, in real time. */
