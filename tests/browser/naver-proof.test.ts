@@ -10,29 +10,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseAreaText } from '../../utils/geo';
-import { naverChromiumArgs, startNaverReplica, type NaverReplica } from '../replica/naver/server';
-import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';
-import { createWorld } from '../replica/world';
+import type { NaverSwitches } from '../replica/naver/switches';
 import { exportCsvFromPopup } from './extension';
 import { readCells } from './harness';
-import { areaAround, CENTRE, KEYWORD, providerSuite } from './provider-suite';
+import { areaAround, KEYWORD } from './provider-suite';
+import { naverSuite } from './naver-suite';
 
-const world = createWorld({ seed: 17, places: 30_000, centre: CENTRE, radiusKm: 5 });
 /** About 0.8 × 0.8 km off the centre: some 200 cafés, a few cells, lists of one to three pages. */
 const SMALL = areaAround(0.0035, 37.572, 126.985);
 
-const suite = providerSuite<NaverReplica, NaverSwitches>({
-  provider: 'naver',
-  start: () => startNaverReplica({ world, switches: { lazyDelayMs: 60 } }),
-  defaultSwitches: () => ({ ...DEFAULT_NAVER_SWITCHES, lazyDelayMs: 60 }),
-  chromiumArgs: naverChromiumArgs,
-  tabUrl: (query) => `https://map.naver.com/p/search/${encodeURIComponent(query)}`,
-  truthOf(replica, areaText) {
-    const area = parseAreaText(areaText);
-    if (!area.ok) throw new Error(area.error.message);
-    return new Map(replica.groundTruth(KEYWORD, area.area.bbox).map((p) => [p.id, { lat: p.place.lat, lng: p.place.lng }]));
-  },
-});
+const suite = naverSuite();
 
 type Box = { south: number; west: number; north: number; east: number };
 type CellRow = { id: string; status: string; bbox: Box; result?: { organic?: number } | null };

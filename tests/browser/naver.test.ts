@@ -8,30 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseAreaText } from '../../utils/geo';
 import { BOX_IGNORED_MESSAGE } from '../../utils/sweep/bounds-proof';
-import { naverChromiumArgs, startNaverReplica, type NaverReplica } from '../replica/naver/server';
-import { DEFAULT_NAVER_SWITCHES, type NaverSwitches } from '../replica/naver/switches';
-import { createWorld } from '../replica/world';
 import { openPopup, waitFor } from './harness';
-import { areaAround, causedRequests, CENTRE, gapsOf, KEYWORD, NETWORK_JITTER_MS, providerSuite, SETTINGS } from './provider-suite';
-
-const world = createWorld({ seed: 17, places: 30_000, centre: CENTRE, radiusKm: 5 });
+import { areaAround, causedRequests, gapsOf, KEYWORD, NETWORK_JITTER_MS, SETTINGS } from './provider-suite';
+import { naverSuite } from './naver-suite';
 
 /** About 1.1 × 1.1 km: a few hundred cafes, so crowded cells split. */
 const DISTRICT = areaAround(0.0042);
 const SMALL = areaAround(0.0035, 37.572, 126.985);
 
-const suite = providerSuite<NaverReplica, NaverSwitches>({
-  provider: 'naver',
-  start: () => startNaverReplica({ world, switches: { lazyDelayMs: 60 } }),
-  defaultSwitches: () => ({ ...DEFAULT_NAVER_SWITCHES, lazyDelayMs: 60 }),
-  chromiumArgs: naverChromiumArgs,
-  tabUrl: (query) => `https://map.naver.com/p/search/${encodeURIComponent(query)}`,
-  truthOf(replica, areaText) {
-    const area = parseAreaText(areaText);
-    if (!area.ok) throw new Error(area.error.message);
-    return new Map(replica.groundTruth(KEYWORD, area.area.bbox).map((p) => [p.id, { lat: p.place.lat, lng: p.place.lng }]));
-  },
-});
+const suite = naverSuite();
 const { resetSwitches, sweepToEnd } = suite;
 
 function pageLoads(): number {
