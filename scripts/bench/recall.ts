@@ -52,6 +52,7 @@ import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
 import { transition } from '../../utils/sweep/status-machine';
 import { createKakaoSimDriver } from '../../tests/helpers/kakao-sim-page';
 import { createNaverSimDriver } from '../../tests/helpers/naver-sim-page';
+import type { SimListDriver } from '../../tests/helpers/sim-list-pages';
 import { kakaoKeywordWorld, naverKeywordWorld } from '../../tests/helpers/keyword-worlds';
 import { seededRandom } from '../../tests/helpers/random';
 import { createSimPageDriver } from '../../tests/helpers/sim-page-driver';
@@ -502,21 +503,7 @@ export async function naverRecallRun(fullWorld: World, area: Area, keyword: stri
   const world = naverKeywordWorld(fullWorld, keyword);
   const sim = createNaverSimDriver(world, { random, switches, unreadableRate: NAVER_KAKAO_UNREADABLE_RATE, failRate: NAVER_KAKAO_FAIL_RATE });
   const truth = new Map(naverGroundTruth(world, keyword, area.bbox).map((p) => [`naver:${p.id}`, { lat: Number(p.y), lng: Number(p.x) }]));
-  try {
-    return await sweepAndCount({
-      provider: naverProvider,
-      areaText: formatCorners(area.bbox),
-      keyword,
-      viewport: NAVER_PLANNING_VIEWPORT,
-      page: watch(sim),
-      random,
-      truth,
-      pageLoads: () => sim.loads,
-      pageTurns: () => sim.pageTurns,
-    });
-  } finally {
-    await sim.close();
-  }
+  return simSweep(sim, { provider: naverProvider, area, keyword, viewport: NAVER_PLANNING_VIEWPORT, random, truth });
 }
 
 export async function kakaoRecallRun(world: World, area: Area, keyword: string, seed: number, switches: Partial<KakaoSwitches>): Promise<RunCore> {
@@ -531,15 +518,20 @@ export async function kakaoRecallRun(world: World, area: Area, keyword: string, 
       .filter((k) => areaContains(area, k))
       .map((k) => [`kakao:${k.confirmId}`, { lat: k.lat, lng: k.lng }]),
   );
+  return simSweep(sim, { provider: kakaoProvider, area, keyword, viewport: await sim.viewport(1), random, truth });
+}
+
+/** A sweep on a sim's rendered pages (the real collectors), counted against the truth; the sim closed after, whatever happens. */
+async function simSweep(sim: SimListDriver, s: Pick<SweepSpec, 'provider' | 'keyword' | 'viewport' | 'random' | 'truth'> & { area: Area }): Promise<RunCore> {
   try {
     return await sweepAndCount({
-      provider: kakaoProvider,
-      areaText: formatCorners(area.bbox),
-      keyword,
-      viewport: await sim.viewport(1),
+      provider: s.provider,
+      areaText: formatCorners(s.area.bbox),
+      keyword: s.keyword,
+      viewport: s.viewport,
       page: watch(sim),
-      random,
-      truth,
+      random: s.random,
+      truth: s.truth,
       pageLoads: () => sim.loads,
       pageTurns: () => sim.pageTurns,
     });
