@@ -7,7 +7,8 @@ import { parseAreaText } from '../../utils/geo';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { createWorld } from '../replica/world';
 import { launchBrowser, newProfileDir, readSweeps, removeProfileDir, type RunningBrowser } from './harness';
-import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
+import type { Page } from 'playwright-core';
+import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepStart } from './extension';
 import { openPopup, readCells, waitFor } from './harness';
 import { seededRandom } from '../helpers/random';
 
@@ -18,8 +19,12 @@ function areaAround(d: number, lat = CENTRE.lat, lng = CENTRE.lng): string {
   return `${(lat - d).toFixed(5)},${(lng - d * 1.26).toFixed(5)},${(lat + d).toFixed(5)},${(lng + d * 1.26).toFixed(5)}`;
 }
 
-/** A district with >3,000 cafes: crowded cells must split. */
-const DISTRICT = areaAround(0.015);
+/**
+ * A district with >1,200 cafes, ten times the list's cap: crowded cells split and their children
+ * split again (28 searches). The 0.015 district before it (3,537 cafes, 100 searches, one level
+ * deeper) took half of this file's time and proved nothing more: every level splits by one rule.
+ */
+const DISTRICT = areaAround(0.008);
 /** A small area for the crash and fault runs. */
 const SMALL = areaAround(0.006, 37.53, 127.02);
 
@@ -33,9 +38,30 @@ async function browser(profileDir = newProfileDir()): Promise<RunningBrowser> {
 }
 
 /** A Google Maps tab, as the user has open when pressing Start. */
-async function openMapTab(b: RunningBrowser): Promise<void> {
+async function openMapTab(b: RunningBrowser): Promise<Page> {
   const page = await b.context.newPage();
   await page.goto(`https://www.google.com/maps/search/cafe/@${CENTRE.lat},${CENTRE.lng},14z`);
+  return page;
+}
+
+/**
+ * Start from the popup, then show the map tab again, as it is under a real action popup. The
+ * popup opened as a tab covers the map tab, and Chromium then renders the covered tab about once
+ * a second (whatever the throttling switches say); the list asks for its next batch on a scroll
+ * event, which waits for a rendering: measured, one batch a second, a 12 s sweep took 30 s.
+ * The 3-worker test keeps sweeping in tabs nobody looks at (its window's inactive tabs).
+ */
+async function startSweep(map: Page, input: SweepStart, settings = TEST_SETTINGS): Promise<Page> {
+  const popup = await startSweepFromPopup(map.context(), input, settings);
+  await map.bringToFront();
+  return popup;
+}
+
+/** Waits for the sweep to finish, then brings the popup in front to read and press it. */
+async function finished(popup: Page, what: string, timeoutMs?: number) {
+  const sweep = await waitForSweep(popup, (s) => s.status === 'finished', what, timeoutMs);
+  await popup.bringToFront();
+  return sweep;
 }
 
 function truthKeys(query: string, areaText: string): Set<string> {
@@ -62,15 +88,18 @@ afterAll(async () => {
 });
 
 describe('a sweep in real Chromium', () => {
-  it('collects a 3,000-place district exactly: CSV ids = ground truth (saturated cells reported), no duplicates', async () => {
+  it('collects a 1,200-place district exactly: CSV ids = ground truth (saturated cells reported), no duplicates', async () => {
     const truth = truthKeys('cafe', DISTRICT);
-    expect(truth.size).toBeGreaterThan(3000);
+    expect(truth.size).toBeGreaterThan(1200);
     const b = await browser();
-    await openMapTab(b);
+    const map = await openMapTab(b);
     const started = Date.now();
-    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: DISTRICT });
-    const sweep = await waitForSweep(popup, (s) => s.status === 'finished', 'the district sweep to finish', 600_000);
+    const popup = await startSweep(map, { keywords: 'cafe', area: DISTRICT });
+    const sweep = await finished(popup, 'the district sweep to finish');
     const seconds = (Date.now() - started) / 1000;
+    const cells = await readCells(popup);
+    // Crowded cells split, and so do their children: a cell path `r0c0.1.2` is two splits deep.
+    expect(Math.max(...cells.map((c) => c.id.split('.').length - 1))).toBeGreaterThanOrEqual(2);
 
     const csv = await exportCsvFromPopup(popup);
     expect(csv.text.charCodeAt(0)).toBe(0xfeff);
@@ -82,7 +111,7 @@ describe('a sweep in real Chromium', () => {
     expect(extra).toEqual([]);
 
     // Places in saturated cells may be missing by design; everything else must be there.
-    const saturated = (await readCells(popup)).filter((c) => c.status === 'saturated');
+    const saturated = cells.filter((c) => c.status === 'saturated');
     const inSaturated = (p: { lat: number; lng: number }) =>
       saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
     const missing = [...truth].filter((c) => !got.has(c));
@@ -95,10 +124,7 @@ describe('a sweep in real Chromium', () => {
       `district: ${got.size} exported of ${truth.size} (${missing.length} missing, all in ${sweep.counters.cellsSaturated} saturated cells), ` +
         `${replica.pageLoads()} page loads, cells ${JSON.stringify(sweep.counters)}, ${seconds.toFixed(0)} s`,
     );
-    // The budget is this test's work: ~100 searches, each a page load, a scrolled list of up to
-    // 120 cards and a commit. About 150 s on an idle 2-core machine; a machine busy with other
-    // work took it past the file's 300 s (issue 22). Its own wait above is the same 600 s.
-  }, 660_000);
+  });
 
   /**
    * The CSV without its time columns and its provenance (`sources`: which visit saw a field
@@ -109,23 +135,23 @@ describe('a sweep in real Chromium', () => {
     return rows.map(({ first_seen, last_seen, sources, ...rest }) => JSON.stringify(rest)).sort();
   }
 
-  async function resumeInNewBrowser(profileDir: string): Promise<{ b: RunningBrowser; popup: import('playwright-core').Page }> {
+  async function resumeInNewBrowser(profileDir: string): Promise<{ b: RunningBrowser; popup: Page }> {
     const b = await browser(profileDir);
-    await openMapTab(b);
+    const map = await openMapTab(b);
     const popup = await openPopup(b.context);
     // After a browser restart nothing runs by itself: the sweep waits, paused, for Resume.
     const paused = await waitForSweep(popup, (s) => s.status === 'paused', 'the sweep to show as paused', 30_000);
     expect(paused.pauseReason).toBe('restart');
     await popup.getByRole('button', { name: 'Resume' }).click();
+    await map.bringToFront(); // as after Start (startSweep)
     return { b, popup };
   }
 
   it('survives three SIGKILLs of the browser: Resume continues and the CSV equals an uninterrupted run', async () => {
     const truth = truthKeys('cafe', SMALL);
     const clean = await browser();
-    await openMapTab(clean);
-    let popup = await startSweepFromPopup(clean.context, { keywords: 'cafe', area: SMALL });
-    const cleanSweep = await waitForSweep(popup, (s) => s.status === 'finished', 'the clean run', 300_000);
+    let popup = await startSweep(await openMapTab(clean), { keywords: 'cafe', area: SMALL });
+    const cleanSweep = await finished(popup, 'the clean run');
     const cleanCsv = comparable((await exportCsvFromPopup(popup)).rows);
     const cleanLoads = cleanSweep.counters.pageLoads!;
     expect(cleanCsv.length).toBeGreaterThan(0);
@@ -134,8 +160,7 @@ describe('a sweep in real Chromium', () => {
     const random = seededRandom(42);
     const profileDir = newProfileDir();
     let b = await browser(profileDir);
-    await openMapTab(b);
-    popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
+    popup = await startSweep(await openMapTab(b), { keywords: 'cafe', area: SMALL });
     const kills: number[] = [];
     for (let k = 0; k < 3; k++) {
       // A random moment: after a random number of further page loads of this sweep.
@@ -147,7 +172,7 @@ describe('a sweep in real Chromium', () => {
       kills.push(replica.pageLoads());
       ({ b, popup } = await resumeInNewBrowser(profileDir));
     }
-    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the crashed run to finish', 300_000);
+    const done = await finished(popup, 'the crashed run to finish');
     const csv = comparable((await exportCsvFromPopup(popup)).rows);
     const onlyHere = csv.filter((r) => !cleanCsv.includes(r));
     if (onlyHere.length) console.log(`rows that differ from the clean run:\n${onlyHere.slice(0, 3).join('\n')}\nclean:\n${cleanCsv.filter((r) => !csv.includes(r)).slice(0, 3).join('\n')}`);
@@ -158,8 +183,7 @@ describe('a sweep in real Chromium', () => {
 
   it('continues by itself after the service worker is stopped mid-sweep', async () => {
     const b = await browser();
-    await openMapTab(b);
-    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
+    const popup = await startSweep(await openMapTab(b), { keywords: 'cafe', area: SMALL });
     const start = replica.pageLoads();
     await waitFor(async () => replica.pageLoads() >= start + 2, 'two page loads', 120_000, 50);
     const cdp = await b.context.newCDPSession(popup);
@@ -175,10 +199,11 @@ describe('a sweep in real Chromium', () => {
   it('pauses at a captcha with a visible message, loads nothing until Resume, then finishes', async () => {
     replica.setSwitches({ captchaAfter: 20 });
     const b = await browser();
-    await openMapTab(b);
-    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
+    const map = await openMapTab(b);
+    const popup = await startSweep(map, { keywords: 'cafe', area: SMALL });
     const paused = await waitForSweep(popup, (s) => s.status === 'paused' && s.pauseReason === 'captcha', 'the captcha pause', 120_000);
     expect(paused.problem?.kind).toBe('blocked');
+    await popup.bringToFront();
     // The popup re-reads the store every second.
     await popup.getByText(/prove you are not a robot/).first().waitFor({ timeout: 5000 });
     const sw = b.context.serviceWorkers()[0]!;
@@ -189,7 +214,8 @@ describe('a sweep in real Chromium', () => {
     replica.solveCaptcha();
     replica.setSwitches({ captchaAfter: null });
     await popup.getByRole('button', { name: 'Resume' }).click();
-    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the sweep to finish after Resume', 300_000);
+    await map.bringToFront();
+    const done = await finished(popup, 'the sweep to finish after Resume');
     console.log(`captcha after ${loads} page loads; no load for 6 s while paused; finished with ${done.counters.listingsNew} places`);
   });
 
@@ -197,13 +223,8 @@ describe('a sweep in real Chromium', () => {
     const truth = truthKeys('cafe', SMALL);
     replica.setSwitches({ error500Rate: 0.1, slowMs: 400, error500Paths: ['/maps/search/pharmacy'] });
     const b = await browser();
-    await openMapTab(b);
-    const popup = await startSweepFromPopup(
-      b.context,
-      { keywords: 'cafe\npharmacy', area: SMALL },
-      { ...TEST_SETTINGS, maxAttempts: 2 },
-    );
-    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the faulty sweep to finish', 400_000);
+    const popup = await startSweep(await openMapTab(b), { keywords: 'cafe\npharmacy', area: SMALL }, { ...TEST_SETTINGS, maxAttempts: 2 });
+    const done = await finished(popup, 'the faulty sweep to finish', 400_000);
     const csv = await exportCsvFromPopup(popup);
     const got = new Set(csv.rows.map((r) => r.cid!));
     expect([...truth].filter((c) => !got.has(c))).toEqual([]);
