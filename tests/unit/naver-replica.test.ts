@@ -155,6 +155,12 @@ describe('issue 21 switches of the replica (what the extractor must not take for
     expect(s).toMatchObject({ status: 'unproven', proof: expect.stringMatching(/^naver-page-short: 10 of 50 places/) });
   });
 
+  it("a `display` of 25 (a lazy query's, notes B-table) makes a page of 25 whole only once the list stopped growing", () => {
+    const p = listPage('카페', CENTRE, 1, 25, { apolloHolds: 'rendered' });
+    const asked25 = p.html.replace(/(\\?"display\\?":)50/g, '$125');
+    expect(observeListPage({ doc: parse(asked25, p.url), url: p.url, scrollSettled: false })).toMatchObject({ status: 'loading' });
+  });
+
   it("a pager of buttons reads as the links do; one whose arrows no one named is no pager; 'skip' leads two pages on", () => {
     const links = observe('카페', CENTRE, 2, 'all');
     const buttons = observe('카페', CENTRE, 2, 'all', { pagerMarkup: 'buttons' });

@@ -197,7 +197,7 @@ describe('a list the page did not prove whole (issue 21)', () => {
   });
 
   it('cards read on a page the collector did not recognise as a list (no reason it could not prove it) are the extractor, not a retry', () => {
-    const j = judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: Array.from({ length: 22 }, (_, i) => listing(i)), warnings: ['kakao-mapdaum-malformed: page 1: not JSON'] }));
+    const j = judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: Array.from({ length: 22 }, (_, i) => listing(i)), warnings: ['the page is no list the collector knows'] }));
     expect(j).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
   });
 

@@ -115,6 +115,7 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   let unproven: string | undefined;
   if (expect !== undefined && pageKind === 'results' && list.pager.current !== expect) unproven = `kakao-wrong-page: expected page ${expect}, the list shows page ${list.pager.current}`;
   else if (pageKind === 'results' && request && request.page !== list.pager.current) unproven = `kakao-answer-mismatch: the newest answer is for page ${request.page}, the list shows page ${list.pager.current}`;
+  else if (pageKind === 'unknown' && summary.status === 'broken' && summary.placesRead > 0) unproven = 'kakao-answer-unreadable: the cards were read, but the answer copied for them could not be';
   if (unproven) {
     warnings.push(unproven);
     pageKind = 'unknown';
@@ -309,7 +310,8 @@ function kindOf(summary: KakaoPageSummary, list: KakaoListExtraction): PageKind 
       return 'results';
     case 'broken':
       // Cards and nothing read is a results page the judge stops as "the page changed"; cards read
-      // but an answer that is not map.daum's any more is the same stop, as a page not recognised.
+      // beside an answer that could not be read is retried (collectKakaoPage's `unproven`): the
+      // answer is a copy, page content, and may not stop a sweep.
       return list.hasList && list.cardsShown > 0 && summary.placesRead === 0 ? 'results' : 'unknown';
     default:
       return 'unknown';

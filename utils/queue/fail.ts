@@ -136,7 +136,12 @@ export async function retryQuarantined(store: Store, sweepId: string, now: numbe
     if (again.length === 0) return 0;
     const fresh = { status: 'pending', attempts: 0, nextAttemptAt: 0, leaseHolder: null, leaseUntil: 0 } as const;
     const writes: Promise<unknown>[] = [
-      ...quarantined.map((r) => handled(cells.put(withQueueKey({ ...fromRecord(r), ...fresh })))),
+      // A quarantined cell's last error may say "search unknown": its retry gets its own second look.
+      ...quarantined.map((r) => {
+        const cell = fromRecord(r);
+        const lastError = cell.lastError ? (({ unknownSearch: _, ...rest }) => rest)(cell.lastError) : null;
+        return handled(cells.put(withQueueKey({ ...cell, ...fresh, lastError })));
+      }),
       // Its last error would make the first unknown search of the retry settle it again at once.
       ...unread.map((r) => handled(cells.put(withQueueKey({ ...fromRecord(r), ...fresh, lastError: null, result: null })))),
     ];

@@ -96,7 +96,6 @@ export function createController(deps: ControllerDeps) {
     return ((await deps.browser.storage.session.get(key))[key] as number[] | undefined) ?? [];
   }
 
-  /** Tabs that running sweeps other than `except` drive: one tab never serves two sweeps. */
   /** The saved worker tabs of the sweeps in `statuses` (but `except`), and the details pass's. */
   async function tabsOfSweeps(statuses: readonly SweepStatus[], except?: string): Promise<Set<number>> {
     const used = new Set<number>();
@@ -108,7 +107,7 @@ export function createController(deps: ControllerDeps) {
     return used;
   }
 
-  /** Tabs another loop drives now: a sweep may not take them. */
+  /** Tabs that running sweeps other than `except` drive: one tab never serves two sweeps. */
   const tabsInUse = (except?: string) => tabsOfSweeps(['running'], except);
 
   async function workerTabs(sweep: Sweep): Promise<number[]> {

@@ -193,7 +193,9 @@ function pageStatus(s: NaverPageSummary, noResults: boolean, settled: boolean): 
   if (s.cardsShown === 0 || (s.organicShown > 0 && s.places.length === 0)) return is('unreadable');
   // Sponsored cards alone are no evidence of what the box holds, and "none" is believed only from the notice.
   if (s.organicShown === 0) return unproven(`naver-ads-only: the list shows ${s.adsShown} sponsored card(s) and no other place, and no "no results" notice`);
-  const full = s.organicShown >= s.pageHolds;
+  // A page short of PAGE_SIZE is whole on its query's `display` only once the list stopped growing:
+  // a lazy batch still to come is no end of a page.
+  const full = s.organicShown >= PAGE_SIZE || (settled && s.organicShown >= s.pageHolds);
   if (!full && !settled) return { status: 'loading', proof: `naver-list-growing: ${s.organicShown} cards on page ${s.page} and the list was still growing` };
   // The live cap shows as an ordinary end (the next button disabled) [~]: a full last-allowed page is capped whatever the pager says.
   if (s.page >= PAGE_MAX && s.organicShown >= PAGE_SIZE) return is('capped');
