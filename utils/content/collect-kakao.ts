@@ -138,7 +138,7 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const located = organic.filter((l) => l.lat !== null && l.lng !== null).length;
   if (organic.length > 0 && located < organic.length) warnings.push(`kakao-unlocated: ${organic.length - located} of ${organic.length} places without coordinates (no map.daum answer read for them)`);
   const copies = env.network.exchanges().length;
-  if (exchanges.length < copies) warnings.push(`kakao-copies-untrusted: ${copies - exchanges.length} of ${copies} copies of the page's answers are not used (of requests the browser does not list, or more copies than it sent: another script posts the hook's message)`);
+  if (exchanges.length < copies) warnings.push(`kakao-copies-untrusted: ${copies - exchanges.length} of ${copies} copies of the page's answers are not used (of requests the browser does not list, or more copies than it sent: another script posting the hook's message, or a copy that came before the browser listed its request)`);
   if (summary.unreadable > 0) warnings.push(`kakao-unreadable: ${summary.unreadable} organic cards without a confirmid or name`);
   if (summary.unconfirmed > 0) warnings.push(`kakao-page-data-disagrees: ${summary.unconfirmed} cards not filled from the answers (a record of the same confirmid names another place, or two copies differ)`);
 
