@@ -46,7 +46,10 @@ export interface SweepStart {
   area: string;
 }
 
-/** Fill the popup as a person would and press Start. Returns the popup page. */
+/**
+ * Fill the popup as a person would and press Start; the map tab then in front again
+ * (showCoveredTab). Returns the popup page.
+ */
 export async function startSweepFromPopup(
   context: BrowserContext,
   input: SweepStart,
@@ -57,7 +60,35 @@ export async function startSweepFromPopup(
   await popup.getByLabel('Keywords').fill(input.keywords);
   await popup.getByLabel('Area').fill(input.area);
   await popup.getByRole('button', { name: 'Start', exact: true }).click();
+  await showCoveredTab(popup);
   return popup;
+}
+
+/** Press Resume in the popup; the map tab then in front again, as after Start. */
+export async function resumeFromPopup(popup: Page): Promise<void> {
+  await popup.getByRole('button', { name: 'Resume' }).click();
+  await showCoveredTab(popup);
+}
+
+/**
+ * The tab the popup's tab covers back in front, as a real action popup leaves it in view: the
+ * tab used last before the popup, in these tests the map tab a one-worker sweep works in
+ * (findMapTab, utils/browser/tabs.ts, takes the map tab used last too); a sweep with a window of
+ * its own works there, whichever tab is in front here. Covered, a tab is drawn only now and then
+ * whatever the throttling switches say, and the map page's list asks for its next batch on a
+ * scroll event, which waits for a drawing: measured, 3 scroll events a second covered against
+ * 50-60 in front, and a 12 s sweep took 30 s. The popup still answers from behind: reads are
+ * evaluations, and Playwright clicks and downloads on a covered page.
+ */
+async function showCoveredTab(popup: Page): Promise<void> {
+  await popup.evaluate(async () => {
+    type Tab = { id?: number; windowId: number; lastAccessed?: number };
+    const api = (globalThis as unknown as { chrome: any }).chrome;
+    const self: Tab = await api.tabs.getCurrent();
+    const others = ((await api.tabs.query({ windowId: self.windowId })) as Tab[]).filter((t) => t.id !== self.id);
+    const covered = others.sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+    if (covered?.id !== undefined) await api.tabs.update(covered.id, { active: true });
+  });
 }
 
 export type SweepRecord = Awaited<ReturnType<typeof readSweeps>>[number];

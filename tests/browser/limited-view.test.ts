@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { createWorld } from '../replica/world';
 import { launchBrowser, newProfileDir, readCells, readListings, removeProfileDir, type RunningBrowser } from './harness';
-import { startSweepFromPopup, waitForSweep } from './extension';
+import { resumeFromPopup, startSweepFromPopup, waitForSweep } from './extension';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 5, places: 20_000, centre: CENTRE, radiusKm: 6 });
@@ -55,7 +55,7 @@ describe('signed-out limited view in real Chromium', () => {
     expect(replica.pageLoads() - loads).toBe(1);
 
     replica.setSwitches({ signedIn: true });
-    await popup.getByRole('button', { name: 'Resume' }).click();
+    await resumeFromPopup(popup);
     const done = await waitForSweep(popup, (s) => s.id === paused.id && s.status === 'finished', 'the sweep to finish after Resume', 240_000);
     expect(done.counters.listingsNew).toBeGreaterThan(0);
     console.log(`limited view: paused after 1 page load, 0 cells done; after sign-in and Resume, finished with ${done.counters.listingsNew} places`);

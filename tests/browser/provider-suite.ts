@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord, type SweepStart } from './extension';
+import { exportCsvFromPopup, resumeFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord, type SweepStart } from './extension';
 import { launchBrowser, newProfileDir, openPopup, readCells, readListings, readSweeps, removeProfileDir, waitFor, type RunningBrowser, type SweepRow } from './harness';
 import type { LoggedRequest } from '../replica/https-server';
 
@@ -160,7 +160,7 @@ export function providerSuite<R extends ProviderReplica<S>, S>(o: {
     async resumeAfterBlock(popup, sweepId) {
       replica.unblock();
       resetSwitches();
-      await popup.getByRole('button', { name: 'Resume' }).click();
+      await resumeFromPopup(popup);
       const done = await waitForSweep(popup, (s) => s.id === sweepId && s.status === 'finished', 'the sweep to finish after Resume', 300_000);
       expect(done.counters.listingsNew).toBeGreaterThan(0);
     },
@@ -178,7 +178,7 @@ export function providerSuite<R extends ProviderReplica<S>, S>(o: {
         const popup = await openPopup(b.context);
         const paused = await waitForSweep(popup, (s) => s.status === 'paused', 'the sweep to show as paused', 30_000);
         expect(paused.pauseReason).toBe('restart');
-        await popup.getByRole('button', { name: 'Resume' }).click();
+        await resumeFromPopup(popup);
         const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the resumed sweep', 600_000);
         await check(popup, done);
       } finally {

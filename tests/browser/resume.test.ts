@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { parseAreaText } from '../../utils/geo';
 import { chromiumArgs, startReplica, type Replica, type RequestRecord } from '../replica/server';
 import { createWorld } from '../replica/world';
-import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
+import { exportCsvFromPopup, resumeFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
 import { launchBrowser, newProfileDir, openPopup, readAll, readCells, removeProfileDir, type RunningBrowser } from './harness';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
@@ -65,12 +65,11 @@ async function relaunchAndResume(
   await browser(profileDir);
   const b = browsers[browsers.length - 1]!;
   const popup = await openPopup(b.context);
-  const resume = popup.getByRole('button', { name: 'Resume' });
-  await resume.waitFor({ timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 30_000 });
   await beforeResume?.(popup);
   const logAtResume = replica.requests.length;
   const resumedAt = Date.now();
-  await resume.click();
+  await resumeFromPopup(popup);
   return { popup, resumedAt, logAtResume };
 }
 

@@ -8,7 +8,7 @@ import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { createWorld } from '../replica/world';
 import { launchBrowser, newProfileDir, readSweeps, removeProfileDir, type RunningBrowser } from './harness';
 import type { Page } from 'playwright-core';
-import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepStart } from './extension';
+import { exportCsvFromPopup, resumeFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
 import { openPopup, readCells, waitFor } from './harness';
 import { seededRandom } from '../helpers/random';
 
@@ -38,30 +38,9 @@ async function browser(profileDir = newProfileDir()): Promise<RunningBrowser> {
 }
 
 /** A Google Maps tab, as the user has open when pressing Start. */
-async function openMapTab(b: RunningBrowser): Promise<Page> {
+async function openMapTab(b: RunningBrowser): Promise<void> {
   const page = await b.context.newPage();
   await page.goto(`https://www.google.com/maps/search/cafe/@${CENTRE.lat},${CENTRE.lng},14z`);
-  return page;
-}
-
-/**
- * Start from the popup, then show the map tab again, as it is under a real action popup. The
- * popup opened as a tab covers the map tab, and Chromium then renders the covered tab about once
- * a second (whatever the throttling switches say); the list asks for its next batch on a scroll
- * event, which waits for a rendering: measured, one batch a second, a 12 s sweep took 30 s.
- * The 3-worker test keeps sweeping in tabs nobody looks at (its window's inactive tabs).
- */
-async function startSweep(map: Page, input: SweepStart, settings = TEST_SETTINGS): Promise<Page> {
-  const popup = await startSweepFromPopup(map.context(), input, settings);
-  await map.bringToFront();
-  return popup;
-}
-
-/** Waits for the sweep to finish, then brings the popup in front to read and press it. */
-async function finished(popup: Page, what: string, timeoutMs?: number) {
-  const sweep = await waitForSweep(popup, (s) => s.status === 'finished', what, timeoutMs);
-  await popup.bringToFront();
-  return sweep;
 }
 
 function truthKeys(query: string, areaText: string): Set<string> {
@@ -92,10 +71,10 @@ describe('a sweep in real Chromium', () => {
     const truth = truthKeys('cafe', DISTRICT);
     expect(truth.size).toBeGreaterThan(1200);
     const b = await browser();
-    const map = await openMapTab(b);
+    await openMapTab(b);
     const started = Date.now();
-    const popup = await startSweep(map, { keywords: 'cafe', area: DISTRICT });
-    const sweep = await finished(popup, 'the district sweep to finish');
+    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: DISTRICT });
+    const sweep = await waitForSweep(popup, (s) => s.status === 'finished', 'the district sweep to finish');
     const seconds = (Date.now() - started) / 1000;
     const cells = await readCells(popup);
     // Crowded cells split, and so do their children: a cell path `r0c0.1.2` is two splits deep.
@@ -137,21 +116,21 @@ describe('a sweep in real Chromium', () => {
 
   async function resumeInNewBrowser(profileDir: string): Promise<{ b: RunningBrowser; popup: Page }> {
     const b = await browser(profileDir);
-    const map = await openMapTab(b);
+    await openMapTab(b);
     const popup = await openPopup(b.context);
     // After a browser restart nothing runs by itself: the sweep waits, paused, for Resume.
     const paused = await waitForSweep(popup, (s) => s.status === 'paused', 'the sweep to show as paused', 30_000);
     expect(paused.pauseReason).toBe('restart');
-    await popup.getByRole('button', { name: 'Resume' }).click();
-    await map.bringToFront(); // as after Start (startSweep)
+    await resumeFromPopup(popup);
     return { b, popup };
   }
 
   it('survives three SIGKILLs of the browser: Resume continues and the CSV equals an uninterrupted run', async () => {
     const truth = truthKeys('cafe', SMALL);
     const clean = await browser();
-    let popup = await startSweep(await openMapTab(clean), { keywords: 'cafe', area: SMALL });
-    const cleanSweep = await finished(popup, 'the clean run');
+    await openMapTab(clean);
+    let popup = await startSweepFromPopup(clean.context, { keywords: 'cafe', area: SMALL });
+    const cleanSweep = await waitForSweep(popup, (s) => s.status === 'finished', 'the clean run');
     const cleanCsv = comparable((await exportCsvFromPopup(popup)).rows);
     const cleanLoads = cleanSweep.counters.pageLoads!;
     expect(cleanCsv.length).toBeGreaterThan(0);
@@ -160,7 +139,8 @@ describe('a sweep in real Chromium', () => {
     const random = seededRandom(42);
     const profileDir = newProfileDir();
     let b = await browser(profileDir);
-    popup = await startSweep(await openMapTab(b), { keywords: 'cafe', area: SMALL });
+    await openMapTab(b);
+    popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
     const kills: number[] = [];
     for (let k = 0; k < 3; k++) {
       // A random moment: after a random number of further page loads of this sweep.
@@ -172,7 +152,7 @@ describe('a sweep in real Chromium', () => {
       kills.push(replica.pageLoads());
       ({ b, popup } = await resumeInNewBrowser(profileDir));
     }
-    const done = await finished(popup, 'the crashed run to finish');
+    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the crashed run to finish');
     const csv = comparable((await exportCsvFromPopup(popup)).rows);
     const onlyHere = csv.filter((r) => !cleanCsv.includes(r));
     if (onlyHere.length) console.log(`rows that differ from the clean run:\n${onlyHere.slice(0, 3).join('\n')}\nclean:\n${cleanCsv.filter((r) => !csv.includes(r)).slice(0, 3).join('\n')}`);
@@ -183,7 +163,8 @@ describe('a sweep in real Chromium', () => {
 
   it('continues by itself after the service worker is stopped mid-sweep', async () => {
     const b = await browser();
-    const popup = await startSweep(await openMapTab(b), { keywords: 'cafe', area: SMALL });
+    await openMapTab(b);
+    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
     const start = replica.pageLoads();
     await waitFor(async () => replica.pageLoads() >= start + 2, 'two page loads', 120_000, 50);
     const cdp = await b.context.newCDPSession(popup);
@@ -199,11 +180,10 @@ describe('a sweep in real Chromium', () => {
   it('pauses at a captcha with a visible message, loads nothing until Resume, then finishes', async () => {
     replica.setSwitches({ captchaAfter: 20 });
     const b = await browser();
-    const map = await openMapTab(b);
-    const popup = await startSweep(map, { keywords: 'cafe', area: SMALL });
+    await openMapTab(b);
+    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe', area: SMALL });
     const paused = await waitForSweep(popup, (s) => s.status === 'paused' && s.pauseReason === 'captcha', 'the captcha pause', 120_000);
     expect(paused.problem?.kind).toBe('blocked');
-    await popup.bringToFront();
     // The popup re-reads the store every second.
     await popup.getByText(/prove you are not a robot/).first().waitFor({ timeout: 5000 });
     const sw = b.context.serviceWorkers()[0]!;
@@ -213,9 +193,8 @@ describe('a sweep in real Chromium', () => {
     expect(replica.pageLoads()).toBe(loads);
     replica.solveCaptcha();
     replica.setSwitches({ captchaAfter: null });
-    await popup.getByRole('button', { name: 'Resume' }).click();
-    await map.bringToFront();
-    const done = await finished(popup, 'the sweep to finish after Resume');
+    await resumeFromPopup(popup);
+    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the sweep to finish after Resume');
     console.log(`captcha after ${loads} page loads; no load for 6 s while paused; finished with ${done.counters.listingsNew} places`);
   });
 
@@ -223,8 +202,9 @@ describe('a sweep in real Chromium', () => {
     const truth = truthKeys('cafe', SMALL);
     replica.setSwitches({ error500Rate: 0.1, slowMs: 400, error500Paths: ['/maps/search/pharmacy'] });
     const b = await browser();
-    const popup = await startSweep(await openMapTab(b), { keywords: 'cafe\npharmacy', area: SMALL }, { ...TEST_SETTINGS, maxAttempts: 2 });
-    const done = await finished(popup, 'the faulty sweep to finish', 400_000);
+    await openMapTab(b);
+    const popup = await startSweepFromPopup(b.context, { keywords: 'cafe\npharmacy', area: SMALL }, { ...TEST_SETTINGS, maxAttempts: 2 });
+    const done = await waitForSweep(popup, (s) => s.status === 'finished', 'the faulty sweep to finish', 400_000);
     const csv = await exportCsvFromPopup(popup);
     const got = new Set(csv.rows.map((r) => r.cid!));
     expect([...truth].filter((c) => !got.has(c))).toEqual([]);
