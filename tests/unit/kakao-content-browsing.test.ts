@@ -151,7 +151,7 @@ describe('Kakao content script wiring', () => {
     window.PerformanceObserver = realObserver;
     // The hook's copies arrive as window messages from this window; a forged one from elsewhere is dropped.
     for (const m of messages) window.dispatchEvent(new MessageEvent('message', { data: m, origin: window.location.origin, source: window }));
-    const finished = messages.filter((m) => m.phase === 'end').map((m, i) => ({ entryType: 'resource', name: m.url, startTime: i, responseStatus: 200 }));
+    const finished = messages.filter((m) => m.phase === 'end').map((m, i) => ({ entryType: 'resource', initiatorType: 'xmlhttprequest', name: m.url, startTime: i, responseStatus: 200 }));
     for (const o of observers) o({ getEntries: () => finished });
     window.dispatchEvent(new MessageEvent('message', { data: { ...messages.at(-1)!, url: messages.at(-1)!.url.replace('page=1', 'page=9') }, origin: 'https://evil.example', source: window }));
     const background = { id: fakeBrowser.runtime.id };

@@ -10,7 +10,10 @@ import type { CollectOptions } from '../../utils/messaging/protocol';
 import { collectKakaoPage, searchedOf, trustedCopies } from '../../utils/content/collect-kakao';
 import type { KakaoExchange } from '../../utils/providers/kakao/network';
 import { KAKAO_HOOK_SOURCE } from '../../utils/providers/kakao/network-hook';
-import { parseMapDaumUrl, viewForBox } from '../../utils/providers/kakao/urls';
+import { mapDaumUrl, parseMapDaumUrl, viewForBox } from '../../utils/providers/kakao/urls';
+import { kakaoProvider } from '../../utils/providers/kakao/provider';
+import { judgeObservation } from '../../utils/sweep/judge';
+import { watchMapDaumRequests } from '../../utils/content/kakao-content';
 import { CANVAS, kakaoFirstPage, kakaoPageOpener, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
@@ -114,5 +117,65 @@ describe('a full page 1 with no pager shown is not the end', () => {
     expect(again.listings.filter((l) => !l.sponsored)).toHaveLength(15);
     expect(again.endOfList).toBe(false);
     expect(again.capHit).toBe(true);
+  });
+});
+
+describe('a request someone else sent is not the page\'s search', () => {
+  it('only requests sent the way a search is (XHR, fetch, a JSONP script) are listed: an image or a beacon is not', () => {
+    const url = (page: number) => `${SEARCH}?q=cafe&msFlag=A&sort=0&page=${page}`;
+    const entry = (page: number, initiatorType: string, startTime: number) => ({ entryType: 'resource', name: url(page), initiatorType, startTime, responseStatus: 200 });
+    const entries = [entry(1, 'xmlhttprequest', 1), entry(2, 'img', 2), entry(3, 'beacon', 3), entry(4, 'fetch', 4), entry(5, 'script', 5), entry(6, 'css', 6)];
+    const win = { performance: { getEntriesByType: (type: string) => (type === 'resource' ? entries : []) } } as unknown as Window;
+    expect(watchMapDaumRequests(win)().map((r) => parseMapDaumUrl(r.url)!.page)).toEqual([1, 4, 5]);
+  });
+
+  it('a second rect for the page shown (a page script\'s own fetch): which box the list shows is unknown, never the newest', async () => {
+    const h = page('cafe', { endpoint: 'map.daum', transport: 'xhr' });
+    const first = await kakaoFirstPage(h.env, OPTIONS);
+    expect(first.searched).toMatchObject({ kind: 'measured' });
+    const own = parseMapDaumUrl(h.sent.at(-1)!)!;
+    const wide = { x1: own.rect!.x1 - 20_000, y1: own.rect!.y1 - 20_000, x2: own.rect!.x2 + 20_000, y2: own.rect!.y2 + 20_000 };
+    // The request goes through the page's own fetch: the browser lists it and the hook copies its real answer.
+    void window.fetch(mapDaumUrl({ query: 'cafe', page: 1, rect: wide }));
+    h.advance(100);
+    const again = await collectKakaoPage(h.env, OPTIONS);
+    expect(again.pageKind).toBe('results');
+    expect(again.searched).toMatchObject({ kind: 'unknown' });
+    expect(again.warnings.some((w) => w.startsWith('kakao-rects-differ'))).toBe(true);
+  });
+});
+
+describe('a count in any copy of a listed request may only add work', () => {
+  it('a copy posted twice spoils the places of that request, not its count: a short last page with more counted is capped', async () => {
+    const h = page('cafe');
+    const { pages } = await walkKakaoPages(h, OPTIONS);
+    const last = pages.at(-1)!;
+    expect(last.endOfList).toBe(true);
+    const shown = last.listings.filter((l) => !l.sponsored).length;
+    expect(shown).toBeLessThan(15);
+    // The site's answers count more than its list goes to (a list that ends sooner than its count) …
+    const counted = () => h.env.network.exchanges().map((e) => (e.result.kind === 'ok' ? { ...e, result: { ...e.result, totalCount: 1000 } } : e));
+    // … and a page script posts one more copy of each request: none of their copies fills a card.
+    for (const url of new Set(h.sent)) window.postMessage({ source: KAKAO_HOOK_SOURCE, phase: 'end', url, finalUrl: url, outcome: 'body', status: 200, contentType: 'application/json', body: '{}' }, '*');
+    h.advance(10);
+    const again = await collectKakaoPage({ ...h.env, network: { exchanges: counted, pending: h.env.network.pending } }, { ...OPTIONS, expectPage: last.pager!.page });
+    expect(again.warnings.some((w) => w.startsWith('kakao-copies-untrusted'))).toBe(true);
+    expect(again.endOfList).toBe(false);
+    expect(again.capHit).toBe(true);
+  });
+});
+
+describe('an answer that cannot be read beside cards that were', () => {
+  it('is retried, never taken as the page changed: the answer is a copy, page content', async () => {
+    const h = page('cafe');
+    await kakaoFirstPage(h.env, OPTIONS);
+    const unreadable = () => h.env.network.exchanges().map((e) => (e.result.kind === 'ok' ? { ...e, result: { kind: 'malformed' as const, reason: 'test: not JSON' } } : e));
+    const obs = await collectKakaoPage({ ...h.env, network: { exchanges: unreadable, pending: h.env.network.pending } }, OPTIONS);
+    expect(obs.pageKind).toBe('unknown');
+    expect(obs.unproven).toMatch(/^kakao-answer-unreadable/);
+    expect(obs.listings.length).toBeGreaterThan(0);
+    const judged = judgeObservation(obs, { bbox: CELL, keyword: 'cafe' }, { lat: (CELL.south + CELL.north) / 2, lng: (CELL.west + CELL.east) / 2, zoom: 16 }, 0, kakaoProvider);
+    expect(judged).toMatchObject({ verdict: 'failed', error: { kind: 'navigation' } });
+    expect(judged.verdict === 'failed' && judged.error.message).toContain('kakao-answer-unreadable');
   });
 });

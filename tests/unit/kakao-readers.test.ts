@@ -38,7 +38,7 @@ describe('ids and URLs', () => {
     const u = mapDaumUrl({ query: 'cafe', page: 3, rect: { x1: 1.2, y1: 2.7, x2: 10.1, y2: 20 }, callback: 'jQuery1_2' });
     expect(u).toContain('msFlag=S');
     expect(u).toContain('mcheck=Y');
-    expect(parseMapDaumUrl(u)).toEqual({ endpoint: 'map.daum', query: 'cafe', page: 3, restricted: true, everywhere: false, rect: { x1: 1, y1: 2, x2: 11, y2: 20 }, callback: 'jQuery1_2', sort: '0' });
+    expect(parseMapDaumUrl(u)).toEqual({ endpoint: 'map.daum', query: 'cafe', page: 3, restricted: true, everywhere: false, unknownParams: [], rect: { x1: 1, y1: 2, x2: 11, y2: 20 }, callback: 'jQuery1_2', sort: '0' });
     // msFlag=A: the rect (if any) does not restrict the search.
     expect(parseMapDaumUrl('https://search.map.kakao.com/mapsearch/map.daum?q=a&msFlag=A&rect=1,2,3,4')!.rect).toBeNull();
     expect(parseRect('5,5,5,9')).toBeNull();

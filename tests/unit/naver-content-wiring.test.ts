@@ -38,6 +38,14 @@ function showListPage(): { url: string; keys: string[] } {
   return { url, keys: items.map((p) => `naver:${p.id}`) };
 }
 
+/** A pcmap place page (its home tab) at the top of this test's document. */
+function showPlacePage(): ReturnType<typeof naverPlaceOf> {
+  const place = naverPlaceOf(world.places[42]!);
+  (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(`${pcmapPlaceHomeUrl(place.id)}?entry=plt`);
+  document.documentElement.innerHTML = new DOMParser().parseFromString(placeHomeHtml(place), 'text/html').documentElement.innerHTML;
+  return place;
+}
+
 /** A fresh content script (its messaging allows one listener per name and module instance). */
 async function start(win: Window): Promise<void> {
   vi.resetModules();
@@ -62,6 +70,16 @@ function browsingSent(): unknown[] {
     return true;
   }) as never);
   return sent;
+}
+
+/** How often the content script asked the background whether its tab is a sweep's. */
+function sweepTabAsks(): () => number {
+  let asks = 0;
+  fakeBrowser.runtime.onMessage.addListener(((message: { type?: string }) => {
+    if (message?.type === 'isSweepTab') asks++;
+    return undefined;
+  }) as never);
+  return () => asks;
 }
 
 describe('Naver content script wiring', () => {
@@ -105,14 +123,22 @@ describe('Naver content script wiring', () => {
     expect((sent as { key: string; sponsored: boolean }[]).filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
   });
 
-  it("a top-level page in a tab a sweep drives never feeds browsing, even with the setting on and before it is asked to collect", async () => {
+  it("a place page in a tab a sweep drives never feeds browsing, even with the setting on and before it is asked to collect", async () => {
     fakeBrowser.reset();
-    showListPage();
+    showPlacePage();
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
     backgroundAnswersSweepTab(fakeBrowser, true);
     const sent = browsingSent();
-    await start(window);
-    await new Promise((r) => setTimeout(r, 1500));
+    const asked = sweepTabAsks();
+    vi.useFakeTimers();
+    try {
+      await start(window);
+      await vi.waitFor(() => expect(asked()).toBe(1));
+      // Past every scan and flush delay the collector has (virtual time: no waiting).
+      await vi.advanceTimersByTimeAsync(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(sent).toEqual([]);
   });
 
@@ -122,17 +148,22 @@ describe('Naver content script wiring', () => {
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
     backgroundAnswersSweepTab(fakeBrowser, false);
     const sent = browsingSent();
-    await start(window);
-    await new Promise((r) => setTimeout(r, 1500));
+    const asked = sweepTabAsks();
+    vi.useFakeTimers();
+    try {
+      await start(window);
+      await vi.advanceTimersByTimeAsync(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Decided before asking: a browsing collector asks the background first (browsing-wiring.ts).
+    expect(asked()).toBe(0);
     expect(sent).toEqual([]);
   });
 
   it('a pcmap place page the person opened in a tab of its own (not a sweep tab) is collected while browsing', async () => {
     fakeBrowser.reset();
-    const place = naverPlaceOf(world.places[42]!);
-    const url = `${pcmapPlaceHomeUrl(place.id)}?entry=plt`;
-    (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
-    document.documentElement.innerHTML = new DOMParser().parseFromString(placeHomeHtml(place), 'text/html').documentElement.innerHTML;
+    const place = showPlacePage();
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
     backgroundAnswersSweepTab(fakeBrowser, false);
     const sent = browsingSent();

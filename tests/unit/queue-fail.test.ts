@@ -176,6 +176,17 @@ describe('retryQuarantined', () => {
     expect(order).toEqual(['s1/0/r0c0', 's1/0/r0c1', 's1/0/r0c2']);
     await expect(retryQuarantined(store, 'nope', 1)).rejects.toMatchObject({ code: 'not-found' });
   });
+
+  it('a cell quarantined on a first unknown search gets its own second look on retry: the flag goes, the message stays', async () => {
+    const { store } = await setup(1);
+    const cell = await lease(store, 'tab:1', 0);
+    const unknown: CellError = { ...err('navigation', 0), message: 'The page did not show which area it searched.', unknownSearch: true };
+    await failCell(store, { cellId: cell!.id, holder: 'tab:1', now: 0, error: unknown, maxAttempts: 1, random: () => 0 });
+    expect((await store.getCell(cell!.id))?.lastError?.unknownSearch).toBe(true);
+    expect(await retryQuarantined(store, 's1', 100)).toBe(1);
+    const retried = await store.getCell(cell!.id);
+    expect(retried?.lastError).toEqual({ kind: 'navigation', message: unknown.message, at: 0, url: unknown.url });
+  });
 });
 
 it('keeps nothing in module state: a second store on the same database sees the same queue', async () => {

@@ -66,6 +66,20 @@ describe('commitCell', () => {
     expect((await store.getSweep('s1'))?.counters).toMatchObject({ cellsSplit: 1, cellsSaturated: 1, cellsKnown: 8 });
   });
 
+  it('two loops that both find their search unresolved: the second is refused inside the transaction, and nothing of it is saved', async () => {
+    const { factory, store } = await setup(makeCells('s1', 4));
+    const a = await lease(store, 'loop:a');
+    const b = await lease(store, 'loop:b');
+    const unresolved = (cell: Cell, holder: string) =>
+      input(cell, [makeListing(holder === 'loop:a' ? '1' : '2')], { holder, outcome: { status: 'saturated', result: { ...RESULT, reason: 'search-unknown' } } });
+    // Both loops read the sweep's run of unresolved cells as 0 before either committed.
+    expect(await store.commitCell(unresolved(a, 'loop:a'))).toMatchObject({ applied: true });
+    const before = await dumpDatabase(factory, NAME);
+    expect(await store.commitCell(unresolved(b, 'loop:b'))).toEqual({ applied: false, reason: 'unknown-streak' });
+    expect(await dumpDatabase(factory, NAME)).toEqual(before);
+    expect((await store.getSweep('s1'))?.counters).toMatchObject({ cellsSaturated: 1, unknownSearchStreak: 1 });
+  });
+
   it('stores the listings, settles the cell, counts, and logs, in one go', async () => {
     const { store } = await setup();
     const cell = await lease(store);

@@ -34,7 +34,15 @@ let run = 0;
  * A sweep of `keywords` whose every list page shows `places` organic places at the box's centre,
  * on one page that ends, and says it searched `searched(url, visit)`.
  */
-async function sweepWith(o: { keywords: string; places: number; searched(url: string, visit: number, cell: BBox): SearchedBox | undefined; capHit?: boolean; firstPage?: number }) {
+async function sweepWith(o: {
+  keywords: string;
+  places: number;
+  searched(url: string, visit: number, cell: BBox): SearchedBox | undefined;
+  capHit?: boolean;
+  firstPage?: number;
+  /** Given: page 1 offers a next page, and page 2 shows this. */
+  secondPage?: Partial<Observation>;
+}) {
   const random = seededRandom(3);
   const store = await openStore({ name: `search-proof-${++run}` });
   let clock = 1_000_000;
@@ -60,14 +68,15 @@ async function sweepWith(o: { keywords: string; places: number; searched(url: st
       const listings = Array.from({ length: o.places }, (_, i) =>
         makeListing(`p${tab.visit}-${i}`, { key: `naver:${i}`, provider: 'naver', providerId: String(i), cid: null, lat: lat + i * 1e-6, lng }),
       );
-      return resultsObservation({
+      const shown = resultsObservation({
         url: tab.url,
         listings,
-        endOfList: !o.capHit,
+        endOfList: !o.capHit && !o.secondPage,
         capHit: o.capHit ?? false,
-        pager: { page: tab.page, more: false },
+        pager: { page: tab.page, more: !!o.secondPage && tab.page === 1 },
         searched: o.searched(tab.url, tab.visit, cellAt(lat, lng)),
       });
+      return o.secondPage && tab.page === 2 ? { ...shown, ...o.secondPage } : shown;
     },
     viewport: () => NAVER_PLANNING_VIEWPORT,
   });
@@ -144,6 +153,26 @@ describe('a page that did not show what it searched proves nothing', () => {
     const searched = r.cells.filter((c) => c.status !== 'outside');
     expect(searched.map((c) => [c.status, c.result?.reason])).toEqual([['done', 'end-of-list']]);
     expect(searched[0]!.attempts).toBe(1);
+  });
+});
+
+describe('a later page of the list', () => {
+  it('cards on page 2 and none read is the extractor\'s: the sweep stops at once, as on page 1, not after every cell failed three times', async () => {
+    const r = await sweepWith({
+      keywords: 'cafe',
+      places: 3,
+      searched: echoed,
+      secondPage: { pageKind: 'unknown', cardsVisible: 12, listings: [], endOfList: false, stopReason: 'stalled' },
+    });
+    expect(r.sweep.status).toBe('failed');
+    expect(r.loads).toBe(1);
+    expect(r.cells.map((c) => c.lastError?.message)).toEqual(['Page 2 of the list shows 12 result cards but is not recognised as a results page.']);
+  });
+
+  it('a page 2 not shown yet is searched again', async () => {
+    const r = await sweepWith({ keywords: 'cafe', places: 3, searched: echoed, secondPage: { pageKind: 'unknown', cardsVisible: 0, listings: [], endOfList: false, stopReason: 'stalled' } });
+    expect(r.loads).toBe(3);
+    expect(r.cells.map((c) => c.status)).toEqual(['quarantined']);
   });
 });
 

@@ -21,7 +21,7 @@
  * What the page searched is measured, not assumed: `searched` is the rect of the page's newest
  * finished search request, as the browser's resource timing lists it (`requests`), converted to
  * the largest WGS84 box inside it (searchedOf says when a request without rect is "unrestricted"
- * and when "unknown"). The hook's copies of the answers (untrusted page content: any page script
+ * and when "unknown"; newestSearch, when the requests for the page shown carry two rects). The hook's copies of the answers (untrusted page content: any page script
  * can post them) fill what the list does not print (coordinates, homepage, category path) only
  * on cards they agree with by confirmid and name (observe.ts), give the total count and show a
  * block; they never add an organic place, never set the searched box, and their counts may only
@@ -108,8 +108,8 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const url = env.url();
   const blockedTab = isKakaoBlockTab(url);
   const exchanges = v.exchanges();
-  const request = v.newestRequest();
-  const summary = observeKakaoPage({ list, responses: exchanges, blockedTab, pagesRead: pagesBefore(list.pager.current) });
+  const { request, otherRects } = newestSearch(v.requestLog());
+  const summary = observeKakaoPage({ list, responses: exchanges, counted: v.counted(), search: request, blockedTab, pagesRead: pagesBefore(list.pager.current) });
   let pageKind = kindOf(summary, list);
   /** Why the list shown, read, is not the page asked for: retried, never taken for a page that changed. */
   let unproven: string | undefined;
@@ -156,10 +156,17 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   if (pageKind === 'results') stopReason = endOfList ? 'end' : capHit ? 'cap' : summary.status === 'more' ? 'end' : 'stalled';
   else if (pageKind === 'unknown') stopReason = 'stalled';
 
-  const rect = request?.rect ?? null;
-  const searched = searchedOf(request, list.bounds);
+  // Two boxes searched for the page shown (a page script can send a request too): which one the
+  // list shows is not known, so neither is proof.
+  const rect = otherRects === 0 ? (request?.rect ?? null) : null;
+  const rectsDiffer = `the page's requests for page ${request?.page ?? '?'} searched ${otherRects + 1} different rects`;
+  const searched: SearchedBox = otherRects === 0 ? searchedOf(request, list.bounds) : { kind: 'unknown', why: rectsDiffer };
   if (!request && pageKind === 'results') warnings.push('kakao-no-request-measured: no search request of this page was measured; the searched box is unknown');
-  else if (request && !rect && pageKind !== 'captcha') warnings.push(`kakao-not-restricted: the page searched without a rect (${searched.kind === 'unrestricted' ? 'not restricted to its map' : 'the box it searched, if any, is not in the request'})`);
+  else if (otherRects > 0) warnings.push(`kakao-rects-differ: ${rectsDiffer}; which box the list shows is unknown`);
+  else if (request && !rect && pageKind !== 'captcha') {
+    const unknown = request.unknownParams.length > 0 ? `; parameters no source names: ${request.unknownParams.join(', ')}` : '';
+    warnings.push(`kakao-not-restricted: the page searched without a rect (${searched.kind === 'unrestricted' ? 'not restricted to its map' : 'the box it searched, if any, is not in the request'}${unknown})`);
+  }
   if (rect) warnings.push(...rectChecks(rect, visitPlaces(exchanges, rect, organic), endOfList));
 
   return {
@@ -329,6 +336,11 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
   /** The requests the browser lists; never the hook's copies (a page script can post those). */
   const requestLog = (): readonly string[] => env.requests().map((r) => r.url);
   const exchanges = (): readonly KakaoExchange[] => trustedCopies(env.network.exchanges(), requestLog());
+  /** Copies of requests the browser lists, surplus included: only their counts are read, and a count may only add work. */
+  const counted = (): readonly KakaoExchange[] => {
+    const listed = new Set(requestLog());
+    return env.network.exchanges().filter((e) => listed.has(e.url));
+  };
   const parsed = (url: string | undefined): MapDaumRequest | null => (url ? parseMapDaumUrl(url) : null);
   const newestRequest = () => parsed(requestLog().at(-1));
   const answered = (url: string): boolean => {
@@ -367,7 +379,9 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
   return {
     doc: env.doc,
     read,
+    requestLog,
     exchanges,
+    counted,
     stopped,
     consistent,
     newestFailed,
@@ -414,6 +428,23 @@ export function trustedCopies(copies: readonly KakaoExchange[], measured: readon
   const got = tally(copies.map((c) => c.url));
   const unanswered = (c: KakaoExchange) => c.result.kind === 'http-error' && c.result.status === 0;
   return copies.filter((c) => unanswered(c) || (got.get(c.url) ?? 0) <= (sent.get(c.url) ?? 0));
+}
+
+/**
+ * The newest search request the browser lists, and how many other rects the listed requests for
+ * the same search page (endpoint, words, page) carry. The page's own requests for one page all
+ * carry its map's rect (a request before "현 지도 내 장소검색" carries none); a second rect is a
+ * request someone else sent, and nothing tells which box the list shows.
+ */
+export function newestSearch(listed: readonly string[]): { request: MapDaumRequest | null; otherRects: number } {
+  const requests = listed.flatMap((u) => parseMapDaumUrl(u) ?? []);
+  const request = requests.at(-1) ?? null;
+  if (!request?.rect) return { request, otherRects: 0 };
+  const key = (r: WcongRect) => `${r.x1},${r.y1},${r.x2},${r.y2}`;
+  const rects = new Set(
+    requests.filter((r) => r.rect && r.endpoint === request.endpoint && r.query === request.query && r.page === request.page).map((r) => key(r.rect!)),
+  );
+  return { request, otherRects: rects.size - 1 };
 }
 
 /** The newest readable answer for a page of the list (its request's `page`). */

@@ -89,10 +89,17 @@ export function startKakaoContent(win: Window, browser: Browser): void {
 }
 
 /**
- * The page's finished search requests (either endpoint, urls.ts parseMapDaumUrl), oldest first by
- * start, with the status the browser gives (`responseStatus`; 0, an opaque answer, is null), from
- * the browser's resource timing (the isolated world sees the document's own timeline). A
- * PerformanceObserver keeps every entry even if the page clears the timeline or its 250-entry buffer fills.
+ * How the page sends its search (B4, B4b): XHR or fetch, or a JSONP script. A request an image, a
+ * beacon or a stylesheet made is not one whose answer the page can show: someone else's.
+ */
+const SEARCH_INITIATORS: ReadonlySet<string> = new Set(['xmlhttprequest', 'fetch', 'script']);
+
+/**
+ * The page's finished search requests (either endpoint, urls.ts parseMapDaumUrl, sent the way a
+ * search is: SEARCH_INITIATORS), oldest first by start, with the status the browser gives
+ * (`responseStatus`; 0, an opaque answer, is null), from the browser's resource timing (the
+ * isolated world sees the document's own timeline). A PerformanceObserver keeps every entry even
+ * if the page clears the timeline or its 250-entry buffer fills.
  */
 export function watchMapDaumRequests(win: Window): () => readonly MeasuredRequest[] {
   const seen: (MeasuredRequest & { start: number })[] = [];
@@ -100,10 +107,12 @@ export function watchMapDaumRequests(win: Window): () => readonly MeasuredReques
     const status = (e as PerformanceEntry & { responseStatus?: number }).responseStatus;
     return { url: e.name, status: typeof status === 'number' && status > 0 ? status : null, start: e.startTime };
   };
+  const isSearch = (e: PerformanceEntry) =>
+    e.entryType === 'resource' && SEARCH_INITIATORS.has((e as PerformanceResourceTiming).initiatorType) && parseMapDaumUrl(e.name) !== null;
   const add = (entries: PerformanceEntryList) => {
     let added = false;
     for (const e of entries) {
-      if (e.entryType !== 'resource' || !parseMapDaumUrl(e.name)) continue;
+      if (!isSearch(e)) continue;
       seen.push(measured(e));
       added = true;
     }
@@ -122,7 +131,7 @@ export function watchMapDaumRequests(win: Window): () => readonly MeasuredReques
   const strip = ({ url, status }: MeasuredRequest) => ({ url, status });
   return () => {
     if (observing) return seen.map(strip);
-    const entries = win.performance.getEntriesByType('resource').filter((e) => parseMapDaumUrl(e.name));
+    const entries = win.performance.getEntriesByType('resource').filter(isSearch);
     return [...entries].sort((a, b) => a.startTime - b.startTime).map((e) => strip(measured(e)));
   };
 }

@@ -46,7 +46,13 @@ export type CommitCellResult =
       /** Keys this sweep had not collected under this keyword before (the audit's "missed" candidates). */
       newToSweep: string[];
     }
-  | { applied: false; reason: NotAppliedReason };
+  | { applied: false; reason: NotAppliedReason }
+  /**
+   * An unresolved search ('search-unknown') while the sweep's last commit was one too: not
+   * counted, as the sweep must stop (utils/sweep/driver.ts unprovenVisit). Decided here, in the
+   * transaction that would count it: another loop may have committed since the driver looked.
+   */
+  | { applied: false; reason: 'unknown-streak' };
 
 /** The stores a cell's commit writes, in one transaction. */
 export type CommitStores = ['sweeps', 'cells', 'listings', 'events', 'sweepPlaces'];
@@ -99,6 +105,7 @@ export async function commitCell(db: DB, input: CommitCellInput, inCommit?: InCo
       }
       const check = settleCheck(record, input.holder, now);
       if (!check.ok) return { applied: false, reason: check.reason };
+      if (outcome.result.reason === 'search-unknown' && (sweep.counters.unknownSearchStreak ?? 0) > 0) return { applied: false, reason: 'unknown-streak' };
       if (outcome.status === 'split') {
         const childProblem = outcome.children.map((c) => childOfProblem(c, record)).find((p) => p !== null);
         if (childProblem) throw new StoreError('invalid', `The split was refused: ${childProblem}. Nothing was saved.`);

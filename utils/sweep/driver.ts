@@ -12,7 +12,7 @@ import type { Store } from '../store';
 import { failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
 import type { Pacer } from './pacing';
 import { auditObservation } from '../health/audit';
-import { judgeObservation } from './judge';
+import { judgeObservation, unknownPageFailure } from './judge';
 import { attentionOf, finishIfDrained, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
 import { saysCrowded, siteTotalTrust } from './site-total';
@@ -383,11 +383,17 @@ async function unprovenVisit(
   if (cell.role === 'audit' || cell.lastError?.unknownSearch !== true) {
     return recordFailure(deps, sweep, cell, holder, { kind: 'navigation', message: `The page did not show which area it searched (${c.why}).`, at: deps.now(), url: c.url, unknownSearch: true });
   }
-  // Read now: another loop may have settled (or proven) a cell since this one started.
-  const streak = (await deps.store.getSweep(sweep.id))?.counters.unknownSearchStreak ?? 0;
-  if (streak > 0) return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: searchUnknownMessage(c.why), at: deps.now(), url: c.url });
   const decision = { verdict: 'saturated', reason: 'search-unknown' } as const;
-  return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...c.result, reason: decision.reason }, audit: c.audit, url: c.url, kept: c.kept, viewport: c.viewport });
+  return commitDecision(deps, provider, sweep, cell, holder, {
+    decision,
+    result: { ...c.result, reason: decision.reason },
+    audit: c.audit,
+    url: c.url,
+    kept: c.kept,
+    viewport: c.viewport,
+    // The commit refuses a second unresolved cell in a row (counted in its own transaction): the sweep stops.
+    onUnknownStreak: { kind: 'extractor', message: searchUnknownMessage(c.why), at: deps.now(), url: c.url },
+  });
 }
 
 /** Commits a decided cell in one transaction: done, saturated, or split into its children. */
@@ -402,6 +408,8 @@ async function commitDecision(
     result: CellResult;
     /** Judgement.unread: cards a crowded list left unread, forgiven only when the cell is split. */
     unread?: CellError;
+    /** What the cell fails with when the commit refuses it as the second unresolved search in a row. */
+    onUnknownStreak?: CellError;
     audit: PageAudit;
     url: string;
     kept: Listing[];
@@ -411,8 +419,9 @@ async function commitDecision(
   const { decision, result, audit, kept, viewport } = c;
   if (c.unread && decision.verdict !== 'split') return recordFailure(deps, sweep, cell, holder, c.unread);
   const planner = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport };
+  let committed: Awaited<ReturnType<DriverDeps['store']['commitCell']>>;
   try {
-    await deps.store.commitCell({
+    committed = await deps.store.commitCell({
       sweepId: sweep.id,
       cellId: cell.id,
       holder,
@@ -442,6 +451,7 @@ async function commitDecision(
     if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
     throw e;
   }
+  if (!committed.applied && committed.reason === 'unknown-streak' && c.onUnknownStreak) return recordFailure(deps, sweep, cell, holder, c.onUnknownStreak);
   return undefined;
 }
 
@@ -572,12 +582,9 @@ async function walkPages(
     const asked = last.pager.page + 1;
     last = await deps.page.collect(tabId, { ...options, expectPage: asked }, COLLECT_TIMEOUT_MS);
     // A page that did not show after the turn (its request failed, or the list kept the old
-    // page) leaves the visit unfinished: a retry of the cell, never a verdict on the extractor.
-    // A block page is the exception: it pauses the sweep like any other (through the judge).
-    if (last.pageKind === 'unknown') {
-      const why = last.warnings.slice(0, 2).join('; ');
-      return { kind: 'navigation', message: `Page ${asked} of the list did not show${why ? ` (${why})` : ''}.`, at: deps.now() };
-    }
+    // page) leaves the visit unfinished: a retry of the cell. Cards shown and none read is the
+    // extractor's, as on page 1 (judge.ts). A block page pauses the sweep like any other (through the judge).
+    if (last.pageKind === 'unknown') return { ...unknownPageFailure(last, `Page ${asked} of the list`), at: deps.now() };
     // Page n+1 and no other after page n: a turn that skipped a page (or went back) would let
     // the list end without the pages between, and the cell be proven on a part of its list.
     if (!last.pager || last.pager.page !== asked) {

@@ -120,9 +120,8 @@ export function judgeObservation(
   const read = readability(obs);
   let unread: CellError | undefined;
   if (obs.pageKind === 'unknown') {
-    return read.kind === 'nothing-read'
-      ? fail('extractor', `The page shows ${read.shown} result cards but is not recognised as a results page.`)
-      : fail('navigation', `The page showed no results list it could prove whole, no place and no "no results" message${whyUnknown(obs)}.`);
+    const failure = unknownPageFailure(obs, 'The page');
+    return fail(failure.kind, failure.message);
   }
   if (obs.pageKind === 'results') {
     if (read.kind === 'nothing-read') return fail('extractor', `${read.shown} result cards on screen but none could be read.`);
@@ -170,6 +169,18 @@ export function judgeObservation(
     },
     ...(unread ? { unread } : {}),
   };
+}
+
+/**
+ * Why a page of kind 'unknown' (`which`: "The page", "Page 3 of the list") fails its visit: cards
+ * on screen and none read is the extractor's (the sweep stops, as for a page that changed); any
+ * other is a page not shown yet or not proven whole, searched again.
+ */
+export function unknownPageFailure(obs: Observation, which: string): { kind: 'extractor' | 'navigation'; message: string } {
+  const read = readability(obs);
+  return read.kind === 'nothing-read'
+    ? { kind: 'extractor', message: `${which} shows ${read.shown} result cards but is not recognised as a results page.` }
+    : { kind: 'navigation', message: `${which} showed no results list it could prove whole, no place and no "no results" message${whyUnknown(obs)}.` };
 }
 
 /**

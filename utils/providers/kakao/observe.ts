@@ -74,6 +74,14 @@ export interface ObserveInput {
   list: KakaoListExtraction;
   /** The page's own map.daum exchanges this visit, oldest first. */
   responses?: readonly KakaoMapDaumExchange[];
+  /**
+   * Where the counts (`place_totalcount`, `page_count`) are read (default: `responses`): may hold
+   * copies that `responses` leaves out (more copies of a request than it was sent), as the
+   * largest count is taken and a count may only add work.
+   */
+  counted?: readonly KakaoMapDaumExchange[];
+  /** The search whose counts are read: the newest request the browser lists (default: that of the newest answer in `responses`). */
+  search?: MapDaumRequest | null;
   /** The tab's URL is the block page (block.ts isKakaoBlockTab). */
   blockedTab?: boolean;
   capPages?: number;
@@ -85,8 +93,10 @@ export function observeKakaoPage(input: ObserveInput): KakaoPageSummary {
   const { list } = input;
   const responses = input.responses ?? [];
   const capPages = input.capPages ?? KAKAO_WEB_CAP_PAGES;
-  const oks = responses.flatMap((r) => (r.result.kind === 'ok' ? [{ url: r.url, page: r.result }] : []));
+  const oksOf = (rs: readonly KakaoMapDaumExchange[]) => rs.flatMap((r) => (r.result.kind === 'ok' ? [{ url: r.url, page: r.result }] : []));
+  const oks = oksOf(responses);
   const newest = oks.at(-1) ?? null;
+  const search = input.search !== undefined ? input.search : newest ? parseMapDaumUrl(newest.url) : null;
   const { agreed, disputed } = agreedRecords(responses);
   let unconfirmed = 0;
   const places = list.places.map((card) => {
@@ -105,7 +115,7 @@ export function observeKakaoPage(input: ObserveInput): KakaoPageSummary {
     unreadable: list.unreadable,
     pager: list.pager,
     nextAction: nextPagerAction(list.pager, pagesRead),
-    totalCount: newest ? matchedCount(oks, parseMapDaumUrl(newest.url)) : null,
+    totalCount: search ? matchedCount(oksOf(input.counted ?? responses), search) : null,
     searchedRect: newest ? (parseMapDaumUrl(newest.url)?.rect ?? null) : null,
     places,
     networkOnly: [...agreed.values()].filter((p) => !onScreen.has(p.key)),

@@ -100,6 +100,8 @@ export interface MapDaumRequest {
    * under a name no source gives (B4b [?]), so a request with one says nothing either way.
    */
   everywhere: boolean;
+  /** Parameters that are neither an everywhere search's (EVERYWHERE_PARAMS) nor a restricted one's (`rect`, `mcheck`): named in warnings, as one may carry a box. */
+  unknownParams: readonly string[];
   /** Present: the search is restricted to it (`msFlag=S&mcheck=Y`). */
   rect: WcongRect | null;
   /** Present: the answer is JSONP `callback({...})`. */
@@ -129,6 +131,8 @@ export function searchEndpointOf(u: URL): KakaoSearchEndpoint | null {
 
 /** What an everywhere search sends (B4, B4b), JSONP's `callback` and jQuery's cache-busting `_`. */
 const EVERYWHERE_PARAMS: ReadonlySet<string> = new Set(['q', 'msFlag', 'sort', 'page', 'callback', '_']);
+/** What a search restricted to the map adds (B4, B7). */
+const RESTRICTED_PARAMS: ReadonlySet<string> = new Set(['rect', 'mcheck']);
 
 /** A search request's parameters (from the page's own request URL, either endpoint); null when it is not one. */
 export function parseMapDaumUrl(href: string): MapDaumRequest | null {
@@ -146,12 +150,14 @@ export function parseMapDaumUrl(href: string): MapDaumRequest | null {
   const restricted = u.searchParams.get('msFlag') === 'S';
   const rect = restricted ? parseRect(u.searchParams.get('rect')) : null;
   const callback = u.searchParams.get('callback');
+  const names = [...new Set(u.searchParams.keys())];
   return {
     endpoint,
     query,
     page: page !== null && Number.isInteger(page) && page >= 1 ? page : 1,
     restricted,
-    everywhere: u.searchParams.get('msFlag') === 'A' && [...u.searchParams.keys()].every((k) => EVERYWHERE_PARAMS.has(k)),
+    everywhere: u.searchParams.get('msFlag') === 'A' && names.every((k) => EVERYWHERE_PARAMS.has(k)),
+    unknownParams: names.filter((k) => !EVERYWHERE_PARAMS.has(k) && !RESTRICTED_PARAMS.has(k)),
     rect,
     callback: callback && /^[A-Za-z_$][\w$.]*$/.test(callback) ? callback : null,
     sort: u.searchParams.get('sort') ?? '0',
