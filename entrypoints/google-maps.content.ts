@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { startGoogleContent } from '../utils/content/google-content';
+import { startGoogleContent } from '../utils/providers/google/content';
 import { GOOGLE_MAPS_PATTERNS } from '../utils/providers/google/hosts';
 
 /** Isolated world on Google Maps: answers the sweep driver's "collect" and watches browsing. */

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { startKakaoContent } from '../utils/content/kakao-content';
+import { startKakaoContent } from '../utils/providers/kakao/content';
 
 /** Isolated world on Kakao Map: answers the sweep driver's "collect" and "nextPage", and watches browsing. */
 export default defineContentScript({

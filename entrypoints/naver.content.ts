@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { startNaverContent } from '../utils/content/naver-content';
+import { startNaverContent } from '../utils/providers/naver/content';
 
 /**
  * Isolated world on pcmap.place.naver.com, in every frame: top-level (a sweep's worker tab) it

@@ -8,7 +8,7 @@
  *   replica's true geometry (right-of-panel, panel 408: REFERENCE_SWITCHES);
  * - Naver (tests/helpers/naver-sim-page.ts) and Kakao (tests/helpers/kakao-sim-page.ts): the
  *   replica's own pages rendered in happy-dom and read by the extension's REAL collectors
- *   (collect-naver.ts, collect-kakao.ts), with unread cards and failed loads on top, under each
+ *   (naver/collect.ts, kakao/collect.ts), with unread cards and failed loads on top, under each
  *   replica switch of NAVER_CONFIGS / KAKAO_CONFIGS in turn (one row per switch).
  *
  * Recall = places of the ground truth the store holds for the sweep / ground truth. A missing

@@ -15,6 +15,7 @@ import type { CellDecision, PlannedCell, PlannerOptions } from '../../utils/grid
 import type { Listing } from '../../utils/listing/types';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
+import { googleProvider } from '../../utils/providers/google/provider';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../../utils/coverage/assess';
 import { boxCovers, initialCalibration, planningViewport, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas } from '../../utils/coverage/geometry';
 import type { Observation } from '../../utils/domain/sweep';
@@ -43,7 +44,7 @@ export async function searchCell(page: SimPageDriver, keyword: string, bbox: BBo
   const view = searchViewOf({ bbox, zoomOffset }, viewport);
   await page.load(1, searchUrl(keyword, view), 0);
   const observation = await page.collect(1, { cap: DEFAULT_PLANNER_OPTIONS.cap, stallMs: 0, maxMs: 0, settleMs: 0, scrollPauseMs: 0 }, 0);
-  const judgement = judgeObservation(observation, { bbox }, view, 0);
+  const judgement = judgeObservation(observation, { bbox }, view, 0, googleProvider);
   if (judgement.verdict !== 'accepted') throw new Error(`bench: the sim page failed: ${judgement.error.message}`);
   return { view, observation, organic: judgement.organic, result: judgement.result };
 }

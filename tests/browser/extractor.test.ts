@@ -12,6 +12,7 @@ import type { MapView, Viewport } from '../../utils/geo/types';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { blockedPageKind } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
+import { googleProvider } from '../../utils/providers/google/provider';
 import type { Observation } from '../../utils/domain/sweep';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { searchPlaces } from '../replica/search';
@@ -214,7 +215,7 @@ describe('the Google extractor in real Chromium, against the replica', () => {
     });
     const obs = await collectFromTab(sw, MAPS_PREFIX);
     expect(obs.pageKind).toBe('captcha');
-    const verdict = judgeObservation(obs, { bbox: visibleBBox(CROWDED.view, viewport) }, CROWDED.view, Date.now());
+    const verdict = judgeObservation(obs, { bbox: visibleBBox(CROWDED.view, viewport) }, CROWDED.view, Date.now(), googleProvider);
     expect(verdict.verdict === 'failed' && verdict.error.kind).toBe('blocked');
     console.log(`captcha: tab on ${new URL(url).pathname} → blockedPageKind ${blockedPageKind(url)}; injected form in /maps → pageKind ${obs.pageKind}, judged blocked, ${secondsSince(start)}`);
   });
@@ -294,7 +295,7 @@ describe('the Google extractor in real Chromium, against the replica', () => {
     expect(obs.pageKind).toBe('results');
     expect(obs.cardsVisible).toBe(truth.results.length + sponsoredCards);
     expect(obs.listings).toEqual([]);
-    const verdict = judgeObservation(obs, { bbox: visibleBBox(view, viewport) }, view, Date.now());
+    const verdict = judgeObservation(obs, { bbox: visibleBBox(view, viewport) }, view, Date.now(), googleProvider);
     expect(verdict.verdict).toBe('failed');
     expect(verdict.verdict === 'failed' && verdict.error.kind).toBe('extractor');
     console.log(`broken cards: ${obs.cardsVisible} cards visible, ${obs.listings.length} listings, judged ${verdict.verdict === 'failed' ? verdict.error.kind : 'accepted'}, ${secondsSince(start)}`);

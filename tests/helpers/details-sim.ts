@@ -3,12 +3,12 @@
  * say what the replica's cards say (the street only, no phone on one card in five:
  * client/search-page.js cardShowsPhone, no hours, no address parts), then the details pass
  * against the replica's own place pages (tests/replica/pages.ts placePageHtml), parsed by
- * happy-dom's DOMParser and read by the shipped reader (utils/details/content-google.ts).
+ * happy-dom's DOMParser and read by the shipped reader (utils/providers/google/place-details.ts).
  * No timers: sleep advances a fake clock.
  */
 import type { Listing } from '../../utils/listing/types';
 import type { PlacePageDriver } from '../../utils/details/runner';
-import { readGooglePlace } from '../../utils/details/content-google';
+import { readGooglePlace } from '../../utils/providers/google/place-details';
 import { parsePlaceUrl } from '../../utils/providers/google/urls';
 import { openStore, type Store } from '../../utils/store';
 import { runWorker } from '../../utils/sweep/driver';

@@ -7,11 +7,11 @@
  * lists the requests. The fake network answers in-process with the replica server's own
  * functions (answerMapDaum, gate.ts) and its block modes, on a virtual clock that the
  * collector's `sleep` advances. Window messages a page script posts (`forged`) reach the
- * network as kakao-content.ts lets them: any message in the hook's shape.
+ * network as kakao/content.ts lets them: any message in the hook's shape.
  */
 import { createKakaoNetwork, type KakaoNetwork } from '../../utils/providers/kakao/network';
 import { installKakaoNetworkHook, readKakaoHookMessage, type KakaoHookMessage } from '../../utils/providers/kakao/network-hook';
-import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressNextPage, type KakaoCollectEnv, type MeasuredRequest } from '../../utils/content/collect-kakao';
+import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressNextPage, type KakaoCollectEnv, type MeasuredRequest } from '../../utils/providers/kakao/collect';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';
 import { combinePages } from '../../utils/sweep/pages';

@@ -3,8 +3,8 @@
  * script (tests/helpers/kakao-content-harness.ts openKakaoPage: the page sends its search, the
  * MAIN-world hook copies the answers, the fake network answers with the replica's own functions
  * on a virtual clock), and every call is the extension's real content script answer
- * (utils/content/collect-kakao.ts: the first-page controls pressed by kakaoFirstPageReady /
- * pressKakaoControl, collectKakaoPage, pressKakaoNextPage), as kakao-content.ts wires them. So
+ * (utils/providers/kakao/collect.ts: the first-page controls pressed by kakaoFirstPageReady /
+ * pressKakaoControl, collectKakaoPage, pressKakaoNextPage), as kakao/content.ts wires them. So
  * the real planner, queue, store and driver sweep a Kakao world through the real collector.
  *
  * The map is the view the URL asks for (or the replica's default when `urlView: 'ignored'`, as
@@ -17,7 +17,7 @@
  * worker loop); where no global document exists (a node-environment test, the bench), vitest's
  * happy-dom globals are installed first (happy-dom-globals.ts).
  */
-import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoCollectEnv, type KakaoPreparation } from '../../utils/content/collect-kakao';
+import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoCollectEnv, type KakaoPreparation } from '../../utils/providers/kakao/collect';
 import type { KakaoNetwork } from '../../utils/providers/kakao/network';
 import { parseSearchPageUrl, viewAt, type KakaoView } from '../../utils/providers/kakao/urls';
 import { kakaoBlockPageHtml } from '../replica/kakao/pages';
@@ -136,7 +136,7 @@ export function createKakaoSimDriver(kw: KakaoWorld, o: Partial<KakaoSimOptions>
     async collect(tabId, options) {
       const { env } = current(tabId);
       unreadNewCards();
-      // kakao-content.ts adds the canvas it measures; happy-dom lays nothing out, and the driver
+      // kakao/content.ts adds the canvas it measures; happy-dom lays nothing out, and the driver
       // proves Kakao's cells by the reported box, not the canvas.
       return collectKakaoPage(env, options);
     },

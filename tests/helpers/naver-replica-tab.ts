@@ -4,7 +4,7 @@
  * runs (the lazy list grows only when its container is scrolled, the pager's links navigate to
  * `&page=N`), and each document gets what the extension puts in it: the pcmap hook
  * (network-hook.ts, as the MAIN-world script) and the content script's listener for it
- * (naver-content.ts). Shared by the collector's tests and the in-process sweep's sim page
+ * (naver/content.ts). Shared by the collector's tests and the in-process sweep's sim page
  * (naver-sim-page.ts), so both read the same rendered pages.
  *
  * Cross-origin requests (the list page's GraphQL calls to pcmap-api) are held to CORS as Chromium
@@ -14,7 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { Browser, type BrowserPage } from 'happy-dom';
-import { listenToNaverHook } from '../../utils/content/naver-content';
+import { listenToNaverHook } from '../../utils/providers/naver/content';
 import { installNaverNetworkHook } from '../../utils/providers/naver/network-hook';
 import { createNaverPageData, type NaverPageData } from '../../utils/providers/naver/page-data';
 import { createNaverHandler, type NaverHandler } from '../replica/naver/server';

@@ -2,8 +2,8 @@
  * Naver's list pages, in-process: each tab is a happy-dom tab on the replica
  * (naver-replica-tab.ts: the replica's own handler renders every page, the page's own script
  * grows the lazy list and navigates its pager), and every `collect` is the extension's real
- * collection (utils/content/collect-naver.ts collectNaverPage, with the pcmap hook's page data),
- * answered as the content script answers it (naver-content.ts). So the real planner, queue,
+ * collection (utils/providers/naver/collect.ts collectNaverPage, with the pcmap hook's page data),
+ * answered as the content script answers it (naver/content.ts). So the real planner, queue,
  * store and driver sweep a Naver world through the real collector, without a browser.
  *
  * As imperfect as the replica (every switch: the box honoured, spilled or ignored, ads, the cap,
@@ -14,7 +14,7 @@
  * The pages run on a clock of their own, advanced by the collector's pauses (the page's timers
  * fire at the next pause), so a collection costs its DOM work, not its waits.
  */
-import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../../utils/content/collect-naver';
+import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../../utils/providers/naver/collect';
 import type { Observation } from '../../utils/domain/sweep';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from '../replica/naver/switches';
 import type { World } from '../replica/world';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { browsingAllowed, createBrowsingCollector } from '../../utils/content/browsing';
-import { createGoogleBrowsingReader } from '../../utils/content/google-content';
+import { createGoogleBrowsingReader } from '../../utils/providers/google/content';
 import type { Listing } from '../../utils/listing/types';
 import { idsFromPair } from '../../utils/providers/google/ids';
 

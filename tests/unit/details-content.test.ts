@@ -9,9 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { waitForPlace } from '../../utils/details/content';
 import { createPlacePageDriver } from '../../utils/details/page';
-import { readGooglePlace } from '../../utils/details/content-google';
-import { readKakaoPlace } from '../../utils/details/content-kakao';
-import { readNaverPlace } from '../../utils/details/content-naver';
+import { readGooglePlace } from '../../utils/providers/google/place-details';
+import { readKakaoPlace } from '../../utils/providers/kakao/place-details';
+import { readNaverPlace } from '../../utils/providers/naver/place-details';
 import { needsDetails } from '../../utils/details/needs';
 import { placePageUrl as replicaPlaceUrl } from '../replica/hrefs';
 import { placePageHtml } from '../replica/pages';

@@ -7,7 +7,7 @@
  * collector as the hook would; then the rules at their edges.
  */
 import { describe, expect, it } from 'vitest';
-import { collectGooglePage } from '../../utils/content/collect-google';
+import { collectGooglePage } from '../../utils/providers/google/collect';
 import type { MapView } from '../../utils/geo/types';
 import { extractFeed, organicCardRatings } from '../../utils/providers/google/feed';
 import { detectLimitedView, MIN_RATED_CARDS, SHORT_LIST_MAX, type CardRating } from '../../utils/providers/google/limited-view';

@@ -5,7 +5,7 @@
  * collection, and on the real signed-in Amsterdam capture, read in place.
  */
 import { describe, expect, it } from 'vitest';
-import { collectGooglePage } from '../../utils/content/collect-google';
+import { collectGooglePage } from '../../utils/providers/google/collect';
 import type { MapView } from '../../utils/geo/types';
 import { extractFeed } from '../../utils/providers/google/feed';
 import { type CardRating, detectLimitedView, findLimitedViewBanner, SHORT_LIST_MAX } from '../../utils/providers/google/limited-view';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditConfirmsQuiet, auditObservation, FIRST_RESULTS, isBrokenAudit, summariseAudits } from '../../utils/health/audit';
 import type { PageAudit } from '../../utils/health/types';
 import { failedOnUnreadCards, judgeObservation } from '../../utils/sweep/judge';
+import { googleProvider } from '../../utils/providers/google/provider';
 import type { Observation, PageKind } from '../../utils/domain/sweep';
 import { cafe } from './schedule-fixtures';
 import { seeded } from './store-fixtures';
@@ -72,7 +73,7 @@ describe('auditObservation', () => {
       const sponsored = Math.floor(random() * 3);
       const listings = [...cafes(read), ...Array.from({ length: Math.min(sponsored, read) }, (_, j) => cafe(String(500 + j), { sponsored: true }))];
       const obs = observation({ pageKind, cardsVisible, listings });
-      const judged = judgeObservation(obs, { bbox: { south: 37, west: 126, north: 38, east: 127 } }, obs.finalView!, 0);
+      const judged = judgeObservation(obs, { bbox: { south: 37, west: 126, north: 38, east: 127 } }, obs.finalView!, 0, googleProvider);
       // Unreadable: the extractor stop, or the retry a page with unread cards gets the first time.
       const unreadable = judged.verdict === 'failed' && (judged.error.kind === 'extractor' || failedOnUnreadCards(judged.error));
       expect(isBrokenAudit(auditObservation(obs)), JSON.stringify({ pageKind, cardsVisible, read, sponsored })).toBe(unreadable);

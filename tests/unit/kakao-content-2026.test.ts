@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Kakao as it is in 2026 (issue 21), on the real collector (utils/content/collect-kakao.ts) and
+ * Kakao as it is in 2026 (issue 21), on the real collector (utils/providers/kakao/collect.ts) and
  * the replica's own search page in happy-dom (kakao-content-harness.ts):
  * - the list's data from whichever request the page makes: the same-origin
  *   `map.kakao.com/api/v1/mapsearch/map` behind its gate token (the replica's default), or the
@@ -191,7 +191,7 @@ describe('page data never decides (another script posts the hook\'s message)', (
     window.postMessage({ source: 'mapsweep:kakao-mapdaum', phase: 'end', url, outcome: 'body', status: 200, finalUrl: url, contentType: 'application/json', body }, '*');
     h.advance(10);
     expect(h.network.exchanges()).toHaveLength(1);
-    const again = await (await import('../../utils/content/collect-kakao')).collectKakaoPage(h.env, OPTIONS);
+    const again = await (await import('../../utils/providers/kakao/collect')).collectKakaoPage(h.env, OPTIONS);
     expect(again.listings.find((l) => l.key === k.key)!.lat).toBeNull();
   });
 

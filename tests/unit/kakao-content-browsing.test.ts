@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Kakao's collect-while-browsing reader (utils/content/kakao-content.ts) on the replica's search
+ * Kakao's collect-while-browsing reader (utils/providers/kakao/content.ts) on the replica's search
  * and place pages, the MAIN-world hook's message checks, and the content script's wiring with
  * WXT's fake browser: sweep messages from the background only, and nothing ever clicked while
  * browsing.
@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WxtBrowser } from 'wxt/browser';
-import { createKakaoBrowsingReader, readPlacePage } from '../../utils/content/kakao-content';
+import { createKakaoBrowsingReader } from '../../utils/providers/kakao/content';
+import { readPlacePage } from '../../utils/providers/kakao/place-page';
 import { haversineMetres } from '../../utils/geo/distance';
 import { KAKAO_HOOK_SOURCE, readKakaoHookMessage } from '../../utils/providers/kakao/network-hook';
 import { viewForBox } from '../../utils/providers/kakao/urls';
@@ -146,7 +147,7 @@ describe('Kakao content script wiring', () => {
       observe() {}
     } as unknown as typeof PerformanceObserver;
     vi.resetModules();
-    const { startKakaoContent } = await import('../../utils/content/kakao-content');
+    const { startKakaoContent } = await import('../../utils/providers/kakao/content');
     startKakaoContent(window, fakeBrowser as unknown as WxtBrowser);
     window.PerformanceObserver = realObserver;
     // The hook's copies arrive as window messages from this window; a forged one from elsewhere is dropped.

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 /**
- * A Kakao sweep visit (utils/content/collect-kakao.ts) on the replica's search page, its own
+ * A Kakao sweep visit (utils/providers/kakao/collect.ts) on the replica's search page, its own
  * script fetching map.daum through the MAIN-world hook (kakao-content-harness.ts), under the
  * replica's switches: the searched box is the rect the page's own request carried, the pager is
  * walked to the end or the cap, and nothing unread or unproven passes as complete.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectKakaoPage, pressNextPage, type KakaoCollectEnv } from '../../utils/content/collect-kakao';
+import { collectKakaoPage, pressNextPage, type KakaoCollectEnv } from '../../utils/providers/kakao/collect';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import { readability } from '../../utils/sweep/readability';
 import type { Observation } from '../../utils/domain/sweep';

@@ -2,7 +2,7 @@
 /**
  * Issue 22's test on Kakao: a replica place with 200 categories (Kakao's category string,
  * `fieldDrift`) and a 20,000-character name, in a crowded cell. The real collector
- * (utils/content/collect-kakao.ts) reads the replica's rendered search page in-process
+ * (utils/providers/kakao/collect.ts) reads the replica's rendered search page in-process
  * (kakao-content-harness.ts), walking every page as the driver does, and the real store
  * commits the cell: it commits, with the place stored within the bounds and marked cut.
  */

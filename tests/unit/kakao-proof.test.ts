@@ -7,13 +7,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CollectOptions } from '../../utils/messaging/protocol';
-import { collectKakaoPage, searchedOf, trustedCopies } from '../../utils/content/collect-kakao';
+import { collectKakaoPage, searchedOf, trustedCopies } from '../../utils/providers/kakao/collect';
 import type { KakaoExchange } from '../../utils/providers/kakao/network';
 import { KAKAO_HOOK_SOURCE } from '../../utils/providers/kakao/network-hook';
 import { mapDaumUrl, parseMapDaumUrl, viewForBox } from '../../utils/providers/kakao/urls';
 import { kakaoProvider } from '../../utils/providers/kakao/provider';
 import { judgeObservation } from '../../utils/sweep/judge';
-import { watchMapDaumRequests } from '../../utils/content/kakao-content';
+import { watchMapDaumRequests } from '../../utils/providers/kakao/content';
 import { CANVAS, kakaoFirstPage, kakaoPageOpener, walkKakaoPages, type KakaoPageHarness } from '../helpers/kakao-content-harness';
 
 const OPTIONS: CollectOptions = { cap: 510, stallMs: 8000, maxMs: 90_000, settleMs: 15_000, scrollPauseMs: 0 };
@@ -127,6 +127,17 @@ describe('a request someone else sent is not the page\'s search', () => {
     const entries = [entry(1, 'xmlhttprequest', 1), entry(2, 'img', 2), entry(3, 'beacon', 3), entry(4, 'fetch', 4), entry(5, 'script', 5), entry(6, 'css', 6)];
     const win = { performance: { getEntriesByType: (type: string) => (type === 'resource' ? entries : []) } } as unknown as Window;
     expect(watchMapDaumRequests(win)().map((r) => parseMapDaumUrl(r.url)!.page)).toEqual([1, 4, 5]);
+    // The same through a PerformanceObserver, the way Chrome hands the entries over.
+    let deliver: (list: { getEntries(): unknown[] }) => void = () => {};
+    const Observer = class {
+      constructor(callback: typeof deliver) {
+        deliver = callback;
+      }
+      observe() {}
+    };
+    const observed = watchMapDaumRequests({ ...win, PerformanceObserver: Observer } as unknown as Window);
+    deliver({ getEntries: () => entries });
+    expect(observed().map((r) => parseMapDaumUrl(r.url)!.page)).toEqual([1, 4, 5]);
   });
 
   it('a second rect for the page shown (a page script\'s own fetch): which box the list shows is unknown, never the newest', async () => {
@@ -142,6 +153,28 @@ describe('a request someone else sent is not the page\'s search', () => {
     expect(again.pageKind).toBe('results');
     expect(again.searched).toMatchObject({ kind: 'unknown' });
     expect(again.warnings.some((w) => w.startsWith('kakao-rects-differ'))).toBe(true);
+  });
+
+  it('a second rect on the other endpoint counts too (the page uses the 2026 one, a script fetches map.daum)', async () => {
+    const h = page('cafe');
+    await kakaoFirstPage(h.env, OPTIONS);
+    const own = parseMapDaumUrl(h.sent.at(-1)!)!;
+    expect(own.endpoint).toBe('mapsearch');
+    const wide = { x1: own.rect!.x1 - 20_000, y1: own.rect!.y1 - 20_000, x2: own.rect!.x2 + 20_000, y2: own.rect!.y2 + 20_000 };
+    void window.fetch(mapDaumUrl({ query: 'cafe', page: 1, rect: wide }));
+    h.advance(100);
+    const again = await collectKakaoPage(h.env, OPTIONS);
+    expect(again.searched).toMatchObject({ kind: 'unknown' });
+  });
+
+  it('a newest request for other words than the page\'s is not this page\'s search, whatever its box', async () => {
+    const h = page('cafe', { endpoint: 'map.daum', transport: 'xhr' });
+    await kakaoFirstPage(h.env, OPTIONS);
+    const own = parseMapDaumUrl(h.sent.at(-1)!)!;
+    void window.fetch(mapDaumUrl({ query: 'bakery', page: 1, rect: own.rect }));
+    h.advance(100);
+    const again = await collectKakaoPage(h.env, OPTIONS);
+    expect(again.searched).toMatchObject({ kind: 'unknown', why: expect.stringContaining('"bakery"') });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Collect while browsing on Naver (utils/content/naver-content.ts): the provider-neutral collector
+ * Collect while browsing on Naver (utils/providers/naver/content.ts): the provider-neutral collector
  * (utils/content/browsing.ts) with Naver's reader, on the replica's list page with its own script
  * running (the person scrolls; the collector never does) and on place pages: the replica's and the
  * real 2026 place capture's Apollo state (../shared/real-pages/naver/, read in place).
@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BBox } from '../../utils/geo/types';
 import type { Listing } from '../../utils/listing/types';
 import { createBrowsingCollector } from '../../utils/content/browsing';
-import { createNaverBrowsingReader, insideNaverMap, placeIdOf } from '../../utils/content/naver-content';
+import { createNaverBrowsingReader, insideNaverMap } from '../../utils/providers/naver/content';
+import { placeIdOf } from '../../utils/providers/naver/urls';
 import { naverListUrl, pcmapPlaceHomeUrl } from '../../utils/providers/naver/urls';
 import { PAGE_SIZE } from '../../utils/providers/naver/observe';
 import { readRealPage, realPageParser } from '../helpers/real-pages';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The Naver content script's wiring (utils/content/naver-content.ts) with WXT's fake browser:
+ * The Naver content script's wiring (utils/providers/naver/content.ts) with WXT's fake browser:
  * top-level it answers the background's `collect` and `nextPage` only; in a frame of the map it
  * answers nothing and collects while browsing (when the setting allows).
  */
@@ -49,7 +49,7 @@ function showPlacePage(): ReturnType<typeof naverPlaceOf> {
 /** A fresh content script (its messaging allows one listener per name and module instance). */
 async function start(win: Window): Promise<void> {
   vi.resetModules();
-  const { startNaverContent } = await import('../../utils/content/naver-content');
+  const { startNaverContent } = await import('../../utils/providers/naver/content');
   startNaverContent(win, fakeBrowser as unknown as WxtBrowser);
 }
 

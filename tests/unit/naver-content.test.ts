@@ -1,5 +1,5 @@
 /**
- * The Naver sweep collection (utils/content/collect-naver.ts) on the replica's own pages: a
+ * The Naver sweep collection (utils/providers/naver/collect.ts) on the replica's own pages: a
  * happy-dom Browser whose network is the replica's request handler (tests/replica/naver/server.ts,
  * in-process), with the pages' own script running, so the lazy list grows only because the
  * container is scrolled and the pager's links navigate to `&page=N` as in Chromium. Ground truth
@@ -7,16 +7,16 @@
  *
  * The tab is tests/helpers/naver-replica-tab.ts (cross-origin requests held to CORS as Chromium
  * holds them, as the in-process sweep's pages are). Each document gets the pcmap hook (network-hook.ts, installed on its window as the MAIN-world script would be)
- * and the content script's listener (naver-content.ts), unless the test turns them off.
+ * and the content script's listener (naver/content.ts), unless the test turns them off.
  */
 import { Window as HappyWindow } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BBox } from '../../utils/geo/types';
 import type { CollectOptions } from '../../utils/messaging/protocol';
-import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../../utils/content/collect-naver';
+import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../../utils/providers/naver/collect';
 import { NAVER_HOOK_SOURCE } from '../../utils/providers/naver/network-hook';
 import { createBrowsingCollector } from '../../utils/content/browsing';
-import { createNaverBrowsingReader } from '../../utils/content/naver-content';
+import { createNaverBrowsingReader } from '../../utils/providers/naver/content';
 import type { Listing } from '../../utils/listing/types';
 import { naverListUrl } from '../../utils/providers/naver/urls';
 import { PAGE_MAX, PAGE_SIZE } from '../../utils/providers/naver/observe';

@@ -1,7 +1,7 @@
 /**
  * Issue 22's test on Naver: a replica place with 200 categories (an array in the list page's
  * Apollo state) and a 20,000-character name (in its card and its state), on the first page of a
- * crowded cell. The real collector (utils/content/collect-naver.ts) reads the replica's list
+ * crowded cell. The real collector (utils/providers/naver/collect.ts) reads the replica's list
  * page in a happy-dom window with the page's own script running (lazy batches as it scrolls),
  * and the real store commits the cell: it commits, with the place stored within the bounds.
  */
@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { isDeepStrictEqual } from 'node:util';
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collectNaverPage } from '../../utils/content/collect-naver';
+import { collectNaverPage } from '../../utils/providers/naver/collect';
 import { auditObservation } from '../../utils/health/audit';
 import type { BBox } from '../../utils/geo/types';
 import { LIST_BOUNDS, TEXT_BOUNDS } from '../../utils/listing/bounds';

@@ -24,6 +24,7 @@ import { observeKakaoPage } from '../../utils/providers/kakao/observe';
 import { KAKAO_PAGE_SIZE, KAKAO_WEB_CAP_PAGES } from '../../utils/providers/kakao/urls';
 import { insetBox, reportedProof, requestedBounds } from '../../utils/sweep/bounds-proof';
 import { judgeObservation } from '../../utils/sweep/judge';
+import { googleProvider } from '../../utils/providers/google/provider';
 import { combinePages } from '../../utils/sweep/pages';
 import { narrowest, type BoxSpans } from '../../utils/sweep/reported-box';
 import { resultsObservation } from '../helpers/observations';
@@ -49,7 +50,7 @@ describe('judge.ts: an ad is no evidence of what was searched', () => {
   const cell: BBox = { south: 37.549, west: 126.949, north: 37.551, east: 126.951 };
   const judged = (listings: Listing[]) => {
     const obs = resultsObservation({ finalView: VIEW, listings, cardsVisible: listings.length, organicShown: organic.length });
-    const j = judgeObservation(obs, { bbox: cell, keyword: 'cafe' }, VIEW, 0);
+    const j = judgeObservation(obs, { bbox: cell, keyword: 'cafe' }, VIEW, 0, googleProvider);
     if (j.verdict !== 'accepted') throw new Error(`not accepted: ${j.error.message}`);
     const coverage = assessCoverage({ observation: obs, organic: j.organic, cellBox: cell, requested: VIEW, planned: CANVAS, calibration: initialCalibration(CANVAS, 0), now: 0 });
     return { j, coverage };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTransportError } from '../../utils/browser/page-driver';
 import type { Listing } from '../../utils/listing/types';
 import { failedOnUnreadCards, judgeObservation } from '../../utils/sweep/judge';
+import { googleProvider } from '../../utils/providers/google/provider';
 import { resultsObservation } from '../helpers/observations';
 import type { Observation } from '../../utils/domain/sweep';
 
@@ -36,7 +37,7 @@ function obs(over: Partial<Observation>): Observation {
   return resultsObservation({ finalView: VIEW, listings, cardsVisible: listings.length, ...over });
 }
 
-const judge = (o: Observation) => judgeObservation(o, { bbox: BBOX, keyword: 'cafe' }, VIEW, 5);
+const judge = (o: Observation) => judgeObservation(o, { bbox: BBOX, keyword: 'cafe' }, VIEW, 5, googleProvider);
 
 describe('judging one page visit', () => {
   it('accepts a results page and measures how much of it lies in the cell', () => {
@@ -63,11 +64,11 @@ describe('judging one page visit', () => {
     if (first.verdict !== 'failed') throw new Error('unreachable');
     expect(failedOnUnreadCards(first.error)).toBe(true);
 
-    const again = judgeObservation(obs({ listings: most, cardsVisible: 20 }), { bbox: BBOX, keyword: 'cafe', lastError: first.error }, VIEW, 6);
+    const again = judgeObservation(obs({ listings: most, cardsVisible: 20 }), { bbox: BBOX, keyword: 'cafe', lastError: first.error }, VIEW, 6, googleProvider);
     expect(again).toMatchObject({ verdict: 'failed', error: { kind: 'extractor', message: expect.stringMatching(/1 of 20 .*previous attempt/) } });
 
     // Another earlier failure (an HTTP 500) is not "the same way": this is the first time.
-    const afterHttp = judgeObservation(obs({ listings: most, cardsVisible: 20 }), { bbox: BBOX, lastError: { kind: 'http', message: 'HTTP 500', at: 1 } }, VIEW, 6);
+    const afterHttp = judgeObservation(obs({ listings: most, cardsVisible: 20 }), { bbox: BBOX, lastError: { kind: 'http', message: 'HTTP 500', at: 1 } }, VIEW, 6, googleProvider);
     expect(afterHttp).toMatchObject({ error: { kind: 'navigation' } });
   });
 
@@ -76,16 +77,16 @@ describe('judging one page visit', () => {
     const first = judge(cards(17));
     if (first.verdict !== 'failed') throw new Error('expected a failure');
     expect(first.error).toMatchObject({ kind: 'navigation', unreadCards: 3 });
-    const fewer = judgeObservation(cards(19), { bbox: BBOX, lastError: first.error }, VIEW, 6);
+    const fewer = judgeObservation(cards(19), { bbox: BBOX, lastError: first.error }, VIEW, 6, googleProvider);
     expect(fewer).toMatchObject({ verdict: 'failed', error: { kind: 'navigation', unreadCards: 1 } });
-    const asMany = judgeObservation(cards(17), { bbox: BBOX, lastError: first.error }, VIEW, 6);
+    const asMany = judgeObservation(cards(17), { bbox: BBOX, lastError: first.error }, VIEW, 6, googleProvider);
     expect(asMany).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
     // Another view of the cell (the calibration moved it) is a first look again, however many are unread.
-    const elsewhere = judgeObservation({ ...cards(15), url: `${cards(15).url}&moved` }, { bbox: BBOX, lastError: first.error }, VIEW, 6);
+    const elsewhere = judgeObservation({ ...cards(15), url: `${cards(15).url}&moved` }, { bbox: BBOX, lastError: first.error }, VIEW, 6, googleProvider);
     expect(elsewhere).toMatchObject({ verdict: 'failed', error: { kind: 'navigation', unreadCards: 5 } });
     // An error stored by an older version carries no count: the second time is the extractor's, as it was.
     const { unreadCards: _, ...older } = first.error;
-    expect(judgeObservation(cards(19), { bbox: BBOX, lastError: older }, VIEW, 6)).toMatchObject({ error: { kind: 'extractor' } });
+    expect(judgeObservation(cards(19), { bbox: BBOX, lastError: older }, VIEW, 6, googleProvider)).toMatchObject({ error: { kind: 'extractor' } });
   });
 
   it('accepts a crowded list with unread cards only on condition: its cell must be split (its children are judged on their own cards)', () => {

@@ -7,7 +7,7 @@ import type { Listing } from '../listing/types';
  * organic results there).
  *
  * The collector is provider-neutral: a provider's `BrowsingReader` says what is new on the page
- * (Google: utils/content/google-content.ts; Naver: utils/content/naver-content.ts). The collector
+ * (Google: utils/providers/google/content.ts; Naver: utils/providers/naver/content.ts). The collector
  * schedules scans, keeps organic over sponsored, batches, acknowledges and retries.
  *
  * Cost on the page: a MutationObserver only schedules a scan; a scan reads only cards not read

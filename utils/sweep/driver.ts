@@ -451,7 +451,9 @@ async function commitDecision(
     if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
     throw e;
   }
-  if (!committed.applied && committed.reason === 'unknown-streak' && c.onUnknownStreak) return recordFailure(deps, sweep, cell, holder, c.onUnknownStreak);
+  if (!committed.applied && committed.reason === 'unknown-streak') {
+    return recordFailure(deps, sweep, cell, holder, c.onUnknownStreak ?? { kind: 'internal', message: 'An unresolved cell was committed without its stop.', at: deps.now(), url: c.url });
+  }
   return undefined;
 }
 

@@ -2,7 +2,6 @@ import { readability } from './readability';
 import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
 import { latLngToWorld } from '../geo/mercator';
-import { googleProvider } from '../providers/google/provider';
 import type { MapProvider } from '../providers/types';
 import type { Cell, CellError, CellResult, Observation } from '../domain/sweep';
 
@@ -77,8 +76,8 @@ export function judgeObservation(
   cell: Pick<Cell, 'bbox'> & Partial<Pick<Cell, 'keyword' | 'lastError'>>,
   requested: MapView,
   now: number,
-  /** Whose URLs the page shows (default: Google's, as in sweeps from before providers). */
-  provider: Pick<MapProvider, 'parseSearchQuery' | 'parseView'> = googleProvider,
+  /** Whose URLs the page shows. */
+  provider: Pick<MapProvider, 'parseSearchQuery' | 'parseView'>,
 ): Judgement {
   const fail = (kind: CellError['kind'], message: string): Judgement => ({
     verdict: 'failed',

@@ -11,7 +11,7 @@
  * (JSONP: the callback's argument, caught by wrapping the page's own callback when its script
  * is inserted; XHR and fetch: the response text); the isolated world reads the copies back with
  * `readKakaoHookMessage` and trusts nothing in them: any page script can post the same message.
- * What the copies may do is in collect-kakao.ts (fill fields of places the list shows, count
+ * What the copies may do is in kakao/collect.ts (fill fields of places the list shows, count
  * matches, recognise a block); the searched rect is measured there from the browser's own
  * resource timing, not from these messages.
  */

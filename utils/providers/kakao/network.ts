@@ -1,7 +1,7 @@
 /**
  * The isolated world's half of the map.daum hook (network-hook.ts): the hook's copies, read as
  * untrusted page content, become exchanges (request URL + what the answer means: block signals
- * first, block.ts, then the body, mapdaum.ts). collect-kakao.ts says what they may be used for.
+ * first, block.ts, then the body, mapdaum.ts). kakao/collect.ts says what they may be used for.
  */
 import { isKakaoBlockUrl } from './block';
 import { parseMapDaumBody, readMapDaumResponse, type MapDaumResult } from './mapdaum';

@@ -3,7 +3,7 @@
  *
  * How a cell is searched (naver-kakao-notes B1, B3, B4, B7): the search page
  * `map.kakao.com/?urlX&urlY&urlLevel&q=` opens the map at the cell's view [?]; the visit
- * (utils/content/collect-kakao.ts) ticks "현 지도 내 장소검색" (found by what it says) so the page's
+ * (utils/providers/kakao/collect.ts) ticks "현 지도 내 장소검색" (found by what it says) so the page's
  * own search request (the 2026 mapsearch endpoint or the older map.daum, B4b) carries the map's
  * `rect`, presses "장소 더보기" and walks the pager page by page. What was searched is the rect of
  * that request, read back from the page (Observation.searched), never the view asked for here;
@@ -58,7 +58,7 @@ export const kakaoProvider: MapProvider = {
   startUrl: `${KAKAO_MAP_ORIGIN}/`,
   siteTotal: 'as-capped',
   pageSize: KAKAO_PAGE_SIZE,
-  // "현 지도 내 장소검색" ticked, "장소 더보기" pressed, back to page 1 (utils/content/collect-kakao.ts).
+  // "현 지도 내 장소검색" ticked, "장소 더보기" pressed, back to page 1 (utils/providers/kakao/collect.ts).
   firstPageControls: 3,
   reportedBox: { untrustedEdge: KAKAO_UNTRUSTED_EDGE },
   planner: { startZoom: KAKAO_START_ZOOM, maxZoom: KAKAO_MAX_ZOOM, cap: KAKAO_RESULT_CAP },

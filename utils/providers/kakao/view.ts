@@ -11,7 +11,7 @@
  * i.e. in Korea level ≈ 20 − zoom: level 3 ≈ zoom 17 (≈ 1 m per px), level 5 ≈ zoom 15,
  * level 14 ≈ zoom 6. Levels are whole numbers, so a zoom between two levels takes the wider one
  * (the page never shows less than the view asked for). Nothing here proves what a page searched:
- * the proof is the rect of the page's own map.daum request (collect-kakao.ts), which is measured.
+ * the proof is the rect of the page's own map.daum request (kakao/collect.ts), which is measured.
  */
 import type { BBox, MapView } from '../../geo/types';
 import { METRES_PER_PIXEL_Z0 } from '../../geo/mercator';

@@ -189,3 +189,20 @@ function num(value: string | null): number | null {
   const n = Number(value);
   return Number.isFinite(n) ? n : null;
 }
+
+/** pcmap's place pages: `/{vertical}/{id}` and its tabs (`/home`, `/review`, …); not `/…/list`. */
+const PLACE_PATH = /^\/([a-z]+)\/(s?\d+)(?:\/[a-z-]+)*\/?$/;
+
+/** The place id of a pcmap place page URL, or null (a list, anything else). */
+export function placeIdOf(href: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (!/(^|\.)place\.naver\.com$/.test(url.hostname)) return null;
+  const m = PLACE_PATH.exec(url.pathname);
+  if (!m || m[1] === 'list') return null;
+  return normaliseNaverId(m[2]);
+}

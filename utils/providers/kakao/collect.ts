@@ -27,19 +27,19 @@
  * block; they never add an organic place, never set the searched box, and their counts may only
  * make a list capped, never complete.
  */
-import { wgs84ToWcongnamul, type WcongRect } from '../geo/wcongnamul';
-import { listingFromPlace } from '../listing/from-provider-place';
-import type { Listing } from '../listing/types';
-import type { CollectOptions } from '../messaging/protocol';
-import { isKakaoBlockTab } from '../providers/kakao/block';
-import { extractKakaoList, findBoundsControl, KAKAO_SELECTORS, nextPagerAction, pageLinkSelector, type KakaoBoundsControl, type KakaoListExtraction } from '../providers/kakao/list-dom';
-import type { MapDaumPage } from '../providers/kakao/mapdaum';
-import type { KakaoExchange, KakaoNetwork } from '../providers/kakao/network';
-import { agreedRecords, observeKakaoPage, type KakaoPageSummary } from '../providers/kakao/observe';
-import { KAKAO_PAGE_SIZE, parseMapDaumUrl, type MapDaumRequest } from '../providers/kakao/urls';
-import { innerBBoxOfRect, mapViewOf } from '../providers/kakao/view';
-import type { MapView } from '../geo/types';
-import type { Observation, PageKind, SearchedBox } from '../domain/sweep';
+import { wgs84ToWcongnamul, type WcongRect } from '../../geo/wcongnamul';
+import { listingFromPlace } from '../../listing/from-provider-place';
+import type { Listing } from '../../listing/types';
+import type { CollectOptions } from '../../messaging/protocol';
+import { isKakaoBlockTab } from './block';
+import { extractKakaoList, findBoundsControl, KAKAO_SELECTORS, nextPagerAction, pageLinkSelector, type KakaoBoundsControl, type KakaoListExtraction } from './list-dom';
+import type { MapDaumPage } from './mapdaum';
+import type { KakaoExchange, KakaoNetwork } from './network';
+import { agreedRecords, observeKakaoPage, type KakaoPageSummary } from './observe';
+import { KAKAO_PAGE_SIZE, parseMapDaumUrl, parseSearchPageUrl, type MapDaumRequest } from './urls';
+import { innerBBoxOfRect, mapViewOf } from './view';
+import type { MapView } from '../../geo/types';
+import type { Observation, PageKind, SearchedBox } from '../../domain/sweep';
 
 export interface KakaoCollectEnv {
   doc: Document;
@@ -50,7 +50,8 @@ export interface KakaoCollectEnv {
   /**
    * The search requests (either endpoint) the page sent that the browser finished, oldest
    * first, measured in this world (resource timing: a page script cannot make the browser list
-   * a request it did not send). The searched rect is read from the newest.
+   * a request it did not send). The searched rect is read from the newest, and only while no
+   * other listed request for the same page carries another (newestSearch).
    */
   requests(): readonly MeasuredRequest[];
   /** The hook's copies of the page's search answers (network-hook.ts). */
@@ -160,7 +161,13 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   // list shows is not known, so neither is proof.
   const rect = otherRects === 0 ? (request?.rect ?? null) : null;
   const rectsDiffer = `the page's requests for page ${request?.page ?? '?'} searched ${otherRects + 1} different rects`;
-  const searched: SearchedBox = otherRects === 0 ? searchedOf(request, list.bounds) : { kind: 'unknown', why: rectsDiffer };
+  const pageQuery = parseSearchPageUrl(url)?.query ?? null;
+  const otherWords = request !== null && pageQuery !== null && request.query.trim() !== pageQuery.trim();
+  const searched: SearchedBox = otherWords
+    ? { kind: 'unknown', why: `the newest search request is for "${request.query}", the page for "${pageQuery}"` }
+    : otherRects === 0
+      ? searchedOf(request, list.bounds)
+      : { kind: 'unknown', why: rectsDiffer };
   if (!request && pageKind === 'results') warnings.push('kakao-no-request-measured: no search request of this page was measured; the searched box is unknown');
   else if (otherRects > 0) warnings.push(`kakao-rects-differ: ${rectsDiffer}; which box the list shows is unknown`);
   else if (request && !rect && pageKind !== 'captcha') {
@@ -432,18 +439,18 @@ export function trustedCopies(copies: readonly KakaoExchange[], measured: readon
 
 /**
  * The newest search request the browser lists, and how many other rects the listed requests for
- * the same search page (endpoint, words, page) carry. The page's own requests for one page all
- * carry its map's rect (a request before "현 지도 내 장소검색" carries none); a second rect is a
- * request someone else sent, and nothing tells which box the list shows.
+ * the same page number carry. The page's own requests for one page all carry its map's rect (a
+ * request before "현 지도 내 장소검색" carries none); a second rect is a request someone else
+ * sent, and nothing tells which box the list shows. (Were the live page to search page 1 again
+ * with another rect within one visit, its cells would be unresolved, never done.)
  */
 export function newestSearch(listed: readonly string[]): { request: MapDaumRequest | null; otherRects: number } {
   const requests = listed.flatMap((u) => parseMapDaumUrl(u) ?? []);
   const request = requests.at(-1) ?? null;
   if (!request?.rect) return { request, otherRects: 0 };
   const key = (r: WcongRect) => `${r.x1},${r.y1},${r.x2},${r.y2}`;
-  const rects = new Set(
-    requests.filter((r) => r.rect && r.endpoint === request.endpoint && r.query === request.query && r.page === request.page).map((r) => key(r.rect!)),
-  );
+  // Any endpoint and any words: a request someone else sent need not look like the page's own.
+  const rects = new Set(requests.filter((r) => r.rect && r.page === request.page).map((r) => key(r.rect!)));
   return { request, otherRects: rects.size - 1 };
 }
 

@@ -1,23 +1,20 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import { startNaverPlaceDetails } from '../details/content-naver';
-import { listingFromPlace } from '../listing/from-provider-place';
-import type { Listing } from '../listing/types';
-import { onMessage } from '../messaging/protocol';
-import { type ApolloState, apolloStateFromDocument, placeFromDetailState } from '../providers/naver/apollo';
-import { normaliseNaverId } from '../providers/naver/ids';
-import { observeListPage } from '../providers/naver/observe';
-import { claimsNaverHook, readNaverHookMessage } from '../providers/naver/network-hook';
-import { createNaverPageData, type NaverPageData } from '../providers/naver/page-data';
-import { parseListUrl } from '../providers/naver/urls';
-import type { BrowsingReader } from './browsing';
-import { startBrowsing } from './browsing-wiring';
-import { collectNaverPage, pageMarkOf, pressNextPage, readPlaces, stateKeys, type PageMark } from './collect-naver';
-import { navigationStatus } from './collect-google';
+import { startNaverPlaceDetails } from './place-details';
+import { listingFromPlace } from '../../listing/from-provider-place';
+import type { Listing } from '../../listing/types';
+import { onMessage } from '../../messaging/protocol';
+import { type ApolloState, apolloStateFromDocument, placeFromDetailState } from './apollo';
+import { observeListPage } from './observe';
+import { claimsNaverHook, readNaverHookMessage } from './network-hook';
+import { createNaverPageData, type NaverPageData } from './page-data';
+import { parseListUrl, placeIdOf } from './urls';
+import type { BrowsingReader } from '../../content/browsing';
+import { startBrowsing } from '../../content/browsing-wiring';
+import { collectNaverPage, pageMarkOf, pressNextPage, readPlaces, stateKeys, type PageMark } from './collect';
+import { navigationStatus } from '../../content/navigation-status';
 
 /** The outer Naver Map page whose list and place iframes are read while the person browses. */
 const NAVER_MAP_ORIGIN = 'https://map.naver.com';
-/** pcmap's place pages: `/{vertical}/{id}` and its tabs (`/home`, `/review`, …); not `/…/list`. */
-const PLACE_PATH = /^\/([a-z]+)\/(s?\d+)(?:\/[a-z-]+)*\/?$/;
 
 /**
  * Wires the content script on pcmap.place.naver.com (every frame).
@@ -231,16 +228,3 @@ export function createNaverBrowsingReader(options: NaverBrowsingOptions = {}): B
   };
 }
 
-/** The place id of a pcmap place page URL, or null (a list, anything else). */
-export function placeIdOf(href: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return null;
-  }
-  if (!/(^|\.)place\.naver\.com$/.test(url.hostname)) return null;
-  const m = PLACE_PATH.exec(url.pathname);
-  if (!m || m[1] === 'list') return null;
-  return normaliseNaverId(m[2]);
-}

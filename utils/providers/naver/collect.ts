@@ -1,15 +1,15 @@
-import { listingFromPlace } from '../listing/from-provider-place';
-import type { Listing } from '../listing/types';
-import type { CollectOptions } from '../messaging/protocol';
-import { apolloStateFromDocument, placesFromListState } from '../providers/naver/apollo';
-import { blockFromDocument } from '../providers/naver/block';
-import { findCards, findContainer, findNextControl, isDisabled, readListDom, type PagerState } from '../providers/naver/list-dom';
-import { observeListPage, PAGE_SIZE, pageHoldsOf, type NaverPageSummary } from '../providers/naver/observe';
-import { joinNaverPageData, listingWithPageData, pageDataWarnings, type NaverPageData, type PageDataJoin } from '../providers/naver/page-data';
-import { parseListUrl } from '../providers/naver/urls';
-import type { PageDataCounts } from '../health/types';
-import type { ProviderPlace } from '../providers/place';
-import type { Observation, PageKind, SearchedBox } from '../domain/sweep';
+import { listingFromPlace } from '../../listing/from-provider-place';
+import type { Listing } from '../../listing/types';
+import type { CollectOptions } from '../../messaging/protocol';
+import { apolloStateFromDocument, placesFromListState } from './apollo';
+import { blockFromDocument } from './block';
+import { findCards, findContainer, findNextControl, isDisabled, readListDom, type PagerState } from './list-dom';
+import { observeListPage, PAGE_SIZE, pageHoldsOf, type NaverPageSummary } from './observe';
+import { joinNaverPageData, listingWithPageData, pageDataWarnings, type NaverPageData, type PageDataJoin } from './page-data';
+import { parseListUrl } from './urls';
+import type { PageDataCounts } from '../../health/types';
+import type { ProviderPlace } from '../place';
+import type { Observation, PageKind, SearchedBox } from '../../domain/sweep';
 
 /**
  * One sweep visit to a Naver list page (pcmap.place.naver.com/{vertical}/list?…&bounds=…), read-only

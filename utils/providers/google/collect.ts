@@ -1,17 +1,14 @@
-import type { CollectOptions } from '../messaging/protocol';
-import {
-  buildObservation,
-  detectPageKind,
-  extractFeed,
-  extractPlacePanel,
-  scrollFeed,
-  type NetworkCollector,
-} from '../providers/google';
-import { appStateFromDocument } from '../providers/google/app-state';
-import { findLimitedViewBanner } from '../providers/google/limited-view';
-import { organicCardsShown } from '../providers/google/observe';
-import { firstOf, pageDataLookup, type PageDataLookup } from '../providers/google/page-data';
-import type { Observation, PageKind } from '../domain/sweep';
+import type { CollectOptions } from '../../messaging/protocol';
+import { appStateFromDocument } from './app-state';
+import { extractFeed } from './feed';
+import { findLimitedViewBanner } from './limited-view';
+import type { NetworkCollector } from './network-hook';
+import { buildObservation, organicCardsShown } from './observe';
+import { detectPageKind } from './page-kind';
+import { extractPlacePanel } from './place';
+import { scrollFeed } from './scroll';
+import { firstOf, pageDataLookup, type PageDataLookup } from './page-data';
+import type { Observation, PageKind } from '../../domain/sweep';
 
 export interface CollectEnv {
   doc: Document;
@@ -122,10 +119,4 @@ async function networkQuiet(env: CollectEnv): Promise<void> {
       quietSince = env.now();
     }
   }
-}
-
-/** Navigation Timing's responseStatus (Chrome 109+); null where the browser does not give it. */
-export function navigationStatus(perf: Performance): number | null {
-  const entry = perf.getEntriesByType('navigation')[0] as (PerformanceEntry & { responseStatus?: number }) | undefined;
-  return entry && typeof entry.responseStatus === 'number' && entry.responseStatus > 0 ? entry.responseStatus : null;
 }

@@ -5,11 +5,11 @@
  * place is never used. Only the top frame answers (a worker tab loads the page by itself).
  */
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import { listingFromPlace } from '../listing/from-provider-place';
-import type { Listing } from '../listing/types';
-import { apolloStateFromDocument, placeFromDetailState } from '../providers/naver/apollo';
-import { placeIdOf } from '../content/naver-content';
-import { answerCollectPlace, type AnswerOptions } from './content';
+import { listingFromPlace } from '../../listing/from-provider-place';
+import type { Listing } from '../../listing/types';
+import { apolloStateFromDocument, placeFromDetailState } from './apollo';
+import { placeIdOf } from './urls';
+import { answerCollectPlace, type AnswerOptions } from '../../details/content';
 
 export function readNaverPlace(doc: Document, url: string): Listing | null {
   const id = placeIdOf(url);
@@ -27,7 +27,7 @@ function isTopLevel(win: Window): boolean {
   }
 }
 
-/** The one-line hook for utils/content/naver-content.ts. */
+/** The one-line hook for utils/providers/naver/content.ts. */
 export function startNaverPlaceDetails(win: Window, browser: Pick<Browser, 'runtime'>, opts: AnswerOptions = {}): () => void {
   return answerCollectPlace(win, browser, readNaverPlace, { answers: () => isTopLevel(win), ...opts });
 }

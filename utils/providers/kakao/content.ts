@@ -1,27 +1,26 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import type { MeasuredCanvas } from '../coverage/geometry';
-import type { Listing } from '../listing/types';
-import { startKakaoPlaceDetails } from '../details/content-kakao';
-import { listingFromPlace } from '../listing/from-provider-place';
-import { onMessage } from '../messaging/protocol';
-import { confirmIdFromPlaceUrl, kakaoKey } from '../providers/kakao/ids';
-import { extractKakaoList } from '../providers/kakao/list-dom';
-import { createKakaoNetwork, type KakaoNetwork } from '../providers/kakao/network';
-import { readKakaoHookMessage } from '../providers/kakao/network-hook';
-import { observeKakaoPage } from '../providers/kakao/observe';
-import { parseMapDaumUrl, placeUrl } from '../providers/kakao/urls';
-import type { ProviderPlace } from '../providers/place';
-import type { BrowsingReader } from './browsing';
-import { startBrowsing } from './browsing-wiring';
-import { adListings, answerFor, collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoCollectEnv, type MeasuredRequest } from './collect-kakao';
-import { navigationStatus } from './collect-google';
+import type { MeasuredCanvas } from '../../coverage/geometry';
+import type { Listing } from '../../listing/types';
+import { startKakaoPlaceDetails } from './place-details';
+import { listingFromPlace } from '../../listing/from-provider-place';
+import { onMessage } from '../../messaging/protocol';
+import { extractKakaoList } from './list-dom';
+import { createKakaoNetwork, type KakaoNetwork } from './network';
+import { readKakaoHookMessage } from './network-hook';
+import { observeKakaoPage } from './observe';
+import { readPlacePage } from './place-page';
+import { parseMapDaumUrl } from './urls';
+import type { BrowsingReader } from '../../content/browsing';
+import { startBrowsing } from '../../content/browsing-wiring';
+import { adListings, answerFor, collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoCollectEnv, type MeasuredRequest } from './collect';
+import { navigationStatus } from '../../content/navigation-status';
 
 /**
  * Wires the Kakao Map content script (map.kakao.com, place.map.kakao.com). The sweep's
  * `firstPageReady`, `pressFirstPageControl`, `collect` and `nextPage` are answered only when the
  * extension's background asks; the hook's
  * window messages (entrypoints/kakao-hook.content.ts) are taken only from this very window and
- * only in the hook's exact shape, and even then only as page content (collect-kakao.ts).
+ * only in the hook's exact shape, and even then only as page content (kakao/collect.ts).
  */
 export function startKakaoContent(win: Window, browser: Browser): void {
   const network = createKakaoNetwork();
@@ -90,7 +89,8 @@ export function startKakaoContent(win: Window, browser: Browser): void {
 
 /**
  * How the page sends its search (B4, B4b): XHR or fetch, or a JSONP script. A request an image, a
- * beacon or a stylesheet made is not one whose answer the page can show: someone else's.
+ * beacon or a stylesheet made is not one whose answer the page can show: someone else's. This
+ * only narrows the list (a page script can fetch too): collect.ts newestSearch does the rest.
  */
 const SEARCH_INITIATORS: ReadonlySet<string> = new Set(['xmlhttprequest', 'fetch', 'script']);
 
@@ -194,60 +194,4 @@ export function createKakaoBrowsingReader(network: Pick<KakaoNetwork, 'exchanges
       return { cards, places };
     },
   };
-}
-
-/**
- * A place page, `place.map.kakao.com/{confirmid}`. The live page is an app shell whose markup
- * the notes do not give [?]: the id is the URL's, the name the page's heading (or its og:title),
- * the rest read where the page shows it under the classes the replica uses; nothing is guessed.
- */
-export function readPlacePage(doc: Document, url: string): ProviderPlace | null {
-  const id = confirmIdFromPlaceUrl(url);
-  if (!id) return null;
-  const text = (sel: string) => clean(doc.querySelector(sel)?.textContent);
-  const og = clean(doc.querySelector('meta[property="og:title"]')?.getAttribute('content'))?.replace(/\s*\|\s*카카오맵\s*$/, '') ?? null;
-  const name = text('.tit_place') ?? og;
-  if (!name) return null;
-  const category = text('.info_cate');
-  const road = text('.txt_address');
-  const jibun = text('.txt_addrnum')?.replace(/^지번\s*/, '') ?? null;
-  const ratingText = text('.num_star');
-  const rating = ratingText && /^\d(\.\d+)?$/.test(ratingText) && Number(ratingText) <= 5 ? Number(ratingText) : null;
-  const countText = text('.num_rate');
-  const reviews = countText && /^[\d,]+$/.test(countText) ? Number(countText.replace(/,/g, '')) : null;
-  const rated = rating !== null && (rating > 0 || (reviews ?? 0) > 0);
-  const homepage = doc.querySelector('a.link_homepage')?.getAttribute('href') ?? null;
-  let website: string | null = null;
-  try {
-    const u = homepage ? new URL(homepage) : null;
-    website = u && (u.protocol === 'http:' || u.protocol === 'https:') ? u.href : null;
-  } catch {
-    website = null;
-  }
-  return {
-    provider: 'kakao',
-    providerId: id,
-    key: kakaoKey(id),
-    name,
-    category,
-    categoryPath: category ? [category] : [],
-    address: jibun ?? road,
-    roadAddress: road,
-    phone: text('.txt_contact'),
-    virtualPhone: null,
-    website,
-    bookingUrl: null,
-    rating: rated ? rating : null,
-    reviews: rated ? reviews : null,
-    lat: null,
-    lng: null,
-    url: placeUrl(id),
-    sponsored: false,
-  };
-}
-
-function clean(s: string | null | undefined): string | null {
-  if (typeof s !== 'string') return null;
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t ? t : null;
 }

@@ -1,12 +1,15 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import { onMessage } from '../messaging/protocol';
-import type { Listing } from '../listing/types';
-import { createNetworkCollector, extractPlacePanel, findCards, readCard, readTbmMessage } from '../providers/google';
-import type { BrowsingReader } from './browsing';
-import { startBrowsing } from './browsing-wiring';
-import { collectGooglePage, navigationStatus } from './collect-google';
-import { measureCanvas } from '../providers/google/canvas';
-import { startGooglePlaceDetails } from '../details/content-google';
+import { onMessage } from '../../messaging/protocol';
+import type { Listing } from '../../listing/types';
+import { findCards, readCard } from './feed';
+import { createNetworkCollector, readTbmMessage } from './network-hook';
+import { extractPlacePanel } from './place';
+import type { BrowsingReader } from '../../content/browsing';
+import { startBrowsing } from '../../content/browsing-wiring';
+import { collectGooglePage } from './collect';
+import { navigationStatus } from '../../content/navigation-status';
+import { measureCanvas } from './canvas';
+import { startGooglePlaceDetails } from './place-details';
 
 /**
  * Wires the Google Maps content script. Messages from the page's world are accepted only

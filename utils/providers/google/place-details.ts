@@ -6,11 +6,11 @@
  * and is dropped whole when it contradicts it.
  */
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import type { Listing } from '../listing/types';
-import { appStateFromDocument } from '../providers/google/app-state';
-import { joinPageData, pageDataLookup } from '../providers/google/page-data';
-import { extractPlacePanel } from '../providers/google/place';
-import { answerCollectPlace, type AnswerOptions } from './content';
+import type { Listing } from '../../listing/types';
+import { appStateFromDocument } from './app-state';
+import { joinPageData, pageDataLookup } from './page-data';
+import { extractPlacePanel } from './place';
+import { answerCollectPlace, type AnswerOptions } from '../../details/content';
 
 export function readGooglePlace(doc: Document, url: string): Listing | null {
   const panel = extractPlacePanel(doc, url);
@@ -20,7 +20,7 @@ export function readGooglePlace(doc: Document, url: string): Listing | null {
   return joinPageData([panel], pageDataLookup([state])).listings[0] ?? panel;
 }
 
-/** The one-line hook for utils/content/google-content.ts. */
+/** The one-line hook for utils/providers/google/content.ts. */
 export function startGooglePlaceDetails(win: Window, browser: Pick<Browser, 'runtime'>, opts: AnswerOptions = {}): () => void {
   return answerCollectPlace(win, browser, readGooglePlace, opts);
 }
