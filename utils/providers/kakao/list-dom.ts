@@ -185,24 +185,34 @@ export function readCard(li: Element): ProviderPlace | null {
   const countText = clean(li.querySelector(KAKAO_SELECTORS.scoreCount)?.textContent);
   const countMatch = countText ? /^([\d,]+)\s*건?$/.exec(countText) : null;
   const reviews = countMatch ? Number(countMatch[1]!.replace(/,/g, '')) : null;
-  // An unrated place shows "0.0" and "0건" (or nothing): not a rating.
-  const rated = rating !== null && (rating > 0 || (reviews ?? 0) > 0);
+  return kakaoPlaceShown(id, { name, category: subcategory, road, jibun, phone: clean(li.querySelector(KAKAO_SELECTORS.phone)?.textContent), website: null, rating, reviews });
+}
+
+/**
+ * A place as a Kakao page shows it (a list card, a place page): no coordinates (only the page's
+ * answers carry them), `address` the jibun one or the only one shown (place.ts), and a rating
+ * only when it is one: an unrated place shows "0.0" and "0건" (or nothing).
+ */
+export function kakaoPlaceShown(
+  id: string,
+  f: { name: string; category: string | null; road: string | null; jibun: string | null; phone: string | null; website: string | null; rating: number | null; reviews: number | null },
+): ProviderPlace {
+  const rated = f.rating !== null && (f.rating > 0 || (f.reviews ?? 0) > 0);
   return {
     provider: 'kakao',
     providerId: id,
     key: kakaoKey(id),
-    name,
-    category: subcategory,
-    categoryPath: subcategory ? [subcategory] : [],
-    // place.ts: `address` is the jibun one, or the only address shown.
-    address: jibun ?? road,
-    roadAddress: road,
-    phone: clean(li.querySelector(KAKAO_SELECTORS.phone)?.textContent),
+    name: f.name,
+    category: f.category,
+    categoryPath: f.category ? [f.category] : [],
+    address: f.jibun ?? f.road,
+    roadAddress: f.road,
+    phone: f.phone,
     virtualPhone: null,
-    website: null,
+    website: f.website,
     bookingUrl: null,
-    rating: rated ? rating : null,
-    reviews: rated ? reviews : null,
+    rating: rated ? f.rating : null,
+    reviews: rated ? f.reviews : null,
     lat: null,
     lng: null,
     url: placeUrl(id),
@@ -273,7 +283,8 @@ function enabled(el: Element | null): boolean {
   return shown(el) && !/disabled/i.test(el!.className) && el!.getAttribute('aria-disabled') !== 'true';
 }
 
-function clean(s: string | null | undefined): string | null {
+/** Text with its runs of white space made one space, trimmed; null when nothing is left. */
+export function clean(s: string | null | undefined): string | null {
   if (typeof s !== 'string') return null;
   const t = s.replace(/\s+/g, ' ').trim();
   return t ? t : null;

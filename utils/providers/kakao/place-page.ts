@@ -1,5 +1,5 @@
-import { confirmIdFromPlaceUrl, kakaoKey } from './ids';
-import { placeUrl } from './urls';
+import { confirmIdFromPlaceUrl } from './ids';
+import { clean, kakaoPlaceShown } from './list-dom';
 import type { ProviderPlace } from '../place';
 
 /**
@@ -21,7 +21,6 @@ export function readPlacePage(doc: Document, url: string): ProviderPlace | null 
   const rating = ratingText && /^\d(\.\d+)?$/.test(ratingText) && Number(ratingText) <= 5 ? Number(ratingText) : null;
   const countText = text('.num_rate');
   const reviews = countText && /^[\d,]+$/.test(countText) ? Number(countText.replace(/,/g, '')) : null;
-  const rated = rating !== null && (rating > 0 || (reviews ?? 0) > 0);
   const homepage = doc.querySelector('a.link_homepage')?.getAttribute('href') ?? null;
   let website: string | null = null;
   try {
@@ -30,30 +29,5 @@ export function readPlacePage(doc: Document, url: string): ProviderPlace | null 
   } catch {
     website = null;
   }
-  return {
-    provider: 'kakao',
-    providerId: id,
-    key: kakaoKey(id),
-    name,
-    category,
-    categoryPath: category ? [category] : [],
-    address: jibun ?? road,
-    roadAddress: road,
-    phone: text('.txt_contact'),
-    virtualPhone: null,
-    website,
-    bookingUrl: null,
-    rating: rated ? rating : null,
-    reviews: rated ? reviews : null,
-    lat: null,
-    lng: null,
-    url: placeUrl(id),
-    sponsored: false,
-  };
-}
-
-function clean(s: string | null | undefined): string | null {
-  if (typeof s !== 'string') return null;
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t ? t : null;
+  return kakaoPlaceShown(id, { name, category, road, jibun, phone: text('.txt_contact'), website, rating, reviews });
 }

@@ -98,13 +98,8 @@ export interface ListUrlParts {
 
 /** Reads a list-page URL (`pcmap.place.naver.com/{vertical}/list?…`, or `m.place…`); null when it is not one. */
 export function parseListUrl(href: string): ListUrlParts | null {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return null;
-  }
-  if (!/(^|\.)place\.naver\.com$/.test(url.hostname)) return null;
+  const url = placeSiteUrl(href);
+  if (!url) return null;
   const m = /^\/([a-z]+)\/list\/?$/.exec(url.pathname);
   if (!m) return null;
   const query = (url.searchParams.get('query') ?? '').trim();
@@ -195,14 +190,19 @@ const PLACE_PATH = /^\/([a-z]+)\/(s?\d+)(?:\/[a-z-]+)*\/?$/;
 
 /** The place id of a pcmap place page URL, or null (a list, anything else). */
 export function placeIdOf(href: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return null;
-  }
-  if (!/(^|\.)place\.naver\.com$/.test(url.hostname)) return null;
+  const url = placeSiteUrl(href);
+  if (!url) return null;
   const m = PLACE_PATH.exec(url.pathname);
   if (!m || m[1] === 'list') return null;
   return normaliseNaverId(m[2]);
+}
+
+/** A URL of pcmap.place.naver.com or m.place.naver.com (any *.place.naver.com); null for any other or no URL. */
+function placeSiteUrl(href: string): URL | null {
+  try {
+    const url = new URL(href);
+    return /(^|\.)place\.naver\.com$/.test(url.hostname) ? url : null;
+  } catch {
+    return null;
+  }
 }
