@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Listing, StoredListing } from '../../utils/listing/types';
 import { openStore, type Store } from '../../utils/store';
 import { commitPlace, countPlaces, enqueueDetails, failPlace, getPlaceJob, isQueued, leasePlace, releasePlace, releasePlaceLeases } from '../../utils/details/queue';
-import { missingFields, needsDetails, placePageUrl } from '../../utils/details/needs';
+import { detailsLaneUrl, missingFields, needsDetails, placePageUrl } from '../../utils/details/needs';
+import { PROVIDERS } from '../../utils/providers/registry';
 import { placeJobId } from '../../utils/details/records';
 import { BACKOFF_BASE_MS } from '../../utils/queue/backoff';
 import { freshFactory, makeCell, makeListing, makeSweep } from './store-fixtures';
@@ -61,6 +62,17 @@ describe('which listings a place page can complete', () => {
     expect(placePageUrl(naver)).toBe('https://pcmap.place.naver.com/place/1178829266/home');
     expect(placePageUrl({ provider: 'kakao', providerId: '8252248', cid: null })).toBe('https://place.map.kakao.com/8252248');
     expect(placePageUrl({ provider: 'google', providerId: 'x"><', cid: null })).toBeNull();
+  });
+
+  it('every site\'s place pages load in their own host\'s lane, and a record of a site this version does not know needs none', () => {
+    for (const p of PROVIDERS) {
+      const url = placePageUrl({ provider: p.id, providerId: '1178829266', cid: null });
+      expect(url, p.id).not.toBeNull();
+      expect(new URL(url!).host, p.id).toBe(new URL(detailsLaneUrl(p.id)).host);
+    }
+    const stranger = { ...card('6'), provider: 'osm' as never };
+    expect(missingFields(stranger)).toEqual([]);
+    expect(placePageUrl(stranger)).toBeNull();
   });
 });
 

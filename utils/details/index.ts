@@ -1,4 +1,4 @@
-export { DETAIL_FIELDS, detailsLaneUrl, filledFields, isMissing, missingFields, needsDetails, placePageUrl, type DetailField } from './needs';
+export { detailsLaneUrl, filledFields, isMissing, missingFields, needsDetails, placePageUrl, type DetailField } from './needs';
 export { estimateDetails, secondsPerPlace, SECONDS_PER_PLACE_WORK, type DetailsEstimate } from './estimate';
 export {
   commitPlace,

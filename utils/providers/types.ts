@@ -9,6 +9,7 @@
  */
 import type { BBox, MapView, Viewport } from '../geo/types';
 import type { PlannerOptions } from '../grid/types';
+import type { Listing } from '../listing/types';
 import type { ProviderId } from './place';
 
 export type { ProviderId } from './place';
@@ -90,7 +91,23 @@ export interface MapProvider {
   searchUrl(keyword: string, view: MapView, lang?: string): string;
   /** Block and consent pages the content script never runs on. */
   blockedPageKind(url: string): BlockedPageKind | null;
+  /** Its place pages, for the details pass (utils/details): what they add and where they are. */
+  placePages: PlacePages;
   /** The query and the view a results page's URL shows (the judge checks they are the cell's). */
   parseSearchQuery(url: string): string | null;
   parseView(url: string): MapView | null;
+}
+
+/** A field a place page may give that a list leaves out (utils/details/needs.ts). */
+export type DetailField = 'address' | 'phone' | 'website' | 'hours' | 'categories' | 'roadAddress' | 'lotAddress' | 'bookingUrl';
+
+export interface PlacePages {
+  /** What the site's place page gives beyond its list (its reader: the provider's place-details.ts). */
+  fields: readonly DetailField[];
+  /** Listing sources that mean "read from the site's complete record of the place": nothing left to add. */
+  completeSources: readonly string[];
+  /** The pacing lane of its place pages: their own host (one load at a time per host). */
+  laneUrl: string;
+  /** The place page to load for a listing of this site, or null when its ids do not name one. */
+  url(l: Pick<Listing, 'providerId' | 'cid'> & { featureId?: string | null }, lang?: string): string | null;
 }

@@ -1,9 +1,11 @@
 import { DEFAULT_MAX_SEARCH_ZOOM, DEFAULT_START_ZOOM, RESULT_CAP } from '../../grid/options';
 import type { MapProvider } from '../types';
 import { GOOGLE_MAPS_PATTERNS, isGoogleMapsUrl } from './hosts';
-import { blockedPageKind, GOOGLE_ORIGIN, parseSearchQuery, parseView, searchUrl } from './urls';
+import { blockedPageKind, cidUrl, GOOGLE_ORIGIN, parseSearchQuery, parseView, searchUrl } from './urls';
 
 /** Google Maps behind the provider seam (utils/providers/types.ts). */
+const FEATURE_ID = /^0x[0-9a-f]{1,16}:0x[0-9a-f]{1,16}$/i;
+
 export const googleProvider: MapProvider = {
   id: 'google',
   displayName: 'Google Maps',
@@ -17,6 +19,25 @@ export const googleProvider: MapProvider = {
   planner: { startZoom: DEFAULT_START_ZOOM, maxZoom: DEFAULT_MAX_SEARCH_ZOOM, cap: RESULT_CAP },
   searchUrl: (keyword, view, lang) => searchUrl(keyword, view, lang),
   blockedPageKind,
+  placePages: {
+    // The panel (address, phone, website) and APP_INITIALIZATION_STATE (full address and its parts, categories, hours).
+    fields: ['address', 'phone', 'website', 'hours', 'categories'],
+    completeSources: ['page-data', 'panel'],
+    laneUrl: `${GOOGLE_ORIGIN}/maps/`,
+    /**
+     * Asked in the sweep's results language (`hl`), like its searches:
+     * `/maps/place/data=!4m2!3m1!1s{featureId}` when the feature id is known (result cards' links
+     * carry it), else `/maps?cid={cid}`. The first form is under `/maps/`, where the content script
+     * runs (entrypoints/google-maps.content.ts); the CID form is answered only once the site has
+     * navigated to the place URL.
+     */
+    url(l, lang) {
+      const hl = lang ? `hl=${encodeURIComponent(lang)}` : '';
+      if (l.featureId && FEATURE_ID.test(l.featureId)) return `${GOOGLE_ORIGIN}/maps/place/data=!4m2!3m1!1s${l.featureId.toLowerCase()}${hl ? `?${hl}` : ''}`;
+      const cid = l.cid ?? l.providerId;
+      return hl ? `${cidUrl(cid)}&${hl}` : cidUrl(cid);
+    },
+  },
   parseSearchQuery,
   parseView,
 };

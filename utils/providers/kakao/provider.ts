@@ -13,7 +13,7 @@
  */
 import type { MapProvider } from '../types';
 import { isKakaoBlockUrl } from './block';
-import { KAKAO_MAP_ORIGIN, KAKAO_PAGE_SIZE, KAKAO_WEB_CAP_PAGES, parseSearchPageUrl, searchPageUrl } from './urls';
+import { KAKAO_MAP_ORIGIN, KAKAO_PAGE_SIZE, KAKAO_PLACE_ORIGIN, KAKAO_WEB_CAP_PAGES, parseSearchPageUrl, placeUrl, searchPageUrl } from './urls';
 import { kakaoViewOf, mapViewOf } from './view';
 
 /** Results one search lists at most: the web list's ~34 pages of 15 (B3). */
@@ -66,6 +66,14 @@ export const kakaoProvider: MapProvider = {
   searchUrl: (keyword, view) => searchPageUrl(keyword, kakaoViewOf(view)),
   // The 302 target of a block (B6); the content script never runs there.
   blockedPageKind: (url) => (isKakaoBlockUrl(url) ? 'captcha' : null),
+  placePages: {
+    // The place page's contact, homepage and both addresses.
+    fields: ['phone', 'website', 'roadAddress', 'lotAddress'],
+    completeSources: ['panel'],
+    // Place pages are on place.map.kakao.com, not the search lane's map.kakao.com.
+    laneUrl: `${KAKAO_PLACE_ORIGIN}/`,
+    url: (l) => placeUrl(l.providerId),
+  },
   parseSearchQuery: (url) => parseSearchPageUrl(url)?.query ?? null,
   parseView: (url) => {
     const view = parseSearchPageUrl(url)?.view;

@@ -13,7 +13,7 @@ import type { Viewport } from '../../geo/types';
 import { DEFAULT_START_ZOOM } from '../../grid/options';
 import type { MapProvider } from '../types';
 import { PAGE_SIZE, SEARCH_CAP } from './observe';
-import { NAVER_MAP_ORIGIN, PCMAP_ORIGIN, naverListUrl, naverSearchUrl, parseListUrl, parseSearchQuery } from './urls';
+import { NAVER_MAP_ORIGIN, PCMAP_ORIGIN, naverListUrl, naverSearchUrl, parseListUrl, parseSearchQuery, pcmapPlaceHomeUrl } from './urls';
 
 /**
  * The box shape cells are planned on: what a list page searches does not depend on the tab, so
@@ -63,6 +63,20 @@ export const naverProvider: MapProvider = {
   },
   // The block page keeps the list's URL (A7): it is recognised by its text, in the content script.
   blockedPageKind: () => null,
+  placePages: {
+    // PlaceDetailBase (road and lot addresses, phone) and placeDetail (homepage, booking).
+    fields: ['phone', 'website', 'roadAddress', 'lotAddress', 'bookingUrl'],
+    // Naver's list answers are page-data too, and they lack the homepage: only the place page is complete.
+    completeSources: [],
+    laneUrl: `${PCMAP_ORIGIN}/`,
+    url(l) {
+      try {
+        return pcmapPlaceHomeUrl(l.providerId);
+      } catch {
+        return null; // not a Naver place id
+      }
+    },
+  },
   parseSearchQuery: (url) => parseListUrl(url)?.query ?? parseSearchQuery(url),
   // The outer page's URL carries a zoom at most (`c=15.00,0,0,0,dh`), never the centre.
   parseView: () => null,
