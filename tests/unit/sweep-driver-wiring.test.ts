@@ -70,9 +70,6 @@ describe('the driver passes the search URL to the pacer', () => {
       penalise: (t) => (calls.push(['penalise', t]), real.penalise(t)),
       reward: (t) => (calls.push(['reward', t]), real.reward(t)),
       penaltyOf: (t) => real.penaltyOf(t),
-      get penaltyMs() {
-        return real.penaltyMs;
-      },
     };
     expect(await runWorker({ ...deps, pacer }, sweep.id, 1)).toBe('finished');
     expect(page.loads).toBeGreaterThan(3);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPacer, DEFAULT_MAP_HOST, mapHostOf } from '../../utils/sweep/pacing';
+import { createPacer, mapHostOf } from '../../utils/sweep/pacing';
 import { readPaces, storagePacerMemory } from '../../utils/sweep/pacer-memory';
+
+/** The lane these tests load on (a host name, as a provider's laneUrl names it). */
+const HOST = 'www.google.com';
 
 /** A fake clock: sleep advances time only when every pending sleeper is due. */
 function fakeClock() {
@@ -26,7 +29,7 @@ describe('pacer', () => {
     let maxInFlight = 0;
     async function worker(n: number) {
       for (let i = 0; i < n; i++) {
-        const release = await pacer.acquire();
+        const release = await pacer.acquire(HOST);
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);
         const start = clock.now();
@@ -50,21 +53,21 @@ describe('pacer', () => {
     const pacer = createPacer({ now: () => 0, sleep: async () => {}, random: () => 0, timing: () => ({ delayMs: 2000, jitterMs: 0 }) }, 20_000);
     const seen: number[] = [];
     for (let i = 0; i < 6; i++) {
-      pacer.penalise();
-      seen.push(pacer.penaltyMs);
+      pacer.penalise(HOST);
+      seen.push(pacer.penaltyOf(HOST));
     }
     expect(seen).toEqual([2000, 4000, 8000, 16000, 20000, 20000]);
-    pacer.reward();
-    expect(pacer.penaltyMs).toBe(0);
+    pacer.reward(HOST);
+    expect(pacer.penaltyOf(HOST)).toBe(0);
   });
 
   it('applies the penalty to the next wait', async () => {
     const clock = fakeClock();
     const pacer = createPacer({ ...clock, random: () => 0, timing: () => ({ delayMs: 1000, jitterMs: 0 }) });
-    (await pacer.acquire())();
-    pacer.penalise(); // 1000 ms extra
+    (await pacer.acquire(HOST))();
+    pacer.penalise(HOST); // 1000 ms extra
     const before = clock.now();
-    (await pacer.acquire())();
+    (await pacer.acquire(HOST))();
     expect(clock.now() - before).toBe(2000);
   });
 });
@@ -85,7 +88,7 @@ describe('pacer across restarts and hosts', () => {
     // The browser is killed; a new background (fresh memory object, same storage) starts 700 ms later.
     await clock.sleep(700);
     const after = createPacer({ ...clock, random: () => 0, timing, memory: storagePacerMemory(fakeBrowser.storage.local) });
-    await after.acquire();
+    await after.acquire(HOST);
     expect(clock.now()).toBe(12_500);
   });
 
@@ -93,15 +96,15 @@ describe('pacer across restarts and hosts', () => {
     const clock = fakeClock();
     await clock.sleep(10_000);
     const before = createPacer({ ...clock, random: () => 0, timing, memory: storagePacerMemory(fakeBrowser.storage.local) });
-    await before.acquire(); // the load starts at 10,000 and the browser dies before release
-    before.penalise(); // 2000 ms extra
+    await before.acquire(HOST); // the load starts at 10,000 and the browser dies before release
+    before.penalise(HOST); // 2000 ms extra
     await new Promise((r) => setTimeout(r, 0));
 
     await clock.sleep(300);
     const after = createPacer({ ...clock, random: () => 0, timing, memory: storagePacerMemory(fakeBrowser.storage.local) });
-    await after.acquire();
+    await after.acquire(HOST);
     expect(clock.now()).toBe(14_000);
-    expect(after.penaltyMs).toBe(2000);
+    expect(after.penaltyOf(HOST)).toBe(2000);
   });
 
   it('keeps one lane per map host: loads on two hosts do not wait for each other', async () => {
@@ -112,8 +115,8 @@ describe('pacer across restarts and hosts', () => {
     expect(clock.now()).toBe(0);
     pacer.penalise('map.naver.com');
     expect(pacer.penaltyOf('https://map.naver.com/')).toBe(2000);
-    expect(pacer.penaltyMs).toBe(0); // Google's lane, the default
-    (await pacer.acquire())();
+    expect(pacer.penaltyOf('www.google.com')).toBe(0);
+    (await pacer.acquire('www.google.com'))();
     expect(clock.now()).toBe(2000);
   });
 
@@ -123,6 +126,6 @@ describe('pacer across restarts and hosts', () => {
     });
     expect(readPaces(undefined)).toEqual({});
     expect(mapHostOf('https://WWW.google.com/maps')).toBe('www.google.com');
-    expect(mapHostOf(undefined)).toBe(DEFAULT_MAP_HOST);
+    expect(mapHostOf(' Map.Naver.com ')).toBe('map.naver.com');
   });
 });

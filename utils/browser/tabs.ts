@@ -1,16 +1,14 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 
-export const MAPS_TAB_PATTERN = 'https://www.google.com/maps/*';
-
 /**
  * The map tab the user means: the most recently used tab of the map site (`patterns`, a
- * provider's tabPatterns; default Google Maps). Not "the active tab", because a popup opened as
+ * provider's tabPatterns). Not "the active tab", because a popup opened as
  * a tab (or the dashboard) is itself the active tab.
  */
 export async function findMapTab(
   browser: Browser,
   exclude: ReadonlySet<number> = new Set(),
-  patterns: string[] = [MAPS_TAB_PATTERN],
+  patterns: string[],
 ): Promise<{ id: number; url: string; width: number; height: number } | null> {
   const tabs = await browser.tabs.query({ url: patterns });
   const best = tabs

@@ -5,8 +5,8 @@
  *
  *   acquire(url) ──wait for previous holder on url's host──▶ wait until lastLoadAt + delay + jitter + penalty ──▶ load ──▶ release()
  *
- * Each map host (www.google.com today; map.naver.com and map.kakao.com next) has its own
- * lane: its own queue, last load and penalty. Loads on two hosts never wait for each other.
+ * Each map host (a provider's laneUrl, and its place pages' lane) has its own lane: its own
+ * queue, last load and penalty. Loads on two hosts never wait for each other.
  *
  * "≥ delay apart" must hold across restarts too: a browser killed right after a load and
  * resumed at once would otherwise load again at once (an in-memory pacer starts from
@@ -40,30 +40,24 @@ export interface PacerMemory {
 
 export interface Pacer {
   /**
-   * Resolves when this caller may start a page load on `target`'s host (a URL or a host name;
-   * Google Maps when omitted); call the returned function when the load is over.
+   * Resolves when this caller may start a page load on `target`'s host (a URL or a host name);
+   * call the returned function when the load is over.
    */
-  acquire(target?: string): Promise<() => void>;
+  acquire(target: string): Promise<() => void>;
   /** A load failed (HTTP error, timeout): lengthen the host-wide pause, up to `maxPenaltyMs`. */
-  penalise(target?: string): void;
+  penalise(target: string): void;
   /** A load succeeded: back to the normal delay. */
-  reward(target?: string): void;
-  /** The penalty of `target`'s host (Google Maps when omitted). */
-  penaltyOf(target?: string): number;
-  /** Google Maps' penalty (the one host so far). */
-  readonly penaltyMs: number;
+  reward(target: string): void;
+  /** The penalty of `target`'s host. */
+  penaltyOf(target: string): number;
 }
 
-/** The host the driver loads when it does not say: Google Maps. */
-export const DEFAULT_MAP_HOST = 'www.google.com';
-
 /** The lane a URL or host name belongs to. Anything that is not a URL is taken as a host name. */
-export function mapHostOf(target?: string): string {
-  if (!target) return DEFAULT_MAP_HOST;
+export function mapHostOf(target: string): string {
   try {
-    return new URL(target).hostname.toLowerCase() || DEFAULT_MAP_HOST;
+    return new URL(target).hostname.toLowerCase();
   } catch {
-    return target.trim().toLowerCase() || DEFAULT_MAP_HOST;
+    return target.trim().toLowerCase();
   }
 }
 
@@ -104,9 +98,6 @@ export function createPacer(deps: PacerDeps, maxPenaltyMs = 5 * 60_000): Pacer {
   }
 
   return {
-    get penaltyMs() {
-      return lane(DEFAULT_MAP_HOST).penaltyMs;
-    },
     penaltyOf(target) {
       return lane(mapHostOf(target)).penaltyMs;
     },
