@@ -1,4 +1,5 @@
-export { detailsLaneUrl, filledFields, isMissing, missingFields, needsDetails, placePageUrl, type DetailField } from './needs';
+export { detailsLaneUrl, filledFields, isMissing, missingFields, needsDetails, type DetailField } from './needs';
+export { placePageUrl } from '../providers/registry';
 export { estimateDetails, secondsPerPlace, SECONDS_PER_PLACE_WORK, type DetailsEstimate } from './estimate';
 export {
   commitPlace,

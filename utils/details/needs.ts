@@ -47,12 +47,6 @@ export function needsDetails(l: Listing): boolean {
   return missingFields(l).length > 0;
 }
 
-/** The place page to load for `l` (its provider's placePages.url), or null when its ids do not name one. */
-export function placePageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'> & { featureId?: string | null }, lang?: string): string | null {
-  if (!/^\d{1,20}$/.test(l.providerId)) return null;
-  return pagesOf(l.provider)?.url(l, lang) ?? null;
-}
-
 /** The pacing lane of a provider's place pages: their own host (one load at a time per host). */
 export function detailsLaneUrl(provider: ProviderId): string {
   return providerFor(provider).placePages.laneUrl;

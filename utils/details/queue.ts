@@ -8,10 +8,11 @@
 import { backoffDelay } from '../queue/backoff';
 import { handled, StoreError, type Store } from '../store';
 import { mergeListing, listingProblem } from '../store/listing-merge';
-import { contradiction, type Contradiction } from '../providers/google/page-data';
+import { contradiction, type Contradiction } from '../listing/contradiction';
 import type { Listing, StoredListing } from '../listing/types';
 import type { ProviderId } from '../providers/place';
-import { filledFields, needsDetails, placePageUrl, type DetailField } from './needs';
+import { filledFields, needsDetails, type DetailField } from './needs';
+import { placePageUrl } from '../providers/registry';
 import {
   fromPlaceRecord,
   isMarker,
@@ -183,7 +184,7 @@ export type PlaceCommitResult =
  *
  * Trust: the place page is page content. Its reading fills fields of the listing the sweep
  * stored under the same key; one that contradicts it (another id, another name, a pin more
- * than ~55 m away: utils/providers/google/page-data.ts `contradiction`) is dropped whole and
+ * than ~55 m away: utils/listing/contradiction.ts) is dropped whole and
  * logged, never merged, never retried (the page will say the same again).
  */
 export async function commitPlace(store: Store, req: { jobId: string; holder: string; now: number; listing: Listing }): Promise<PlaceCommitResult> {

@@ -5,6 +5,7 @@
 import { googleProvider } from './google/provider';
 import { naverProvider } from './naver/provider';
 import { kakaoProvider } from './kakao/provider';
+import type { Listing } from '../listing/types';
 import type { BlockedPageKind, MapProvider, ProviderId } from './types';
 
 export const PROVIDERS: readonly MapProvider[] = [googleProvider, naverProvider, kakaoProvider];
@@ -29,4 +30,13 @@ export function blockedPageKindOf(url: string): BlockedPageKind | null {
     if (kind) return kind;
   }
   return null;
+}
+
+/**
+ * The place page of a listing (its provider's placePages.url), or null when its ids do not name
+ * one or its site is not one this version knows (a record from elsewhere).
+ */
+export function placePageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'> & { featureId?: string | null }, lang?: string): string | null {
+  if (!/^\d{1,20}$/.test(l.providerId)) return null;
+  return PROVIDERS.find((p) => p.id === l.provider)?.placePages.url(l, lang) ?? null;
 }

@@ -1,6 +1,6 @@
 import type { Listing } from '../../listing/types';
 import { mergeListingFields } from '../../listing/merge-fields';
-import { cleanText } from './labels';
+import { contradiction, type Contradiction } from '../../listing/contradiction';
 
 /**
  * Joining page data (places read from the site's own JSON: search responses copied from the
@@ -11,31 +11,6 @@ import { cleanText } from './labels';
  * the DOM about that place. The judge and the audit never see page data except the count
  * of records dropped here.
  */
-
-/**
- * How far a page-data pin may be from the card's and still be the same pin: the card's href
- * and the JSON carry one coordinate pair (the href to 7 decimals), so any real difference
- * is a different place. 0.0005° is about 55 m, room for rounding and a moved pin, not a street.
- */
-export const PIN_TOLERANCE_DEG = 0.0005;
-
-export type Contradiction = 'name' | 'id' | 'coordinates';
-
-/** Why `data` cannot describe the DOM's `dom` (same key), or null when it can. */
-export function contradiction(dom: Listing, data: Listing): Contradiction | null {
-  if (dom.key !== data.key) return 'id';
-  if (dom.featureId && data.featureId && dom.featureId.toLowerCase() !== data.featureId.toLowerCase()) return 'id';
-  if (dom.placeId && data.placeId && dom.placeId !== data.placeId) return 'id';
-  if (comparableName(dom.name) !== comparableName(data.name)) return 'name';
-  if (dom.lat !== null && dom.lng !== null && data.lat !== null && data.lng !== null) {
-    if (Math.abs(dom.lat - data.lat) > PIN_TOLERANCE_DEG || Math.abs(dom.lng - data.lng) > PIN_TOLERANCE_DEG) return 'coordinates';
-  }
-  return null;
-}
-
-function comparableName(name: string): string {
-  return cleanText(name).normalize('NFC').toLocaleLowerCase();
-}
 
 export interface PageDataJoin {
   /** The DOM's listings, in order, each filled from its page data where that agreed. */
