@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The content side of the place-details pass (utils/details/content-*.ts): each site's place
+ * The content side of the place-details pass (utils/providers/{google,naver,kakao}/place-details.ts): each site's place
  * page read into one Listing, on the real captures where there is one (Tipsy Sticks, Nicosia:
  * panel + APP_INITIALIZATION_STATE; 동암상회's pcmap Apollo state) and on the replicas' place
  * pages (Google, Kakao); a state naming another place is never used; the wait for the place

@@ -148,7 +148,7 @@ describe('a country-domain tab, end to end in the background', () => {
     const browser = {
       tabs: { query: async (q: { url: string[] }) => [tab].filter((t) => q.url.some((p) => new MatchPattern(p).includes(t.url))) },
     } as unknown as WxtBrowser;
-    const found = await findMapTab(browser, new Set(), PROVIDERS.flatMap((p) => p.tabPatterns));
+    const found = await findMapTab(browser, PROVIDERS.flatMap((p) => p.tabPatterns));
     expect(found?.id).toBe(5);
     expect(providerOfUrl(found!.url)?.id).toBe('google');
     expect(googleProvider.parseView(found!.url)).toEqual({ lat: 37.5665, lng: 126.978, zoom: 15 });

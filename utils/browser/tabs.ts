@@ -7,8 +7,8 @@ import type { WxtBrowser as Browser } from 'wxt/browser';
  */
 export async function findMapTab(
   browser: Browser,
-  exclude: ReadonlySet<number> = new Set(),
   patterns: string[],
+  exclude: ReadonlySet<number> = new Set(),
 ): Promise<{ id: number; url: string; width: number; height: number } | null> {
   const tabs = await browser.tabs.query({ url: patterns });
   const best = tabs

@@ -1,21 +1,21 @@
 /**
- * Which listings a place page can complete, and which page that is. Pure.
+ * Which listings a place page can complete. Pure.
  *
- * Only fields the place page gives count (DETAIL_FIELDS): a listing that has them all, or
- * that was already read from a complete record of the site (Google's own search answers or
- * place state, a place panel: `page-data` / `panel` sources on Google, `panel` on Kakao),
- * costs no page load. Its nulls are then the site's own answer ("no phone"), not a card that
- * left the phone out, and a place page would say the same.
+ * Only fields the site's place page gives count (MapProvider.placePages.fields): a listing that
+ * has them all, or that was already read from a complete record of the site (its
+ * `placePages.completeSources`), costs no page load. Its nulls are then the site's own answer
+ * ("no phone"), not a card that left the phone out, and a place page would say the same. Which
+ * page that is: the registry's placePageUrl.
  */
 import type { Listing } from '../listing/types';
 import type { ProviderId } from '../providers/place';
-import { PROVIDERS, providerFor } from '../providers/registry';
+import { providerById, providerFor } from '../providers/registry';
 import type { DetailField } from '../providers/types';
 
 export type { DetailField } from '../providers/types';
 
 /** Each site's place pages (MapProvider.placePages); null for a site this version does not know (a record from elsewhere: nothing to add). */
-const pagesOf = (provider: ProviderId) => PROVIDERS.find((p) => p.id === provider)?.placePages ?? null;
+const pagesOf = (provider: ProviderId) => providerById(provider)?.placePages ?? null;
 
 function blank(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);

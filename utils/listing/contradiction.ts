@@ -27,7 +27,12 @@ export function contradiction(dom: Listing, data: Listing): Contradiction | null
   return null;
 }
 
-/** Names as the readers leave them (cleaned), compared in one Unicode form, white space and case aside. */
+/** Icon glyphs of a symbol font (the private-use area), which a page's text may carry on one side only. */
+const PRIVATE_USE = /[\uE000-\uF8FF]/g;
+/** White space, zero-width spaces included. */
+const SPACES = /[\s\u200b]+/g;
+
+/** Names compared in one Unicode form, icon glyphs, white space and case aside. */
 function comparableName(name: string): string {
-  return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+  return name.replace(PRIVATE_USE, '').replace(SPACES, ' ').trim().normalize('NFC').toLocaleLowerCase();
 }

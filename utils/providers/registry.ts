@@ -17,6 +17,11 @@ export function providerFor(id: ProviderId | undefined): MapProvider {
   return found;
 }
 
+/** The provider of this id, or null for one this version does not know (a record from elsewhere). */
+export function providerById(id: ProviderId): MapProvider | null {
+  return PROVIDERS.find((p) => p.id === id) ?? null;
+}
+
 /** The provider whose map a tab shows, or null. */
 export function providerOfUrl(url: string | undefined): MapProvider | null {
   if (!url) return null;
@@ -38,5 +43,5 @@ export function blockedPageKindOf(url: string): BlockedPageKind | null {
  */
 export function placePageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'> & { featureId?: string | null }, lang?: string): string | null {
   if (!/^\d{1,20}$/.test(l.providerId)) return null;
-  return PROVIDERS.find((p) => p.id === l.provider)?.placePages.url(l, lang) ?? null;
+  return providerById(l.provider)?.placePages.url(l, lang) ?? null;
 }

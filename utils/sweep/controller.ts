@@ -77,13 +77,13 @@ export function createController(deps: ControllerDeps) {
   /** The provider a request names, or the site of the map tab used last (Google when none is open). */
   async function providerOf(id: ProviderId | undefined): Promise<MapProvider> {
     if (id) return providerFor(id);
-    const tab = await findMapTab(deps.browser, new Set(), PROVIDERS.flatMap((p) => p.tabPatterns));
+    const tab = await findMapTab(deps.browser, PROVIDERS.flatMap((p) => p.tabPatterns));
     return PROVIDERS.find((p) => tab && p.ownsUrl(tab.url)) ?? providerFor('google');
   }
 
   async function planFor(req: StartRequest, id = deps.newId(), overrides: Partial<SweepSettings> = {}) {
     const provider = await providerOf(req.provider);
-    const tab = await findMapTab(deps.browser, new Set(), provider.tabPatterns);
+    const tab = await findMapTab(deps.browser, provider.tabPatterns);
     const viewport =
       provider.boundsSearch?.viewport ?? (tab ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH } : DEFAULT_VIEWPORT);
     const origin = tab ? provider.parseView(tab.url) : null;
@@ -128,7 +128,7 @@ export function createController(deps: ControllerDeps) {
         load: (tabId, url) => deps.page.load(tabId, url, sweep.settings.cellTimeoutMs),
       });
     } else {
-      const tab = await findMapTab(deps.browser, busy, provider.tabPatterns);
+      const tab = await findMapTab(deps.browser, provider.tabPatterns, busy);
       ids = tab ? [tab.id] : [];
     }
     await deps.browser.storage.session.set({ [WORKERS_KEY(sweep.id)]: ids });
@@ -315,7 +315,7 @@ export function createController(deps: ControllerDeps) {
     },
     async useMapView(id) {
       const provider = await providerOf(id);
-      const tab = await findMapTab(deps.browser, new Set(), provider.tabPatterns);
+      const tab = await findMapTab(deps.browser, provider.tabPatterns);
       // Naver's address carries no centre: its area has to be typed (or drawn on the dashboard).
       const view = tab ? provider.parseView(tab.url) : null;
       if (!tab || !view) {

@@ -3,9 +3,10 @@ import type { MapProvider } from '../types';
 import { GOOGLE_MAPS_PATTERNS, isGoogleMapsUrl } from './hosts';
 import { blockedPageKind, cidUrl, GOOGLE_ORIGIN, parseSearchQuery, parseView, searchUrl } from './urls';
 
-/** Google Maps behind the provider seam (utils/providers/types.ts). */
+/** A feature id as result cards' links carry it (`0x…:0x…`). */
 const FEATURE_ID = /^0x[0-9a-f]{1,16}:0x[0-9a-f]{1,16}$/i;
 
+/** Google Maps behind the provider seam (utils/providers/types.ts). */
 export const googleProvider: MapProvider = {
   id: 'google',
   displayName: 'Google Maps',

@@ -7,8 +7,8 @@
  * map.daum (mapdaum.ts) carries those, observe.ts joins the two by confirmid.
  */
 import type { ProviderPlace } from '../place';
-import { confirmIdFromPlaceUrl, kakaoKey } from './ids';
-import { placeUrl } from './urls';
+import { confirmIdFromPlaceUrl } from './ids';
+import { clean, kakaoPlaceShown } from './shown';
 
 export const KAKAO_SELECTORS = Object.freeze({
   list: '#info\\.search\\.place\\.list',
@@ -188,37 +188,6 @@ export function readCard(li: Element): ProviderPlace | null {
   return kakaoPlaceShown(id, { name, category: subcategory, road, jibun, phone: clean(li.querySelector(KAKAO_SELECTORS.phone)?.textContent), website: null, rating, reviews });
 }
 
-/**
- * A place as a Kakao page shows it (a list card, a place page): no coordinates (only the page's
- * answers carry them), `address` the jibun one or the only one shown (place.ts), and a rating
- * only when it is one: an unrated place shows "0.0" and "0건" (or nothing).
- */
-export function kakaoPlaceShown(
-  id: string,
-  f: { name: string; category: string | null; road: string | null; jibun: string | null; phone: string | null; website: string | null; rating: number | null; reviews: number | null },
-): ProviderPlace {
-  const rated = f.rating !== null && (f.rating > 0 || (f.reviews ?? 0) > 0);
-  return {
-    provider: 'kakao',
-    providerId: id,
-    key: kakaoKey(id),
-    name: f.name,
-    category: f.category,
-    categoryPath: f.category ? [f.category] : [],
-    address: f.jibun ?? f.road,
-    roadAddress: f.road,
-    phone: f.phone,
-    virtualPhone: null,
-    website: f.website,
-    bookingUrl: null,
-    rating: rated ? f.rating : null,
-    reviews: rated ? f.reviews : null,
-    lat: null,
-    lng: null,
-    url: placeUrl(id),
-    sponsored: false,
-  };
-}
 
 export function readPager(root: ParentNode): KakaoPagerState {
   const pagerEl = root.querySelector(KAKAO_SELECTORS.pager);
@@ -283,9 +252,3 @@ function enabled(el: Element | null): boolean {
   return shown(el) && !/disabled/i.test(el!.className) && el!.getAttribute('aria-disabled') !== 'true';
 }
 
-/** Text with its runs of white space made one space, trimmed; null when nothing is left. */
-export function clean(s: string | null | undefined): string | null {
-  if (typeof s !== 'string') return null;
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t ? t : null;
-}

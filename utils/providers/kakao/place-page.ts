@@ -1,5 +1,5 @@
 import { confirmIdFromPlaceUrl } from './ids';
-import { clean, kakaoPlaceShown } from './list-dom';
+import { clean, kakaoPlaceShown } from './shown';
 import type { ProviderPlace } from '../place';
 
 /**

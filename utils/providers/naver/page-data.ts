@@ -21,6 +21,7 @@ import { placeFromListItem } from './apollo';
 import { detectNaverBlock } from './block';
 import { cleanText, isRecord, TEXT_LIMITS } from './fields';
 import type { NaverHookMessage } from './network-hook';
+import { PIN_TOLERANCE_DEG } from '../../listing/contradiction';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes (A6 for GraphQL list items, A5 for allSearch items). Loose objects: Naver adds fields
@@ -175,8 +176,6 @@ export interface NaverPageData {
 
 /** More places than any list shows in one document: past it, someone is flooding us. */
 export const MAX_PAGE_DATA_PLACES = 5000;
-/** Two pins of one place further apart than this (about 55 m) are two different claims. */
-const PIN_TOLERANCE_DEG = 0.0005;
 
 export function createNaverPageData(limit = MAX_PAGE_DATA_PLACES): NaverPageData {
   const places = new Map<string, ProviderPlace | 'conflict'>();
@@ -230,7 +229,11 @@ function samePlace(a: ProviderPlace, b: ProviderPlace): boolean {
   return true;
 }
 
-/** A name as compared: cleaned as every Naver text is, NFC, case and spacing ignored. */
+/**
+ * A name as compared: cleaned as every Naver text is, NFC, case and spacing ignored. Stricter on
+ * spacing than utils/listing/contradiction.ts: two copies of Naver's own data differ at most in
+ * spacing (the list and the place state write "카페 모모" and "카페모모" alike).
+ */
 export function comparableName(name: string): string {
   return (cleanText(name, TEXT_LIMITS.name * 2) ?? '').normalize('NFC').toLocaleLowerCase().replace(/\s+/g, '');
 }
