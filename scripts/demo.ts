@@ -112,6 +112,8 @@ async function main(): Promise<void> {
     process.stdout.write('\n');
     const seconds = Math.round((Date.now() - started) / 1000);
     await popup.getByText(/^Finished/).first().waitFor({ timeout: 10_000 });
+    // startSweepFromPopup left the map tab in front (a covered page draws no frame to capture).
+    await popup.bringToFront();
     await popup.setViewportSize({ width: 400, height: 520 });
     await popup.screenshot({ path: path.join(OUT, 'popup.png') });
     const csv = await exportCsvFromPopup(popup);
