@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CollectOptions } from '../../utils/messaging/protocol';
-import { collectKakaoPage, searchedOf, trustedCopies } from '../../utils/providers/kakao/collect';
+import { collectKakaoPage, newestSearch, searchedOf, trustedCopies } from '../../utils/providers/kakao/collect';
 import type { KakaoExchange } from '../../utils/providers/kakao/network';
 import { KAKAO_HOOK_SOURCE } from '../../utils/providers/kakao/network-hook';
 import { mapDaumUrl, parseMapDaumUrl, viewForBox } from '../../utils/providers/kakao/urls';
@@ -165,6 +165,16 @@ describe('a request someone else sent is not the page\'s search', () => {
     h.advance(100);
     const again = await collectKakaoPage(h.env, OPTIONS);
     expect(again.searched).toMatchObject({ kind: 'unknown' });
+  });
+
+  it('the words compare as the judge compares them (case and spacing aside); a second rect for the page shown is a doubt on any endpoint', () => {
+    const rect = { x1: 1000, y1: 2000, x2: 3000, y2: 4000 };
+    const wide = { x1: 0, y1: 0, x2: 9000, y2: 9000 };
+    const own = mapDaumUrl({ query: 'Cafe  Momo', page: 1, rect, endpoint: 'mapsearch' });
+    expect(newestSearch([own], 'cafe momo').doubt).toBeNull();
+    expect(newestSearch([own], 'bakery').doubt).toMatch(/^kakao-other-words/);
+    expect(newestSearch([own, mapDaumUrl({ query: 'x', page: 1, rect: wide })], null).doubt).toMatch(/^kakao-rects-differ/);
+    expect(newestSearch([own, mapDaumUrl({ query: 'Cafe  Momo', page: 2, rect: wide, endpoint: 'mapsearch' })], null).doubt).toBeNull();
   });
 
   it('a newest request for other words than the page\'s is not this page\'s search, whatever its box', async () => {

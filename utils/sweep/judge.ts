@@ -1,4 +1,5 @@
 import { readability } from './readability';
+import { sameQuery } from '../providers/same-query';
 import type { BBox, MapView } from '../geo/types';
 import type { Listing } from '../listing/types';
 import { latLngToWorld } from '../geo/mercator';
@@ -193,11 +194,6 @@ function whyUnknown(obs: Observation): string {
 
 function inBox(lat: number, lng: number, b: BBox): boolean {
   return lat >= b.south && lat <= b.north && lng >= b.west && lng <= b.east;
-}
-
-function sameQuery(a: string, b: string): boolean {
-  const norm = (q: string) => q.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
-  return norm(a) === norm(b);
 }
 
 /**

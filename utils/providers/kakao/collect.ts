@@ -21,7 +21,7 @@
  * What the page searched is measured, not assumed: `searched` is the rect of the page's newest
  * finished search request, as the browser's resource timing lists it (`requests`), converted to
  * the largest WGS84 box inside it (searchedOf says when a request without rect is "unrestricted"
- * and when "unknown"; newestSearch, when the requests for the page shown carry two rects). The hook's copies of the answers (untrusted page content: any page script
+ * and when "unknown"; newestSearch, when the newest request may not be the list's search). The hook's copies of the answers (untrusted page content: any page script
  * can post them) fill what the list does not print (coordinates, homepage, category path) only
  * on cards they agree with by confirmid and name (observe.ts), give the total count and show a
  * block; they never add an organic place, never set the searched box, and their counts may only
@@ -38,6 +38,7 @@ import type { KakaoExchange, KakaoNetwork } from './network';
 import { agreedRecords, observeKakaoPage, type KakaoPageSummary } from './observe';
 import { KAKAO_PAGE_SIZE, parseMapDaumUrl, parseSearchPageUrl, type MapDaumRequest } from './urls';
 import { innerBBoxOfRect, mapViewOf } from './view';
+import { sameQuery } from '../same-query';
 import type { MapView } from '../../geo/types';
 import type { Observation, PageKind, SearchedBox } from '../../domain/sweep';
 
@@ -109,7 +110,7 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const url = env.url();
   const blockedTab = isKakaoBlockTab(url);
   const exchanges = v.exchanges();
-  const { request, otherRects } = newestSearch(v.requestLog());
+  const { request, doubt } = newestSearch(v.requestLog(), parseSearchPageUrl(url)?.query ?? null);
   const summary = observeKakaoPage({ list, responses: exchanges, counted: v.counted(), search: request, blockedTab, pagesRead: pagesBefore(list.pager.current) });
   let pageKind = kindOf(summary, list);
   /** Why the list shown, read, is not the page asked for: retried, never taken for a page that changed. */
@@ -157,19 +158,11 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   if (pageKind === 'results') stopReason = endOfList ? 'end' : capHit ? 'cap' : summary.status === 'more' ? 'end' : 'stalled';
   else if (pageKind === 'unknown') stopReason = 'stalled';
 
-  // Two boxes searched for the page shown (a page script can send a request too): which one the
-  // list shows is not known, so neither is proof.
-  const rect = otherRects === 0 ? (request?.rect ?? null) : null;
-  const rectsDiffer = `the page's requests for page ${request?.page ?? '?'} searched ${otherRects + 1} different rects`;
-  const pageQuery = parseSearchPageUrl(url)?.query ?? null;
-  const otherWords = request !== null && pageQuery !== null && request.query.trim() !== pageQuery.trim();
-  const searched: SearchedBox = otherWords
-    ? { kind: 'unknown', why: `the newest search request is for "${request.query}", the page for "${pageQuery}"` }
-    : otherRects === 0
-      ? searchedOf(request, list.bounds)
-      : { kind: 'unknown', why: rectsDiffer };
+  // A newest request that may not be the search the list shows (newestSearch) proves no box.
+  const rect = doubt ? null : (request?.rect ?? null);
+  const searched: SearchedBox = doubt ? { kind: 'unknown', why: doubt } : searchedOf(request, list.bounds);
   if (!request && pageKind === 'results') warnings.push('kakao-no-request-measured: no search request of this page was measured; the searched box is unknown');
-  else if (otherRects > 0) warnings.push(`kakao-rects-differ: ${rectsDiffer}; which box the list shows is unknown`);
+  else if (doubt) warnings.push(doubt);
   else if (request && !rect && pageKind !== 'captcha') {
     const unknown = request.unknownParams.length > 0 ? `; parameters no source names: ${request.unknownParams.join(', ')}` : '';
     warnings.push(`kakao-not-restricted: the page searched without a rect (${searched.kind === 'unrestricted' ? 'not restricted to its map' : 'the box it searched, if any, is not in the request'}${unknown})`);
@@ -438,20 +431,28 @@ export function trustedCopies(copies: readonly KakaoExchange[], measured: readon
 }
 
 /**
- * The newest search request the browser lists, and how many other rects the listed requests for
- * the same page number carry. The page's own requests for one page all carry its map's rect (a
- * request before "현 지도 내 장소검색" carries none); a second rect is a request someone else
- * sent, and nothing tells which box the list shows. (Were the live page to search page 1 again
- * with another rect within one visit, its cells would be unresolved, never done.)
+ * The newest search request the browser lists, and why it may not be the search the list shows
+ * (null: nothing says so). The page's own requests for one page all carry its map's rect (a
+ * request before "현 지도 내 장소검색" carries none) and the page's words: a second rect for the
+ * same page number, or other words than the page's (`pageQuery`, its URL's `q`), is a request
+ * someone else sent, and nothing tells which box the list shows. (Were the live page to search
+ * page 1 again with another rect within one visit, its cells would be unresolved, never done.)
  */
-export function newestSearch(listed: readonly string[]): { request: MapDaumRequest | null; otherRects: number } {
+export function newestSearch(listed: readonly string[], pageQuery: string | null): { request: MapDaumRequest | null; doubt: string | null } {
   const requests = listed.flatMap((u) => parseMapDaumUrl(u) ?? []);
   const request = requests.at(-1) ?? null;
-  if (!request?.rect) return { request, otherRects: 0 };
+  if (!request) return { request, doubt: null };
+  if (pageQuery !== null && !sameQuery(request.query, pageQuery)) {
+    return { request, doubt: `kakao-other-words: the newest search request is for "${request.query}", the page for "${pageQuery}"` };
+  }
+  if (!request.rect) return { request, doubt: null };
   const key = (r: WcongRect) => `${r.x1},${r.y1},${r.x2},${r.y2}`;
   // Any endpoint and any words: a request someone else sent need not look like the page's own.
   const rects = new Set(requests.filter((r) => r.rect && r.page === request.page).map((r) => key(r.rect!)));
-  return { request, otherRects: rects.size - 1 };
+  return {
+    request,
+    doubt: rects.size > 1 ? `kakao-rects-differ: the page's requests for page ${request.page} searched ${rects.size} different rects; which box the list shows is unknown` : null,
+  };
 }
 
 /** The newest readable answer for a page of the list (its request's `page`). */
