@@ -14,6 +14,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'keyword-too-long': ['max'],
   'bad-state': ['status'],
   'no-map-tab': ['site'],
+  'no-map-site': ['sites'],
   'no-map-view': ['site'],
   'map-tab-busy': ['site'],
 };

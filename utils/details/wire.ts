@@ -6,6 +6,8 @@
  *   sweep finished ─▶ start(sweepId, tab) ─▶ enqueueDetails (once, one transaction) ─▶ runDetails ─▶ exit
  */
 import type { Sweep } from '../domain/sweep';
+// The one place a sweep recorded before providers existed gets its site (Google's).
+import { providerFor } from '../providers/registry';
 import { enqueueDetails, isQueued, countPlaces, releasePlaceLeases } from './queue';
 import { runDetails, type DetailsDeps, type DetailsExit } from './runner';
 
@@ -39,7 +41,7 @@ export function createDetailsPass(deps: DetailsPassDeps) {
     const done = (async (): Promise<StartResult> => {
       const sweep = await deps.store.getSweep(sweepId);
       if (!sweep || sweep.status !== 'finished' || !placeDetailsOn(sweep.settings)) return 'off';
-      await enqueueDetails(deps.store, sweepId, deps.now(), { provider: sweep.provider ?? 'google', lang: sweep.settings.lang });
+      await enqueueDetails(deps.store, sweepId, deps.now(), { provider: providerFor(sweep.provider).id, lang: sweep.settings.lang });
       const exit = await runDetails(deps, sweepId, tabId, { holder: `details:${deps.newId()}`, stopped: () => stops.has(sweepId) });
       if (exit === 'blocked' || exit === 'finished') deps.attention?.(sweep, exit);
       return exit;

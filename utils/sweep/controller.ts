@@ -3,8 +3,8 @@ import { bboxFromView, DEFAULT_VIEWPORT, formatCorners } from '../geo';
 import type { PageDriver } from '../browser/page-driver';
 import { RESULTS_PANEL_WIDTH } from '../browser/page-driver';
 import { findMapTab, openWorkerWindow } from '../browser/tabs';
-import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap } from '../messaging/protocol';
-import { PROVIDERS, providerFor } from '../providers/registry';
+import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap, UserError } from '../messaging/protocol';
+import { PROVIDERS, providerFor, providerOfUrl } from '../providers/registry';
 import type { MapProvider } from '../providers/types';
 import type { ProviderId } from '../providers/place';
 import { retryQuarantined } from '../queue';
@@ -74,21 +74,24 @@ export function createController(deps: ControllerDeps) {
     return true;
   }
 
-  /** The provider a request names, or the site of the map tab used last (Google when none is open). */
-  async function providerOf(id: ProviderId | undefined): Promise<MapProvider> {
+  /** The provider a request names, or the site of the map tab used last; null when it names none and no map tab is open. */
+  async function providerOf(id: ProviderId | undefined): Promise<MapProvider | null> {
     if (id) return providerFor(id);
     const tab = await findMapTab(deps.browser, PROVIDERS.flatMap((p) => p.tabPatterns));
-    return PROVIDERS.find((p) => tab && p.ownsUrl(tab.url)) ?? providerFor('google');
+    return providerOfUrl(tab?.url);
   }
 
   async function planFor(req: StartRequest, id = deps.newId(), overrides: Partial<SweepSettings> = {}) {
     const provider = await providerOf(req.provider);
+    // No site named and no map open: there is no site to take, and none is guessed.
+    if (!provider) return { ok: false as const, error: noMapSite() };
     const tab = await findMapTab(deps.browser, provider.tabPatterns);
     const viewport =
       provider.boundsSearch?.viewport ?? (tab ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH } : DEFAULT_VIEWPORT);
     const origin = tab ? provider.parseView(tab.url) : null;
     const settings = { ...(await deps.settings()), ...overrides };
-    return { tab, provider, plan: planSweep({ ...req, settings, viewport, origin, provider }, id, deps.now()) };
+    const plan = planSweep({ ...req, settings, viewport, origin, provider }, id, deps.now());
+    return plan.ok ? { ...plan, tab, provider } : plan;
   }
 
   async function savedWorkers(sweepId: string): Promise<number[]> {
@@ -256,12 +259,13 @@ export function createController(deps: ControllerDeps) {
 
   const commands: CommandTable<SweepCommandMap> = {
     async estimate(req) {
-      const { plan } = await planFor(req);
+      const plan = await planFor(req);
       return plan.ok ? { ok: true, estimate: plan.estimate } : plan;
     },
     async startSweep(req) {
-      const { tab, provider, plan } = await planFor(req);
+      const plan = await planFor(req);
       if (!plan.ok) return plan;
+      const { tab, provider } = plan;
       const site = provider.displayName;
       if (!plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
         if (!tab) {
@@ -315,6 +319,7 @@ export function createController(deps: ControllerDeps) {
     },
     async useMapView(id) {
       const provider = await providerOf(id);
+      if (!provider) return { ok: false, error: noMapSite() };
       const tab = await findMapTab(deps.browser, provider.tabPatterns);
       // Naver's address carries no centre: its area has to be typed (or drawn on the dashboard).
       const view = tab ? provider.parseView(tab.url) : null;
@@ -368,7 +373,7 @@ export function createController(deps: ControllerDeps) {
    */
   async function startSavedSearch(search: SavedSearch, sweepId: string): Promise<StartOutcome> {
     // Its own site, never the tab's: a saved search runs unattended.
-    const { plan } = await planFor({ areaText: search.areaText, keywordsText: search.keywordsText, provider: search.provider ?? 'google' }, sweepId, { dedicatedWindow: true });
+    const plan = await planFor({ areaText: search.areaText, keywordsText: search.keywordsText, provider: providerFor(search.provider).id }, sweepId, { dedicatedWindow: true });
     if (!plan.ok) return { ok: false, error: { code: plan.error.code, message: plan.error.message } };
     await deps.store.createSweep(plan.sweep, plan.cells);
     await ensureDriving();
@@ -390,4 +395,14 @@ export function createController(deps: ControllerDeps) {
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** A start or estimate that names no site while no map tab is open. */
+function noMapSite(): UserError {
+  const sites = PROVIDERS.map((p) => p.displayName).join(', ');
+  return {
+    code: 'no-map-site',
+    message: `Choose the map site, or open one (${sites}) in a tab: with no map tab open there is no site to sweep.`,
+    params: { sites },
+  };
 }
