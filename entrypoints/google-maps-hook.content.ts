@@ -1,11 +1,11 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { GOOGLE_MAPS_PATTERNS } from '../utils/providers/google/hosts';
-import { installNetworkHook, tbmMessage } from '../utils/providers/google/network-hook';
+import { installNetworkHook, tbmMessage, tbmProgressMessage } from '../utils/providers/google/network-hook';
 
 /**
  * MAIN world, before the page's own scripts: copies the page's /search?tbm=map responses to
- * the isolated content script, which treats them as untrusted (any page script can post the
- * same message).
+ * the isolated content script, and tells it when each such request starts and ends; it treats
+ * both as untrusted (any page script can post the same messages).
  */
 export default defineContentScript({
   // Maps pages on every Google domain (utils/providers/google/hosts.ts), nothing else of the hosts.
@@ -13,6 +13,11 @@ export default defineContentScript({
   runAt: 'document_start',
   world: 'MAIN',
   main() {
-    installNetworkHook(window, (body, url) => window.postMessage(tbmMessage(body, url), window.location.origin));
+    const post = (message: unknown) => window.postMessage(message, window.location.origin);
+    installNetworkHook(
+      window,
+      (body, url) => post(tbmMessage(body, url)),
+      (phase, id) => post(tbmProgressMessage(phase, id)),
+    );
   },
 });

@@ -5,10 +5,14 @@ import {
   installNetworkHook,
   isTbmUrl,
   readTbmMessage,
+  readTbmProgress,
   tbmMessage,
+  tbmProgressMessage,
 } from '../../utils/providers/google/network-hook';
 
 const TBM = '/search?tbm=map&authuser=0&hl=en&q=coffee&pb=!4m12!7i20!8i20';
+/** A tbm=map request the fakes below fail (a network error). */
+const FAILING = '/search?tbm=map&q=fail';
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 /** A place array P (§1.5) and a response body in the direct framing. */
@@ -39,23 +43,30 @@ function fakeWindow(bodies: Record<string, string>) {
     return p;
   });
 
+  /** Answers from the table, or fails as a network error (status 0, no load) for a URL with "fail". */
   class FakeXhr {
     responseType = '';
     responseText = '';
     responseURL = '';
+    status = 0;
     url = '';
-    private listeners: Array<() => void> = [];
+    private listeners: Array<{ type: string; fn: () => void }> = [];
     open(_method: string, url: string) {
       this.url = url;
     }
     send() {
       setTimeout(() => {
-        this.responseText = bodies[this.url] ?? 'other';
-        for (const l of this.listeners) l();
+        const failed = this.url.includes('fail');
+        if (!failed) {
+          this.status = 200;
+          this.responseText = bodies[this.url] ?? 'other';
+        }
+        // As a browser fires them: load (answers only), then loadend (every request).
+        for (const type of failed ? ['error', 'loadend'] : ['load', 'loadend']) for (const l of this.listeners) if (l.type === type) l.fn();
       }, 0);
     }
     addEventListener(type: string, fn: () => void) {
-      if (type === 'load') this.listeners.push(fn);
+      this.listeners.push({ type, fn });
     }
   }
   const win = { fetch, XMLHttpRequest: FakeXhr, location: { href: 'https://www.google.com/maps/search/coffee' } };
@@ -164,7 +175,75 @@ describe('installNetworkHook: XMLHttpRequest', () => {
   });
 });
 
+describe('installNetworkHook: start and end of each request', () => {
+  it('says each tbm=map request started and ended, answered or failed, by fetch or XHR', async () => {
+    const { win, FakeXhr } = fakeWindow({ [TBM]: 'B', '/other': 'O' });
+    const post = vi.fn();
+    const progress = vi.fn();
+    installNetworkHook(win, post, progress);
+
+    await win.fetch(TBM);
+    await win.fetch('/other');
+    await expect(win.fetch(FAILING)).rejects.toThrow('network down');
+    const ok = new FakeXhr();
+    ok.open('GET', TBM);
+    ok.send();
+    const failed = new FakeXhr();
+    failed.open('GET', FAILING);
+    failed.send();
+    const json = new FakeXhr();
+    json.responseType = 'json';
+    json.open('GET', TBM);
+    json.send();
+    await flush();
+    await flush();
+
+    // Five requests of the map's search: every start has its end, the other URL has neither.
+    const calls = progress.mock.calls as [string, number][];
+    const ids = [...new Set(calls.map(([, id]) => id))];
+    expect(ids).toHaveLength(5);
+    for (const id of ids) expect(calls.filter(([, i]) => i === id).map(([phase]) => phase)).toEqual(['start', 'end']);
+    // A failed XHR posts no body (its empty text is not an answer); a json XHR has none to post.
+    expect(post.mock.calls).toEqual([
+      ['B', TBM],
+      ['B', TBM],
+    ]);
+  });
+
+  it('posts the copy before the end, so the end means the copy is there', async () => {
+    const { win } = fakeWindow({ [TBM]: 'B' });
+    const order: string[] = [];
+    installNetworkHook(
+      win,
+      () => order.push('copy'),
+      (phase) => order.push(phase),
+    );
+    await win.fetch(TBM);
+    await flush();
+    expect(order).toEqual(['start', 'copy', 'end']);
+  });
+});
+
 describe('createNetworkCollector', () => {
+  it('counts the requests started and not ended; an end without its start changes nothing', () => {
+    const c = createNetworkCollector();
+    c.progress('end', 7);
+    c.progress('start', 1);
+    c.progress('start', 2);
+    expect(c.outstanding()).toBe(2);
+    c.progress('end', 1);
+    c.progress('end', 1);
+    expect(c.outstanding()).toBe(1);
+    c.progress('end', 2);
+    expect(c.outstanding()).toBe(0);
+  });
+
+  it('remembers a bounded number of starts (a page flooding them only makes the wait reach its bound)', () => {
+    const c = createNetworkCollector();
+    for (let i = 0; i < 10_000; i++) c.progress('start', i);
+    expect(c.outstanding()).toBeLessThanOrEqual(100);
+  });
+
   it('counts distinct places across responses and ignores blocked bodies', () => {
     const c = createNetworkCollector();
     expect(c.snapshot().networkItems).toBeNull();
@@ -194,5 +273,15 @@ describe('hook messages', () => {
     expect(readTbmMessage({ ...tbmMessage('B', TBM), url: 'u'.repeat(5000) })).toBeNull();
     expect(readTbmMessage(null)).toBeNull();
     expect(readTbmMessage('mapsweep:google-tbm')).toBeNull();
+  });
+
+  it('progress messages round-trip, and anything else is refused', () => {
+    expect(readTbmProgress(tbmProgressMessage('start', 3))).toEqual({ phase: 'start', id: 3 });
+    expect(readTbmProgress(tbmProgressMessage('end', 3))).toEqual({ phase: 'end', id: 3 });
+    expect(readTbmProgress({ ...tbmProgressMessage('end', 3), phase: 'over' })).toBeNull();
+    expect(readTbmProgress({ ...tbmProgressMessage('end', 3), id: '3' })).toBeNull();
+    expect(readTbmProgress({ ...tbmProgressMessage('end', 3), id: 1.5 })).toBeNull();
+    expect(readTbmProgress(tbmMessage('B', TBM))).toBeNull();
+    expect(readTbmMessage(tbmProgressMessage('start', 3))).toBeNull();
   });
 });

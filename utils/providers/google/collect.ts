@@ -23,6 +23,12 @@ export interface CollectEnv {
   hidden(): boolean;
 }
 
+/**
+ * How often the page is looked at until it shows what it is: a look is a few DOM queries, and
+ * every poll's remainder is time the page sat shown and unread.
+ */
+const SHOWN_POLL_MS = 50;
+
 /** Page kinds that decide the visit by themselves; a results page decides once it shows something. */
 const DECISIVE: PageKind[] = ['place', 'no-results', 'captcha', 'consent'];
 
@@ -42,7 +48,7 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
       const feed = extractFeed(env.doc);
       if (feed.cardsVisible > 0 || feed.endOfList) break;
     }
-    await env.sleep(250);
+    await env.sleep(SHOWN_POLL_MS);
   }
 
   let scroll = null;
@@ -68,9 +74,10 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
   }
 
   // The page renders a batch from its own response at once, but the hook's copy of that response
-  // reaches this world as a message one task later: wait until the copies stop arriving, or the
-  // last batch's page data (full addresses, phones, hours) would depend on timing.
-  await networkQuiet(env);
+  // reaches this world as a message a task or more later: wait until every request the page
+  // started has ended, or the last batch's page data (full addresses, phones, hours) would
+  // depend on timing.
+  await pageRequestsSettled(env);
 
   const url = env.url();
   const finalKind = kind === 'results' || kind === 'unknown' ? detectPageKind(env.doc, url) : kind;
@@ -102,21 +109,18 @@ function pageDataFor(env: CollectEnv, kind: PageKind): PageDataLookup {
   return state ? firstOf(pageDataLookup([state]), network) : network;
 }
 
-/** No new response copy for this long counts as quiet … */
-const NETWORK_QUIET_MS = 300;
-/** … and the wait never exceeds this. */
-const NETWORK_QUIET_MAX_MS = 1500;
+/** How often the wait looks again … */
+const SETTLE_POLL_MS = 25;
+/** … and it never lasts longer than this (a forged start, or an answer the hook never saw end). */
+const SETTLE_MAX_MS = 1500;
 
-async function networkQuiet(env: CollectEnv): Promise<void> {
-  const until = env.now() + NETWORK_QUIET_MAX_MS;
-  let seen = env.network.snapshot().responses;
-  let quietSince = env.now();
-  while (env.now() < until && env.now() - quietSince < NETWORK_QUIET_MS) {
-    await env.sleep(100);
-    const now = env.network.snapshot().responses;
-    if (now !== seen) {
-      seen = now;
-      quietSince = env.now();
-    }
-  }
+/**
+ * Returns once no tbm=map request of the page is outstanding (network-hook.ts). At least one
+ * turn is waited first: copies the hook posted before now are then delivered, whatever the
+ * order the browser runs the page's tasks and the messages in.
+ */
+async function pageRequestsSettled(env: CollectEnv): Promise<void> {
+  const until = env.now() + SETTLE_MAX_MS;
+  do await env.sleep(SETTLE_POLL_MS);
+  while (env.network.outstanding() > 0 && env.now() < until);
 }

@@ -2,7 +2,7 @@ import type { WxtBrowser as Browser } from 'wxt/browser';
 import { onMessage } from '../../messaging/protocol';
 import type { Listing } from '../../listing/types';
 import { findCards, readCard } from './feed';
-import { createNetworkCollector, readTbmMessage } from './network-hook';
+import { createNetworkCollector, readTbmMessage, readTbmProgress } from './network-hook';
 import { extractPlacePanel } from './place';
 import type { BrowsingReader } from '../../content/browsing';
 import { startBrowsing } from '../../content/browsing-wiring';
@@ -22,6 +22,8 @@ export function startGoogleContent(win: Window, browser: Browser): void {
     if (event.source !== win || event.origin !== win.location.origin) return;
     const message = readTbmMessage(event.data);
     if (message) network.accept(message.body);
+    const progress = readTbmProgress(event.data);
+    if (progress) network.progress(progress.phase, progress.id);
   });
 
   // A page a sweep loaded is the sweep's, not something the person browsed: once asked to

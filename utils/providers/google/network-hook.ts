@@ -33,23 +33,55 @@ export function isTbmUrl(url: string, base = 'https://www.google.com/'): boolean
   }
 }
 
+/** A tbm=map request of the page as the hook follows it: its URL, and a number that pairs its start with its end. */
+interface TbmRequest {
+  url: string;
+  id: number;
+}
+
 /**
  * Wraps `win.fetch` and `XMLHttpRequest` so every tbm=map response body reaches `post`, with the
- * URL it came from (after redirects, else as the page asked for it). The page must not notice
+ * URL it came from (after redirects, else as the page asked for it). `progress` hears each such
+ * request start and end (answered, failed or aborted), so the isolated world knows when the
+ * page has no answer outstanding (collect.ts `pageRequestsSettled`). The page must not notice
  * (utils/providers/page-network-hook.ts): it gets its own response object untouched, and nothing
- * here may throw into the page's code. Installing twice is a no-op. Returns a function that
- * puts the originals back.
+ * here may throw into the page's code. Installing twice is a no-op. Returns a function that puts
+ * the originals back.
  */
-export function installNetworkHook(win: Window, post: (body: string, url: string) => void): () => void {
-  return installPageNetworkHook<string>(win, {
+export function installNetworkHook(win: Window, post: (body: string, url: string) => void, progress: (phase: TbmPhase, id: number) => void = () => {}): () => void {
+  let next = 0;
+  return installPageNetworkHook<TbmRequest>(win, {
     key: 'mapsweep.google.networkHook',
     fallbackBase: 'https://www.google.com/',
-    match: (url, absolute) => (isTbmUrl(absolute) ? url : null),
-    received: (url, answer) => {
-      // An XHR body of another response type: no text to copy.
-      if (answer.body !== null) post(answer.body, answer.finalUrl || url);
+    match: (url, absolute) => (isTbmUrl(absolute) ? { url, id: ++next } : null),
+    // Failed and aborted XHRs end too (status 0): a start is never left outstanding.
+    xhrEvent: 'loadend',
+    sent: (request) => progress('start', request.id),
+    received: (request, answer) => {
+      // An XHR's status 0 is a request that failed: no answer to copy. An XHR body of another
+      // response type has no text to copy either.
+      const failedXhr = answer.via === 'xhr' && answer.status === 0;
+      if (!failedXhr && answer.body !== null) post(answer.body, answer.finalUrl || request.url);
+      progress('end', request.id);
     },
+    failed: (request) => progress('end', request.id),
   });
+}
+
+export type TbmPhase = 'start' | 'end';
+
+/** The window message that tells the isolated world a tbm=map request started or ended; checked with `readTbmProgress`. */
+export const TBM_PROGRESS_SOURCE = 'mapsweep:google-tbm-progress';
+
+export function tbmProgressMessage(phase: TbmPhase, id: number): { source: typeof TBM_PROGRESS_SOURCE; phase: TbmPhase; id: number } {
+  return { source: TBM_PROGRESS_SOURCE, phase, id };
+}
+
+/** The phase and request number of a progress message, or null for anything else (callers also check `event.source`). */
+export function readTbmProgress(data: unknown): { phase: TbmPhase; id: number } | null {
+  const m = taggedMessage(data, TBM_PROGRESS_SOURCE);
+  if (!m || (m.phase !== 'start' && m.phase !== 'end') || !Number.isSafeInteger(m.id)) return null;
+  return { phase: m.phase, id: m.id as number };
 }
 
 /** The window message the MAIN-world hook posts; the isolated world checks it with `readTbmMessage`. */
@@ -94,6 +126,14 @@ export interface NetworkSnapshot {
 
 export interface NetworkCollector {
   accept(body: string): TbmParse;
+  /** A progress message from the hook: a request of the page started or ended. */
+  progress(phase: TbmPhase, id: number): void;
+  /**
+   * The page's tbm=map requests started and not yet ended, as the hook said. Page content like
+   * the rest: a forged start only makes the collection wait to its bound, a forged end only
+   * makes it read sooner (the page data it then lacks fills fields, it never proves a cell).
+   */
+  outstanding(): number;
   snapshot(): NetworkSnapshot;
   /** The places the responses described, by key, for joinPageData (untrusted: see above). */
   pageData(): PageDataLookup;
@@ -102,6 +142,8 @@ export interface NetworkCollector {
 
 /** More keys than any search can show: past it, someone is flooding us. */
 const MAX_KEYS = 5000;
+/** More requests outstanding than a page makes: past it, starts are not remembered (the wait has its bound anyway). */
+const MAX_OUTSTANDING = 100;
 
 export function createNetworkCollector(): NetworkCollector {
   let keys = new Set<string>();
@@ -109,6 +151,7 @@ export function createNetworkCollector(): NetworkCollector {
   let blocked = 0;
   let dropped = 0;
   let places = createPageDataStore(MAX_KEYS);
+  const open = new Set<number>();
   return {
     accept(body) {
       const parsed = parseTbmBody(body);
@@ -128,6 +171,12 @@ export function createNetworkCollector(): NetworkCollector {
     snapshot() {
       return { networkItems: responses > 0 ? keys.size : null, networkKeys: [...keys], responses, blocked, dropped };
     },
+    progress(phase, id) {
+      if (phase === 'end') open.delete(id);
+      // An end that came without its start (the listener was not there yet) is ignored.
+      else if (open.size < MAX_OUTSTANDING) open.add(id);
+    },
+    outstanding: () => open.size,
     pageData: () => places,
     reset() {
       keys = new Set();
