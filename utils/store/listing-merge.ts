@@ -1,7 +1,6 @@
 import { BOUNDED_FIELDS, overBounds } from '../listing/bounds';
 import type { Listing, StoredListing } from '../listing/types';
 import { mergeListingFields } from '../listing/merge-fields';
-import { keyFromCid } from '../providers/google/ids';
 import { placeKey, type ProviderId } from '../providers/place';
 
 /*
@@ -66,7 +65,7 @@ function identityProblem(l: Record<string, unknown>): string | null {
   const provider = l.provider as ProviderId;
   if (provider === 'google') {
     if (typeof l.cid !== 'string' || !DECIMAL_ID.test(l.cid)) return `cid ${JSON.stringify(l.cid)} is not a decimal id`;
-    if (l.key !== keyFromCid(l.cid)) return `key ${JSON.stringify(l.key)} does not match cid ${l.cid}`;
+    if (l.key !== placeKey('google', l.cid)) return `key ${JSON.stringify(l.key)} does not match cid ${l.cid}`;
     if (l.providerId !== l.cid) return `providerId ${JSON.stringify(l.providerId)} is not the cid ${l.cid}`;
     return null;
   }
