@@ -47,7 +47,11 @@ export interface PageMark {
   firstKey: string | null;
 }
 
-const SETTLE_POLL_MS = 250;
+/**
+ * How often the page is looked at until it shows what it is (after a load, and after every page
+ * turn): a look is a few DOM queries, and every poll's remainder is time the page sat shown and unread.
+ */
+const SETTLE_POLL_MS = 50;
 
 /** What the document shows right now, for the settle wait. */
 interface Look {
