@@ -21,10 +21,12 @@ const SEOUL = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 });
 
 /** The collection of one replica search, its copies held until `lagMs` after the list showed its end (0: each at once); also when the end first showed. */
-async function collectWithCopiesLagging(lagMs: number): Promise<{ obs: Observation; listEndedAt: number; requests: number }> {
+async function collectWithCopiesLagging(lagMs: number, forgedStarts = 0): Promise<{ obs: Observation; listEndedAt: number; requests: number }> {
   const switches = { ...DEFAULT_SWITCHES, sponsored: false };
   const run = openReplicaSearch(world, 'cafe', { ...SEOUL, zoom: 15 }, { switches });
   const network = createNetworkCollector();
+  // Starts a page script posted that no request will ever end.
+  for (let i = 0; i < forgedStarts; i++) network.progress('start', 1_000_000 + i);
   let started = 0;
   let copied = 0;
   let clock = 0;
@@ -77,6 +79,14 @@ describe('the wait for the page’s own requests after the list stops', () => {
     expect(listEndedAt).toBeGreaterThan(0);
     // Simulated time: the scroll's last look, then one turn of the wait; no fixed quiet period.
     expect(obs.elapsedMs - listEndedAt).toBeLessThan(300);
+    expect(obs.networkItems).toBe(obs.listings.filter((l) => !l.sponsored).length);
+  });
+
+  it('a start that never ends holds the wait only to its bound', async () => {
+    const { obs, listEndedAt } = await collectWithCopiesLagging(0, 3);
+    expect(obs.endOfList).toBe(true);
+    expect(obs.elapsedMs - listEndedAt).toBeGreaterThanOrEqual(1500);
+    expect(obs.elapsedMs - listEndedAt).toBeLessThan(2000);
     expect(obs.networkItems).toBe(obs.listings.filter((l) => !l.sponsored).length);
   });
 });

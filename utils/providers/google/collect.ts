@@ -109,18 +109,18 @@ function pageDataFor(env: CollectEnv, kind: PageKind): PageDataLookup {
   return state ? firstOf(pageDataLookup([state]), network) : network;
 }
 
-/** How often the wait looks again … */
+/** How often the wait looks again while a request is outstanding … */
 const SETTLE_POLL_MS = 25;
 /** … and it never lasts longer than this (a forged start, or an answer the hook never saw end). */
 const SETTLE_MAX_MS = 1500;
 
 /**
- * Returns once no tbm=map request of the page is outstanding (network-hook.ts). At least one
- * turn is waited first: copies the hook posted before now are then delivered, whatever the
- * order the browser runs the page's tasks and the messages in.
+ * Returns once no tbm=map request of the page is outstanding (network-hook.ts). One task turn
+ * is yielded first: messages the hook posted before now are then delivered, whatever order the
+ * browser runs the page's tasks and the messages in.
  */
 async function pageRequestsSettled(env: CollectEnv): Promise<void> {
   const until = env.now() + SETTLE_MAX_MS;
-  do await env.sleep(SETTLE_POLL_MS);
-  while (env.network.outstanding() > 0 && env.now() < until);
+  await env.sleep(0);
+  while (env.network.outstanding() > 0 && env.now() < until) await env.sleep(SETTLE_POLL_MS);
 }
