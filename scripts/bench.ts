@@ -1,11 +1,11 @@
 /**
  * npm run bench: search efficiency of the planner in-process (issue 7, part 1), commit cost
  * in Node, recall and searches under each replica search geometry (issue 10), and the
- * real-Chromium figures (part 2, needs `npm run build`). Prints a table and writes
- * bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-chromium,
+ * real-Chromium figures (part 2, needs `npm run build`), then each entry point's size in the
+ * build and the overhead ratio beside their figures before issue 25 (scripts/bench/bundle.ts).
+ * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-chromium,
  * --no-export-scaling (the CSV export at 10k / 100k / 200k places, scripts/bench/chromium-export.ts), --out=<dir>.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_VIEWPORT } from '../utils/geo';
@@ -20,6 +20,8 @@ import { measureAudit, type AuditScenario } from './bench/audit';
 import { measureReference, type ReferenceFigures } from './bench/reference';
 import { measureRecall, type RecallFigures } from './bench/recall';
 import { commitRatio, formatTable, type Summary } from './bench/report';
+import { measureBundle, type BundleFigures } from './bench/bundle';
+import { installFakeIndexedDb, logLine as log, outDirOf, runIfMain, writeJson } from './bench/standalone';
 import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
 
 const COMMIT_SIZES: Record<string, number> = { '1k': 1_000, '100k': 100_000 };
@@ -27,14 +29,9 @@ const COMMIT_SAMPLES = 50;
 
 async function main(argv: string[]): Promise<void> {
   const flag = (name: string) => argv.includes(`--${name}`);
-  const outDir = argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? 'bench-output';
-  const log = (line: string) => console.error(line);
+  const outDir = outDirOf(argv);
   const viewport = DEFAULT_VIEWPORT;
-
-  // idb recognises IndexedDB objects by the global classes, so the fake's globals go in first
-  // (an untyped specifier: the package has no declarations for this entry).
-  const installGlobals: string = 'fake-indexeddb/auto';
-  await import(installGlobals);
+  await installFakeIndexedDb();
 
   const worlds: Record<string, WorldFigures> = {};
   let driverCheck: DriverCheck | null = null;
@@ -106,6 +103,12 @@ async function main(argv: string[]): Promise<void> {
   const exportScaling = flag('no-export-scaling')
     ? null
     : await attempt('export_scaling', () => measureExportScaling(EXPORT_SCALING_SIZES, EXPORT_SCALING_RUNS, log));
+  let bundle: BundleFigures | null = null;
+  try {
+    bundle = measureBundle();
+  } catch (e) {
+    errors.bundle = e instanceof Error ? e.message : String(e);
+  }
   // The issue's commit_ms is Chromium's; Node's fake-indexeddb figures stay as commit_ms_node.
   const commitMs = chromium.figures.commit_ms ?? commit;
   const summary: Summary & { export_scaling: ExportScaling | null } = {
@@ -134,10 +137,10 @@ async function main(argv: string[]): Promise<void> {
     reference,
     recall,
     audit,
+    bundle,
   };
-  await mkdir(outDir, { recursive: true });
   const file = path.join(outDir, 'summary.json');
-  await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
+  await writeJson(file, summary);
   console.log(formatTable(summary));
   if (exportScaling) {
     for (const [places, d] of Object.entries(exportScaling.sizes)) {
@@ -147,7 +150,4 @@ async function main(argv: string[]): Promise<void> {
   console.log(`\nwritten: ${file}`);
 }
 
-main(process.argv.slice(2)).catch((e: unknown) => {
-  console.error(e);
-  process.exitCode = 1;
-});
+runIfMain(import.meta.url, main);

@@ -14,7 +14,8 @@ import { frozenCalibration, simSweep } from '../../tests/helpers/sim-sweep';
 import { groundTruth } from '../../tests/replica/search';
 import { createWorld } from '../../tests/replica/world';
 import type { Store } from '../../utils/store';
-import { median } from './stats';
+import { median, pct } from './stats';
+import { installFakeIndexedDb, runIfMain } from './standalone';
 
 const SEEDS = [31, 32, 33, 34, 35];
 const AREA = '37.54,126.95,37.59,127.01';
@@ -82,15 +83,14 @@ export async function measureAudit(log: (line: string) => void = console.log): P
       out.push(row);
       log(
         `excluded ${String(excludedPanel).padStart(3)} px  learning ${learning ? 'on ' : 'off'}  audit ${(100 * row.auditShareMedian).toFixed(1)}% of searches  ` +
-          `found misses in ${detected}/${SEEDS.length} runs  recall min ${(100 * row.recallMin).toFixed(2)}% median ${(100 * row.recallMedian).toFixed(2)}%  rounds ≤ ${rounds}`,
+          `found misses in ${detected}/${SEEDS.length} runs  recall min ${pct(row.recallMin)} median ${pct(row.recallMedian)}  rounds ≤ ${rounds}`,
       );
     }
   }
   return out;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const installGlobals: string = 'fake-indexeddb/auto'; // untyped entry: no declarations
-  await import(installGlobals);
+runIfMain(import.meta.url, async () => {
+  await installFakeIndexedDb();
   await measureAudit();
-}
+});

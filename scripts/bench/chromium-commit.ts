@@ -9,7 +9,7 @@ import type { BenchFigures } from './commit';
 import type { Breakdown } from './commit-breakdown';
 import { dispose, extensionBrowser, startBenchReplica, type BenchContext } from './chromium-context';
 import { callBench, installBench } from './chromium-session';
-import { runIfMain } from './standalone';
+import { logLine, runPrinted } from './standalone';
 
 export const COMMIT_SIZES = { '1k': 1_000, '100k': 100_000, '500k': 500_000 } as const;
 export type CommitSize = keyof typeof COMMIT_SIZES;
@@ -153,7 +153,7 @@ function leveldbLog(root: string, timedFrom: number): string {
   return `LevelDB LOG: ${flushes} memtable flushes, ${compactions} compactions, last ${levels}`;
 }
 
-async function main(argv: string[]): Promise<void> {
+runPrinted(import.meta.url, async (argv) => {
   if (argv[0] !== 'breakdown') throw new Error('usage: chromium-commit.ts breakdown [samples] [1k,100k,500k] [store,plain] [settle seconds]');
   const samples = Number(argv[1] ?? 100);
   const sizes = (argv[2]?.split(',') ?? Object.keys(COMMIT_SIZES)) as CommitSize[];
@@ -161,11 +161,8 @@ async function main(argv: string[]): Promise<void> {
   const settleMs = Number(argv[4] ?? 10) * 1000;
   const replica = await startBenchReplica();
   try {
-    const result = await measureCrowdedBreakdown({ replica, log: (line) => console.error(line) }, samples, sizes, targets, settleMs);
-    console.log(JSON.stringify(result, null, 2));
+    return await measureCrowdedBreakdown({ replica, log: logLine }, samples, sizes, targets, settleMs);
   } finally {
     await replica.close();
   }
-}
-
-runIfMain(import.meta.url, main);
+});

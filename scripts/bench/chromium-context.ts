@@ -74,12 +74,5 @@ export async function nextPageLoad(replica: Replica, from: number, timeoutMs: nu
   }
 }
 
-export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
-
-export { median } from './stats';
-import { median } from './stats';
-
-/** "median (min–max, n=…)" for the log. */
-export function spread(values: readonly number[], unit: string, digits = 2): string {
-  return `${median(values).toFixed(digits)} ${unit} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}, n=${values.length})`;
-}
+// The Chromium sections take their numbers with the rest of what they share from here.
+export { median, round, spread } from './stats';

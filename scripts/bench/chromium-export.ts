@@ -25,8 +25,8 @@ import type { Page, Worker } from 'playwright-core';
 import { launchBrowser, newProfileDir, openPopup, serviceWorker, type RunningBrowser } from '../../tests/browser/harness';
 import { LONG_EXPORT_PLACES } from '../../utils/export/limits';
 import { areaAround, CENTRE, dispose, extensionBrowser, median, round, spread, UNPACED_SETTINGS, type BenchContext } from './chromium-context';
-import { callBench, chromiumUnavailable, installBench, processTree, sampleMemory, treeMemory, type TreeMemory } from './chromium-session';
-import { runIfMain } from './standalone';
+import { callBench, installBench, processTree, requireChromium, sampleMemory, treeMemory, type TreeMemory } from './chromium-session';
+import { logLine, numbersOf, optionOf, runPrinted } from './standalone';
 
 export interface ExportRun {
   seconds: number;
@@ -271,14 +271,7 @@ async function oneRun(b: RunningBrowser, sw: Worker, places: number): Promise<Ex
 export const EXPORT_SCALING_SIZES = [10_000, 100_000, 200_000];
 export const EXPORT_SCALING_RUNS = 3;
 
-async function main(argv: string[]): Promise<void> {
-  const unavailable = chromiumUnavailable();
-  if (unavailable) throw new Error(unavailable);
-  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const sizes = value('sizes')?.split(',').map(Number) ?? EXPORT_SCALING_SIZES;
-  const runs = Number(value('runs') ?? EXPORT_SCALING_RUNS);
-  const result = await measureExportScaling(sizes, runs, (line) => console.error(line));
-  console.log(JSON.stringify(result, null, 2));
-}
-
-runIfMain(import.meta.url, main);
+runPrinted(import.meta.url, (argv) => {
+  requireChromium();
+  return measureExportScaling(numbersOf(argv, 'sizes') ?? EXPORT_SCALING_SIZES, Number(optionOf(argv, 'runs') ?? EXPORT_SCALING_RUNS), logLine);
+});

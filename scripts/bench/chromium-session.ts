@@ -22,6 +22,12 @@ export function chromiumUnavailable(): string | null {
   return null;
 }
 
+/** Throws why the Chromium figures cannot be measured here, if they cannot. */
+export function requireChromium(): void {
+  const unavailable = chromiumUnavailable();
+  if (unavailable) throw new Error(unavailable);
+}
+
 /** chromium-page.ts as one script defining `globalThis.MapSweepBench`. */
 function pageBundle(): Promise<string> {
   bundle ??= import('esbuild').then(async ({ build }) => {

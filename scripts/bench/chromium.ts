@@ -17,7 +17,7 @@ import { measureExport, type ExportDetails } from './chromium-export';
 import { measureOverhead, type OverheadDetails } from './chromium-overhead';
 import { measureResume, type ResumeDetails } from './chromium-resume';
 import { chromiumUnavailable } from './chromium-session';
-import { runIfMain } from './standalone';
+import { logLine, runPrinted } from './standalone';
 
 export interface ChromiumFigures {
   /** commitCell of 20 listings with 1k, 100k and 500k stored, in Chromium's IndexedDB. */
@@ -146,10 +146,7 @@ export async function collectChromiumFigures(
   return { figures, details, pending, errors };
 }
 
-async function main(argv: string[]): Promise<void> {
+runPrinted(import.meta.url, (argv) => {
   const only = argv.filter((a): a is Measure => (ALL as string[]).includes(a));
-  const result = await collectChromiumFigures((line) => console.error(line), only.length ? only : ALL);
-  console.log(JSON.stringify(result, null, 2));
-}
-
-runIfMain(import.meta.url, main);
+  return collectChromiumFigures(logLine, only.length ? only : ALL);
+});

@@ -45,7 +45,7 @@ import type { Listing, StoredListing } from '../../utils/listing/types';
 import { mergeListing, organicByKey, type FoundContext } from '../../utils/store/listing-merge';
 import { openStore } from '../../utils/store';
 import { benchCells, benchSweep, commitListings, fill, storedListing, SWEEP_ID, timedCommit } from './commit';
-import { percentile } from './stats';
+import { medianAndP95 } from './stats';
 
 const PER_COMMIT = 120;
 const FILL_BATCH = 10_000;
@@ -112,7 +112,7 @@ export async function crowdedBreakdown(
   for (const [variant, phases] of Object.entries(times)) {
     out[variant] = {};
     for (const [phase, values] of Object.entries(phases)) {
-      out[variant]![phase] = { median: round3(percentile(values, 0.5)), p95: round3(percentile(values, 0.95)) };
+      out[variant]![phase] = medianAndP95(values);
     }
   }
   return out;
@@ -191,5 +191,3 @@ function txDone(tx: IDBTransaction): Promise<void> {
     tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('transaction aborted'));
   });
 }
-
-const round3 = (x: number) => Number(x.toFixed(3));

@@ -14,10 +14,8 @@ import { leaseNextCell } from '../../utils/queue';
 import { handled, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/domain/sweep';
 import { makeCell, makeListing, makeSweep } from '../../tests/helpers/store-records';
-import { percentile } from './stats';
+import { medianAndP95 } from './stats';
 import type { PageAudit } from '../../utils/health/types';
-
-const round3 = (x: number) => Number(x.toFixed(3));
 
 const FILL_BATCH = 10_000;
 
@@ -60,7 +58,7 @@ export async function benchCommit(
       for (let i = 0; i < samples; i++) {
         times.push(await timedCommit(store, size, i, perCommit, shape, clock));
       }
-      figures[String(size)] = { median: round3(percentile(times, 0.5)), p95: round3(percentile(times, 0.95)) };
+      figures[String(size)] = medianAndP95(times);
     } finally {
       store.close();
       // The bench's own scratch database; the user's 'mapsweep' database is never touched.
@@ -173,7 +171,6 @@ export function auditOf(keys: string[]): PageAudit {
 export function benchCells(count: number): Cell[] {
   return Array.from({ length: count }, (_, i) => makeCell(SWEEP_ID, `r0c${i}`, { distance: i }));
 }
-
 
 async function main(): Promise<void> {
   // Installs fake-indexeddb's globals (idb recognises objects by the global IDB classes). A side-effect

@@ -5,6 +5,7 @@
 import { DEFAULT_VIEWPORT } from '../../utils/geo';
 import type { Viewport } from '../../utils/geo/types';
 import { quadtreeFloor } from './floor';
+import { round } from './stats';
 import { runSweepLoop } from './sweep-loop';
 import { recallOf, runUniformGrid, UNIFORM_CELL_KM, uniformAtRecall, zoomForCellKm, type UniformFigures } from './uniform';
 import type { BenchWorld } from './worlds';
@@ -69,9 +70,4 @@ export async function measureWorld(bw: BenchWorld, viewport: Viewport = DEFAULT_
       le_third_of_uniform: same !== null && sweep.searches <= TARGETS.shareOfUniform * same.searches,
     },
   };
-}
-
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
 }

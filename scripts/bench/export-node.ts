@@ -14,8 +14,8 @@ import { csvChunks } from '../../utils/export/csv';
 import type { StoredListing } from '../../utils/listing/types';
 import { handled, openStore } from '../../utils/store';
 import { variedListings } from './export-listings';
-import { median } from './stats';
-import { runIfMain } from './standalone';
+import { median, round } from './stats';
+import { installFakeIndexedDb, logLine, optionOf, runPrinted } from './standalone';
 
 export interface NodeExportFigures {
   places: number;
@@ -27,8 +27,6 @@ export interface NodeExportFigures {
   /** Node's heap growth at its peak during one store export (sampled every 20 ms), MB. */
   store_peak_heap_over_mb?: number;
 }
-
-const round = (x: number, d = 3) => Number(x.toFixed(d));
 
 async function* batchesOf(all: StoredListing[]): AsyncGenerator<StoredListing[]> {
   for (let i = 0; i < all.length; i += EXPORT_BATCH) yield all.slice(i, i + EXPORT_BATCH);
@@ -42,17 +40,14 @@ export async function benchNodeExport(places: number, runs: number, withStore: b
     const start = performance.now();
     let bytes = 0;
     for await (const chunk of csvChunks(batchesOf(all))) bytes += Buffer.byteLength(chunk);
-    builder.push(round((performance.now() - start) / 1000));
+    builder.push(round((performance.now() - start) / 1000, 3));
     chars = bytes;
   }
   log(`export (Node): builder ${places} places: ${builder.join(', ')} s`);
-  const figures: NodeExportFigures = { places, builder_s: builder, builder_s_median: round(median(builder)), file_mb: round(chars / 2 ** 20, 1) };
+  const figures: NodeExportFigures = { places, builder_s: builder, builder_s_median: round(median(builder), 3), file_mb: round(chars / 2 ** 20, 1) };
   if (!withStore) return figures;
 
-  // idb recognises IndexedDB objects by the global classes, so the fake's globals go in first
-  // (as scripts/bench.ts does; an untyped specifier: the package has no declarations for it).
-  const installGlobals: string = 'fake-indexeddb/auto';
-  await import(installGlobals);
+  await installFakeIndexedDb();
   const { IDBFactory } = await import('fake-indexeddb');
   const store = await openStore({ factory: new IDBFactory(), name: `bench-export-${places}` });
   try {
@@ -71,22 +66,16 @@ export async function benchNodeExport(places: number, runs: number, withStore: b
       const start = performance.now();
       const built = await buildExport(store, { collection: 'bench-export', fileWords: ['cafe'] }, 'csv', new Date());
       const blob = new Blob(built.parts, { type: built.type });
-      timed.push(round((performance.now() - start) / 1000));
+      timed.push(round((performance.now() - start) / 1000, 3));
       clearInterval(timer);
       peakOver = Math.max(peakOver, (peak - base) / 2 ** 20);
       if (built.places !== places || blob.size !== chars) throw new Error(`export (Node): ${built.places} places, ${blob.size} bytes; expected ${places}, ${chars}`);
     }
     log(`export (Node): fake-indexeddb store ${places} places: ${timed.join(', ')} s`);
-    return { ...figures, store_s: timed, store_s_median: round(median(timed)), store_peak_heap_over_mb: Math.round(peakOver) };
+    return { ...figures, store_s: timed, store_s_median: round(median(timed), 3), store_peak_heap_over_mb: Math.round(peakOver) };
   } finally {
     store.close();
   }
 }
 
-async function main(argv: string[]): Promise<void> {
-  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const figures = await benchNodeExport(Number(value('places') ?? 100_000), Number(value('runs') ?? 5), !argv.includes('--no-store'), (l) => console.error(l));
-  console.log(JSON.stringify(figures, null, 2));
-}
-
-runIfMain(import.meta.url, main);
+runPrinted(import.meta.url, (argv) => benchNodeExport(Number(optionOf(argv, 'places') ?? 100_000), Number(optionOf(argv, 'runs') ?? 5), !argv.includes('--no-store'), logLine));

@@ -18,10 +18,11 @@ import { bboxContains, DEFAULT_VIEWPORT } from '../../utils/geo';
 import type { BBox, Viewport } from '../../utils/geo/types';
 import { groundTruth } from '../../tests/replica/search';
 import { SEARCH_GEOMETRIES, type SearchGeometry } from '../../tests/replica/geometry';
-import { median } from './stats';
+import { median, pct, round, tableRows } from './stats';
+import { TUNING_SEEDS } from './reference';
 import { BENCH_SWITCHES, runSweepLoop } from './sweep-loop';
 import { BENCH_KEYWORD, BENCH_WORLDS, loadBenchWorld, type BenchWorldSpec } from './worlds';
-import { outDirOf, runIfMain, writeSection } from './standalone';
+import { logLine, runSection } from './standalone';
 
 /**
  * Reporting seeds, kept apart from the tuning seeds: the planner's constants were chosen on
@@ -30,7 +31,6 @@ import { outDirOf, runIfMain, writeSection } from './standalone';
  * None of 21–23 was ever looked at while tuning.
  */
 export const GEOMETRY_SEEDS: readonly number[] = [21, 22, 23];
-export const TUNING_SEEDS: readonly number[] = [1, 2, 3, 4, 5, 7];
 /** A broad keyword (the cap bites everywhere) and a rare one (sparse cells, the site's zoom-out). */
 export const GEOMETRY_KEYWORDS: readonly string[] = ['cafe', 'pharmacy'];
 /** Results panel widths the replica leaves out of (or centres) its searches; 408 is the live page's. */
@@ -266,7 +266,6 @@ function worstOf(runs: readonly GeometryRun[]): SeedSpread {
   };
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 /** The section's table: one row per world × keyword × geometry × panel × mode, median / worst over the seeds. */
@@ -290,13 +289,13 @@ export function formatGeometryTable(g: GeometryFigures): string {
     ['sat', 7],
     ['unres', 7],
   ];
-  const fmt = (cells: string[]) => cells.map((c, i) => (i < 5 ? c.padEnd(cols[i]![1]) : c.padStart(cols[i]![1]))).join(' ');
-  lines.push(fmt(cols.map(([c]) => c)));
+  const { header, row } = tableRows(cols, 5);
+  lines.push(header);
   for (const c of g.cases) {
     const m = c.median;
     const w = c.worst;
     lines.push(
-      fmt([
+      row([
         c.world,
         c.keyword,
         c.geometry,
@@ -330,18 +329,4 @@ export function formatGeometryTable(g: GeometryFigures): string {
   return lines.join('\n');
 }
 
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-}
-
-/** Standalone: prints the table, and puts the figures into <out>/summary.json under `geometry`. */
-async function main(argv: string[]): Promise<void> {
-  const outDir = outDirOf(argv);
-  const figures = await measureGeometries({ log: (line) => console.error(line) });
-  const file = await writeSection(outDir, 'geometry', figures);
-  console.log(formatGeometryTable(figures));
-  console.log(`\nwritten: ${file} (geometry)`);
-}
-
-runIfMain(import.meta.url, main);
+runSection(import.meta.url, 'geometry', () => measureGeometries({ log: logLine }), formatGeometryTable);

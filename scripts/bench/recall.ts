@@ -64,10 +64,10 @@ import type { NaverSwitches } from '../../tests/replica/naver/switches';
 import type { KakaoSwitches } from '../../tests/replica/kakao/switches';
 import { groundTruth, type SearchSwitches } from '../../tests/replica/search';
 import { createWorld, type ReplicaPlace, type World } from '../../tests/replica/world';
-import { REFERENCE_KEYWORDS, REFERENCE_SEEDS, REFERENCE_SHIFTS, REFERENCE_SWITCHES, shiftedArea, TUNING_SEEDS } from './reference';
-import { median } from './stats';
+import { REFERENCE_KEYWORDS, REFERENCE_SEEDS, REFERENCE_SHIFTS, REFERENCE_SWITCHES, refuseTuningSeeds, shiftedArea, TUNING_SEEDS } from './reference';
+import { median, pct, round, tableRows } from './stats';
 import { BENCH_WORLDS, loadBenchWorld, type BenchWorldSpec } from './worlds';
-import { outDirOf, runIfMain, writeSection } from './standalone';
+import { installFakeIndexedDb, logLine, numbersOf, optionOf, runSection } from './standalone';
 
 /** The figure the issue asks for: median recall over the grid. */
 export const RECALL_TARGET = 0.995;
@@ -571,7 +571,7 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
   const keywords = o.keywords ?? REFERENCE_KEYWORDS;
   const korean = o.koreanKeywords ?? KOREAN_KEYWORDS;
   const log = o.log ?? (() => {});
-  for (const s of seeds) if (TUNING_SEEDS.includes(s)) throw new Error(`recall: seed ${s} is a tuning seed`);
+  refuseTuningSeeds('recall', seeds);
   const runs: RecallRun[] = [];
   const areas: Record<string, string> = {};
   const secondsBy: Record<string, number> = {};
@@ -757,11 +757,11 @@ export function formatRecallTable(f: RecallFigures): string {
     ['reported', 9],
     ['silent', 7],
   ];
-  const fmt = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(cols[i]![1]) : c.padStart(cols[i]![1]))).join(' ');
-  lines.push(fmt(cols.map(([c]) => c)));
+  const { header, row } = tableRows(cols, 3);
+  lines.push(header);
   for (const c of f.cases) {
     lines.push(
-      fmt([
+      row([
         c.provider,
         c.world,
         c.keyword,
@@ -792,11 +792,11 @@ export function formatRecallTable(f: RecallFigures): string {
       ['reported', 9],
       ['silent', 7],
     ];
-    const afmt = (cells: string[]) => '  ' + cells.map((c, i) => (i < 1 ? c.padEnd(acols[i]![1]) : c.padStart(acols[i]![1]))).join(' ');
-    lines.push(afmt(acols.map(([c]) => c)));
+    const ablationTable = tableRows(acols, 1, '  ');
+    lines.push(ablationTable.header);
     for (const r of f.ablation.rows) {
       lines.push(
-        afmt([
+        ablationTable.row([
           r.imperfections,
           `${pct(r.recall_median)} / ${pct(r.recall_worst)}`,
           String(r.searches_median),
@@ -817,32 +817,19 @@ export function formatRecallTable(f: RecallFigures): string {
   return lines.join('\n');
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
-
-function round(x: number, digits: number): number {
-  const k = 10 ** digits;
-  return Math.round(x * k) / k;
-}
-
-/** Standalone: prints the table, and puts the figures into <out>/summary.json under `recall`. */
-async function main(argv: string[]): Promise<void> {
-  const outDir = outDirOf(argv);
-  const quick = argv.includes('--quick');
-  const seedsArg = argv.find((a) => a.startsWith('--seeds='))?.slice('--seeds='.length);
-  const seeds = seedsArg ? seedsArg.split(',').map(Number) : quick ? REFERENCE_SEEDS.slice(0, 1) : REFERENCE_SEEDS;
-  // idb recognises IndexedDB objects by the global classes, so the fake's globals go in first.
-  const installGlobals: string = 'fake-indexeddb/auto';
-  await import(installGlobals);
-  const figures = await measureRecall({
-    seeds,
-    ...(quick ? { shifts: REFERENCE_SHIFTS.slice(0, 1), ablation: false } : {}),
-    koreanOnly: argv.includes('--korean'),
-    configsMatching: argv.find((a) => a.startsWith('--configs='))?.slice('--configs='.length),
-    log: (line) => console.error(line),
-  });
-  const file = await writeSection(outDir, 'recall', figures);
-  console.log(formatRecallTable(figures));
-  console.log(`\nwritten: ${file} (recall)`);
-}
-
-runIfMain(import.meta.url, main);
+runSection(
+  import.meta.url,
+  'recall',
+  async (argv) => {
+    const quick = argv.includes('--quick');
+    await installFakeIndexedDb();
+    return measureRecall({
+      seeds: numbersOf(argv, 'seeds') ?? (quick ? REFERENCE_SEEDS.slice(0, 1) : REFERENCE_SEEDS),
+      ...(quick ? { shifts: REFERENCE_SHIFTS.slice(0, 1), ablation: false } : {}),
+      koreanOnly: argv.includes('--korean'),
+      configsMatching: optionOf(argv, 'configs'),
+      log: logLine,
+    });
+  },
+  formatRecallTable,
+);

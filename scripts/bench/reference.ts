@@ -20,7 +20,7 @@
  * mirrors the driver: tests/unit/bench-loop.test.ts) over REPORTING seeds × area shifts ×
  * keywords, as medians and worsts: searches / G and searches / ⌈N/120⌉.
  *
- * Run alone: `npx tsx scripts/bench/reference.ts [--out=<dir>] [--seeds=41,42] [--quick]`
+ * Run alone: `npx tsx scripts/bench/reference.ts [--out=<dir>] [--seeds=41,42]` (one seed: about 75 s on 2 cores)
  * (merges its figures into <dir>/summary.json under `reference`); `npm run bench` runs it
  * unless `--no-reference`.
  */
@@ -30,10 +30,10 @@ import { CAP_MARGIN, DEFAULT_PLANNER_OPTIONS } from '../../utils/grid';
 import { groundTruth, queryMatcher, searchPlaces, SPARSE_THRESHOLD, type SearchSwitches } from '../../tests/replica/search';
 import { searchedSpanX, type Canvas } from '../../tests/replica/geometry';
 import type { ReplicaPlace, World } from '../../tests/replica/world';
-import { median } from './stats';
+import { median, pct, round, tableRows } from './stats';
 import { BENCH_SWITCHES, runSweepLoop } from './sweep-loop';
 import { BENCH_WORLDS, loadBenchWorld, type BenchWorldSpec } from './worlds';
-import { outDirOf, runIfMain, writeSection } from './standalone';
+import { logLine, numbersOf, runSection } from './standalone';
 
 /**
  * Reporting seeds. The planner's constants (start zoom, max zoom, utils/grid/options.ts) were
@@ -43,6 +43,12 @@ import { outDirOf, runIfMain, writeSection } from './standalone';
 export const REFERENCE_SEEDS: readonly number[] = [41, 42, 43, 44, 45];
 /** Never report on these: the planner was tuned on them. */
 export const TUNING_SEEDS: readonly number[] = [1, 2, 3, 4, 5, 7];
+
+/** Throws when a section is asked to report on a tuning seed. */
+export function refuseTuningSeeds(section: string, seeds: readonly number[]): void {
+  for (const s of seeds) if (TUNING_SEEDS.includes(s)) throw new Error(`${section}: seed ${s} is a tuning seed`);
+}
+
 /** Area shifts, as fractions of the area's side (south-west and north-east by 5%). */
 export const REFERENCE_SHIFTS: readonly (readonly [number, number])[] = [
   [0, 0],
@@ -465,15 +471,9 @@ export interface ReferenceRun {
   searches: number;
   /** Searches that did not lead to more searches of their ground (the quadtree's leaves): what a perfect "skip the crowded ones" predictor would still make. */
   leaves: number;
-  /** The same sweep with the predicted-descent experiment (scripts/bench/descent.ts), which the product does not ship. */
-  searches_with_descent: number;
-  /** The same sweep with the two-window experiment (sweep-loop.ts `wideWindow`: halves, a second window twice as wide), which the product does not ship. */
-  searches_two_windows: number;
   recall: number;
   searches_over_cover: number;
   leaves_over_cover: number;
-  descent_over_searches: number;
-  two_windows_over_searches: number;
   searches_over_lower_bound: number;
   cover_over_lower_bound: number;
 }
@@ -481,8 +481,6 @@ export interface ReferenceRun {
 export interface Spread {
   searches_over_cover: number;
   leaves_over_cover: number;
-  descent_over_searches: number;
-  two_windows_over_searches: number;
   searches_over_lower_bound: number;
   cover_over_lower_bound: number;
   recall: number;
@@ -530,7 +528,7 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
   const keywords = o.keywords ?? REFERENCE_KEYWORDS;
   const viewport = o.viewport ?? DEFAULT_VIEWPORT;
   const log = o.log ?? (() => {});
-  for (const s of seeds) if (TUNING_SEEDS.includes(s)) throw new Error(`reference: seed ${s} is a tuning seed`);
+  refuseTuningSeeds('reference', seeds);
   const runs: ReferenceRun[] = [];
   for (const spec of worlds) {
     for (const seed of seeds) {
@@ -541,8 +539,6 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
         for (const keyword of keywords) {
           const cover = greedyCover(bw.world, area, keyword, { viewport, switches: REFERENCE_SWITCHES });
           const loop = await runSweepLoop({ world: bw.world, area, keyword, viewport, switches: REFERENCE_SWITCHES });
-          const withDescent = await runSweepLoop({ world: bw.world, area, keyword, viewport, switches: REFERENCE_SWITCHES, descent: true });
-          const twoWindows = await runSweepLoop({ world: bw.world, area, keyword, viewport, switches: REFERENCE_SWITCHES, wideWindow: wideWindowOf(viewport) });
           const leaves = loop.searches - loop.splits;
           const truth = groundTruth(bw.world, keyword, area);
           const found = truth.filter((p) => loop.found.has(`google:${p.cid}`)).length;
@@ -560,13 +556,9 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
             cover_valid: cover.valid,
             searches: loop.searches,
             leaves,
-            searches_with_descent: withDescent.searches,
-            searches_two_windows: twoWindows.searches,
             recall: truth.length === 0 ? 1 : round(found / truth.length, 5),
             searches_over_cover: round(loop.searches / g, 3),
             leaves_over_cover: round(leaves / g, 3),
-            descent_over_searches: round(withDescent.searches / Math.max(1, loop.searches), 3),
-            two_windows_over_searches: round(twoWindows.searches / Math.max(1, loop.searches), 3),
             searches_over_lower_bound: round(loop.searches / lb, 3),
             cover_over_lower_bound: round(cover.views.length / lb, 3),
           });
@@ -583,8 +575,8 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
       world,
       keyword,
       runs: rs.length,
-      median: { searches_over_cover: med('searches_over_cover'), leaves_over_cover: med('leaves_over_cover'), descent_over_searches: med('descent_over_searches'), two_windows_over_searches: med('two_windows_over_searches'), searches_over_lower_bound: med('searches_over_lower_bound'), cover_over_lower_bound: med('cover_over_lower_bound'), recall: med('recall') },
-      worst: { searches_over_cover: max('searches_over_cover'), leaves_over_cover: max('leaves_over_cover'), descent_over_searches: max('descent_over_searches'), two_windows_over_searches: max('two_windows_over_searches'), searches_over_lower_bound: max('searches_over_lower_bound'), cover_over_lower_bound: max('cover_over_lower_bound'), recall: Math.min(...rs.map((r) => r.recall)) },
+      median: { searches_over_cover: med('searches_over_cover'), leaves_over_cover: med('leaves_over_cover'), searches_over_lower_bound: med('searches_over_lower_bound'), cover_over_lower_bound: med('cover_over_lower_bound'), recall: med('recall') },
+      worst: { searches_over_cover: max('searches_over_cover'), leaves_over_cover: max('leaves_over_cover'), searches_over_lower_bound: max('searches_over_lower_bound'), cover_over_lower_bound: max('cover_over_lower_bound'), recall: Math.min(...rs.map((r) => r.recall)) },
     };
   };
   for (const spec of worlds) {
@@ -601,8 +593,7 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
     note:
       'G: greedy omniscient cover (views anywhere, zoom to 2 decimals, the true right-of-panel geometry with panel 408, a view proves its box when it holds < cap - CAP_MARGIN matching places), ' +
       'checked with the replica search. Sweeps: in-memory loop (scripts/bench/sweep-loop.ts), no closing audit. Leaves: the searches not split (a perfect crowding predictor would still make them). ' +
-      'descent / off: searches with the predicted-descent experiment (scripts/bench/descent.ts, not shipped) over searches without; ' +
-      '2 windows / off: the same for the two-window experiment (halves searched in a second window twice as wide, sweep-loop.ts wideWindow, not shipped). Ratios are median / worst over seeds x shifts (x keywords for "all").',
+      'Ratios are median / worst over seeds x shifts (x keywords for "all").',
     cases,
     invalid_covers: runs.filter((r) => !r.cover_valid).length,
     runs,
@@ -622,28 +613,24 @@ export function formatReferenceTable(f: ReferenceFigures): string {
     ['runs', 5],
     ['searches / G', 15],
     ['leaves / G', 13],
-    ['descent / off', 14],
-    ['2 windows / off', 16],
     ['searches / LB', 15],
     ['G / LB', 13],
     ['recall (worst)', 15],
   ];
-  const fmt = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(cols[i]![1]) : c.padStart(cols[i]![1]))).join(' ');
-  lines.push(fmt(cols.map(([c]) => c)));
+  const { header, row } = tableRows(cols, 2);
+  lines.push(header);
   const two = (x: number) => x.toFixed(2);
   for (const c of f.cases) {
     lines.push(
-      fmt([
+      row([
         c.world,
         c.keyword,
         String(c.runs),
         `${two(c.median.searches_over_cover)} / ${two(c.worst.searches_over_cover)}`,
         `${two(c.median.leaves_over_cover)} / ${two(c.worst.leaves_over_cover)}`,
-        `${two(c.median.descent_over_searches)} / ${two(c.worst.descent_over_searches)}`,
-        `${two(c.median.two_windows_over_searches)} / ${two(c.worst.two_windows_over_searches)}`,
         `${two(c.median.searches_over_lower_bound)} / ${two(c.worst.searches_over_lower_bound)}`,
         `${two(c.median.cover_over_lower_bound)} / ${two(c.worst.cover_over_lower_bound)}`,
-        `${(100 * c.worst.recall).toFixed(2)}%`,
+        pct(c.worst.recall),
       ]),
     );
   }
@@ -651,25 +638,4 @@ export function formatReferenceTable(f: ReferenceFigures): string {
   return lines.join('\n');
 }
 
-/** The two-window experiment's second window: the tab's canvas twice as wide, the same panel and height. */
-export function wideWindowOf(v: Viewport): Viewport {
-  return { width: v.panelWidth + 2 * (v.width - v.panelWidth), height: v.height, panelWidth: v.panelWidth };
-}
-
-function round(x: number, digits: number): number {
-  const k = 10 ** digits;
-  return Math.round(x * k) / k;
-}
-
-/** Standalone: prints the table, and puts the figures into <out>/summary.json under `reference`. */
-async function main(argv: string[]): Promise<void> {
-  const outDir = outDirOf(argv);
-  const seedArg = argv.find((a) => a.startsWith('--seeds='))?.slice('--seeds='.length);
-  const seeds = seedArg ? seedArg.split(',').map(Number) : undefined;
-  const figures = await measureReference({ seeds, log: (line) => console.error(line) });
-  const file = await writeSection(outDir, 'reference', figures);
-  console.log(formatReferenceTable(figures));
-  console.log(`\nwritten: ${file} (reference)`);
-}
-
-runIfMain(import.meta.url, main);
+runSection(import.meta.url, 'reference', (argv) => measureReference({ seeds: numbersOf(argv, 'seeds'), log: logLine }), formatReferenceTable);

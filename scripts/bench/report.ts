@@ -8,6 +8,8 @@ import { formatGeometryTable, type GeometryFigures } from './geometry';
 import { formatReferenceTable } from './reference';
 import { formatRecallTable } from './recall';
 import { UNIFORM_CELL_KM } from './uniform';
+import { formatBeforeAfter, type BundleFigures } from './bundle';
+import { pct } from './stats';
 
 export interface Summary {
   generated_at: string;
@@ -42,9 +44,10 @@ export interface Summary {
   reference?: import('./reference').ReferenceFigures | null;
   /** Recall on imperfect pages with the real driver and store, over reporting seeds × shifts × keywords (scripts/bench/recall.ts); null with --no-recall. */
   recall?: import('./recall').RecallFigures | null;
+  /** Each entry point's JS in the production build (scripts/bench/bundle.ts); null without a build. */
+  bundle: BundleFigures | null;
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
 
 export function formatTable(summary: Summary): string {
@@ -84,6 +87,8 @@ export function formatTable(summary: Summary): string {
     lines.push(`  (Node + fake-indexeddb, in memory: ${node.join('; ')})`);
   }
   lines.push(...chromiumLines(summary));
+  const overhead = summary.chromium_details.overhead;
+  lines.push(formatBeforeAfter(summary.bundle, summary.overhead_ratio !== null && overhead ? { ratio: summary.overhead_ratio, rounds: overhead.rounds } : null));
   if (summary.driver_check) {
     const d = summary.driver_check;
     lines.push(
@@ -112,14 +117,6 @@ function chromiumLines(summary: Summary): string[] {
     lines.push(
       `export CSV of ${e.runs[0]?.rows ?? '?'} places: ${f.export_100k.seconds} s (median of ${e.runs.length}); browser peak RSS ${f.export_100k.peak_mb} MB ` +
         `(+${e.peak_over_baseline_mb} MB over idle), peak Pss ${e.peak_pss_mb} MB (+${e.peak_pss_over_baseline_mb} MB)`,
-    );
-  }
-  if (f.overhead_ratio !== null && d.overhead) {
-    const rounds = d.overhead.rounds;
-    const per = (k: 'extension_ms_per_cell' | 'plain_ms_per_cell') => rounds.map((r) => r[k]).join('/');
-    lines.push(
-      `overhead per cell, pacing 0: ${f.overhead_ratio}x (extension ${per('extension_ms_per_cell')} ms vs plain Playwright ${per('plain_ms_per_cell')} ms ` +
-        `per cell, ${rounds[0]?.cells ?? '?'} cells, ${rounds.length} rounds)`,
     );
   }
   const dash = summary.dashboard_100k;

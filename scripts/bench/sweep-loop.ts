@@ -6,10 +6,8 @@
  * the page loads and keeps exactly the places of the real driver (simSweep).
  */
 import { areaContains } from '../../utils/geo';
-import { classifyBBox } from '../../utils/geo/polygon';
 import type { Area, BBox, MapView, Viewport } from '../../utils/geo/types';
-import { CAP_MARGIN, decideCell, DEFAULT_PLANNER_OPTIONS, isUnresolved, minCellReached, planInitialCells, splitCell, widenedCell } from '../../utils/grid';
-import { descentOutcome, predictedCrowded, quadrantHits, type DescentCell } from './descent';
+import { decideCell, DEFAULT_PLANNER_OPTIONS, isUnresolved, planInitialCells, splitCell, widenedCell } from '../../utils/grid';
 import { searchViewOf } from '../../utils/sweep/driver';
 import type { CellDecision, PlannedCell, PlannerOptions } from '../../utils/grid';
 import type { Listing } from '../../utils/listing/types';
@@ -68,18 +66,6 @@ export interface LoopOptions {
    * starting bounds (what every plausible geometry searches before any evidence).
    */
   learn?: boolean;
-  /**
-   * The two-shape experiment (not shipped): a second, dedicated window this size, the tab's
-   * canvas twice as wide; crowded cells split in two instead of four, alternating between the
-   * windows (halvesOf). Absent: quadrants in the tab, as the driver. Measured on the reporting
-   * grid (reference.ts "2 windows / off"): median −3% searches, worst +16%: halving makes twice
-   * the levels, so the crowded searches it adds eat most of what the fuller leaves save.
-   */
-  wideWindow?: Viewport;
-  /** The predicted-descent experiment (./descent.ts; default false, as the driver, which does not ship it). */
-  descent?: boolean;
-  /** Told each cell split without a search: lets a bench check the predictions against the truth. */
-  onPredicted?: (cell: PlannedCell) => void;
   /** Told each searched cell's decision and result: lets a bench look inside a sweep. */
   onSearched?: (cell: PlannedCell, decision: CellDecision, result: CellSearch['result']) => void;
 }
@@ -100,35 +86,22 @@ export interface LoopResult {
   saturatedBoxes: BBox[];
   /** The calibration learnt by the end; null when nothing was stored (always, when `learn` is false). */
   calibration: GeometryCalibration | null;
-  /** Quadrants split without a search of their own (predicted descent). */
-  predicted: number;
-}
-
-/** One browser window of the sweep: its page, the canvas it showed last, the calibration stored for it. */
-interface Window {
-  viewport: Viewport;
-  page: SimPageDriver;
-  planned: MeasuredCanvas;
-  stored: GeometryCalibration | null;
 }
 
 export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
   const learn = o.learn ?? true;
   // As the driver: a cell is planned inside the safe searched box of the canvas the tab showed
-  // last (the tab's own size before the first page measured itself), with the calibration stored
-  // for that canvas, or a fresh one from that canvas when nothing is stored yet (one calibration
-  // per window size). Every search's evidence is stored; `learn: false` never stores.
-  const windowOf = (viewport: Viewport): Window => ({ viewport, page: createBenchPage(o.world, viewport, o.switches), planned: guessCanvas(viewport), stored: null });
-  const tab = windowOf(o.viewport);
-  const wide = o.wideWindow ? windowOf(o.wideWindow) : null;
-  const calibrationFor = (w: Window, canvas: MeasuredCanvas): GeometryCalibration => w.stored ?? initialCalibration(canvas, 0);
-  const optsFor = (w: Window): PlannerOptions => ({ ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: planningViewport(calibrationFor(w, w.planned)) });
+  // last (the tab's own size before the first page measured itself), with the calibration stored,
+  // or a fresh one from that canvas when nothing is stored yet. Every search's evidence is
+  // stored; `learn: false` never stores.
+  const page = createBenchPage(o.world, o.viewport, o.switches);
+  let planned: MeasuredCanvas = guessCanvas(o.viewport);
+  let stored: GeometryCalibration | null = null;
+  const calibrationFor = (canvas: MeasuredCanvas): GeometryCalibration => stored ?? initialCalibration(canvas, 0);
   // The initial grid is the controller's (planSweep): sized with the tab's viewport.
   const opts: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, ...o.planner, viewport: o.viewport };
   // Breadth first, as the queue leases coarse cells before fine ones.
   const queue: PlannedCell[] = planInitialCells(o.area, opts);
-  // The two-shape experiment: which cells are searched in the wide window (halves of tab cells).
-  const inWide = new Set<string>();
   let cellsKnown = queue.length;
   const found = new Set<string>();
   const reasons: Record<string, number> = {};
@@ -136,35 +109,16 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
   let saturated = 0;
   let unresolved = 0;
   let splits = 0;
-  let predicted = 0;
-  // The evidence the predicted-descent experiment learns from: every settled cell.
-  const settled = new Map<string, DescentCell>();
   for (let i = 0; i < queue.length; i++) {
     const cell = queue[i]!;
-    if (cell.outside) {
-      settled.set(cell.path, { path: cell.path, outcome: { crowded: false, inside: 0 } });
-      continue;
-    }
-    const win = inWide.has(cell.path) ? wide! : tab;
-    const cellOpts = optsFor(win);
-    if (o.descent && !cell.zoomOffset && !minCellReached(cell.bbox, cellOpts) && predictedCrowded(cell.path, settled, cellOpts.cap - CAP_MARGIN)) {
-      // Predicted descent (the experiment): split at once, no search.
-      const children = splitCell(cell, o.area, cellOpts);
-      o.onPredicted?.(cell);
-      predicted++;
-      queue.push(...children);
-      cellsKnown += children.length;
-      settled.set(cell.path, { path: cell.path, outcome: null, predicted: true });
-      continue;
-    }
-    const page = win.page;
-    const planned = win.planned;
+    if (cell.outside) continue;
+    const cellOpts: PlannerOptions = { ...opts, viewport: planningViewport(calibrationFor(planned)) };
     const s = await searchCell(page, o.keyword, cell.bbox, cellOpts.viewport, cell.zoomOffset ?? 0);
     const measured = measuredCanvas(s.observation, planned);
-    const before = calibrationFor(win, measured);
+    const before = calibrationFor(measured);
     const coverage = assessCoverage({ observation: s.observation, organic: s.organic, cellBox: cell.bbox, requested: s.view, planned, calibration: before, now: 0 });
-    win.planned = measured;
-    if (learn && coverage.calibration !== before) win.stored = coverage.calibration;
+    planned = measured;
+    if (learn && coverage.calibration !== before) stored = coverage.calibration;
     if (coverage.searchAgain) {
       // The canvas differed from the guess: the driver releases the cell and searches it again.
       i--;
@@ -197,38 +151,9 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
       saturatedBoxes.push(cell.bbox);
     }
     if (decision.verdict === 'widen' || decision.verdict === 'split') splits++;
-    if (decision.verdict === 'widen') {
-      const widened = widenedCell(cell);
-      if (win === wide) inWide.add(widened.path);
-      queue.push(widened);
-      cellsKnown += 1;
-    }
-    const record: DescentCell = { path: cell.path, outcome: descentOutcome(decision.reason, s.result.organic, s.result.insideShare) };
-    if (decision.verdict === 'split') {
-      record.quadrantHits = quadrantHits(cell.bbox, s.organic.flatMap((l) => (l.lat === null || l.lng === null ? [] : [{ lat: l.lat, lng: l.lng }])));
-      const children = wide ? halvesOf(cell, o.area, win === tab ? 'north-south' : 'west-east') : splitCell(cell, o.area, cellOpts);
-      if (wide && win === tab) for (const c of children) inWide.add(c.path);
-      queue.push(...children);
-      cellsKnown += children.length;
-    }
-    settled.set(cell.path, record);
+    const children = decision.verdict === 'widen' ? [widenedCell(cell)] : decision.verdict === 'split' ? splitCell(cell, o.area, cellOpts) : [];
+    queue.push(...children);
+    cellsKnown += children.length;
   }
-  return { searches: tab.page.loads + (wide?.page.loads ?? 0), found, reasons, splits, saturated, unresolved, saturatedBoxes, calibration: tab.stored, predicted };
-}
-
-/**
- * The two-shape experiment's split: a tab cell into its north and south halves (each the wide
- * window's shape), a wide cell into its west and east halves (the tab's shape again). The halves
- * tile the cell exactly, as quadrants do.
- */
-function halvesOf(cell: PlannedCell, area: Area, cut: 'north-south' | 'west-east'): PlannedCell[] {
-  const { south, west, north, east } = cell.bbox;
-  const mid = cut === 'north-south' ? (south + north) / 2 : (west + east) / 2;
-  const boxes: BBox[] = cut === 'north-south' ? [{ south: mid, west, north, east }, { south, west, north: mid, east }] : [{ south, west, north, east: mid }, { south, west: mid, north, east }];
-  return boxes.map((bbox, i) => ({
-    path: `${cell.path}.${i}`,
-    bbox,
-    depth: cell.depth + 1,
-    outside: area.kind === 'polygon' ? classifyBBox(bbox, area.polygons) === 'outside' : false,
-  }));
+  return { searches: page.loads, found, reasons, splits, saturated, unresolved, saturatedBoxes, calibration: stored };
 }

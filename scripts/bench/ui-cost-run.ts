@@ -3,18 +3,12 @@
  * `npx tsx scripts/bench/ui-cost-run.ts [dashboard|browsing]...` (both when none is named).
  */
 import { benchBrowsingCost, benchDashboard100k } from './ui-cost';
-import { chromiumUnavailable } from './chromium-session';
+import { requireChromium } from './chromium-session';
+import { runIfMain } from './standalone';
 
-async function main(): Promise<void> {
-  const unavailable = chromiumUnavailable();
-  if (unavailable) throw new Error(unavailable);
-  const asked = process.argv.slice(2);
+runIfMain(import.meta.url, async (asked) => {
+  requireChromium();
   const wants = (name: string) => asked.length === 0 || asked.includes(name);
   if (wants('dashboard')) console.log('dashboard_100k', JSON.stringify(await benchDashboard100k()));
   if (wants('browsing')) console.log('browsing_cost', JSON.stringify(await benchBrowsingCost()));
-}
-
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exitCode = 1;
 });
