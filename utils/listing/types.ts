@@ -49,7 +49,7 @@ export interface Listing {
   categories?: string[];
   /** The address's parts where the site gives them; `address` stays the full text as the site formats it. */
   addressParts?: AddressParts | null;
-  /** `phone` in E.164 (`+302102616578`), when the site gives an international form. */
+  /** `phone` in E.164 (`+302102616578`): as the site gave it, else read from `phone` where it is stored (utils/listing/phone.ts). */
   phoneE164?: string | null;
   /** Further numbers the site lists for the place (display form), beyond `phone`. */
   otherPhones?: string[];

@@ -7,6 +7,7 @@
  * it searched is measured from the page's canvas (utils/coverage); Naver's list page takes the
  * box itself (`boundsSearch`), and what it searched is read back from the page.
  */
+import type { CountryCode } from 'libphonenumber-js/min';
 import type { BBox, MapView, Viewport } from '../geo/types';
 import type { PlannerOptions } from '../grid/types';
 import type { Listing } from '../listing/types';
@@ -21,6 +22,12 @@ export interface MapProvider {
   id: ProviderId;
   /** For the popup and the exports. */
   displayName: string;
+  /**
+   * The country a phone written in national form (`02-123-4567`) is read in for its E.164 form
+   * (utils/listing/phone.ts). Absent: a site listing places worldwide, whose national numbers are
+   * read only in the country of the place's own address.
+   */
+  phoneRegion?: CountryCode;
   /**
    * A URL on the host whose page loads share one pacing lane (utils/sweep/pacing.ts keys lanes by
    * host): loads on it are one stream, kept apart from other providers'.

@@ -1,6 +1,8 @@
 import { BOUNDED_FIELDS, overBounds } from '../listing/bounds';
 import type { Listing, StoredListing } from '../listing/types';
 import { mergeListingFields } from '../listing/merge-fields';
+import { withPhoneE164 } from '../listing/phone';
+import { providerById } from '../providers/registry';
 import { placeKey, type ProviderId } from '../providers/place';
 
 /*
@@ -128,7 +130,10 @@ export function organicByKey(listings: readonly Listing[]): Listing[] {
  * keeps firstSeen, gains what it did not know, and records the collection, keyword and cell
  * once each.
  */
-export function mergeListing(existing: StoredListing | undefined, found: Listing, ctx: FoundContext): StoredListing {
+export function mergeListing(existing: StoredListing | undefined, reading: Listing, ctx: FoundContext): StoredListing {
+  // Every reading of every site is stored through here: its phone's E.164 form is read here once,
+  // in the region its site declares (a site listing places worldwide: the address's country).
+  const found = withPhoneE164(reading, providerById(reading.provider)?.phoneRegion);
   if (!existing) {
     return {
       ...mergeFields(undefined, found),

@@ -41,6 +41,8 @@ const OWN_HOSTS = new Set(['map.kakao.com', 'place.map.kakao.com']);
 export const kakaoProvider: MapProvider = {
   id: 'kakao',
   displayName: '카카오맵 (Kakao Map)',
+  // Every place it lists is in Korea, and its pages show phones in national form.
+  phoneRegion: 'KR',
   // Page loads and page turns go to map.kakao.com (each turn's map.daum request with it): one lane.
   laneUrl: `${KAKAO_MAP_ORIGIN}/`,
   ownsUrl: (url) => {

@@ -36,6 +36,8 @@ const HOSTS = new Set(['map.naver.com', 'pcmap.place.naver.com']);
 export const naverProvider: MapProvider = {
   id: 'naver',
   displayName: '네이버 지도 (Naver Map)',
+  // Every place it lists is in Korea, and its pages show phones in national form.
+  phoneRegion: 'KR',
   // Every list page and every page of its pager is a request to pcmap: one stream there.
   laneUrl: `${PCMAP_ORIGIN}/`,
   ownsUrl: (url) => {
