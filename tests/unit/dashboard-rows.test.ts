@@ -141,11 +141,18 @@ describe('website links', () => {
 
 describe('place links', () => {
   it('uses the listing\'s own URL for every provider, refuses a non-http one, and opens an old Google listing by its CID', () => {
-    expect(placeUrl({ provider: 'naver', cid: null, url: 'https://map.naver.com/p/entry/place/11' })).toBe('https://map.naver.com/p/entry/place/11');
-    expect(placeUrl({ provider: 'kakao', cid: null, url: 'https://place.map.kakao.com/22' })).toBe('https://place.map.kakao.com/22');
-    expect(placeUrl({ provider: 'google', cid: '33', url: 'https://www.google.com/maps/place/X/data=!4m2' })).toBe('https://www.google.com/maps/place/X/data=!4m2');
-    expect(placeUrl({ provider: 'google', cid: '33', url: '' })).toBe('https://www.google.com/maps?cid=33');
-    expect(placeUrl({ provider: 'naver', cid: null, url: 'javascript:alert(1)' })).toBeNull();
-    expect(placeUrl({ provider: 'kakao', cid: null, url: '' })).toBeNull();
+    expect(placeUrl({ provider: 'naver', providerId: '1178829266', cid: null, url: 'https://map.naver.com/p/entry/place/1178829266' })).toBe('https://map.naver.com/p/entry/place/1178829266');
+    expect(placeUrl({ provider: 'kakao', providerId: '2222', cid: null, url: 'https://place.map.kakao.com/2222' })).toBe('https://place.map.kakao.com/2222');
+    expect(placeUrl({ provider: 'google', providerId: '33', cid: '33', url: 'https://www.google.com/maps/place/X/data=!4m2' })).toBe('https://www.google.com/maps/place/X/data=!4m2');
+    expect(placeUrl({ provider: 'google', providerId: '33', cid: '33', url: '' })).toBe('https://www.google.com/maps?cid=33');
+  });
+
+  it('a listing without a usable link of its own opens by its site\'s link to the place, on every site', () => {
+    expect(placeUrl({ provider: 'naver', providerId: '1178829266', cid: null, url: 'javascript:alert(1)' })).toBe('https://map.naver.com/p/entry/place/1178829266');
+    expect(placeUrl({ provider: 'kakao', providerId: '2222', cid: null, url: '' })).toBe('https://place.map.kakao.com/2222');
+    // Ids that name no place of the site: no link rather than a wrong one.
+    expect(placeUrl({ provider: 'naver', providerId: 'x', cid: null, url: '' })).toBeNull();
+    expect(placeUrl({ provider: 'kakao', providerId: '0', cid: null, url: 'javascript:1' })).toBeNull();
+    expect(placeUrl({ provider: 'google', providerId: '', cid: null, url: '' })).toBeNull();
   });
 });

@@ -175,10 +175,10 @@ describe('an export mixing Google, Naver and Kakao places', () => {
     expect(doc.features[1].properties).toMatchObject({ provider: 'naver', provider_id: '1234567890', lot_address: '서울 종로구 세종로 1-1' });
   });
 
-  it('a Google place\'s link is its CID link when no http(s) URL was stored; a hostile URL is never the url column', async () => {
+  it('a place\'s link is its site\'s own link (Google: the CID link) when no http(s) URL was stored; a hostile URL is never the url column', async () => {
     const [g, k] = await csvRows([storedListing(2, { url: '' }), { ...kakao, url: 'javascript:alert(1)' }]);
     expect(g!.url).toBe(`https://www.google.com/maps?cid=${storedListing(2).cid}`);
-    expect(k!.url).toBe('');
+    expect(k!.url).toBe(`https://place.map.kakao.com/${kakao.providerId}`);
   });
 });
 

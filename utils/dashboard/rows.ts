@@ -1,5 +1,5 @@
 import type { Provider, StoredListing } from '../listing/types';
-import { cidUrl } from '../providers/google/urls';
+import { providerById } from '../providers/registry';
 
 /**
  * One place as the dashboard keeps it in memory: only what the table shows and the map draws,
@@ -37,12 +37,12 @@ export const PROVIDER_NAMES: Readonly<Record<Provider, string>> = { google: 'Goo
 /**
  * Where the place opens: the listing's own URL (the card's href or the provider's place page)
  * when it is http(s). The URL came from page content, so anything else (`javascript:`) is
- * refused; a Google listing stored without one still opens by its CID.
+ * refused; a listing stored without one opens by its site's own link (MapProvider.placeLink).
  */
-export function placeUrl(l: Pick<StoredListing, 'provider' | 'cid' | 'url'>): string | null {
+export function placeUrl(l: Pick<StoredListing, 'provider' | 'providerId' | 'cid' | 'url'>): string | null {
   const own = safeHttpUrl(l.url);
   if (own) return own;
-  return l.provider === 'google' && l.cid ? cidUrl(l.cid) : null;
+  return providerById(l.provider)?.placeLink(l) ?? null;
 }
 
 export const SORT_KEYS = ['name', 'category', 'address', 'phone', 'website', 'rating', 'reviews', 'lastSeen'] as const;

@@ -1,5 +1,7 @@
 import type { DayHours, StoredListing } from '../listing/types';
+// `google_maps_url` is a column named for Google's CID link (kept for the spreadsheets that read it): it is Google's to build.
 import { cidUrl } from '../providers/google/urls';
+import { providerById } from '../providers/registry';
 
 /**
  * The export's columns: stable English identifiers (they are an interface for the user's
@@ -156,11 +158,11 @@ export function listingToRow(listing: StoredListing): ExportRow {
 
 /**
  * The listing's own link when it is http(s) (it was read from the page: a `javascript:` link is
- * no place's address), else Google's CID link for a Google place, else nothing.
+ * no place's address), else its site's own link to the place, else nothing.
  */
 function placeUrl(listing: StoredListing): string | null {
   if (/^https?:\/\//i.test(listing.url)) return listing.url;
-  return listing.provider === 'google' && listing.cid ? cidUrl(listing.cid) : null;
+  return providerById(listing.provider)?.placeLink(listing) ?? null;
 }
 
 /** Lists in one cell, `; `-separated (the separator `keywords` uses). */

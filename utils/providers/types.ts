@@ -23,6 +23,11 @@ export interface MapProvider {
   /** For the popup and the exports. */
   displayName: string;
   /**
+   * The site's own stable link to a place, for a listing stored without a usable link of its own
+   * (the export's `url`, the dashboard), or null when its ids name none.
+   */
+  placeLink(l: Pick<Listing, 'providerId' | 'cid'>): string | null;
+  /**
    * The country a phone written in national form (`02-123-4567`) is read in for its E.164 form
    * (utils/listing/phone.ts). Absent: a site listing places worldwide, whose national numbers are
    * read only in the country of the place's own address.

@@ -10,6 +10,7 @@ const FEATURE_ID = /^0x[0-9a-f]{1,16}:0x[0-9a-f]{1,16}$/i;
 export const googleProvider: MapProvider = {
   id: 'google',
   displayName: 'Google Maps',
+  placeLink: (l) => (l.cid ? cidUrl(l.cid) : null),
   laneUrl: `${GOOGLE_ORIGIN}/maps/`,
   // A user's map tab may be on any of Google's domains (www.google.co.kr/maps, …): browsing is
   // collected there, and a sweep started from it plans on its view. The sweep itself loads

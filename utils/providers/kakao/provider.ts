@@ -13,6 +13,7 @@
  */
 import type { MapProvider } from '../types';
 import { isKakaoBlockUrl } from './block';
+import { parseConfirmId } from './ids';
 import { KAKAO_MAP_ORIGIN, KAKAO_PAGE_SIZE, KAKAO_PLACE_ORIGIN, KAKAO_WEB_CAP_PAGES, parseSearchPageUrl, placeUrl, searchPageUrl } from './urls';
 import { kakaoViewOf, mapViewOf } from './view';
 
@@ -41,6 +42,10 @@ const OWN_HOSTS = new Set(['map.kakao.com', 'place.map.kakao.com']);
 export const kakaoProvider: MapProvider = {
   id: 'kakao',
   displayName: '카카오맵 (Kakao Map)',
+  placeLink(l) {
+    const id = parseConfirmId(l.providerId);
+    return id ? placeUrl(id) : null;
+  },
   // Every place it lists is in Korea, and its pages show phones in national form.
   phoneRegion: 'KR',
   // Page loads and page turns go to map.kakao.com (each turn's map.daum request with it): one lane.

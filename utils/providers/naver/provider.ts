@@ -13,7 +13,7 @@ import type { Viewport } from '../../geo/types';
 import { DEFAULT_START_ZOOM } from '../../grid/options';
 import type { MapProvider } from '../types';
 import { PAGE_SIZE, SEARCH_CAP } from './observe';
-import { NAVER_MAP_ORIGIN, PCMAP_ORIGIN, naverListUrl, naverSearchUrl, parseListUrl, parseSearchQuery, pcmapPlaceHomeUrl } from './urls';
+import { NAVER_MAP_ORIGIN, PCMAP_ORIGIN, naverListUrl, naverPlaceUrl, naverSearchUrl, parseListUrl, parseSearchQuery, pcmapPlaceHomeUrl } from './urls';
 
 /**
  * The box shape cells are planned on: what a list page searches does not depend on the tab, so
@@ -36,6 +36,13 @@ const HOSTS = new Set(['map.naver.com', 'pcmap.place.naver.com']);
 export const naverProvider: MapProvider = {
   id: 'naver',
   displayName: '네이버 지도 (Naver Map)',
+  placeLink(l) {
+    try {
+      return naverPlaceUrl(l.providerId);
+    } catch {
+      return null; // not a Naver place id
+    }
+  },
   // Every place it lists is in Korea, and its pages show phones in national form.
   phoneRegion: 'KR',
   // Every list page and every page of its pager is a request to pcmap: one stream there.
