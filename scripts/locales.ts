@@ -134,6 +134,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     "Open $1 in a tab first: MapSweep works in the map you have open.",
     "먼저 탭에서 $1을(를) 여세요. MapSweep은 열어 둔 지도에서 작동합니다.",
   ],
+  error_no_map_site: [
+    'Choose the map site, or open one ($1) in a tab: with no map tab open there is no site to sweep.',
+    '지도 사이트를 고르거나 탭에서 지도($1)를 여세요. 열린 지도 탭이 없으면 수집할 사이트를 알 수 없습니다.',
+  ],
   error_no_map_view: [
     "Open $1 in a tab and move the map to the area first, or type the area ($1's address may not say where the map is).",
     "탭에서 $1을(를) 열고 원하는 지역으로 지도를 옮기거나, 지역을 직접 입력하세요($1의 주소에는 지도 위치가 없을 수 있습니다).",

@@ -264,7 +264,8 @@ describe('the store keeps the more complete value, never merely the later one', 
 
   it('a different number is a change: the newer wins, with nothing of the old one', () => {
     const later = mergeListing(stored, card(1n, 'Alpha', { phone: '+30 21 9999 9999', sources: { phone: 'card' } }), ctx);
-    expect([later.phone, later.phoneE164 ?? null, later.sources?.phone]).toEqual(['+30 21 9999 9999', null, 'card']);
+    // The E.164 form is the new number's, read from it; the old one's (+302100000000) is gone.
+    expect([later.phone, later.phoneE164 ?? null, later.sources?.phone]).toEqual(['+30 21 9999 9999', '+302199999999', 'card']);
   });
 
   it('refuses to store a listing whose page-data fields have the wrong shape', async () => {
