@@ -53,7 +53,12 @@ describe('a Kakao sweep in real Chromium', () => {
     );
     expect(shown.length).toBeGreaterThan(5);
     const popup = await openPopup(suite.shared.context);
-    await waitFor(async () => (await suite.browsingListings(popup)).length >= shown.length, 'the browsing listings', 20_000, 250);
+    // Wait for these very places: the suite's first tab (another keyword) has stored browsing
+    // listings of its own, so a count alone can be reached before this tab's are written.
+    await waitFor(async () => {
+      const keys = new Set((await suite.browsingListings(popup)).map((l) => l.key));
+      return shown.every((id) => keys.has(`kakao:${id}`));
+    }, 'the browsing listings of this tab', 20_000, 250);
     const stored = new Map((await suite.browsingListings(popup)).map((l) => [l.key, l]));
     expect(shown.filter((id) => !stored.has(`kakao:${id}`))).toEqual([]);
     // Coordinates come from the page's own map.daum answers (the list shows none).
