@@ -23,6 +23,32 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Costs one page load per place that lacks something: about $1 s each at this pacing. Off by default.',
     '빠진 정보가 있는 장소마다 페이지를 한 번 엽니다: 지금 속도로 장소당 약 $1초. 기본은 꺼짐.',
   ],
+  optionContacts: [
+    "Contacts from websites: e-mails and social profiles from each business's own website",
+    '웹사이트 연락처: 업체마다 자체 웹사이트에서 이메일과 소셜 프로필을 찾습니다',
+  ],
+  optionContactsCost: [
+    'Reads up to $1 pages per website (robots.txt, the home page, up to 3 contact pages), one request at a time per site and at least $2 s apart, no cookies: at most about $3 websites an hour. MapSweep asks for permission to read websites first; nothing is fetched without it. Off by default.',
+    '웹사이트마다 최대 $1페이지(robots.txt, 첫 페이지, 연락처 페이지 최대 3개)를 읽습니다. 사이트마다 한 번에 한 요청, 최소 $2초 간격, 쿠키 없이: 시간당 최대 약 $3개 웹사이트. 먼저 웹사이트를 읽을 권한을 요청하며, 권한이 없으면 아무것도 가져오지 않습니다. 기본은 꺼짐.',
+  ],
+  optionContactsRefused: ['Permission refused: nothing is fetched from websites.', '권한이 거부되었습니다: 웹사이트에서 아무것도 가져오지 않습니다.'],
+  optionContactsRecheck: ['Check a website again after (days)', '웹사이트 다시 확인 주기(일)'],
+  contactsCoverage: [
+    'Contacts checked for $1 of $2 places with a website: $3 with an e-mail',
+    '웹사이트가 있는 장소 $2곳 중 $1곳의 연락처를 확인했습니다: 이메일 $3곳',
+  ],
+  contactsRunning: ['Reading websites: $1 to visit.', '웹사이트를 읽는 중: $1곳 남음.'],
+  contactsPausedUser: ['Contacts paused.', '연락처 찾기를 일시 중지했습니다.'],
+  contactsPausedPermission: [
+    'Contacts paused: MapSweep may not read websites. Find contacts opens the options, where you can allow it.',
+    '연락처 찾기 일시 중지: 웹사이트를 읽을 권한이 없습니다. 연락처 찾기를 누르면 설정이 열리고 거기서 허용할 수 있습니다.',
+  ],
+  buttonFindContacts: ['Find contacts', '연락처 찾기'],
+  buttonPauseContacts: ['Pause contacts', '연락처 찾기 일시 중지'],
+  error_contacts_permission: [
+    'Allow MapSweep to read websites first: without that permission nothing is fetched.',
+    '먼저 MapSweep이 웹사이트를 읽도록 허용하세요. 권한이 없으면 아무것도 가져오지 않습니다.',
+  ],
   providerFromTab: ['The map tab used last', '마지막으로 쓴 지도 탭'],
   areaPlaceholder: [
     'south,west,north,east — or paste a GeoJSON polygon',
@@ -581,6 +607,8 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '$1: 검색 $2회, 창 너비의 $3%를 검색 범위로 사용, 예외 $4회',
   ],
   calibrationReset: ['Forget what was learnt', '학습 내용 지우기'],
+  savedProviderChoose: ['Choose the map site', '지도 사이트를 고르세요'],
+  error_saved_search_provider: ['Choose the map site the saved search sweeps.', '저장할 검색이 수집할 지도 사이트를 고르세요.'],
 };
 
 export function writeLocales(dir = 'public/_locales'): void {

@@ -4,11 +4,13 @@ import {
   emptyDraft,
   hourLabel,
   parseDraft,
+  providerChoice,
   weekdayNames,
   type SaveRequest,
   type SavedSearchDraft,
 } from '../../utils/dashboard/saved-search-form';
 import { t } from '../../utils/i18n/t';
+import { PROVIDERS } from '../../utils/providers/registry';
 import type { Reply } from '../../utils/messaging/protocol';
 import type { Repeat } from '../../utils/schedule/types';
 import type { Sweep } from '../../utils/domain/sweep';
@@ -22,8 +24,8 @@ const SHORT = { justifySelf: 'start' } as const;
 export interface SavedSearchFormProps {
   draft: SavedSearchDraft;
   onDraft(draft: SavedSearchDraft): void;
-  /** The sweep selected in Collections: its keywords and area can fill the form. */
-  sweep: Pick<Sweep, 'keywords' | 'area'> | null;
+  /** The sweep selected in Collections: its site, keywords and area can fill the form. */
+  sweep: Pick<Sweep, 'keywords' | 'area' | 'provider'> | null;
   save(input: SaveRequest): Promise<Reply<{ id: string }>>;
   onSaved(id: string, name: string): void;
   /** The interface's language, for weekday names. */
@@ -74,6 +76,18 @@ export function SavedSearchForm(props: SavedSearchFormProps) {
       </h3>
       <label for="saved-name">{t('columnName')}</label>
       <input id="saved-name" type="text" maxLength={200} placeholder={t('savedNamePlaceholder')} value={draft.name} onInput={(e) => set({ name: value(e) })} />
+      <label for="saved-provider">{t('fieldProvider')}</label>
+      <select id="saved-provider" style={SHORT} value={draft.provider ?? ''} onChange={(e) => set({ provider: providerChoice(value(e)) })}>
+        {/* No default site: a search saved for the wrong one would run there unattended. */}
+        <option value="" disabled>
+          {t('savedProviderChoose')}
+        </option>
+        {PROVIDERS.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.displayName}
+          </option>
+        ))}
+      </select>
       <label for="saved-keywords">{t('fieldKeywords')}</label>
       <textarea id="saved-keywords" rows={3} placeholder={t('keywordsPlaceholder')} value={draft.keywordsText} onInput={(e) => set({ keywordsText: value(e) })} />
       <label for="saved-area">{t('fieldArea')}</label>

@@ -10,6 +10,7 @@ import {
   emptyDraft,
   hourLabel,
   parseDraft,
+  providerChoice,
   weekdayNames,
   type SavedSearchDraft,
 } from '../../utils/dashboard/saved-search-form';
@@ -19,11 +20,13 @@ import type { SavedSearchHealth } from '../../utils/health/queries';
 import type { SavedSearch } from '../../utils/schedule/types';
 import { makeSweep, seeded } from './store-fixtures';
 import { useEnglishMessages } from '../helpers/english-messages';
+import { PROVIDERS } from '../../utils/providers/registry';
 
 const AREA = '37.56,126.97,37.57,126.99';
 const good = (overrides: Partial<SavedSearchDraft> = {}): SavedSearchDraft => ({
   ...emptyDraft(),
   name: '  Cafes near City Hall ',
+  provider: 'kakao',
   keywordsText: 'cafe\nbakery',
   areaText: AREA,
   ...overrides,
@@ -33,7 +36,7 @@ describe('reading the saved-search form', () => {
   it('turns what was typed into the input the background takes', () => {
     expect(parseDraft(good({ repeat: 'weekly', hour: '18', weekday: '5', thresholdDays: '2.5' }))).toEqual({
       ok: true,
-      input: { name: 'Cafes near City Hall', areaText: AREA, keywordsText: 'cafe\nbakery', repeat: 'weekly', hour: 18, weekday: 5, thresholdDays: 2.5 },
+      input: { name: 'Cafes near City Hall', provider: 'kakao', areaText: AREA, keywordsText: 'cafe\nbakery', repeat: 'weekly', hour: 18, weekday: 5, thresholdDays: 2.5 },
     });
     // Editing sends the id along; a new search has none.
     const edited = parseDraft({ ...good(), id: 'abc' });
@@ -44,6 +47,7 @@ describe('reading the saved-search form', () => {
 
   it.each<[string, Partial<SavedSearchDraft>, string]>([
     ['no name', { name: '   ' }, 'saved-search-name'],
+    ['no map site chosen', { provider: null }, 'saved-search-provider'],
     ['no keywords', { keywordsText: '\n  \n' }, 'no-keywords'],
     ['no area', { areaText: '' }, 'empty'],
     ['corners the wrong way round', { areaText: '37.57,126.99,37.56,126.97' }, 'swapped-corners'],
@@ -92,11 +96,24 @@ describe('reading the saved-search form', () => {
     }
   });
 
-  it('fills keywords and area from a sweep, keeping the schedule and a name already typed', () => {
-    const sweep = makeSweep('s', { keywords: ['bakery', 'florist'] });
+  it('fills site, keywords and area from a sweep, keeping the schedule and a name already typed', () => {
+    const sweep = makeSweep('s', { keywords: ['bakery', 'florist'], provider: 'naver' });
     const draft = { ...emptyDraft(), repeat: 'weekly' as const, hour: '7' };
-    expect(draftFromSweep(draft, sweep)).toEqual({ ...draft, name: 'bakery, florist', keywordsText: 'bakery\nflorist', areaText: '48.8,2.3,48.9,2.4' });
+    expect(draftFromSweep(draft, sweep)).toEqual({ ...draft, name: 'bakery, florist', provider: 'naver', keywordsText: 'bakery\nflorist', areaText: '48.8,2.3,48.9,2.4' });
     expect(draftFromSweep({ ...draft, name: 'Mine' }, sweep).name).toBe('Mine');
+    // A sweep from before providers was Google's.
+    expect(draftFromSweep({ ...draft, provider: 'kakao' }, makeSweep('old')).provider).toBe('google');
+  });
+
+  it('sends the site of the form, so the search runs there', () => {
+    for (const provider of ['google', 'naver', 'kakao'] as const) {
+      const parsed = parseDraft(good({ provider }));
+      expect(parsed.ok && parsed.input.provider).toBe(provider);
+    }
+  });
+
+  it('reads the site select back as one of the registry’s sites, or none', () => {
+    expect([providerChoice('naver'), providerChoice('kakao'), providerChoice(''), providerChoice('bing')]).toEqual(['naver', 'kakao', null, null]);
   });
 
   it('names hours and weekdays as a person reads them', () => {
@@ -181,6 +198,7 @@ describe('the saved searches panel', () => {
 
   async function fillGood() {
     await type('saved-name', 'Cafes near City Hall');
+    await type('saved-provider', 'naver');
     await type('saved-keywords', 'cafe');
     await type('saved-area', AREA);
   }
@@ -189,6 +207,14 @@ describe('the saved searches panel', () => {
     await mount([]);
     await submit();
     expect(alertText()).toBe('Give the saved search a name (at most 200 characters).');
+
+    // No site is chosen for a new search until the user chooses one.
+    await type('saved-name', 'Cafes near City Hall');
+    await type('saved-keywords', 'cafe');
+    await type('saved-area', AREA);
+    expect(field<HTMLSelectElement>('saved-provider').value).toBe('');
+    await submit();
+    expect(alertText()).toBe('Choose the map site the saved search sweeps.');
 
     await fillGood();
     await type('saved-threshold', '0');
@@ -221,6 +247,7 @@ describe('the saved searches panel', () => {
     expect(commands.save).toHaveBeenCalledTimes(1);
     expect(commands.save).toHaveBeenCalledWith({
       name: 'Cafes near City Hall',
+      provider: 'naver',
       areaText: AREA,
       keywordsText: 'cafe',
       repeat: 'weekly',
@@ -232,6 +259,17 @@ describe('the saved searches panel', () => {
     expect(host.querySelector('[role="status"]')!.textContent).toBe('Saved “Cafes near City Hall”.');
     expect(onChanged).toHaveBeenCalled();
     expect(field<HTMLInputElement>('saved-name').value).toBe('');
+    expect(field<HTMLSelectElement>('saved-provider').value).toBe('');
+  });
+
+  it('offers every site of the registry, labelled', async () => {
+    await mount([]);
+    const select = field<HTMLSelectElement>('saved-provider');
+    expect(host.querySelector('label[for="saved-provider"]')!.textContent).toBe('Map site');
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'Choose the map site'],
+      ...PROVIDERS.map((p) => [p.id, p.displayName]),
+    ]);
   });
 
   it('shows the background’s refusal with role=alert and keeps what was typed', async () => {
@@ -267,7 +305,8 @@ describe('the saved searches panel', () => {
     expect(field<HTMLSelectElement>('saved-weekday').value).toBe('1');
     await type('saved-name', 'Renamed');
     await act(async () => void button('Save changes').click());
-    expect(commands.save).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', name: 'Renamed', hour: 7, weekday: 1, thresholdDays: 10 }));
+    // Saved before searches named their site: it shows, and is saved, as the Google it ran on.
+    expect(commands.save).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', name: 'Renamed', provider: 'google', hour: 7, weekday: 1, thresholdDays: 10 }));
   });
 
   it('deletes only after the user confirms', async () => {
@@ -296,9 +335,10 @@ describe('the saved searches panel', () => {
   it('fills the form from the selected sweep', async () => {
     await mount([]);
     expect(button('Use the selected sweep’s keywords and area').disabled).toBe(true);
-    await mount([], { sweep: makeSweep('s', { keywords: ['bakery', 'florist'] }) });
+    await mount([], { sweep: makeSweep('s', { keywords: ['bakery', 'florist'], provider: 'kakao' }) });
     await act(() => button('Use the selected sweep’s keywords and area').click());
     expect(field<HTMLInputElement>('saved-name').value).toBe('bakery, florist');
+    expect(field<HTMLSelectElement>('saved-provider').value).toBe('kakao');
     expect(field<HTMLTextAreaElement>('saved-keywords').value).toBe('bakery\nflorist');
     expect(field<HTMLTextAreaElement>('saved-area').value).toBe('48.8,2.3,48.9,2.4');
   });
@@ -307,10 +347,16 @@ describe('the saved searches panel', () => {
 describe('a saved search loaded for editing', () => {
   it('keeps every field the user chose', () => {
     const s = saved('x', { repeat: 'off', hour: 3, weekday: 6, thresholdDays: 0.5 }).search;
-    const parsed = parseDraft(draftFromSearch(s));
+    const parsed = parseDraft(draftFromSearch({ ...s, provider: 'naver' }));
     expect(parsed).toEqual({
       ok: true,
-      input: { id: 'x', name: s.name, areaText: s.areaText, keywordsText: s.keywordsText, repeat: 'off', hour: 3, weekday: 6, thresholdDays: 0.5 },
+      input: { id: 'x', name: s.name, provider: 'naver', areaText: s.areaText, keywordsText: s.keywordsText, repeat: 'off', hour: 3, weekday: 6, thresholdDays: 0.5 },
     });
+  });
+
+  it('one an older version saved without a site is Google’s, as it always ran', () => {
+    const legacy = saved('x').search;
+    expect(legacy.provider).toBeUndefined();
+    expect(draftFromSearch(legacy).provider).toBe('google');
   });
 });

@@ -3,6 +3,7 @@ import { idsFromPair } from '../../utils/providers/google/ids';
 import {
   createNetworkCollector,
   installNetworkHook,
+  MAX_OPEN_MS,
   isTbmUrl,
   readTbmMessage,
   readTbmProgress,
@@ -43,30 +44,41 @@ function fakeWindow(bodies: Record<string, string>) {
     return p;
   });
 
-  /** Answers from the table, or fails as a network error (status 0, no load) for a URL with "fail". */
+  /**
+   * Answers from the table, or fails as a network error (status 0, no load) for a URL with "fail".
+   * As a browser's: open() drops a request in flight without an event; listeners may be once.
+   */
   class FakeXhr {
     responseType = '';
     responseText = '';
     responseURL = '';
     status = 0;
     url = '';
-    private listeners: Array<{ type: string; fn: () => void }> = [];
+    private inFlight: ReturnType<typeof setTimeout> | undefined;
+    private listeners: Array<{ type: string; fn: () => void; once: boolean }> = [];
     open(_method: string, url: string) {
+      clearTimeout(this.inFlight);
       this.url = url;
+      this.status = 0;
+      this.responseText = '';
     }
     send() {
-      setTimeout(() => {
+      this.inFlight = setTimeout(() => {
         const failed = this.url.includes('fail');
         if (!failed) {
           this.status = 200;
           this.responseText = bodies[this.url] ?? 'other';
         }
         // As a browser fires them: load (answers only), then loadend (every request).
-        for (const type of failed ? ['error', 'loadend'] : ['load', 'loadend']) for (const l of this.listeners) if (l.type === type) l.fn();
+        for (const type of failed ? ['error', 'loadend'] : ['load', 'loadend']) {
+          const now = this.listeners.filter((l) => l.type === type);
+          this.listeners = this.listeners.filter((l) => l.type !== type || !l.once);
+          for (const l of now) l.fn();
+        }
       }, 0);
     }
-    addEventListener(type: string, fn: () => void) {
-      this.listeners.push({ type, fn });
+    addEventListener(type: string, fn: () => void, options?: { once?: boolean }) {
+      this.listeners.push({ type, fn, once: options?.once === true });
     }
   }
   const win = { fetch, XMLHttpRequest: FakeXhr, location: { href: 'https://www.google.com/maps/search/coffee' } };
@@ -210,6 +222,64 @@ describe('installNetworkHook: start and end of each request', () => {
     ]);
   });
 
+  it('a reused XHR: open(tbm), send, open(other), send posts one copy and one end, both of the tbm request', async () => {
+    const { win, FakeXhr } = fakeWindow({ [TBM]: 'T', '/other': 'O' });
+    const post = vi.fn();
+    const progress = vi.fn();
+    installNetworkHook(win, post, progress);
+    const x = new FakeXhr();
+    x.open('GET', TBM);
+    x.send();
+    await flush();
+    x.open('GET', '/other');
+    x.send();
+    await flush();
+    expect(post.mock.calls).toEqual([['T', TBM]]);
+    expect(progress.mock.calls).toEqual([
+      ['start', 1],
+      ['end', 1],
+    ]);
+  });
+
+  it('an XHR opened again before its answer came: the dropped request ends, the new one is copied once', async () => {
+    const { win, FakeXhr } = fakeWindow({ [TBM]: 'T' });
+    const post = vi.fn();
+    const progress = vi.fn();
+    installNetworkHook(win, post, progress);
+    const x = new FakeXhr();
+    x.open('GET', TBM);
+    x.send();
+    x.open('GET', TBM);
+    x.send();
+    await flush();
+    expect(post.mock.calls).toEqual([['T', TBM]]);
+    expect(progress.mock.calls).toEqual([
+      ['start', 1],
+      ['end', 1],
+      ['start', 2],
+      ['end', 2],
+    ]);
+  });
+
+  it('a fetch answer that cannot be cloned copies nothing and still ends', async () => {
+    const { win, fetch } = fakeWindow({});
+    const unclonable = new Response('B');
+    vi.spyOn(unclonable, 'clone').mockImplementation(() => {
+      throw new TypeError('body used');
+    });
+    fetch.mockImplementationOnce(() => Promise.resolve(unclonable));
+    const post = vi.fn();
+    const progress = vi.fn();
+    installNetworkHook(win, post, progress);
+    expect(await win.fetch(TBM)).toBe(unclonable);
+    await flush();
+    expect(post).not.toHaveBeenCalled();
+    expect(progress.mock.calls).toEqual([
+      ['start', 1],
+      ['end', 1],
+    ]);
+  });
+
   it('posts the copy before the end, so the end means the copy is there', async () => {
     const { win } = fakeWindow({ [TBM]: 'B' });
     const order: string[] = [];
@@ -233,6 +303,19 @@ describe('createNetworkCollector', () => {
     expect(c.outstanding()).toBe(2);
     c.progress('end', 1);
     c.progress('end', 1);
+    expect(c.outstanding()).toBe(1);
+    c.progress('end', 2);
+    expect(c.outstanding()).toBe(0);
+  });
+
+  it('believes a start without its end for MAX_OPEN_MS only, so it cannot hold every later collection to its bound', () => {
+    let clock = 0;
+    const c = createNetworkCollector(() => clock);
+    c.progress('start', 1);
+    clock = MAX_OPEN_MS;
+    c.progress('start', 2);
+    expect(c.outstanding()).toBe(2);
+    clock = MAX_OPEN_MS + 1;
     expect(c.outstanding()).toBe(1);
     c.progress('end', 2);
     expect(c.outstanding()).toBe(0);

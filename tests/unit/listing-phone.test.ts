@@ -42,6 +42,16 @@ describe('phoneToE164', () => {
   });
 });
 
+describe("what the 'min' metadata calls valid", () => {
+  // Leading digits and length only, not the ranges Korea assigns: a switch to 'max' makes both null.
+  it.each([
+    ['1234-5678', '+8212345678'],
+    ['02-0000-0000', '+82200000000'],
+  ])('a Korean %s that no one has still reads as %s', (phone, e164) => {
+    expect(phoneToE164(phone, 'KR')).toBe(e164);
+  });
+});
+
 describe('withPhoneE164', () => {
   const listing = (over: Partial<Listing>): Listing => makeListing('1', { phone: '02-123-4567', ...over });
 

@@ -27,7 +27,11 @@ function countedResponse(body: string, init?: ResponseInit) {
   return { response, clone };
 }
 
-/** An XHR that answers `/api*` with `text`, `/fail*` with a network error; reads of responseText are counted. */
+/**
+ * An XHR that answers `/api*` with `text`, `/fail*` with a network error; reads of responseText
+ * are counted. As a browser's: open() drops a request in flight without an event, a synchronous
+ * request answers inside send() and throws there when it fails (no event), listeners may be once.
+ */
 class FakeXhr {
   static textReads = 0;
   responseType = '';
@@ -36,36 +40,53 @@ class FakeXhr {
   url = '';
   text = '';
   headerCalls = 0;
-  private listeners = new Map<string, Array<() => void>>();
+  private async = true;
+  private inFlight: ReturnType<typeof setTimeout> | undefined;
+  private listeners: Array<{ type: string; fn: () => void; once: boolean }> = [];
   get responseText() {
     FakeXhr.textReads++;
     return this.text;
   }
-  open(_method: string, url: string) {
+  open(_method: string, url: string, async = true) {
+    clearTimeout(this.inFlight);
     this.url = String(url);
+    this.async = async;
+    this.status = 0;
+    this.text = '';
   }
   send() {
-    setTimeout(() => {
-      if (this.url.includes('fail')) {
-        this.fire('error');
-      } else {
-        this.status = 200;
-        this.responseURL = new URL(this.url, 'https://example.test/').href;
-        this.text = `T:${this.url}`;
-        this.fire('load');
-      }
-      this.fire('loadend');
-    }, 0);
+    if (!this.async) {
+      if (this.url.includes('fail')) throw new Error('NetworkError');
+      this.answer();
+      return;
+    }
+    this.inFlight = setTimeout(() => this.answer(), 0);
+  }
+  private answer() {
+    if (this.url.includes('fail')) {
+      this.fire('error');
+    } else {
+      this.status = 200;
+      this.responseURL = new URL(this.url, 'https://example.test/').href;
+      this.text = `T:${this.url}`;
+      this.fire('load');
+    }
+    this.fire('loadend');
   }
   getResponseHeader(name: string) {
     this.headerCalls++;
     return name === 'content-type' ? 'text/plain' : null;
   }
-  addEventListener(type: string, fn: () => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  addEventListener(type: string, fn: () => void, options?: { once?: boolean }) {
+    this.listeners.push({ type, fn, once: options?.once === true });
+  }
+  listenerCount() {
+    return this.listeners.length;
   }
   private fire(type: string) {
-    for (const fn of this.listeners.get(type) ?? []) fn();
+    const now = this.listeners.filter((l) => l.type === type);
+    this.listeners = this.listeners.filter((l) => l.type !== type || !l.once);
+    for (const l of now) l.fn();
   }
 }
 
@@ -175,13 +196,47 @@ describe('fetch', () => {
     const fits = countedResponse('x'.repeat(10), { headers: { 'content-length': '40' } });
     const answers = [big.response, long.response, fits.response];
     const { win } = fakeWindow(() => answers.shift()!);
-    const { hook, got } = recorder({ maxBody: 10 });
+    const { hook, got, failed, sent } = recorder({ maxBody: 10 });
     install(win, hook);
     for (let i = 0; i < 3; i++) await win.fetch('/api');
     await flush();
     expect(big.clone).not.toHaveBeenCalled();
     expect(long.clone).toHaveBeenCalledTimes(1);
     expect(got.map((g) => g.body)).toEqual(['x'.repeat(10)]);
+    // The two not handed on still ended: each start has its end, neither with a body.
+    expect(sent).toHaveLength(3);
+    expect(failed.map((f) => [f.answer?.status, f.answer?.body])).toEqual([
+      [200, null],
+      [200, null],
+    ]);
+  });
+
+  it('an answer that cannot be cloned, or whose headers throw, still ends: `failed` hears it', async () => {
+    const unclonable = new Response('u');
+    vi.spyOn(unclonable, 'clone').mockImplementation(() => {
+      throw new TypeError('body used');
+    });
+    const hostileHeaders = new Response('h');
+    Object.defineProperty(hostileHeaders, 'headers', {
+      get: () => ({
+        get() {
+          throw new Error('gotcha');
+        },
+      }),
+    });
+    const answers = [unclonable, hostileHeaders];
+    const { win } = fakeWindow(() => answers.shift()!);
+    const { hook, got, failed, sent } = recorder({ maxBody: 10 });
+    install(win, hook);
+    expect(await win.fetch('/api?clone')).toBe(unclonable);
+    expect(await win.fetch('/api?headers')).toBe(hostileHeaders);
+    await flush();
+    expect(got).toEqual([]);
+    expect(sent).toEqual(['https://example.test/api?clone', 'https://example.test/api?headers']);
+    expect(failed.map((f) => [f.target, f.answer?.body])).toEqual([
+      ['https://example.test/api?clone', null],
+      ['https://example.test/api?headers', null],
+    ]);
   });
 });
 
@@ -219,18 +274,81 @@ describe('XMLHttpRequest', () => {
     expect(FakeXhr.textReads).toBe(0);
   });
 
-  it("'load' hears answers only; 'loadend' a failure too (status 0); open() is matched on its URL as a string", async () => {
+  it("'load' hands answers only to `received`, a failure to `failed`; 'loadend' both to `received` (status 0); open() is matched on its URL as a string", async () => {
     for (const xhrEvent of ['load', 'loadend'] as const) {
       const { win, Xhr } = fakeWindow();
-      const { hook, got } = recorder({ xhrEvent });
+      const { hook, got, failed } = recorder({ xhrEvent });
       const restore = install(win, hook);
       const x = new Xhr();
       x.open('GET', new URL('https://example.test/api/fail') as unknown as string);
       x.send();
       await flush();
-      expect(got).toEqual(xhrEvent === 'load' ? [] : [{ target: 'https://example.test/api/fail', body: '', status: 0, finalUrl: '', via: 'xhr' }]);
+      const answer = { target: 'https://example.test/api/fail', body: '', status: 0, finalUrl: '', via: 'xhr' };
+      expect(got).toEqual(xhrEvent === 'load' ? [] : [answer]);
+      const heard = failed.map(({ target, answer: a }) => a && { target, body: a.body, status: a.status, finalUrl: a.finalUrl, via: a.via });
+      expect(heard).toEqual(xhrEvent === 'load' ? [answer] : []);
       restore();
     }
+  });
+
+  it.each(['load', 'loadend'] as const)("(%s) a reused XHR: a later, unrelated answer is never taken for the first request's", async (xhrEvent) => {
+    const { win, Xhr } = fakeWindow();
+    const { hook, got, failed, sent } = recorder({ xhrEvent });
+    install(win, hook);
+    const x = new Xhr();
+    x.open('GET', '/api?first');
+    x.send();
+    await flush();
+    x.open('GET', '/other');
+    x.send();
+    await flush();
+    expect(sent).toEqual(['https://example.test/api?first']);
+    expect(got.map((g) => [g.target, g.body])).toEqual([['https://example.test/api?first', 'T:/api?first']]);
+    expect(failed).toEqual([]);
+    // Nothing of the first request is left listening.
+    expect(x.listenerCount()).toBe(0);
+  });
+
+  it('an XHR opened again while its request is in flight: that request ends unanswered, the new one gets its own answer', async () => {
+    const { win, Xhr } = fakeWindow();
+    const { hook, got, failed, sent } = recorder({ xhrEvent: 'loadend' });
+    install(win, hook);
+    const x = new Xhr();
+    x.open('GET', '/api?dropped');
+    x.send();
+    x.open('GET', '/api?dropped'); // the same URL: another request all the same
+    x.send();
+    await flush();
+    expect(sent).toEqual(['https://example.test/api?dropped', 'https://example.test/api?dropped']);
+    expect(failed).toEqual([{ target: 'https://example.test/api?dropped', answer: null }]);
+    expect(got.map((g) => g.body)).toEqual(['T:/api?dropped']);
+  });
+
+  it('a synchronous XHR: its answer is handed on inside send(); a failure that throws there ends the request too', () => {
+    const { win, Xhr } = fakeWindow();
+    const { hook, got, failed, sent } = recorder();
+    install(win, hook);
+    const ok = new Xhr();
+    ok.open('GET', '/api?sync', false);
+    ok.send();
+    expect(got.map((g) => g.body)).toEqual(['T:/api?sync']);
+    const down = new Xhr();
+    down.open('GET', '/api/fail', false);
+    expect(() => down.send()).toThrow('NetworkError');
+    expect(sent).toEqual(['https://example.test/api?sync', 'https://example.test/api/fail']);
+    expect(failed).toEqual([{ target: 'https://example.test/api/fail', answer: null }]);
+  });
+
+  it('maxBody: a longer XHR text is not handed on, and the request still ends', async () => {
+    const { win, Xhr } = fakeWindow();
+    const { hook, got, failed } = recorder({ maxBody: 5, xhrEvent: 'loadend' });
+    install(win, hook);
+    const x = new Xhr();
+    x.open('GET', '/api?long');
+    x.send();
+    await flush();
+    expect(got).toEqual([]);
+    expect(failed.map((f) => [f.target, f.answer?.status, f.answer?.body])).toEqual([['https://example.test/api?long', 200, null]]);
   });
 
   it('a reused XHR opened on another URL is no longer copied', async () => {

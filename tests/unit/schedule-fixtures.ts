@@ -25,6 +25,7 @@ export const AREA = '37.560,126.975,37.566,126.985';
 export function searchInput(overrides: Partial<SavedSearchInput> = {}): SavedSearchInput {
   return {
     name: 'Cafes near City Hall',
+    provider: 'google',
     areaText: AREA,
     keywordsText: 'cafe',
     repeat: 'daily',

@@ -136,6 +136,19 @@ describe('merge keeps the better value, not merely the later one', () => {
     );
   });
 
+  it('the same number read again, as fully, keeps the source that gave it first', () => {
+    // A Kakao place: both readings get their E.164 form from the number (region KR), so neither knows more.
+    const kakao = (source: 'page-data' | 'card', phone: string) =>
+      makeListing('1', { key: 'kakao:8252248', provider: 'kakao', providerId: '8252248', cid: null, phone, sources: { phone: source } });
+    const first = mergeListing(undefined, kakao('page-data', '02-749-4500'), ctx());
+    expect(first.sources).toMatchObject({ phone: 'page-data', phoneE164: 'page-data' });
+    const again = mergeListing(first, kakao('card', '02-749-4500'), ctx({ now: 9_000 }));
+    expect([again.phone, again.phoneE164, again.sources?.phone, again.sources?.phoneE164]).toEqual(['02-749-4500', '+8227494500', 'page-data', 'page-data']);
+    // Another number is a change: the newer reading wins, with its own source.
+    const changed = mergeListing(again, kakao('card', '02-749-4501'), ctx({ now: 9_500 }));
+    expect([changed.phone, changed.phoneE164, changed.sources?.phone]).toEqual(['02-749-4501', '+8227494501', 'card']);
+  });
+
   it('hours text is never stored as a category or an address', () => {
     const first = mergeListing(undefined, makeListing('8', { category: 'Bakery', address: '3 Rue X, Paris' }), ctx());
     const hours = mergeListing(first, makeListing('8', { category: 'Open ⋅ Closes 10 pm', address: 'Closes 10 pm' }), ctx());

@@ -1,9 +1,11 @@
 import { formatCorners } from '../geo/area';
 import type { Area, Ring } from '../geo/types';
 import type { UserError } from '../domain/errors';
-import { DEFAULT_THRESHOLD_DAYS, savedSearchProblem, type SavedSearchInput } from '../schedule/saved-searches';
+import { checkSavedSearch, DEFAULT_THRESHOLD_DAYS, type SavedSearchInput } from '../schedule/saved-searches';
 import type { Repeat, SavedSearch } from '../schedule/types';
 import type { Sweep } from '../domain/sweep';
+import type { ProviderId } from '../providers/place';
+import { PROVIDERS, providerFor } from '../providers/registry';
 
 /**
  * The saved-search form as the user left it: numbers stay the text typed, so a half-typed
@@ -13,6 +15,8 @@ export interface SavedSearchDraft {
   /** The saved search being edited; null for a new one. */
   id: string | null;
   name: string;
+  /** The map site it sweeps; null until the user chooses one (a new search has no default). */
+  provider: ProviderId | null;
   keywordsText: string;
   areaText: string;
   repeat: Repeat;
@@ -33,6 +37,7 @@ export function emptyDraft(): SavedSearchDraft {
   return {
     id: null,
     name: '',
+    provider: null,
     keywordsText: '',
     areaText: '',
     repeat: 'daily',
@@ -46,6 +51,8 @@ export function draftFromSearch(s: SavedSearch): SavedSearchDraft {
   return {
     id: s.id,
     name: s.name,
+    // A search an older version saved has no site and runs on Google: the form shows so.
+    provider: providerFor(s.provider).id,
     keywordsText: s.keywordsText,
     areaText: s.areaText,
     repeat: s.repeat,
@@ -55,11 +62,16 @@ export function draftFromSearch(s: SavedSearch): SavedSearchDraft {
   };
 }
 
-/** The sweep's keywords and area in the form; the schedule stays, and a name is offered only when none was typed. */
-export function draftFromSweep(draft: SavedSearchDraft, sweep: Pick<Sweep, 'keywords' | 'area'>): SavedSearchDraft {
+/**
+ * The sweep's site, keywords and area in the form; the schedule stays, and a name is offered
+ * only when none was typed.
+ */
+export function draftFromSweep(draft: SavedSearchDraft, sweep: Pick<Sweep, 'keywords' | 'area' | 'provider'>): SavedSearchDraft {
   return {
     ...draft,
     name: draft.name.trim() === '' ? sweep.keywords.join(', ') : draft.name,
+    // A sweep from before providers has none and was Google's.
+    provider: providerFor(sweep.provider).id,
     keywordsText: sweep.keywords.join('\n'),
     areaText: areaToText(sweep.area),
   };
@@ -102,18 +114,23 @@ function numberOf(text: string): number {
  * sending anything, and gives the same message either way.
  */
 export function parseDraft(draft: SavedSearchDraft): DraftResult {
-  const input: SavedSearchInput = {
+  const checked = checkSavedSearch({
     name: draft.name.trim(),
+    provider: draft.provider,
     areaText: draft.areaText,
     keywordsText: draft.keywordsText,
     repeat: draft.repeat,
     hour: numberOf(draft.hour),
     weekday: numberOf(draft.weekday),
     thresholdDays: numberOf(draft.thresholdDays),
-  };
-  const problem = savedSearchProblem(input);
-  if (problem) return { ok: false, error: problem };
-  return { ok: true, input: draft.id === null ? input : { ...input, id: draft.id } };
+  });
+  if (!checked.ok) return checked;
+  return { ok: true, input: draft.id === null ? checked.input : { ...checked.input, id: draft.id } };
+}
+
+/** A site choice as the form's select gives it back: one of the registry's, or null. */
+export function providerChoice(value: string): ProviderId | null {
+  return PROVIDERS.find((p) => p.id === value)?.id ?? null;
 }
 
 /** "09:00": the hour a search repeats at, as a 24-hour clock time. */

@@ -137,13 +137,15 @@ function longerList(a: readonly string[] | undefined, b: readonly string[] | und
 /**
  * The side whose phone to keep: a side without one never wins; the same number (by its
  * digits, a local form being the tail of the international one) is kept from the side that
- * knows more about it (E.164, further numbers); a different number is the newer reading.
+ * knows more about it (E.164, further numbers), and from the stored side when both know as
+ * much: the value is the same, so a later card must not take its source from the page data
+ * that gave it; a different number is the newer reading.
  */
 function betterPhone(base: Listing | undefined, next: Listing): Listing | undefined {
   if (!next.phone) return base?.phone ? base : next;
   if (!base?.phone) return next;
   if (!sameNumber(base, next)) return next;
-  return phoneScore(base) > phoneScore(next) ? base : next;
+  return phoneScore(base) >= phoneScore(next) ? base : next;
 }
 
 function phoneScore(l: Listing): number {

@@ -8,8 +8,16 @@
  * worker: the `min` metadata adds about 120 kB once there, where in the content scripts it would
  * be parsed again on every page the sweep loads (`wxt build`, 2026-12-02). `max` costs 73 kB more
  * for number types this never asks for, and `mobile` refuses landlines.
- * Only a number libphonenumber calls valid gets an E.164 form: a wrong form is worse than none.
- * Korean service numbers (1588-1234, 1668-2506) are valid there (UAN, +82 1588 1234) and get one.
+ * Only a number libphonenumber calls valid gets an E.164 form, and with `min` "valid" means,
+ * for a country with a calling code of its own (KR, FR, GR…), only that the national number
+ * matches the country's one general pattern of leading digits and lengths (where countries
+ * share a code, +1 or +44, `min` keeps the type patterns that tell them apart). That keeps out
+ * a number too short or too long, one starting with digits the country never uses, and a
+ * national form with no region to read it in. It does not check that the number lies in a
+ * range the country assigns (`max`'s per-type patterns do): in KR `1234-5678` becomes
+ * `+8212345678` and `02-0000-0000` `+82200000000`, though no one has either. So an E.164
+ * form is the number the site displays, written internationally, not proof that it exists.
+ * Korean service numbers (1588-1234, 1668-2506) pass as well (+82 1588 1234).
  */
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import type { Listing } from './types';

@@ -52,13 +52,20 @@ export interface PageNetworkHook<T> {
    * declared length (bytes, up to 4 per character) cannot fit is not even read. None: no limit.
    */
   maxBody?: number;
-  /** The XHR event an answer is read at: 'load' (answers only; default) or 'loadend' (failures too, with status 0). */
+  /**
+   * The XHR event an answer is handed to `received` at: 'load' (answers only, a failure goes to
+   * `failed`; default) or 'loadend' (failures too, with status 0).
+   */
   xhrEvent?: 'load' | 'loadend';
-  /** A matching request went out (fetch called, or the XHR sent). */
+  /** A matching request went out (fetch called, or the XHR sent). Exactly one `received` or `failed` follows. */
   sent?(target: T): void;
   /** A matching request's answer. */
   received(target: T, answer: PageAnswer): void;
-  /** A matching fetch got no answer (null: it rejected) or an answer whose body could not be read. */
+  /**
+   * A matching request ended with nothing to hand on: no answer (null: a fetch that rejected, an
+   * XHR whose send() threw or that open() dropped unanswered), a fetch body that could not be
+   * read, an XHR that failed under xhrEvent 'load', or an answer over maxBody (without its body).
+   */
   failed?(target: T, answer: PageAnswer | null): void;
   /** More of the page to wrap under the same install (Kakao's JSONP scripts); returns its restore. */
   wrapMore?(base: () => string): () => void;
@@ -89,8 +96,8 @@ export function installPageNetworkHook<T extends string | object>(win: Window, h
   const calls: Calls<T> = {
     sent: quiet((target: T) => hook.sent?.(target)),
     received: quiet((target: T, answer: PageAnswer) => {
-      if (maxBody !== undefined && answer.body !== null && answer.body.length > maxBody) return;
-      hook.received(target, answer);
+      if (maxBody !== undefined && answer.body !== null && answer.body.length > maxBody) hook.failed?.(target, withoutBody(answer));
+      else hook.received(target, answer);
     }),
     failed: quiet((target: T, answer: PageAnswer | null) => hook.failed?.(target, answer)),
   };
@@ -159,7 +166,10 @@ function wrapFetch<T extends string | object>(win: Window, base: () => string, h
             try {
               if (maxBody !== undefined) {
                 const length = Number(response.headers.get('content-length'));
-                if (Number.isFinite(length) && length > maxBody * 4) return;
+                if (Number.isFinite(length) && length > maxBody * 4) {
+                  calls.failed(target, fetchAnswer(response, null));
+                  return;
+                }
               }
               response
                 .clone()
@@ -169,7 +179,8 @@ function wrapFetch<T extends string | object>(win: Window, base: () => string, h
                   () => calls.failed(target, fetchAnswer(response, null)),
                 );
             } catch {
-              // A body already used, or a response that cannot be cloned: skip it.
+              // A body already used, or a response that cannot be cloned: nothing to copy, but the request ended.
+              calls.failed(target, fetchAnswer(response, null));
             }
           },
           () => calls.failed(target, null),
@@ -188,6 +199,11 @@ function wrapFetch<T extends string | object>(win: Window, base: () => string, h
 
 function fetchAnswer(response: Response, body: string | null): PageAnswer {
   return answer('fetch', () => response.status, () => response.url, () => response.headers.get('content-type'), () => body);
+}
+
+/** `a` without its body, the rest still read only when asked. */
+function withoutBody(a: PageAnswer): PageAnswer {
+  return answer(a.via, () => a.status, () => a.finalUrl, () => a.contentType, () => null);
 }
 
 /** A PageAnswer whose fields are read when asked (see there). */
@@ -215,42 +231,96 @@ function wrapXhr<T extends string | object>(win: Window, base: () => string, hoo
   const open = proto.open;
   const send = proto.send;
   const event = hook.xhrEvent ?? 'load';
-  // Matched at open(), as the XHR resolves its URL there; a reused XHR is matched again.
-  const targets = new WeakMap<XMLHttpRequest, T>();
+  // Matched at open(), as the XHR resolves its URL there; a reused XHR is matched again, and
+  // each open() is a request of its own.
+  const requests = new WeakMap<XMLHttpRequest, XhrRequest<T>>();
+  /**
+   * True, once, for a request still owed its end: the XHR's current one, sent and not ended. A
+   * listener asks it before handing anything on, so another open() of the same XHR makes the
+   * listeners of its earlier request stale, and a later, unrelated answer is never taken for
+   * that one (the request is compared, not its target: two opens of one URL are two requests).
+   */
+  const endOwed = (xhr: XMLHttpRequest, request: XhrRequest<T>): boolean => {
+    if (requests.get(xhr) !== request || request.state !== 'sent') return false;
+    request.state = 'ended';
+    return true;
+  };
   const wrappedOpen = function (this: XMLHttpRequest, ...args: unknown[]): void {
+    // The page's open() first: when it throws (a bad method or URL) the request in flight goes on,
+    // and an event it fires still finds that request current.
+    (open as (...a: unknown[]) => void).apply(this, args);
     try {
+      const previous = requests.get(this);
+      // open() drops a request still in flight without an event: it ends here.
+      if (previous && endOwed(this, previous)) calls.failed(previous.target, null);
       let target: T | null = null;
       try {
         target = matchUrl(hook, String(args[1]), base);
       } catch {
-        // A URL that will not turn into a string (open() itself throws on it), or a match that threw: copy nothing.
+        // A match that threw: copy nothing.
       }
-      if (target !== null) targets.set(this, target);
-      else targets.delete(this);
+      if (target !== null) requests.set(this, { target, state: 'opened' });
+      else requests.delete(this);
     } catch {
       // ignore
     }
-    return (open as (...a: unknown[]) => void).apply(this, args);
   };
   const wrappedSend = function (this: XMLHttpRequest, ...args: unknown[]): void {
+    let request: XhrRequest<T> | undefined;
     try {
-      const target = targets.get(this);
-      if (target !== undefined) {
-        const xhr = this;
-        calls.sent(target);
-        xhr.addEventListener(event, () => calls.received(target, xhrAnswer(xhr)));
+      const opened = requests.get(this);
+      if (opened?.state === 'opened') {
+        request = opened;
+        listen(this, opened);
       }
     } catch {
       // ignore
     }
-    return (send as (...a: unknown[]) => void).apply(this, args);
+    try {
+      return (send as (...a: unknown[]) => void).apply(this, args);
+    } catch (e) {
+      // A send() the XHR refused never went out, and a synchronous one that failed fires no event.
+      if (request && endOwed(this, request)) calls.failed(request.target, null);
+      throw e;
+    }
   };
+  /**
+   * A request goes out: each of its events is listened to once, then the hook hears it started
+   * (a page that broke addEventListener gets its request, and the hook hears of none).
+   */
+  function listen(xhr: XMLHttpRequest, request: XhrRequest<T>): void {
+    xhr.addEventListener(
+      event,
+      () => {
+        if (endOwed(xhr, request)) calls.received(request.target, xhrAnswer(xhr));
+      },
+      { once: true },
+    );
+    // Under 'load' a failure (error, abort, timeout) ends at loadend, with no load before it.
+    if (event !== 'loadend') {
+      xhr.addEventListener(
+        'loadend',
+        () => {
+          if (endOwed(xhr, request)) calls.failed(request.target, xhrAnswer(xhr));
+        },
+        { once: true },
+      );
+    }
+    request.state = 'sent';
+    calls.sent(request.target);
+  }
   proto.open = wrappedOpen as typeof proto.open;
   proto.send = wrappedSend as typeof proto.send;
   return () => {
     if (proto.open === wrappedOpen) proto.open = open;
     if (proto.send === wrappedSend) proto.send = send;
   };
+}
+
+/** One open() of an XHR the hook copies: its target, and how far its request got. */
+interface XhrRequest<T> {
+  readonly target: T;
+  state: 'opened' | 'sent' | 'ended';
 }
 
 function xhrAnswer(xhr: XMLHttpRequest): PageAnswer {

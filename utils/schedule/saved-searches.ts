@@ -4,47 +4,65 @@ import { StoreError, type Store } from '../store';
 import { parseKeywords } from '../sweep/keywords';
 import type { Repeat, SavedSearch } from './types';
 import { PROVIDERS } from '../providers/registry';
+import type { ProviderId } from '../providers/place';
 
-/** What the user chooses; the rest (times of runs) is the scheduler's to keep. */
+/**
+ * What the user chooses; the rest (times of runs) is the scheduler's to keep. Every save names
+ * its site; only a record an older version stored lacks one, and runs on Google as it always
+ * did (providerFor).
+ */
 export type SavedSearchInput = Pick<
   SavedSearch,
   'name' | 'areaText' | 'keywordsText' | 'repeat' | 'hour' | 'weekday' | 'thresholdDays'
-> &
-  Partial<Pick<SavedSearch, 'provider'>>;
+> & { provider: ProviderId };
+
+/** What is to be checked: a form not filled in yet, or a message from another context, may lack the site. */
+export type UncheckedSavedSearch = Omit<SavedSearchInput, 'provider'> & { provider?: ProviderId | null };
 
 export const DEFAULT_THRESHOLD_DAYS = 14;
 const REPEATS: readonly Repeat[] = ['off', 'daily', 'weekly'];
 const MAX_NAME = 200;
 
 /**
- * Check what the user typed with the same rules a sweep's start uses, so a saved search that
- * was accepted can always be started later. Returns the error to show, or null.
+ * Check what the user typed with the same rules a sweep's start uses, and that it names a site
+ * this version sweeps, so a saved search that was accepted can always be started later. Returns
+ * the error to show, or null.
  */
-export function savedSearchProblem(input: SavedSearchInput): UserError | null {
-  if (typeof input !== 'object' || input === null) return { code: 'invalid', message: 'No saved search.' };
+export function savedSearchProblem(input: UncheckedSavedSearch): UserError | null {
+  const checked = checkSavedSearch(input);
+  return checked.ok ? null : checked.error;
+}
+
+/** The input with its site known, or the first problem with it (savedSearchProblem's rules). */
+export function checkSavedSearch(input: UncheckedSavedSearch): { ok: true; input: SavedSearchInput } | { ok: false; error: UserError } {
+  const problem = (error: UserError) => ({ ok: false as const, error });
+  if (typeof input !== 'object' || input === null) return problem({ code: 'invalid', message: 'No saved search.' });
   if (typeof input.name !== 'string' || input.name.trim() === '' || input.name.length > MAX_NAME) {
-    return { code: 'saved-search-name', message: `Give the saved search a name (at most ${MAX_NAME} characters).` };
+    return problem({ code: 'saved-search-name', message: `Give the saved search a name (at most ${MAX_NAME} characters).` });
   }
-  if (typeof input.areaText !== 'string') return { code: 'invalid', message: 'The area is not text.' };
+  if (typeof input.areaText !== 'string') return problem({ code: 'invalid', message: 'The area is not text.' });
   const area = parseAreaText(input.areaText);
-  if (!area.ok) return area.error;
-  if (typeof input.keywordsText !== 'string') return { code: 'invalid', message: 'The keywords are not text.' };
+  if (!area.ok) return problem(area.error);
+  if (typeof input.keywordsText !== 'string') return problem({ code: 'invalid', message: 'The keywords are not text.' });
   const keywords = parseKeywords(input.keywordsText);
-  if (!keywords.ok) return keywords.error;
-  if (input.provider !== undefined && !PROVIDERS.some((p) => p.id === input.provider)) {
-    return { code: 'invalid', message: `Unknown map site ${JSON.stringify(input.provider)}.` };
+  if (!keywords.ok) return problem(keywords.error);
+  // Never a default: a search saved without its site would run, unattended, on another one.
+  if (input.provider === undefined || input.provider === null) {
+    return problem({ code: 'saved-search-provider', message: 'Choose the map site the saved search sweeps.' });
   }
-  if (!REPEATS.includes(input.repeat)) return { code: 'saved-search-repeat', message: `Unknown repeat ${JSON.stringify(input.repeat)}.` };
+  const provider = PROVIDERS.find((p) => p.id === input.provider)?.id;
+  if (!provider) return problem({ code: 'invalid', message: `Unknown map site ${JSON.stringify(input.provider)}.` });
+  if (!REPEATS.includes(input.repeat)) return problem({ code: 'saved-search-repeat', message: `Unknown repeat ${JSON.stringify(input.repeat)}.` });
   if (!Number.isInteger(input.hour) || input.hour < 0 || input.hour > 23) {
-    return { code: 'saved-search-hour', message: 'The hour must be a whole number from 0 to 23.' };
+    return problem({ code: 'saved-search-hour', message: 'The hour must be a whole number from 0 to 23.' });
   }
   if (!Number.isInteger(input.weekday) || input.weekday < 0 || input.weekday > 6) {
-    return { code: 'saved-search-weekday', message: 'The weekday must be 0 (Sunday) to 6 (Saturday).' };
+    return problem({ code: 'saved-search-weekday', message: 'The weekday must be 0 (Sunday) to 6 (Saturday).' });
   }
   if (!Number.isFinite(input.thresholdDays) || input.thresholdDays <= 0 || input.thresholdDays > 3650) {
-    return { code: 'saved-search-threshold', message: 'The staleness threshold must be more than 0 and at most 3650 days.' };
+    return problem({ code: 'saved-search-threshold', message: 'The staleness threshold must be more than 0 and at most 3650 days.' });
   }
-  return null;
+  return { ok: true, input: { ...input, provider } };
 }
 
 /** A new saved search; nothing is written when the input is refused. */
@@ -122,6 +140,6 @@ function pickInput(input: SavedSearchInput): SavedSearchInput {
     hour: input.hour,
     weekday: input.weekday,
     thresholdDays: input.thresholdDays,
-    ...(input.provider ? { provider: input.provider } : {}),
+    provider: input.provider,
   };
 }

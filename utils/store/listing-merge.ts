@@ -2,7 +2,7 @@ import { BOUNDED_FIELDS, overBounds } from '../listing/bounds';
 import type { Listing, StoredListing } from '../listing/types';
 import { mergeListingFields } from '../listing/merge-fields';
 import { withPhoneE164 } from '../listing/phone';
-import { providerById } from '../providers/registry';
+import { PROVIDERS, providerById } from '../providers/registry';
 import { placeKey, type ProviderId } from '../providers/place';
 
 /*
@@ -54,7 +54,8 @@ export function listingProblem(value: unknown): string | null {
   return over.length > 0 ? `${over.join(', ')} beyond the listing bounds` : null;
 }
 
-const PROVIDERS: ReadonlySet<unknown> = new Set<ProviderId>(['google', 'naver', 'kakao']);
+/** The registry's sites, the one list of them: a site added there has its listings stored. */
+const PROVIDER_IDS: ReadonlySet<unknown> = new Set<ProviderId>(PROVIDERS.map((p) => p.id));
 const DECIMAL_ID = /^\d{1,20}$/;
 
 /**
@@ -63,7 +64,7 @@ const DECIMAL_ID = /^\d{1,20}$/;
  * Naver and Kakao: the place id / confirmid (digits), key `{provider}:{providerId}`, no CID.
  */
 function identityProblem(l: Record<string, unknown>): string | null {
-  if (!PROVIDERS.has(l.provider)) return `unknown provider ${JSON.stringify(l.provider)}`;
+  if (!PROVIDER_IDS.has(l.provider)) return `unknown provider ${JSON.stringify(l.provider)}`;
   const provider = l.provider as ProviderId;
   if (provider === 'google') {
     if (typeof l.cid !== 'string' || !DECIMAL_ID.test(l.cid)) return `cid ${JSON.stringify(l.cid)} is not a decimal id`;

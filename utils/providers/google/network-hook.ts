@@ -129,9 +129,10 @@ export interface NetworkCollector {
   /** A progress message from the hook: a request of the page started or ended. */
   progress(phase: TbmPhase, id: number): void;
   /**
-   * The page's tbm=map requests started and not yet ended, as the hook said. Page content like
-   * the rest: a forged start only makes the collection wait to its bound, a forged end only
-   * makes it read sooner (the page data it then lacks fills fields, it never proves a cell).
+   * The page's tbm=map requests started at most MAX_OPEN_MS ago and not yet ended, as the hook
+   * said. Page content like the rest: a forged start only makes the collection wait to its
+   * bound, a forged end only makes it read sooner (the page data it then lacks fills fields, it
+   * never proves a cell).
    */
   outstanding(): number;
   snapshot(): NetworkSnapshot;
@@ -144,14 +145,24 @@ export interface NetworkCollector {
 const MAX_KEYS = 5000;
 /** More requests outstanding than a page makes: past it, starts are not remembered (the wait has its bound anyway). */
 const MAX_OUTSTANDING = 100;
+/**
+ * How long a start is believed without its end. The hook ends every request it starts (answered,
+ * failed, aborted, dropped by a new open()), so a start this old is forged, or a request the page
+ * itself stopped waiting for; counted on, it would hold every later collection in this document
+ * (a retried one) to the wait's full bound. Not cleared per collection instead: when a
+ * collection starts, the page's first search is often still in flight, and its answer is what
+ * the wait is for.
+ */
+export const MAX_OPEN_MS = 10_000;
 
-export function createNetworkCollector(): NetworkCollector {
+export function createNetworkCollector(now: () => number = Date.now): NetworkCollector {
   let keys = new Set<string>();
   let responses = 0;
   let blocked = 0;
   let dropped = 0;
   let places = createPageDataStore(MAX_KEYS);
-  const open = new Set<number>();
+  /** Request id → when its start came. */
+  const open = new Map<number, number>();
   return {
     accept(body) {
       const parsed = parseTbmBody(body);
@@ -174,9 +185,13 @@ export function createNetworkCollector(): NetworkCollector {
     progress(phase, id) {
       if (phase === 'end') open.delete(id);
       // An end that came without its start (the listener was not there yet) is ignored.
-      else if (open.size < MAX_OUTSTANDING) open.add(id);
+      else if (open.size < MAX_OUTSTANDING) open.set(id, now());
     },
-    outstanding: () => open.size,
+    outstanding() {
+      const believedSince = now() - MAX_OPEN_MS;
+      for (const [id, at] of open) if (at < believedSince) open.delete(id);
+      return open.size;
+    },
     pageData: () => places,
     reset() {
       keys = new Set();
