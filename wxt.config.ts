@@ -36,6 +36,9 @@ export default defineConfig({
       'https://search.map.kakao.com/*',
       'https://place.map.kakao.com/*',
     ],
+    // The contacts pass (utils/contacts/wire.ts CONTACT_ORIGINS): the businesses' own websites,
+    // asked for only when the user turns "Contacts from websites" on, withdrawn when turned off.
+    optional_host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: '__MSG_extName__' },
   },
 });

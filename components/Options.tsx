@@ -13,6 +13,7 @@ import {
 import type { SweepSettings } from '../utils/domain/sweep';
 import { t } from '../utils/i18n/t';
 import { CalibrationPanel } from './CalibrationPanel';
+import { ContactsOption } from './ContactsOption';
 
 type NumberKey = { [K in keyof SweepSettings]-?: SweepSettings[K] extends number ? K : never }[keyof SweepSettings];
 
@@ -112,6 +113,7 @@ export function Options() {
         {t('optionPlaceDetails')}
       </label>
       <p class="hint">{t('optionPlaceDetailsCost', Math.round(secondsPerPlace(settings) * 10) / 10)}</p>
+      <ContactsOption settings={settings} save={save} />
       <label>
         {t('optionKeepRuns')}
         <input

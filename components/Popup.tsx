@@ -7,6 +7,7 @@ import { formatNumber, t } from '../utils/i18n/t';
 import { BROWSING, type Store } from '../utils/store';
 import { EXPORT_STATE_KEY, isActive, LONG_EXPORT_PLACES, readExportState, type LongExportState } from '../utils/export/long-export';
 import { sendExportMessage } from '../utils/messaging/protocol';
+import { ContactsPanel } from './ContactsPanel';
 import type { Sweep } from '../utils/domain/sweep';
 import { BrowsingSwitch } from './BrowsingSwitch';
 import { FinishedReport } from './FinishedReport';
@@ -183,6 +184,7 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
           {error ?? longError}
         </p>
       )}
+      <ContactsPanel collection={popupExportScope(choice, sweep).collection} />
     </section>
   );
 }

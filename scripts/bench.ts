@@ -3,7 +3,9 @@
  * in Node, recall and searches under each replica search geometry (issue 10), and the
  * real-Chromium figures (part 2, needs `npm run build`), then each entry point's size in the
  * build and the overhead ratio beside their figures before issue 25 (scripts/bench/bundle.ts).
- * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-chromium,
+ * The contacts pass on the replica web (scripts/bench/contacts.ts: precision, recall, sites per
+ * hour, memory over 10,000 sites).
+ * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-contacts, --no-chromium,
  * --no-export-scaling (the CSV export at 10k / 100k / 200k places, scripts/bench/chromium-export.ts), --out=<dir>.
  */
 import os from 'node:os';
@@ -23,6 +25,7 @@ import { commitRatio, formatTable, type Summary } from './bench/report';
 import { measureBundle, type BundleFigures } from './bench/bundle';
 import { installFakeIndexedDb, logLine as log, outDirOf, runIfMain, writeJson } from './bench/standalone';
 import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
+import { measureContacts, type ContactsFigures } from './bench/contacts';
 
 const COMMIT_SIZES: Record<string, number> = { '1k': 1_000, '100k': 100_000 };
 const COMMIT_SAMPLES = 50;
@@ -69,6 +72,12 @@ async function main(argv: string[]): Promise<void> {
     audit = await measureAudit(log);
   }
 
+  let contacts: ContactsFigures | null = null;
+  if (!flag('no-contacts')) {
+    log('contacts from websites: the real pass on the replica web, over reporting seeds');
+    contacts = await measureContacts({ seeds: [101, 102, 103], sites: 1000, paceSites: 60, memorySites: 10_000, log });
+  }
+
   let commit: Record<string, BenchFigures> | null = null;
   if (!flag('no-commit')) {
     const { IDBFactory } = await import('fake-indexeddb');
@@ -111,7 +120,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // The issue's commit_ms is Chromium's; Node's fake-indexeddb figures stay as commit_ms_node.
   const commitMs = chromium.figures.commit_ms ?? commit;
-  const summary: Summary & { export_scaling: ExportScaling | null } = {
+  const summary: Summary & { export_scaling: ExportScaling | null; contacts: ContactsFigures | null } = {
     generated_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
     worlds,
@@ -137,6 +146,7 @@ async function main(argv: string[]): Promise<void> {
     reference,
     recall,
     audit,
+    contacts,
     bundle,
   };
   const file = path.join(outDir, 'summary.json');
@@ -146,6 +156,11 @@ async function main(argv: string[]): Promise<void> {
     for (const [places, d] of Object.entries(exportScaling.sizes)) {
       console.log(`CSV export, ${places} places (${d.runs[0]?.path}): ${d.seconds_median} s median, peak RSS +${d.peak_over_baseline_mb_median} MB over idle (median of ${d.runs.length})`);
     }
+  }
+  if (contacts) {
+    console.log(
+      `contacts: e-mail precision ${contacts.precision.median}, recall ${contacts.recall.median}, profiles ${contacts.profiles.median} (medians of seeds ${contacts.seeds.join(', ')}, ${contacts.sitesPerSeed} sites each); ${contacts.sitesPerHour} sites/hour at the default pace; heap ${contacts.memory.map((m) => `${m.heapMb} MB at ${m.sites}`).join(', ')}`,
+    );
   }
   console.log(`\nwritten: ${file}`);
 }

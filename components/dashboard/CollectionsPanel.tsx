@@ -6,6 +6,7 @@ import type { Store } from '../../utils/store';
 import { sweepProgress } from '../../utils/sweep/progress';
 import { userErrorText } from '../user-error';
 import { EXPORT_FORMATS, exportCollection, exportCoverageReport, type ExportFormat } from './export-collection';
+import { findContacts } from '../find-contacts';
 
 export interface CollectionsPanelProps {
   store: Store | null;
@@ -137,6 +138,14 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                       {t(EXPORT_BUTTON[format])}
                     </button>
                   ))}
+                  <button
+                    type="button"
+                    disabled={c.places === 0 || busy !== null}
+                    aria-label={forLabel('buttonFindContacts')}
+                    onClick={() => void run(t('buttonFindContacts'), () => findContacts(c.id))}
+                  >
+                    {t('buttonFindContacts')}
+                  </button>
                   {sweep && (
                     <button
                       type="button"

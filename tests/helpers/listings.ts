@@ -37,3 +37,21 @@ export function storedListing(n: number, over: Partial<StoredListing> = {}): Sto
 export async function* inBatches(all: StoredListing[], size: number): AsyncGenerator<StoredListing[]> {
   for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
 }
+
+/** The contacts pass's export columns (issue 23) of a place it never saw: all empty. */
+export const NO_CONTACT_COLUMNS = {
+  emails: null,
+  instagram: null,
+  facebook: null,
+  x: null,
+  youtube: null,
+  tiktok: null,
+  linkedin: null,
+  kakao_channel: null,
+  naver_blog: null,
+  naver_cafe: null,
+  naver_smartstore: null,
+  band: null,
+  contact_page: null,
+  contacts_checked_at: null,
+} as const;

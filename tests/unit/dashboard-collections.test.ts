@@ -13,6 +13,8 @@ import type { SweepStatus } from '../../utils/domain/sweep';
 import { freshFactory, makeCells, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
 import { useEnglishMessages } from '../helpers/english-messages';
 import { onMessage } from '../../utils/messaging/protocol';
+import { onContactsMessage } from '../../utils/contacts/wire';
+import { browser } from 'wxt/browser';
 
 let removeDelete: (() => void) | null = null;
 afterEach(() => {
@@ -87,6 +89,23 @@ describe('the collections panel', () => {
     return onChanged;
   }
   const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name || b.textContent === name);
+
+  it('Find contacts without the permission opens the options page (which asks for it) and asks the background nothing', async () => {
+    // With the permission, the same findContacts (components/find-contacts.ts) starts the pass: tests/browser/contacts.test.ts.
+    await store.createSweep(makeSweep('s1', { keywords: ['bakery'], status: 'finished' }), makeCells('s1', 1));
+    const asked: (string | undefined)[] = [];
+    const remove = onContactsMessage('contactsStart', async ({ data }) => {
+      asked.push(data?.collection);
+      return { ok: true, queued: { places: 3, queued: 3, recorded: 0 } };
+    });
+    vi.spyOn(browser.permissions, 'contains').mockResolvedValue(false);
+    const options = vi.spyOn(browser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    await mount(() => true);
+    await act(async () => button('Find contacts – bakery')!.click());
+    await vi.waitFor(() => expect(options).toHaveBeenCalledTimes(1));
+    expect(asked).toEqual([]);
+    remove();
+  });
 
   it('deletes a sweep only after the user confirms, naming it and its place count', async () => {
     // The background's delete command (its refusals are tested in controller-wiring.test.ts).

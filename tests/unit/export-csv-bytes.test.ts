@@ -12,7 +12,7 @@ import { csvChunks, csvField, UTF8_BOM } from '../../utils/export/csv';
 import { neutraliseCell } from '../../utils/export/csv-safety';
 import type { StoredListing } from '../../utils/listing/types';
 import { cidUrl } from '../../utils/providers/google/urls';
-import { inBatches, storedListing } from '../helpers/listings';
+import { inBatches, NO_CONTACT_COLUMNS, storedListing } from '../helpers/listings';
 
 // ---- The old implementation (utils/export/{csv,columns,csv-safety}.ts before the rewrite) ----
 
@@ -66,6 +66,8 @@ function oldRow(listing: StoredListing): ExportRow {
     lot_address: listing.lotAddress ?? null,
     booking_url: listing.bookingUrl ?? null,
     sponsored: listing.sponsored ? 'yes' : null,
+    // Issue 23's columns, appended after the rewrite: empty for a place the contacts pass never saw.
+    ...NO_CONTACT_COLUMNS,
   };
 }
 

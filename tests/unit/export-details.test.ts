@@ -49,6 +49,9 @@ describe('export columns for page data', () => {
       'provider', 'provider_id', 'url', 'road_address', 'lot_address', 'booking_url',
       // Issue 14: sponsored places kept by collect-while-browsing are marked.
       'sponsored',
+      // Issue 23: the contacts pass (tests/unit/contacts-export.test.ts).
+      'emails', 'instagram', 'facebook', 'x', 'youtube', 'tiktok', 'linkedin', 'kakao_channel',
+      'naver_blog', 'naver_cafe', 'naver_smartstore', 'band', 'contact_page', 'contacts_checked_at',
     ]);
   });
 

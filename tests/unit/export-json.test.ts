@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import { jsonChunks } from '../../utils/export/json';
 import type { StoredListing } from '../../utils/listing/types';
-import { storedListing } from '../helpers/listings';
+import { NO_CONTACT_COLUMNS, storedListing } from '../helpers/listings';
 
 const listing = (n: number, over: Partial<StoredListing> = {}): StoredListing =>
   storedListing(n, {
@@ -95,6 +95,9 @@ describe('JSON export', () => {
         lot_address: null,
         booking_url: null,
         sponsored: null,
+        // Issue 23's columns: no contacts pass here; e-mails a list, as keywords are.
+        ...NO_CONTACT_COLUMNS,
+        emails: [],
       });
       expect(Date.parse(record.first_seen as string)).toBe(l.firstSeen);
     });

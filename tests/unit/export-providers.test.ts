@@ -18,6 +18,8 @@ import { inBatches, storedListing } from '../helpers/listings';
 
 const OLD_COLUMNS = ['place_id', 'name', 'category', 'address', 'phone', 'website', 'rating', 'reviews', 'lat', 'lng', 'google_maps_url', 'cid', 'keywords', 'first_seen', 'last_seen'];
 const NEW_COLUMNS = ['provider', 'provider_id', 'url', 'road_address', 'lot_address', 'booking_url', 'sponsored'];
+// Issue 23: appended after them, never moving them.
+const CONTACT_COLUMNS = ['emails', 'instagram', 'facebook', 'x', 'youtube', 'tiktok', 'linkedin', 'kakao_channel', 'naver_blog', 'naver_cafe', 'naver_smartstore', 'band', 'contact_page', 'contacts_checked_at'];
 const GOOGLE_ONLY = ['place_id', 'google_maps_url', 'cid'];
 
 const stored = { firstSeen: Date.UTC(2026, 10, 1), lastSeen: Date.UTC(2026, 10, 2), collections: ['browsing'], keywords: ['카페'], cells: [] };
@@ -88,9 +90,11 @@ async function collect(chunks: AsyncGenerator<string>): Promise<string> {
 }
 
 describe('an export mixing Google, Naver and Kakao places', () => {
-  it('keeps today\'s 15 columns first, then the detail columns, then the provider-neutral ones', () => {
+  it('keeps today\'s 15 columns first, then the detail columns, then the provider-neutral ones, then the contacts pass\'s', () => {
     expect(CSV_COLUMNS.slice(0, 15)).toEqual(OLD_COLUMNS);
-    expect(CSV_COLUMNS.slice(-NEW_COLUMNS.length)).toEqual(NEW_COLUMNS);
+    const neutral = CSV_COLUMNS.indexOf('provider');
+    expect(CSV_COLUMNS.slice(neutral, neutral + NEW_COLUMNS.length)).toEqual(NEW_COLUMNS);
+    expect(CSV_COLUMNS.slice(neutral + NEW_COLUMNS.length)).toEqual(CONTACT_COLUMNS);
     expect(new Set(CSV_COLUMNS).size).toBe(CSV_COLUMNS.length);
   });
 

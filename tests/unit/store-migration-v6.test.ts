@@ -58,7 +58,8 @@ describe('store version 5 → 6: what each sweep listed under each keyword', () 
       if (name === 'version') continue;
       expect(after[name], name).toEqual(content);
     }
-    expect(Object.keys(after).filter((k) => !(k in before))).toEqual(['sweepPlaces']);
+    // contactSites and its indexes: version 7's (store-migration-v7.test.ts).
+    expect(Object.keys(after).filter((k) => !(k in before) && !k.startsWith('contactSites'))).toEqual(['sweepPlaces']);
     // By the rule version 5 used (the sweep has the place, and it was found under the keyword):
     // what a running or paused sweep found before the upgrade is never taken for a miss after it.
     // A finished sweep audits again once "Retry failed" re-opens it: it gets its records too.

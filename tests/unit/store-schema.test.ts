@@ -42,6 +42,7 @@ describe('opening', () => {
     expect(Array.from(db.objectStoreNames).sort()).toEqual([
       'cells',
       'changes',
+      'contactSites',
       'events',
       'listings',
       'placeQueue',
@@ -51,7 +52,9 @@ describe('opening', () => {
       'sweepPlaces',
       'sweeps',
     ]);
-    const tx = db.transaction(['cells', 'events', 'runs', 'placeSnapshots', 'changes'], 'readonly');
+    const tx = db.transaction(['cells', 'events', 'runs', 'placeSnapshots', 'changes', 'contactSites'], 'readonly');
+    expect(Array.from(tx.objectStore('contactSites').indexNames).sort()).toEqual(['byLeaseOrder', 'byPlace']);
+    expect(tx.objectStore('contactSites').index('byPlace').multiEntry).toBe(true);
     expect(Array.from(tx.objectStore('cells').indexNames).sort()).toEqual(['byLeaseOrder', 'bySweep', 'bySweepStatus']);
     expect(Array.from(tx.objectStore('events').indexNames).sort()).toEqual(['bySweep', 'bySweepKind']);
     expect(Array.from(tx.objectStore('runs').indexNames).sort()).toEqual(['bySavedSearch', 'bySweep']);
@@ -163,14 +166,14 @@ describe('opening', () => {
 
   it('refuses a database from a newer version, and leaves it there', async () => {
     const factory = freshFactory();
-    const newer = await rawOpen(factory, 'mapsweep', 7, (db) => db.createObjectStore('future', { keyPath: 'id' }));
+    const newer = await rawOpen(factory, 'mapsweep', DB_VERSION + 1, (db) => db.createObjectStore('future', { keyPath: 'id' }));
     await rawPut(newer, 'future', [{ id: 'keep-me' }]);
     newer.close();
 
     const error = await expectStoreError(openStore({ factory }), 'newer-version');
     expect(error.message).toMatch(/newer version of MapSweep/);
-    expect(error.message).toContain('7');
-    expect(await dumpDatabase(factory, 'mapsweep')).toEqual({ version: 7, future: [['keep-me', { id: 'keep-me' }]] });
+    expect(error.message).toContain(String(DB_VERSION + 1));
+    expect(await dumpDatabase(factory, 'mapsweep')).toEqual({ version: DB_VERSION + 1, future: [['keep-me', { id: 'keep-me' }]] });
   });
 
   it('refuses a database at the current version with stores missing, and leaves it there', async () => {

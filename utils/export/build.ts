@@ -1,5 +1,6 @@
-import type { StoredListing } from '../listing/types';
+import type { ExportListing } from './columns';
 import type { Store } from '../store';
+import { contactsOf, hasContacts } from '../contacts/queue';
 import { csvChunks, exportFileName } from './csv';
 import { geoJsonChunks } from './geojson';
 import { jsonChunks } from './json';
@@ -15,13 +16,13 @@ export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'geojson';
 
 interface FormatSpec {
   /** Write the file's parts, built batch by batch from the listings read from the store, into `emit`. */
-  write(batches: AsyncIterable<StoredListing[]>, emit: (part: BlobPart) => Promise<void>): Promise<void>;
+  write(batches: AsyncIterable<ExportListing[]>, emit: (part: BlobPart) => Promise<void>): Promise<void>;
   extension: string;
   type: string;
 }
 
 /** Text formats: each batch's text is one part, emitted as soon as it is made. */
-const fromChunks = (chunks: (batches: AsyncIterable<StoredListing[]>) => AsyncGenerator<string>) => async (batches: AsyncIterable<StoredListing[]>, emit: (part: BlobPart) => Promise<void>) => {
+const fromChunks = (chunks: (batches: AsyncIterable<ExportListing[]>) => AsyncGenerator<string>) => async (batches: AsyncIterable<ExportListing[]>, emit: (part: BlobPart) => Promise<void>) => {
   for await (const chunk of chunks(batches)) await emit(chunk);
 };
 
@@ -109,11 +110,18 @@ export async function writeExport(
   const total = await store.countListings(scope.collection);
   onProgress?.(0, total);
   let places = 0;
-  async function* counted(): AsyncGenerator<StoredListing[]> {
+  // Most collections were never through the contacts pass: their export reads nothing more.
+  const withContacts = await hasContacts(store);
+  async function* counted(): AsyncGenerator<ExportListing[]> {
     for await (const batch of readAhead(store.iterateListings(batchSize, scope.collection))) {
       places += batch.length;
       onProgress?.(places, Math.max(total, places));
-      yield batch;
+      if (!withContacts) {
+        yield batch;
+        continue;
+      }
+      const contacts = await contactsOf(store, batch);
+      yield batch.map((l) => (contacts.has(l.key) ? { ...l, contacts: contacts.get(l.key) } : l));
     }
   }
   await spec.write(counted(), sink);

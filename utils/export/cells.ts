@@ -1,5 +1,4 @@
-import type { StoredListing } from '../listing/types';
-import { COLUMN_READERS } from './columns';
+import { COLUMN_READERS, type ExportListing } from './columns';
 import { neutraliseCell } from './csv-safety';
 
 /**
@@ -11,7 +10,7 @@ import { neutraliseCell } from './csv-safety';
  */
 export type ExportCell = string | number | null;
 
-export function listingCells(listing: StoredListing): ExportCell[] {
+export function listingCells(listing: ExportListing): ExportCell[] {
   return COLUMN_READERS.map((read) => {
     const value = read(listing);
     if (value === null || value === undefined) return null;

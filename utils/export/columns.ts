@@ -1,4 +1,7 @@
 import type { DayHours, StoredListing } from '../listing/types';
+import type { ContactSite } from '../contacts/records';
+import type { SocialNetwork } from '../contacts/types';
+import { phoneToE164 } from '../listing/phone';
 // `google_maps_url` is a column named for Google's CID link (kept for the spreadsheets that read it): it is Google's to build.
 import { cidUrl } from '../providers/google/urls';
 import { providerById } from '../providers/registry';
@@ -53,10 +56,28 @@ export const CSV_COLUMNS = [
   // Issue 14: collect-while-browsing keeps the places of sponsored cards (the person saw them);
   // `yes` marks them, so a Browsing export never mixes ads in unmarked. Sweeps leave ads out.
   'sponsored',
+  // Issue 23: from the business's own website (the contacts pass), empty until it was checked.
+  'emails',
+  'instagram',
+  'facebook',
+  'x',
+  'youtube',
+  'tiktok',
+  'linkedin',
+  'kakao_channel',
+  'naver_blog',
+  'naver_cafe',
+  'naver_smartstore',
+  'band',
+  'contact_page',
+  'contacts_checked_at',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export type ExportRow = Record<CsvColumn, string | number | null>;
+
+/** A listing as an export reads it: with its website's contacts, when the pass has been there. */
+export type ExportListing = StoredListing & { contacts?: ContactSite | null };
 
 /**
  * How each column's value is read from a listing: one named function per column (the type
@@ -64,7 +85,7 @@ export type ExportRow = Record<CsvColumn, string | number | null>;
  * CSV_COLUMNS order without building a 35-key object per row first, and every format still
  * gets its values from this one table.
  */
-const COLUMN_VALUES: { [C in CsvColumn]: (listing: StoredListing) => string | number | null } = {
+const COLUMN_VALUES: { [C in CsvColumn]: (listing: ExportListing) => string | number | null } = {
   place_id: (l) => l.placeId,
   name: (l) => l.name,
   category: (l) => l.category,
@@ -88,7 +109,7 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: StoredListing) => string | nu
   region: (l) => l.addressParts?.region ?? null,
   country_code: (l) => l.addressParts?.countryCode ?? null,
   phone_e164: (l) => l.phoneE164 ?? null,
-  other_phones: (l) => joined(l.otherPhones),
+  other_phones: (l) => joined(otherPhonesOf(l)),
   hours: (l) => l.hours ?? null,
   opening_hours: (l) => openingHoursText(l.openingHours),
   price_level: (l) => l.priceLevel ?? null,
@@ -102,7 +123,46 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: StoredListing) => string | nu
   lot_address: (l) => l.lotAddress ?? null,
   booking_url: (l) => l.bookingUrl ?? null,
   sponsored: (l) => (l.sponsored ? 'yes' : null),
+  emails: (l) => joined(l.contacts?.findings?.emails.map((e) => e.value)),
+  instagram: (l) => social(l, 'instagram'),
+  facebook: (l) => social(l, 'facebook'),
+  x: (l) => social(l, 'x'),
+  youtube: (l) => social(l, 'youtube'),
+  tiktok: (l) => social(l, 'tiktok'),
+  linkedin: (l) => social(l, 'linkedin'),
+  kakao_channel: (l) => social(l, 'kakao_channel'),
+  naver_blog: (l) => social(l, 'naver_blog'),
+  naver_cafe: (l) => social(l, 'naver_cafe'),
+  naver_smartstore: (l) => social(l, 'naver_smartstore'),
+  band: (l) => social(l, 'band'),
+  contact_page: (l) => l.contacts?.findings?.contactPage ?? null,
+  contacts_checked_at: (l) => (typeof l.contacts?.checkedAt === 'number' ? isoTime(l.contacts.checkedAt) : null),
 };
+
+function social(l: ExportListing, network: SocialNetwork): string | null {
+  return l.contacts?.findings?.socials[network]?.value ?? null;
+}
+
+/**
+ * The site's further numbers, then the numbers the business's own website shows that are none
+ * of the listing's (compared in E.164, so `02-123-4567` and `+82 2-123-4567` are one number);
+ * a website number that is no valid number is left out: page text holds many digit runs.
+ */
+export function otherPhonesOf(l: ExportListing): string[] {
+  const own = l.otherPhones ?? [];
+  const fromSite = l.contacts?.findings?.phones ?? [];
+  if (fromSite.length === 0) return [...own];
+  const region = providerById(l.provider)?.phoneRegion ?? (l.addressParts?.countryCode as Parameters<typeof phoneToE164>[1]) ?? undefined;
+  const known = new Set([l.phoneE164, ...[l.phone, ...own].map((p) => (p ? phoneToE164(p, region) : null))].filter((p): p is string => !!p));
+  const out = [...own];
+  for (const p of fromSite) {
+    const e164 = phoneToE164(p.value, region);
+    if (!e164 || known.has(e164)) continue;
+    known.add(e164);
+    out.push(p.value);
+  }
+  return out;
+}
 
 let lastTime = Number.NaN;
 let lastIso = '';
@@ -148,9 +208,9 @@ export function isoTime(ms: number): string {
 }
 
 /** The same functions in column order. */
-export const COLUMN_READERS: readonly ((listing: StoredListing) => string | number | null)[] = CSV_COLUMNS.map((c) => COLUMN_VALUES[c]);
+export const COLUMN_READERS: readonly ((listing: ExportListing) => string | number | null)[] = CSV_COLUMNS.map((c) => COLUMN_VALUES[c]);
 
-export function listingToRow(listing: StoredListing): ExportRow {
+export function listingToRow(listing: ExportListing): ExportRow {
   const row = {} as ExportRow;
   for (const column of CSV_COLUMNS) row[column] = COLUMN_VALUES[column](listing);
   return row;

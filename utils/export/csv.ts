@@ -1,4 +1,4 @@
-import type { StoredListing } from '../listing/types';
+import type { ExportListing } from './columns';
 import { COLUMN_READERS, CSV_COLUMNS } from './columns';
 import { neutraliseCell } from './csv-safety';
 
@@ -49,7 +49,7 @@ export function csvField(value: unknown): string {
 const HEADER = CSV_COLUMNS.map(csvText).join(',') + NEWLINE;
 
 /** One listing's CSV line, its line break included, columns in CSV_COLUMNS order. */
-export function csvLine(listing: StoredListing): string {
+export function csvLine(listing: ExportListing): string {
   let line = csvField(COLUMN_READERS[0]!(listing));
   for (let i = 1; i < COLUMN_READERS.length; i++) line += ',' + csvField(COLUMN_READERS[i]!(listing));
   return line + NEWLINE;
@@ -62,7 +62,7 @@ export function csvLine(listing: StoredListing): string {
  * ends with a line break and so does every row: no empty row after the header of an empty
  * export, which every spreadsheet would show.
  */
-export async function* csvChunks(batches: AsyncIterable<StoredListing[]>): AsyncGenerator<string> {
+export async function* csvChunks(batches: AsyncIterable<ExportListing[]>): AsyncGenerator<string> {
   yield UTF8_BOM + HEADER;
   for await (const batch of batches) {
     if (batch.length === 0) continue;

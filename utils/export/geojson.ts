@@ -1,4 +1,4 @@
-import type { StoredListing } from '../listing/types';
+import type { ExportListing } from './columns';
 import { listingToRecord, type ExportRecord } from './json';
 
 /** RFC 7946 §3.2: a Feature's geometry may be null when the place's position is unknown. */
@@ -19,7 +19,7 @@ export function placeGeometry(lat: number | null, lng: number | null): PlaceFeat
   return { type: 'Point', coordinates: [lng, lat] };
 }
 
-export function listingToFeature(listing: StoredListing): PlaceFeature {
+export function listingToFeature(listing: ExportListing): PlaceFeature {
   return {
     type: 'Feature',
     // The store's key (`google:{cid}`, `naver:{id}`): unique across providers, where an id alone is not.
@@ -34,7 +34,7 @@ export function listingToFeature(listing: StoredListing): PlaceFeature {
  * csvChunks. Every export field is a property, coordinates included, so a place without a
  * geometry still carries its whole record.
  */
-export async function* geoJsonChunks(batches: AsyncIterable<StoredListing[]>): AsyncGenerator<string> {
+export async function* geoJsonChunks(batches: AsyncIterable<ExportListing[]>): AsyncGenerator<string> {
   yield '{"type":"FeatureCollection","features":[';
   let first = true;
   for await (const batch of batches) {

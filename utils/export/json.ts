@@ -1,5 +1,5 @@
-import type { DayHours, StoredListing } from '../listing/types';
-import { listingToRow, type ExportRow } from './columns';
+import type { DayHours } from '../listing/types';
+import { listingToRow, otherPhonesOf, type ExportListing, type ExportRow } from './columns';
 
 /**
  * One place as JSON and GeoJSON exports carry it: the CSV's stable English identifiers, so a
@@ -7,20 +7,23 @@ import { listingToRow, type ExportRow } from './columns';
  * none (keywords stay a list). No formula neutralisation: JSON is not opened by spreadsheets,
  * and a JSON consumer must get back exactly the text the page showed.
  */
-export type ExportRecord = Omit<ExportRow, 'keywords' | 'categories' | 'other_phones' | 'opening_hours'> & {
+export type ExportRecord = Omit<ExportRow, 'keywords' | 'categories' | 'other_phones' | 'opening_hours' | 'emails'> & {
   keywords: string[];
   categories: string[];
   other_phones: string[];
+  /** The business's e-mail addresses from its own website (the contacts pass). */
+  emails: string[];
   /** The structured week (Listing.openingHours), or null. */
   opening_hours: DayHours[] | null;
 };
 
-export function listingToRecord(listing: StoredListing): ExportRecord {
+export function listingToRecord(listing: ExportListing): ExportRecord {
   return {
     ...listingToRow(listing),
     keywords: [...listing.keywords],
     categories: [...(listing.categories ?? (listing.category ? [listing.category] : []))],
-    other_phones: [...(listing.otherPhones ?? [])],
+    other_phones: otherPhonesOf(listing),
+    emails: (listing.contacts?.findings?.emails ?? []).map((e) => e.value),
     opening_hours: listing.openingHours ? listing.openingHours.map((d) => ({ ...d, intervals: d.intervals.map((i) => ({ ...i })) })) : null,
   };
 }
@@ -29,7 +32,7 @@ export function listingToRecord(listing: StoredListing): ExportRecord {
  * A JSON array of export records, as a stream of text chunks, one per batch of listings read
  * from the store (like csvChunks): a 100,000-place export never holds the store twice.
  */
-export async function* jsonChunks(batches: AsyncIterable<StoredListing[]>): AsyncGenerator<string> {
+export async function* jsonChunks(batches: AsyncIterable<ExportListing[]>): AsyncGenerator<string> {
   yield '[';
   let first = true;
   for await (const batch of batches) {

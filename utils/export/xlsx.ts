@@ -1,5 +1,5 @@
 import type { CellObject, WorkSheet } from '@e965/xlsx';
-import type { StoredListing } from '../listing/types';
+import type { ExportListing } from './columns';
 import { listingCells } from './cells';
 import { CSV_COLUMNS } from './columns';
 
@@ -11,8 +11,11 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * Excel stays text too. A 20-digit CID kept as a number would lose its last digits.
  */
 export function isIdColumn(column: string): boolean {
-  return /(^|_)(id|cid)$|phone|postal/.test(column);
+  return /(^|_)(id|cid)$|phone|postal/.test(column) || CONTACT_TEXT_COLUMNS.has(column);
 }
+
+/** The contacts pass's columns: addresses and links, text whatever Excel would make of them. */
+const CONTACT_TEXT_COLUMNS = new Set<string>(CSV_COLUMNS.slice(CSV_COLUMNS.indexOf('emails')));
 
 /** Excel's limit on one cell's text; longer text makes Excel call the file corrupt. */
 const MAX_CELL_TEXT = 32_767;
@@ -32,7 +35,7 @@ function cellOf(value: string | number | null, text: boolean): CellObject | unde
  * The ZIP itself is written at the end (the format's sheet XML is one part), by SheetJS.
  * The library is loaded on first use: the popup does not pay for it until someone exports XLSX.
  */
-export async function xlsxBytes(batches: AsyncIterable<StoredListing[]>, onRows?: (rows: number) => void): Promise<Uint8Array> {
+export async function xlsxBytes(batches: AsyncIterable<ExportListing[]>, onRows?: (rows: number) => void): Promise<Uint8Array> {
   const XLSX = await import('@e965/xlsx');
   const text = CSV_COLUMNS.map((c) => isIdColumn(c));
   const data: CellObject[][] = [CSV_COLUMNS.map((c) => ({ t: 's', v: c }) as CellObject)];

@@ -4,6 +4,7 @@ import type { StoredListing } from '../listing/types';
 import type { ChangeRecord, PlaceSnapshot, Run, SavedSearch } from '../schedule/types';
 import type { Cell, CellStatus, ErrorKind, Sweep } from '../domain/sweep';
 import type { PlaceJobRecord, PlaceJobStatus, PlaceQueueKey } from '../details/records';
+import type { ContactQueueKey, ContactSiteRecord } from '../contacts/records';
 
 /**
  * The lease-order key of an open cell: [sweepId, class, keywordIndex, depth, distance, id, availableAt].
@@ -94,6 +95,12 @@ export interface MapSweepDB extends DBSchema {
    * record a few dozen bytes; a sweep's records are one key range (deleted with the sweep).
    */
   sweepPlaces: { key: SweepPlaceKey; value: number };
+  /**
+   * The contacts pass (issue 23, utils/contacts/records.ts): one record per business website,
+   * its queue state and what its pages gave, keyed by the URL fetched; `byPlace` finds a place's
+   * website by the place's key (multi-entry over `places`), open sites by lease order.
+   */
+  contactSites: { key: string; value: ContactSiteRecord; indexes: { byLeaseOrder: ContactQueueKey; byPlace: string } };
 }
 
 /** [sweepId, keyword, place key]: see MapSweepDB.sweepPlaces. */
@@ -174,7 +181,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // what version 5 kept, by the rule version 5 used (the sweep has the place, and some sweep
   // found it under the keyword): what they found before the upgrade is never taken for a miss.
   async (db, tx) => {
-    const missing = layoutGaps(db, tx, ['sweepPlaces']);
+    // Stores later steps add (contactSites, 6 → 7) are not version 5's to have.
+    const missing = layoutGaps(db, tx, ['sweepPlaces', 'contactSites']);
     if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
     const places = db.createObjectStore('sweepPlaces');
     for (const sweep of await tx.objectStore('sweeps').getAll()) {
@@ -189,6 +197,16 @@ export const MIGRATIONS: readonly Migration[] = [
         cursor = await cursor.continue();
       }
     }
+  },
+  // 6 → 7: the contacts pass (issue 23). Only adds a store: every record of every other store
+  // stays exactly as it was, and a database without contacts simply has no sites.
+  (db, tx) => {
+    // As 5 → 6: a damaged version-6 database is refused untouched, never upgraded.
+    const missing = layoutGaps(db, tx, ['contactSites']);
+    if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
+    const sites = db.createObjectStore('contactSites', { keyPath: 'url' });
+    sites.createIndex('byLeaseOrder', 'queue');
+    sites.createIndex('byPlace', 'places', { multiEntry: true });
   },
 ];
 
@@ -222,6 +240,7 @@ export const EXPECTED_LAYOUT: Readonly<Record<StoreName, readonly string[]>> = {
   changes: [],
   placeQueue: ['bySweep', 'bySweepStatus', 'byLeaseOrder'],
   sweepPlaces: [],
+  contactSites: ['byLeaseOrder', 'byPlace'],
 };
 
 /** The names missing from an opened database, as `store` or `store.index`. Empty when intact. */

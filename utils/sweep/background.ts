@@ -16,6 +16,7 @@ import { DISK_FULL_KEY, diskFullOf } from './disk-full';
 import { wireLongExports } from '../export/long-export';
 import { PROVIDERS, providerOfUrl } from '../providers/registry';
 import { watchBlockRedirects } from '../browser/block-redirects';
+import { wireContacts } from '../contacts/wire';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
@@ -46,7 +47,8 @@ export function createBackground(browser: Browser): void {
     .get(SETTINGS_KEY)
     .then((r) => (settingsCache = normaliseSettings(r[SETTINGS_KEY])))
     .catch(() => settingsCache);
-  const services = Promise.all([openStore(), settingsRead]).then(([store]) => {
+  const storeReady = openStore();
+  const services = Promise.all([storeReady, settingsRead]).then(([store]) => {
     // The pacer's last load per host lives in storage.local: "≥ delay apart" holds across restarts.
     const pacer = createPacer({ now: Date.now, sleep, random: Math.random, timing: () => settingsCache, memory: storagePacerMemory(browser.storage.local) });
     const controller = createController({
@@ -96,6 +98,8 @@ export function createBackground(browser: Browser): void {
 
   async function attention(sweep: Sweep, reason: Attention) {
     if (reason === 'finished' || reason === 'extractor') void services.then((s) => s.scheduler.onSweepEnded());
+    // The contacts pass follows a finished sweep when the user turned it on (and granted its permission).
+    if (reason === 'finished' && settingsCache.contactsFromWebsites) void contacts.pass.then((p) => p.start(sweep.id)).catch((e) => console.warn('MapSweep: contacts pass', e));
     const needsUser = reason !== 'finished';
     await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
     if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
@@ -145,6 +149,8 @@ export function createBackground(browser: Browser): void {
 
   // Long exports: built in an offscreen document, handed to the downloads API (utils/export/long-export.ts).
   wireLongExports(browser, ownPage);
+  // E-mails and social profiles from the businesses' own websites (utils/contacts/wire.ts).
+  const contacts = wireContacts(browser, services.then(() => storeReady), ownPage, async () => settingsCache);
 
   onMessage('browsingListings', async (message) => {
     const { sender } = message;

@@ -46,6 +46,17 @@ export interface DetailsSetting {
 }
 
 /**
+ * The contacts pass (issue 23, utils/contacts): e-mails and social profiles from each business's
+ * own website. Off by default, and on only with the user's grant of the optional host permission
+ * (the options page asks for it when the box is ticked). A visited website is visited again
+ * after `contactsRecheckDays`.
+ */
+export interface ContactsSetting {
+  contactsFromWebsites: boolean;
+  contactsRecheckDays: number;
+}
+
+/**
  * The least delay between two requests to a map host: a site that sees a browser ask faster
  * may block it (a captcha, Naver's "과도한 접근 요청", Kakao's 500 page) for everybody on that
  * connection. Below it only with `belowFloorAccepted`, the options page's explicit "I accept the
@@ -64,7 +75,7 @@ export interface PacingRiskSetting {
  * 1.5 s of jitter, so a sweep looks like a patient person rather than a crawler.
  * Results come in the browser's language.
  */
-export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting & PacingRiskSetting = {
+export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting & PacingRiskSetting & ContactsSetting = {
   delayMs: 2000,
   jitterMs: 1500,
   cellTimeoutMs: 120_000,
@@ -76,10 +87,12 @@ export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting & PacingRiskSettin
   lang: hlFromLocale(uiLocale()),
   placeDetails: false,
   belowFloorAccepted: false,
+  contactsFromWebsites: false,
+  contactsRecheckDays: 30,
 };
 
 /** Every option the options page stores under `settings`. */
-export type AllSettings = SweepSettings & DetailsSetting & PacingRiskSetting;
+export type AllSettings = SweepSettings & DetailsSetting & PacingRiskSetting & ContactsSetting;
 
 const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [number, number] : null } = {
   delayMs: [0, 60_000],
@@ -93,6 +106,8 @@ const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [num
   lang: null,
   placeDetails: null,
   belowFloorAccepted: null,
+  contactsFromWebsites: null,
+  contactsRecheckDays: [1, 365],
 };
 
 /**

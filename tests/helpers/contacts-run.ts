@@ -1,0 +1,64 @@
+/**
+ * The real contacts pass (utils/contacts/pass.ts) run in-process, for tests and the bench: its
+ * state kept in memory, the permission granted, the replica web's own fetch. The store holds one
+ * listing per replica site, whose website is the one the site's truth names.
+ */
+import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPassState, type ContactsSettings } from '../../utils/contacts/pass';
+import type { FetchFn } from '../../utils/contacts/fetch-page';
+import { abortableSleep } from '../../utils/contacts/sleep';
+import { openStore, type Store } from '../../utils/store';
+import type { StoredListing } from '../../utils/listing/types';
+import type { WebReplica } from '../replica/web/server';
+import { contactsOf } from '../../utils/contacts/queue';
+import type { ContactSite } from '../../utils/contacts/records';
+import { makeListing } from './store-records';
+
+/** A store whose listings `google:1…n` have the web's sites as websites, in the web's host order. */
+export async function storeOfWeb(web: WebReplica, factory: IDBFactory, name = 'web'): Promise<Store> {
+  const store = await openStore({ factory, name });
+  const hosts = web.web.hosts;
+  for (let from = 0; from < hosts.length; from += 1000) {
+    await store.transact(['listings'], 'readwrite', async (tx) => {
+      for (let i = from; i < Math.min(hosts.length, from + 1000); i++) {
+        const l: StoredListing = { ...makeListing(String(i + 1), { website: web.truth(hosts[i]!).website }), firstSeen: 1, lastSeen: 2, collections: ['s1'], keywords: ['cafe'], cells: [] };
+        await tx.objectStore('listings').put(l);
+      }
+    });
+  }
+  return store;
+}
+
+/** The places storeOfWeb wrote: key and website, as contactsOf takes them. */
+export const placesOfWeb = (web: WebReplica) => web.web.hosts.map((host, i) => ({ key: `google:${i + 1}`, website: web.truth(host).website }));
+
+/** The contacts of places named by key, through their stored listings (as an export reads them). */
+export async function contactsOfKeys(store: Store, keys: readonly string[]): Promise<Map<string, ContactSite>> {
+  const listings = await store.transact(['listings'], 'readonly', (tx) => Promise.all(keys.map((k) => tx.objectStore('listings').get(k))));
+  return contactsOf(store, listings.filter((l): l is StoredListing => l !== undefined));
+}
+
+/**
+ * The pass with `settings`; `sleepCapMs` shortens its idle waits (never the host lanes' gap,
+ * which goes through the same sleep: leave it unset where the pace is measured).
+ */
+export function inMemoryPass(store: Store, fetchFn: FetchFn, settings: Partial<ContactsSettings>, sleepCapMs = Infinity) {
+  let state: ContactsPassState = { status: 'idle' };
+  let n = 0;
+  return createContactsPass({
+    store,
+    fetch: fetchFn,
+    now: Date.now,
+    sleep: (ms, signal) => abortableSleep(Math.min(ms, sleepCapMs), signal),
+    random: Math.random,
+    newId: () => String(++n),
+    hasPermission: async () => true,
+    loadState: async () => state,
+    saveState: async (s) => void (state = s),
+    settings: async () => ({ ...DEFAULT_CONTACTS_SETTINGS, ...settings }),
+  });
+}
+
+/** The replica's fetch with every answer bounded by `ms` (its hanging sites hang until the client gives up). */
+export function boundedFetch(web: WebReplica, ms: number): FetchFn {
+  return (url, init) => web.fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(ms)]) : AbortSignal.timeout(ms) });
+}

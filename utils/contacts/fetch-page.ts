@@ -1,0 +1,116 @@
+/**
+ * One bounded, cookie-less fetch of a business website's page for the contacts pass (issue 23).
+ * The user's browser is the fetcher, so what it sends must be the least a site needs to answer:
+ * no cookies or credentials, no referrer, nothing cached; and what it accepts is bounded: HTML
+ * only, 2 MB, 10 s for the whole answer, body included. A site can only make a visit fail, with
+ * its reason; it can never make the pass read more than the bounds.
+ */
+import type { SiteFailure } from './queue';
+
+export interface FetchBounds {
+  /** The whole answer, headers and body, within this time. */
+  timeoutMs: number;
+  /** A body larger than this is not read. */
+  maxBytes: number;
+}
+
+export const PAGE_BOUNDS: FetchBounds = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
+/** robots.txt is small by nature (Google reads the first 500 KiB of one). */
+export const ROBOTS_BOUNDS: FetchBounds = { timeoutMs: 10_000, maxBytes: 500 * 1024 };
+
+export type Fetched =
+  | { ok: true; url: string; status: number; contentType: string | null; bytes: Uint8Array }
+  | { ok: false; url: string; status: number | null; failure: SiteFailure };
+
+export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The media types read as HTML. A missing Content-Type is sniffed from the first bytes. */
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/**
+ * Fetch `url` within `bounds`. `accept` says what a body may be: `html` (a page) or `text`
+ * (robots.txt, any text type). Redirects are followed by the browser; `fetchFn` may stop a
+ * chain past a limit by throwing RedirectRefused (utils/contacts/redirect-limit.ts), and the
+ * browser's own limit of 20 ends a loop anyway, as a network error.
+ */
+export async function fetchBounded(fetchFn: FetchFn, url: string, bounds: FetchBounds, accept: 'html' | 'text', signal?: AbortSignal): Promise<Fetched> {
+  const timeout = AbortSignal.timeout(bounds.timeoutMs);
+  const abort = signal ? AbortSignal.any([timeout, signal]) : timeout;
+  let response: Response;
+  try {
+    response = await fetchFn(url, {
+      credentials: 'omit',
+      redirect: 'follow',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      headers: { Accept: accept === 'html' ? 'text/html,application/xhtml+xml;q=0.9' : 'text/plain,*/*;q=0.5' },
+      signal: abort,
+    });
+  } catch (e) {
+    // A redirect chain past the limit (redirect-limit.ts) ends the same way every time.
+    if (e instanceof Error && e.name === 'RedirectRefused') return { ok: false, url, status: null, failure: { kind: 'permanent', message: e.message } };
+    return { ok: false, url, status: null, failure: { kind: 'transient', message: failureText(e, timeout, bounds) } };
+  }
+  const finalUrl = response.url || url;
+  const failed = (failure: SiteFailure): Fetched => {
+    // The body is not wanted: let the connection go rather than download it.
+    void response.body?.cancel().catch(() => {});
+    return { ok: false, url: finalUrl, status: response.status, failure };
+  };
+  if (!response.ok) {
+    const transient = response.status === 408 || response.status === 429 || response.status >= 500;
+    return failed({ kind: transient ? 'transient' : 'permanent', message: `HTTP ${response.status}` });
+  }
+  const contentType = response.headers.get('content-type');
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
+  if (accept === 'html' && mediaType !== null && !HTML_TYPES.has(mediaType)) return failed({ kind: 'permanent', message: `not a web page (${mediaType})` });
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > bounds.maxBytes) return failed({ kind: 'permanent', message: `larger than ${bounds.maxBytes} bytes` });
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readAtMost(response, bounds.maxBytes);
+  } catch (e) {
+    return { ok: false, url: finalUrl, status: response.status, failure: { kind: 'transient', message: failureText(e, timeout, bounds) } };
+  }
+  if (!bytes) return { ok: false, url: finalUrl, status: response.status, failure: { kind: 'permanent', message: `larger than ${bounds.maxBytes} bytes` } };
+  if (accept === 'html' && mediaType === null && !looksLikeHtml(bytes)) return { ok: false, url: finalUrl, status: response.status, failure: { kind: 'permanent', message: 'not a web page (no type, not HTML)' } };
+  return { ok: true, url: finalUrl, status: response.status, contentType, bytes };
+}
+
+/** The body, or null when it is larger than `max` (reading stops there: a 50 MB file costs 2 MB). */
+async function readAtMost(response: Response, max: number): Promise<Uint8Array | null> {
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** HTML's own sniffing, in short: after a BOM and white space, a tag. */
+function looksLikeHtml(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head') || head.startsWith('<body') || head.startsWith('<!--');
+}
+
+function failureText(e: unknown, timeout: AbortSignal, bounds: FetchBounds): string {
+  if (timeout.aborted) return `no answer within ${bounds.timeoutMs / 1000} s`;
+  const name = e instanceof Error ? e.name : '';
+  if (name === 'AbortError') return 'stopped';
+  return `network error: ${e instanceof Error ? e.message : String(e)}`;
+}

@@ -1,0 +1,283 @@
+/**
+ * The contacts queue over the store (object store `contactSites`): fill it from a collection's
+ * listings, lease a website, settle it. Each operation is one transaction, a site's commit is one
+ * `durability: 'strict'` transaction: after a kill a site is either still open (visited again)
+ * or done (never fetched again until its re-check date). Never a half.
+ */
+import { backoffDelay } from '../queue/backoff';
+import { handled, StoreError, type Store } from '../store';
+import { websiteKind } from './website-kind';
+import {
+  emptyFindings,
+  fromContactRecord,
+  isDue,
+  newContactSite,
+  withContactQueueKey,
+  type ContactFindings,
+  type ContactQueueKey,
+  type ContactSite,
+} from './records';
+
+export interface ContactEnqueueResult {
+  /** Places with a website in the collection. */
+  places: number;
+  /** Sites put in the queue now (new, or due for a re-check). */
+  queued: number;
+  /** Sites recorded at once as a social profile or platform page (nothing to fetch). */
+  recorded: number;
+}
+
+/**
+ * Queue every website of a collection's listings (`undefined`: every listing), in one
+ * transaction. A site already known gains the new places; a settled one is queued again only
+ * when `recheckDays` have passed since it was checked. A website that is a social profile or a
+ * map/booking page is recorded at once as such.
+ */
+export async function enqueueContacts(store: Store, req: { collection?: string; now: number; recheckDays: number }): Promise<ContactEnqueueResult> {
+  const { collection, now, recheckDays } = req;
+  if (!Number.isFinite(now) || !Number.isFinite(recheckDays) || recheckDays < 0) {
+    throw new StoreError('invalid', 'Queueing contacts needs a valid time and a re-check period of 0 days or more.');
+  }
+  return store.transact(
+    ['listings', 'contactSites'],
+    'readwrite',
+    async (tx): Promise<ContactEnqueueResult> => {
+      // What each website serves, read first: one write per site, not one per place.
+      const sites = new Map<string, { places: string[]; kind: ReturnType<typeof websiteKind> }>();
+      let places = 0;
+      const listings = tx.objectStore('listings');
+      let cursor = collection === undefined ? await listings.openCursor() : await listings.index('byCollection').openCursor(collection);
+      while (cursor) {
+        const l = cursor.value;
+        const url = siteUrlOf(l.website);
+        if (url) {
+          const kind = websiteKind(l.website!);
+          {
+            places++;
+            const entry = sites.get(url) ?? { places: [], kind };
+            entry.places.push(l.key);
+            sites.set(url, entry);
+          }
+        }
+        cursor = await cursor.continue();
+      }
+      const store = tx.objectStore('contactSites');
+      let queued = 0;
+      let recorded = 0;
+      const writes: Promise<unknown>[] = [];
+      for (const [url, { places: keys, kind }] of sites) {
+        const old = await store.get(url);
+        const known = old ? fromContactRecord(old) : null;
+        const allPlaces = [...new Set([...(known?.places ?? []), ...keys])];
+        let next: ContactSite;
+        if (kind.kind !== 'site') {
+          if (known?.status === 'done' && known.places.length === allPlaces.length) continue;
+          const findings = emptyFindings(kind.kind === 'social' ? 'social' : 'platform');
+          if (kind.kind === 'social') findings.socials[kind.profile.network] = { value: kind.profile.url, page: url };
+          else if (kind.kind === 'platform') findings.notes.push(`a ${kind.platform} page, not the business's own website`);
+          next = { ...newContactSite(url, allPlaces, now), status: 'done', findings, checkedAt: now };
+          recorded++;
+        } else if (!known) {
+          next = newContactSite(url, allPlaces, now);
+          queued++;
+        } else if (isDue(known, now, recheckDays)) {
+          next = { ...known, places: allPlaces, status: 'pending', attempts: 0, nextAttemptAt: now, leaseHolder: null, leaseUntil: 0, updatedAt: now };
+          queued++;
+        } else if (allPlaces.length !== known.places.length) {
+          next = { ...known, places: allPlaces, updatedAt: now };
+        } else continue;
+        writes.push(handled(store.put(withContactQueueKey(next))));
+      }
+      await Promise.all(writes);
+      return { places, queued, recorded };
+    },
+    { durability: 'strict' },
+  );
+}
+
+/**
+ * Lease the site available soonest, or null when none is available at `now`. The pick and the
+ * write are one transaction: two loops never lease the same site. `except` are sites this
+ * session is visiting or must not visit now (a host whose turn has not come): skipped.
+ */
+export async function leaseSite(store: Store, req: { holder: string; now: number; leaseMs: number; except?: (url: string) => boolean }): Promise<ContactSite | null> {
+  const { holder, now, leaseMs } = req;
+  if (!holder || !Number.isFinite(now) || !Number.isFinite(leaseMs) || leaseMs <= 0) {
+    throw new StoreError('invalid', 'A site lease needs a holder, a valid time and a positive duration.');
+  }
+  return store.transact(['contactSites'], 'readwrite', async (tx) => {
+    const sites = tx.objectStore('contactSites');
+    let cursor = await sites.index('byLeaseOrder').openKeyCursor(IDBKeyRange.upperBound([now, []]));
+    while (cursor && req.except?.((cursor.key as ContactQueueKey)[1])) cursor = await cursor.continue();
+    if (!cursor) return null;
+    const record = await sites.get(cursor.primaryKey);
+    if (!record) return null;
+    const site: ContactSite = { ...fromContactRecord(record), status: 'leased', leaseHolder: holder, leaseUntil: now + leaseMs, updatedAt: now };
+    await sites.put(withContactQueueKey(site));
+    return site;
+  });
+}
+
+/** May `holder` settle `site` at `now`? While it holds the lease, or after it ran out if nobody else took the site. */
+function maySettle(site: ContactSite | null, holder: string, now: number): site is ContactSite {
+  if (!site || site.status === 'done' || site.status === 'failed') return false;
+  return !(site.status === 'leased' && site.leaseHolder !== holder && site.leaseUntil > now);
+}
+
+async function settle(store: Store, url: string, holder: string, now: number, change: (site: ContactSite) => ContactSite): Promise<boolean> {
+  return store.transact(
+    ['contactSites'],
+    'readwrite',
+    async (tx) => {
+      const record = await tx.objectStore('contactSites').get(url);
+      const site = record ? fromContactRecord(record) : null;
+      if (!maySettle(site, holder, now)) return false;
+      await tx.objectStore('contactSites').put(withContactQueueKey({ ...change(site), leaseHolder: null, leaseUntil: 0, updatedAt: now }));
+      return true;
+    },
+    { durability: 'strict' },
+  );
+}
+
+/** A visit read to its end: the site is done with what it found. False when the site was not this holder's to settle. */
+export function commitSite(store: Store, req: { url: string; holder: string; now: number; findings: ContactFindings }): Promise<boolean> {
+  return settle(store, req.url, req.holder, req.now, (site) => ({ ...site, status: 'done', findings: req.findings, lastError: null, checkedAt: req.now }));
+}
+
+/** Give a lease back without counting an attempt (the pass paused, the permission withdrawn). */
+export function releaseSite(store: Store, req: { url: string; holder: string; now: number }): Promise<boolean> {
+  return settle(store, req.url, req.holder, req.now, (site) => ({ ...site, status: 'pending', nextAttemptAt: req.now }));
+}
+
+/**
+ * A website that failed is tried again after up to a minute, then up to two, four…, at most an
+ * hour: a small site that answered 503 or 429 is usually overloaded, and the pass is in no hurry.
+ */
+export const SITE_BACKOFF_BASE_MS = 60_000;
+export const SITE_BACKOFF_CAP_MS = 3_600_000;
+
+export type SiteFailure =
+  /** Worth another visit after a backoff: a timeout, a network error, a 5xx, a 429. */
+  | { kind: 'transient'; message: string }
+  /** Will answer the same next time: a 404, a PDF, a file too large, a redirect loop. */
+  | { kind: 'permanent'; message: string };
+
+/**
+ * A visit that failed. A transient failure below `maxAttempts` waits out a backoff (exponential,
+ * full jitter) and goes back to the queue; otherwise the site is left failed with its reason.
+ * What an earlier visit found is kept.
+ */
+export function failSite(
+  store: Store,
+  req: { url: string; holder: string; now: number; failure: SiteFailure; maxAttempts: number; random: number },
+): Promise<boolean> {
+  return settle(store, req.url, req.holder, req.now, (site) => {
+    const attempts = site.attempts + 1;
+    const retry = req.failure.kind === 'transient' && attempts < req.maxAttempts;
+    return retry
+      ? { ...site, status: 'pending', attempts, lastError: req.failure.message, nextAttemptAt: req.now + backoffDelay(attempts, req.random, SITE_BACKOFF_BASE_MS, SITE_BACKOFF_CAP_MS) }
+      : { ...site, status: 'failed', attempts, lastError: req.failure.message, checkedAt: req.now };
+  });
+}
+
+/** After a restart no loop of the old session is alive: every lease is given back at once. */
+export async function releaseContactLeases(store: Store, now: number): Promise<number> {
+  return store.transact(['contactSites'], 'readwrite', async (tx) => {
+    const sites = tx.objectStore('contactSites');
+    const leased = (await sites.index('byLeaseOrder').getAll()).filter((r) => r.status === 'leased');
+    await Promise.all(leased.map((r) => handled(sites.put(withContactQueueKey({ ...fromContactRecord(r), status: 'pending', leaseHolder: null, leaseUntil: 0, updatedAt: now })))));
+    return leased.length;
+  });
+}
+
+export interface ContactQueueCounts {
+  open: number;
+  /** When the soonest open site becomes available (Infinity when none is open). */
+  nextAvailableAt: number;
+}
+
+export async function countOpenSites(store: Store): Promise<ContactQueueCounts> {
+  return store.transact(['contactSites'], 'readonly', async (tx) => {
+    const index = tx.objectStore('contactSites').index('byLeaseOrder');
+    const first = await index.openKeyCursor();
+    return { open: await index.count(), nextAvailableAt: first ? (first.key as ContactQueueKey)[0] : Infinity };
+  });
+}
+
+/**
+ * The key a website is kept under in `contactSites`: the URL the pass fetches for a site, the
+ * website as stored for a profile or platform page; null when it is no website at all.
+ */
+export function siteUrlOf(website: string | null | undefined): string | null {
+  if (typeof website !== 'string' || !website) return null;
+  const kind = websiteKind(website);
+  return kind.kind === 'invalid' ? null : kind.kind === 'site' ? kind.url : website;
+}
+
+/**
+ * The contacts of some places: place key → the record of the website the listing names NOW (a
+ * place whose website changed keeps its old site's record in `places`, which says nothing of it
+ * any more); absent when that website was never queued.
+ */
+export async function contactsOf(store: Store, listings: readonly { key: string; website: string | null }[]): Promise<Map<string, ContactSite>> {
+  return store.transact(['contactSites'], 'readonly', async (tx) => {
+    const sites = tx.objectStore('contactSites');
+    const urls = [...new Set(listings.map((l) => siteUrlOf(l.website)).filter((u): u is string => u !== null))];
+    const records = new Map<string, ContactSite>();
+    await Promise.all(urls.map(async (u) => {
+      const r = await sites.get(u);
+      if (r) records.set(u, fromContactRecord(r));
+    }));
+    const out = new Map<string, ContactSite>();
+    for (const l of listings) {
+      const url = siteUrlOf(l.website);
+      const site = url ? records.get(url) : undefined;
+      if (site) out.set(l.key, site);
+    }
+    return out;
+  });
+}
+
+/** Whether any website was ever queued or recorded (an export then reads contacts). */
+export async function hasContacts(store: Store): Promise<boolean> {
+  return store.transact(['contactSites'], 'readonly', async (tx) => (await tx.objectStore('contactSites').count()) > 0);
+}
+
+export interface ContactCoverage {
+  /** Places of the collection with a website. */
+  withWebsite: number;
+  /** Of those, places whose website was checked (read, or left failed with its reason). */
+  checked: number;
+  /** Of those, places for which an e-mail address was found. */
+  withEmail: number;
+  /** Websites still to visit (all collections). */
+  open: number;
+}
+
+/** The pass's coverage of a collection (every place: undefined), for the popup's line. */
+export async function contactCoverage(store: Store, collection?: string): Promise<ContactCoverage> {
+  const open = (await countOpenSites(store)).open;
+  return store.transact(['listings', 'contactSites'], 'readonly', async (tx) => {
+    const sites = tx.objectStore('contactSites');
+    const listings = tx.objectStore('listings');
+    const out: ContactCoverage = { withWebsite: 0, checked: 0, withEmail: 0, open };
+    let cursor = collection === undefined ? await listings.openCursor() : await listings.index('byCollection').openCursor(collection);
+    const lookups: Promise<void>[] = [];
+    while (cursor) {
+      const url = siteUrlOf(cursor.value.website);
+      if (url) {
+        out.withWebsite++;
+        lookups.push(
+          sites.get(url).then((site) => {
+            if (!site || site.checkedAt === null) return;
+            out.checked++;
+            if ((site.findings?.emails.length ?? 0) > 0) out.withEmail++;
+          }),
+        );
+      }
+      cursor = await cursor.continue();
+    }
+    await Promise.all(lookups);
+    return out;
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * One HTML page of a business's website, read into what the contacts pass keeps: addresses,
+ * phones, social profiles, links and a meta refresh. A streaming htmlparser2 pass with no DOM
+ * (a service worker has no DOMParser); entities are decoded by the parser, so `&#64;` is `@`.
+ *
+ * What a person would read is what counts. `<script>`, `<style>` and `<template>` are not read:
+ * an address a script writes into the page is, to this reader, not on the page (the pass fetches
+ * without running scripts), and a template is inert markup the page never shows as it stands.
+ * `<noscript>` is read: it is the site's own static fallback, written for readers like this one.
+ */
+import { Parser } from 'htmlparser2';
+import { decodeCloudflareEmail, findEmails, mailtoAddresses, normaliseEmail } from './emails';
+import { findPhones, telPhone } from './phones';
+import { socialProfile } from './social';
+import type { EmailWriting, FoundEmail, PageLink, PageReading, SocialNetwork, SocialProfile } from './types';
+
+const UNREAD = new Set(['script', 'style', 'template']);
+/** Elements that end a line of text: `<td>a@b.com</td><td>Tel</td>` must not read as `a@b.comTel`. */
+const BLOCK = new Set(
+  'address article aside blockquote br dd div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table tbody td tfoot th thead tr ul option select button label title'.split(' '),
+);
+/** A link's words are for ranking it; a hostile page's megabyte of link text is not. */
+const MAX_LINK_TEXT = 200;
+const CLOUDFLARE_PATH = '/cdn-cgi/l/email-protection';
+
+interface RawLink {
+  href: string;
+  /** At most MAX_LINK_TEXT characters of its text. */
+  words: string;
+  /** What names the link when it has no text of its own: `aria-label`, `title`, an image's `alt`. */
+  labels: string[];
+}
+
+export function readPage(html: string, pageUrl: string): PageReading {
+  let baseHref: string | null = null;
+  let refreshContent: string | null = null;
+  const links: RawLink[] = [];
+  const mailtos: string[] = [];
+  const cloudflare: string[] = [];
+  const tels: string[] = [];
+  const text: string[] = [];
+  let unreadDepth = 0;
+  let noscriptDepth = 0;
+  let openLink: RawLink | null = null;
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (UNREAD.has(name)) unreadDepth++;
+        if (unreadDepth > 0) return;
+        if (name === 'noscript') noscriptDepth++;
+        if (BLOCK.has(name)) text.push('\n');
+        if (attribs['data-cfemail'] !== undefined) cloudflare.push(attribs['data-cfemail']);
+        if (name === 'base' && baseHref === null && attribs.href !== undefined) baseHref = attribs.href;
+        // A browser running scripts never follows a refresh inside <noscript>: it is the "please
+        // enable JavaScript" page, not where the site sends its readers.
+        if (name === 'meta' && refreshContent === null && noscriptDepth === 0 && attribs['http-equiv']?.trim().toLowerCase() === 'refresh') {
+          refreshContent = attribs.content ?? null;
+        }
+        if (name === 'img' && openLink && attribs.alt) openLink.labels.push(attribs.alt);
+        if ((name === 'a' || name === 'area') && attribs.href !== undefined) {
+          const href = attribs.href.trim();
+          // Not push(...list): a hostile mailto of a million commas would overflow the call stack.
+          if (/^mailto:/i.test(href)) for (const address of mailtoAddresses(href)) mailtos.push(address);
+          else if (/^tel:/i.test(href)) tels.push(href);
+          else {
+            const link: RawLink = { href, words: '', labels: [attribs['aria-label'] ?? '', attribs.title ?? '', attribs.alt ?? ''] };
+            links.push(link);
+            if (name === 'a') openLink = link;
+          }
+        }
+      },
+      ontext(data) {
+        if (unreadDepth > 0) return;
+        text.push(data);
+        if (openLink && openLink.words.length < MAX_LINK_TEXT) openLink.words += data.slice(0, MAX_LINK_TEXT - openLink.words.length);
+      },
+      onclosetag(name) {
+        if (UNREAD.has(name)) {
+          unreadDepth = Math.max(0, unreadDepth - 1);
+          return;
+        }
+        if (unreadDepth > 0) return;
+        if (name === 'noscript') noscriptDepth = Math.max(0, noscriptDepth - 1);
+        if (name === 'a') openLink = null;
+        if (BLOCK.has(name)) text.push('\n');
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+
+  const base = resolveBase(baseHref, pageUrl);
+  const emails = new EmailList(pageUrl);
+  for (const address of mailtos) emails.add(address, 'mailto');
+  for (const hex of cloudflare) emails.add(decodeCloudflareEmail(hex), 'cfemail');
+
+  const pageLinks: PageLink[] = [];
+  const socials = new Map<SocialNetwork, SocialProfile>();
+  for (const link of links) {
+    const url = absoluteHttp(link.href, base);
+    if (!url) continue;
+    if (url.pathname === CLOUDFLARE_PATH) {
+      // A protected `mailto:a@b?subject=…` keeps its query after the hex, inside the fragment.
+      emails.add(decodeCloudflareEmail(url.hash.slice(1).split('?')[0]!), 'cfemail');
+      continue;
+    }
+    url.hash = '';
+    const href = url.href;
+    pageLinks.push({ href, text: linkText(link) });
+    // First in document order: the header comes before the body and the footer, and a web
+    // agency's own profiles sit in its credit at the very bottom of the page.
+    const profile = socialProfile(href);
+    if (profile && !socials.has(profile.network)) socials.set(profile.network, { ...profile, page: pageUrl });
+  }
+
+  const pageText = text.join('');
+  for (const found of findEmails(pageText)) emails.add(found.email, found.how);
+
+  const refreshTarget = refreshContent === null ? null : refreshUrl(refreshContent);
+  const refresh = refreshTarget === null ? null : absoluteHttp(refreshTarget, base);
+  if (refresh) refresh.hash = '';
+
+  return {
+    emails: emails.list,
+    socials: [...socials.values()],
+    phones: uniquePhones([...tels.map(telPhone), ...findPhones(pageText)]),
+    links: pageLinks,
+    refreshTo: refresh ? refresh.href : null,
+  };
+}
+
+/**
+ * Addresses of one page, each once (case-insensitively). Links are added before Cloudflare's and
+ * before the text, so an address both linked and written counts as given by its link.
+ */
+class EmailList {
+  readonly list: FoundEmail[] = [];
+  private readonly seen = new Set<string>();
+  constructor(private readonly page: string) {}
+
+  add(candidate: string | null, how: EmailWriting): void {
+    const email = candidate === null ? null : normaliseEmail(candidate, how === 'mailto' || how === 'cfemail' ? 'as-address' : 'in-text');
+    if (email === null || this.seen.has(email.toLowerCase())) return;
+    this.seen.add(email.toLowerCase());
+    this.list.push({ email, page: this.page, how });
+  }
+}
+
+/** The document's base: the first `<base href>`, resolved against the page, when it is http(s). */
+function resolveBase(baseHref: string | null, pageUrl: string): string {
+  const base = baseHref === null ? null : absoluteHttp(baseHref, pageUrl);
+  return base ? base.href : pageUrl;
+}
+
+function absoluteHttp(href: string, base: string): URL | null {
+  try {
+    const url = new URL(href, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function linkText(link: RawLink): string {
+  const own = collapse(link.words);
+  return (own || collapse(link.labels.filter((label) => label.trim() !== '').join(' '))).slice(0, MAX_LINK_TEXT);
+}
+
+const collapse = (words: string) => words.replace(/\s+/g, ' ').trim();
+
+/**
+ * The URL of a `<meta http-equiv=refresh>` content, as the HTML spec's declarative refresh reads it:
+ * `5; url='/home'`, `0;URL=/home`, `0, /home`. Null when it only reloads the same page.
+ */
+function refreshUrl(content: string): string | null {
+  const match = content.match(/^\s*[\d.]+\s*(?:[;,]\s*)?(?:url\s*=\s*)?(.*)$/is);
+  let target = match?.[1]?.trim() ?? '';
+  const quote = target[0];
+  if (quote === '"' || quote === "'") {
+    const end = target.indexOf(quote, 1);
+    target = end < 0 ? target.slice(1) : target.slice(1, end);
+  }
+  return target === '' ? null : target;
+}
+
+/** Each number once, by its digits, in the form first written. */
+function uniquePhones(phones: (string | null)[]): string[] {
+  const byDigits = new Map<string, string>();
+  for (const phone of phones) {
+    if (phone === null) continue;
+    const digits = phone.replace(/\D/g, '');
+    if (!byDigits.has(digits)) byDigits.set(digits, phone);
+  }
+  return [...byDigits.values()];
+}

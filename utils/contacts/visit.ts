@@ -1,0 +1,151 @@
+/**
+ * One visit of a business website (issue 23): robots.txt, the home page, then at most
+ * `maxPages` same-site pages whose links look like contact details (breadth first, so a contact
+ * page two links deep, home → about → contact, is reached), each request in its host's lane.
+ * What the pages give is merged: e-mails deduplicated case-insensitively, one social profile per
+ * network, every value with the page it came from. The home page decides the visit (it failing
+ * is the site failing); a further page failing is a note.
+ */
+import { decodePage } from './decode';
+import { fetchBounded, PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn, type Fetched } from './fetch-page';
+import { hostLane, type HostLanes } from './host-lanes';
+import { pickContactPages } from './contact-links';
+import { readPage } from './read-page';
+import { emptyFindings, type ContactFindings } from './records';
+import type { SiteFailure } from './queue';
+import { robotsRulesOf, robotsUrlOf, type RobotsRules } from './robots';
+import type { PageReading } from './types';
+
+export interface VisitDeps {
+  fetch: FetchFn;
+  lanes: HostLanes;
+  /** Aborted when the pass pauses or loses its permission: the visit ends without a verdict. */
+  signal?: AbortSignal;
+}
+
+export type VisitResult = { kind: 'found'; findings: ContactFindings } | { kind: 'failed'; failure: SiteFailure } | { kind: 'stopped' };
+
+/** Pages read beyond the home page, at most. */
+export const MAX_CONTACT_PAGES = 3;
+
+export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX_CONTACT_PAGES): Promise<VisitResult> {
+  // One visit's robots.txt answers, per origin: a site's pages rarely span more than two.
+  const robots = new Map<string, Promise<RobotsRules>>();
+  const rulesFor = (url: string): Promise<RobotsRules> => {
+    const robotsUrl = robotsUrlOf(url);
+    let rules = robots.get(robotsUrl);
+    if (!rules) {
+      rules = paced(deps, robotsUrl, 'text').then((f) => robotsRulesOf(robotsUrl, f));
+      robots.set(robotsUrl, rules);
+    }
+    return rules;
+  };
+  const stopped = () => deps.signal?.aborted === true;
+
+  const homeRules = await rulesFor(siteUrl);
+  if (stopped()) return { kind: 'stopped' };
+  if (homeRules.kind === 'unreachable') return { kind: 'failed', failure: { kind: 'transient', message: homeRules.reason } };
+  if (!homeRules.allows(siteUrl)) {
+    const findings = emptyFindings('robots');
+    findings.notes.push('robots.txt does not allow the home page');
+    return { kind: 'found', findings };
+  }
+  const home = await paced(deps, siteUrl, 'html');
+  if (stopped()) return { kind: 'stopped' };
+  if (!home.ok) return { kind: 'failed', failure: home.failure };
+
+  const findings = emptyFindings('read');
+  const seen = new Set<string>([siteUrl, home.url]);
+  const homeReading = readFetched(home);
+  merge(findings, homeReading, home.url);
+  const candidates = pickContactPages(homeReading.links, home.url, maxPages);
+  let read = 0;
+  while (candidates.length > 0 && read < maxPages) {
+    const next = candidates.shift()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const rules = await rulesFor(next);
+    if (stopped()) return { kind: 'stopped' };
+    if (rules.kind === 'unreachable' || !rules.allows(next)) {
+      note(findings, rules.kind === 'unreachable' ? `${next.slice(0, 300)}: ${rules.reason}` : `${next.slice(0, 300)}: not allowed by robots.txt`);
+      continue;
+    }
+    const page = await paced(deps, next, 'html');
+    if (stopped()) return { kind: 'stopped' };
+    read++;
+    if (!page.ok) {
+      note(findings, `${next.slice(0, 300)}: ${page.failure.message}`);
+      continue;
+    }
+    seen.add(page.url);
+    const reading = readFetched(page);
+    merge(findings, reading, page.url);
+    findings.contactPage ??= page.url;
+    for (const more of pickContactPages(reading.links, home.url, maxPages)) if (!seen.has(more) && !candidates.includes(more)) candidates.push(more);
+  }
+  // The contact page is where the first e-mail beyond the home page was, else the first page read.
+  const beyondHome = findings.emails.find((e) => e.page !== home.url);
+  if (beyondHome) findings.contactPage = beyondHome.page;
+  return { kind: 'found', findings };
+}
+
+async function paced(deps: VisitDeps, url: string, accept: 'html' | 'text'): Promise<Fetched> {
+  let release: () => void;
+  try {
+    release = await deps.lanes.acquire(hostLane(url), deps.signal);
+  } catch {
+    return { ok: false, url, status: null, failure: { kind: 'transient', message: 'stopped' } };
+  }
+  try {
+    return await fetchBounded(deps.fetch, url, accept === 'html' ? PAGE_BOUNDS : ROBOTS_BOUNDS, accept, deps.signal);
+  } finally {
+    release();
+  }
+}
+
+function readFetched(f: Extract<Fetched, { ok: true }>): PageReading {
+  return readPage(decodePage(f.bytes, f.contentType).text, f.url);
+}
+
+/**
+ * What one website's record may hold: a business lists a handful of addresses and numbers; a
+ * page with thousands (a directory, a spam trap, a hostile page) must not make a record of
+ * megabytes that every export and the popup's coverage read. Past a bound the rest is left out
+ * and a note says so.
+ */
+export const FINDINGS_BOUNDS = { emails: 50, phones: 20, notes: 20, text: 2000 } as const;
+
+function merge(into: ContactFindings, reading: PageReading, page: string): void {
+  into.pages.push(page);
+  if (page.length > FINDINGS_BOUNDS.text) return;
+  const emails = new Set(into.emails.map((e) => e.value.toLowerCase()));
+  for (const e of reading.emails) {
+    if (emails.has(e.email.toLowerCase()) || e.email.length > FINDINGS_BOUNDS.text) continue;
+    if (into.emails.length >= FINDINGS_BOUNDS.emails) {
+      note(into, `more than ${FINDINGS_BOUNDS.emails} e-mail addresses: the rest left out`);
+      break;
+    }
+    emails.add(e.email.toLowerCase());
+    into.emails.push({ value: e.email, page: e.page });
+  }
+  for (const s of reading.socials) if (s.url.length <= FINDINGS_BOUNDS.text) into.socials[s.network] ??= { value: s.url, page: s.page };
+  const phones = new Set(into.phones.map((p) => digitsOf(p.value)));
+  for (const p of reading.phones) {
+    if (phones.has(digitsOf(p)) || p.length > FINDINGS_BOUNDS.text) continue;
+    if (into.phones.length >= FINDINGS_BOUNDS.phones) {
+      note(into, `more than ${FINDINGS_BOUNDS.phones} phone numbers: the rest left out`);
+      break;
+    }
+    phones.add(digitsOf(p));
+    into.phones.push({ value: p, page });
+  }
+}
+
+/** A note, once, and never more than the bound. */
+function note(into: ContactFindings, text: string): void {
+  if (into.notes.length < FINDINGS_BOUNDS.notes && !into.notes.includes(text)) into.notes.push(text);
+}
+
+function digitsOf(phone: string): string {
+  return phone.replace(/\D/g, '');
+}

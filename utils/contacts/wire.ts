@@ -1,0 +1,147 @@
+/**
+ * The contacts pass in the service worker (utils/sweep/background.ts calls wireContacts once,
+ * synchronously): its commands from MapSweep pages only, on a messaging instance of its own;
+ * its state in storage.local (what Resume means after a restart); the optional host permission
+ * it fetches under, watched so that withdrawing it stops the pass at once.
+ */
+import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { Reply } from '../domain/errors';
+import type { Store } from '../store';
+import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPass, type ContactsPassState } from './pass';
+import { contactCoverage, type ContactCoverage, type ContactEnqueueResult } from './queue';
+import { limitRedirects, type RedirectEvent } from './redirect-limit';
+import { abortableSleep } from './sleep';
+
+/**
+ * The optional host permission (wxt.config.ts `optional_host_permissions`): any http or https
+ * website, because the websites are the businesses' own, unknown until a sweep lists them.
+ * Asked for only when the user turns the pass on.
+ */
+export const CONTACT_ORIGINS = ['http://*/*', 'https://*/*'];
+
+export const CONTACTS_STATE_KEY = 'contacts-pass';
+export const CONTACTS_ALARM = 'contacts-watchdog';
+
+export interface ContactsStatus {
+  state: ContactsPassState;
+  granted: boolean;
+  coverage: ContactCoverage;
+}
+
+/** Popup, options, dashboard → background. */
+export interface ContactsMessages {
+  /** Queue the websites of a collection (every place: no collection) and run the pass. */
+  contactsStart(req: { collection?: string }): Reply<{ queued: ContactEnqueueResult }>;
+  contactsPause(): Reply;
+  contactsResume(): Reply;
+  contactsStatus(req: { collection?: string }): Reply<{ status: ContactsStatus }>;
+}
+
+export const { sendMessage: sendContactsMessage, onMessage: onContactsMessage } = defineExtensionMessaging<ContactsMessages>();
+
+export function readContactsState(v: unknown): ContactsPassState {
+  if (v && typeof v === 'object') {
+    const s = v as { status?: unknown; reason?: unknown };
+    if (s.status === 'running') return { status: 'running' };
+    if (s.status === 'paused' && (s.reason === 'user' || s.reason === 'permission')) return { status: 'paused', reason: s.reason };
+  }
+  return { status: 'idle' };
+}
+
+interface WiringBrowser {
+  permissions: {
+    contains(p: { origins: string[] }): Promise<boolean>;
+    onRemoved: { addListener(cb: (p: { origins?: string[] }) => void): void };
+  };
+  storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
+  webRequest?: { onBeforeRedirect?: { addListener(cb: (e: RedirectEvent) => void, filter: { urls: string[]; tabId?: number }): void } };
+  alarms: {
+    create(name: string, info: { periodInMinutes: number }): Promise<void> | void;
+    clear(name: string): Promise<boolean> | void;
+    onAlarm: { addListener(cb: (alarm: { name: string }) => void): void };
+  };
+}
+
+const permissionError = { code: 'contacts_permission', message: 'Allow MapSweep to read websites first: without that permission nothing is fetched.' };
+
+export function wireContacts(
+  browser: WiringBrowser,
+  store: Promise<Store>,
+  ownPage: (sender: { id?: string; url?: string }) => boolean,
+  settings: () => Promise<{ contactsRecheckDays: number }>,
+): { pass: Promise<ContactsPass> } {
+  const hasPermission = () => browser.permissions.contains({ origins: CONTACT_ORIGINS }).catch(() => false);
+  const plainFetch = (url: string, init: RequestInit) => fetch(url, init);
+  const onBeforeRedirect = browser.webRequest?.onBeforeRedirect;
+  const redirectLimited = onBeforeRedirect
+    ? // The worker's own requests only (tab -1): a person's tabs never wake the worker.
+      limitRedirects(plainFetch, { addListener: (cb) => onBeforeRedirect.addListener(cb, { urls: CONTACT_ORIGINS, tabId: -1 }) })
+    : plainFetch;
+  const pass = store.then((s) =>
+    createContactsPass({
+      store: s,
+      // The worker's own fetch: with the host permission granted it is not bound by CORS, and
+      // `credentials: 'omit'` keeps the user's cookies for those sites out of it. Its redirects
+      // are counted through webRequest (registered here, at start-up, as MV3 requires).
+      fetch: redirectLimited,
+      now: Date.now,
+      sleep: abortableSleep,
+      random: Math.random,
+      newId: () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      hasPermission,
+      loadState: async () => readContactsState((await browser.storage.local.get(CONTACTS_STATE_KEY))[CONTACTS_STATE_KEY]),
+      saveState: async (state) => {
+        await browser.storage.local.set({ [CONTACTS_STATE_KEY]: state });
+        // The watchdog wakes a stopped worker while the pass runs (nothing else may, for hours).
+        if (state.status === 'running') await browser.alarms.create(CONTACTS_ALARM, { periodInMinutes: 0.5 });
+        else await browser.alarms.clear(CONTACTS_ALARM);
+      },
+      settings: async () => ({ ...DEFAULT_CONTACTS_SETTINGS, recheckDays: (await settings()).contactsRecheckDays }),
+    }),
+  );
+  void pass.then((p) => p.onStartup()).catch((e) => console.error('MapSweep: the contacts pass did not start', e));
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === CONTACTS_ALARM) void pass.then((p) => p.revive());
+  });
+
+  try {
+    // Whatever was withdrawn, and however the browser words it ("on specific sites" included):
+    // the grant is asked again, and the pass stops the moment it is gone.
+    browser.permissions.onRemoved.addListener(() => {
+      void hasPermission().then((still) => (still ? undefined : pass.then((p) => p.onPermissionRemoved())));
+    });
+  } catch (e) {
+    // Without the event (a test double) a withdrawn grant is seen before the next site: every
+    // loop asks for the permission before it leases one.
+    console.warn('MapSweep: a withdrawn permission is seen at the next website', e);
+  }
+
+  const guard = (sender: { id?: string; url?: string }) => {
+    if (!ownPage(sender)) throw new Error('Contacts are commanded only from MapSweep pages.');
+  };
+  onContactsMessage('contactsStart', async (m) => {
+    guard(m.sender);
+    const started = await (await pass).start(m.data?.collection);
+    return 'refused' in started ? { ok: false, error: permissionError } : { ok: true, queued: started };
+  });
+  onContactsMessage('contactsPause', async (m) => {
+    guard(m.sender);
+    await (await pass).pause('user');
+    return { ok: true };
+  });
+  onContactsMessage('contactsResume', async (m) => {
+    guard(m.sender);
+    return (await (await pass).resume()) === 'running' ? { ok: true } : { ok: false, error: permissionError };
+  });
+  onContactsMessage('contactsStatus', async (m) => {
+    guard(m.sender);
+    const s = await store;
+    const [state, granted, coverage] = await Promise.all([
+      browser.storage.local.get(CONTACTS_STATE_KEY).then((r) => readContactsState(r[CONTACTS_STATE_KEY])),
+      hasPermission(),
+      contactCoverage(s, m.data?.collection),
+    ]);
+    return { ok: true, status: { state, granted, coverage } };
+  });
+  return { pass };
+}
