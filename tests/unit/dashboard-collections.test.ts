@@ -98,7 +98,7 @@ describe('the collections panel', () => {
       asked.push(data?.collection);
       return { ok: true, queued: { places: 3, queued: 3, recorded: 0 } };
     });
-    vi.spyOn(browser.permissions, 'contains').mockResolvedValue(false);
+    vi.spyOn(browser.permissions, 'contains').mockResolvedValue(false as never);
     const options = vi.spyOn(browser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
     await mount(() => true);
     await act(async () => button('Find contacts – bakery')!.click());
