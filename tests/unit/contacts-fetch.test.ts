@@ -4,7 +4,7 @@
  * file, 10 s for the whole answer; one request at a time per host, ≥ the gap apart, a global cap.
  */
 import { describe, expect, it } from 'vitest';
-import { fetchBounded, PAGE_BOUNDS, type FetchFn } from '../../utils/contacts/fetch-page';
+import { fetchBounded, PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn } from '../../utils/contacts/fetch-page';
 import { createHostLanes } from '../../utils/contacts/host-lanes';
 import { limitRedirects, type RedirectEvent } from '../../utils/contacts/redirect-limit';
 import { abortableSleep } from '../../utils/contacts/sleep';
@@ -200,5 +200,13 @@ describe('the pass\'s wait', () => {
     const waiting = abortableSleep(60_000, signal);
     stop.abort(new Error('paused'));
     await expect(waiting).rejects.toThrow('paused');
+  });
+});
+
+describe('a large robots.txt', () => {
+  it('is read to its first 500 KiB (RFC 9309), not failed', async () => {
+    const pulled = { bytes: 0 };
+    const got = await fetchBounded(async () => new Response(streamed(3 * 1024 * 1024, pulled), { headers: { 'content-type': 'text/plain' } }), 'https://a.kr/robots.txt', ROBOTS_BOUNDS, 'text');
+    expect(got.ok && got.bytes.byteLength).toBe(ROBOTS_BOUNDS.maxBytes);
   });
 });

@@ -287,3 +287,22 @@ describe('a hostile page', () => {
     expect(JSON.stringify(site).length).toBeLessThan(20_000);
   });
 });
+
+describe('an old frameset home page', () => {
+  it('its frames are read as the home page, and their contact links followed', async () => {
+    const store = await seeded([stored('1', 'http://www.old.co.kr/')]);
+    const pages: Record<string, string> = {
+      'http://www.old.co.kr/': '<frameset><frame src="/main.html"></frameset>',
+      'http://www.old.co.kr/main.html': '<p>어서 오세요</p><a href="/contact.html">연락처</a>',
+      'http://www.old.co.kr/contact.html': '<a href="mailto:old@old.co.kr">메일</a>',
+    };
+    const fetchFn: FetchFn = async (url) =>
+      url.endsWith('/robots.txt') ? new Response('', { status: 404 }) : pages[url] ? new Response(pages[url], { headers: { 'content-type': 'text/html' } }) : new Response('', { status: 404 });
+    const { pass } = passWith(store, fetchFn, { value: true });
+    await pass.start();
+    await pass.idle();
+    const site = (await contactsOfKeys(store, ['google:1'])).get('google:1')!;
+    expect(site.findings?.emails).toEqual([{ value: 'old@old.co.kr', page: 'http://www.old.co.kr/contact.html' }]);
+    expect(site.findings?.contactPage).toBe('http://www.old.co.kr/contact.html');
+  });
+});

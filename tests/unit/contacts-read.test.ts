@@ -249,3 +249,22 @@ describe('readPage: what a page gives the contacts pass', () => {
     expect(pickContactPages(reading.links, 'http://www.cafe.kr/')).toEqual(['http://www.cafe.kr/board/list.php?id=qna']);
   });
 });
+
+describe('the page\'s own structured data and frames', () => {
+  it('reads schema.org email, telephone and sameAs from JSON-LD, and no other script', () => {
+    const reading = readPage(
+      `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"CafeOrCoffeeShop","email":"mailto:hello@bean.kr","telephone":"+82 2-123-4567","sameAs":["https://www.instagram.com/bean_kr/?hl=ko","https://example.org/not-a-profile"]}]}</script>
+       <script type="application/ld+json">{ not json </script>
+       <script>var a = "hidden@bean.kr";</script>`,
+      PAGE,
+    );
+    expect(reading.emails.map((e) => [e.email, e.how])).toEqual([['hello@bean.kr', 'structured']]);
+    expect(reading.phones).toEqual(['+82 2-123-4567']);
+    expect(reading.socials.map((p) => p.url)).toEqual(['https://www.instagram.com/bean_kr']);
+  });
+
+  it('names the frames of a frameset page, absolute', () => {
+    const reading = readPage(`<frameset rows="0,*"><frame src="/top.html"><frame src="main.html"></frameset>`, 'https://old.co.kr/index.html');
+    expect(reading.frames).toEqual(['https://old.co.kr/top.html', 'https://old.co.kr/main.html']);
+  });
+});

@@ -10,13 +10,15 @@ import type { SiteFailure } from './queue';
 export interface FetchBounds {
   /** The whole answer, headers and body, within this time. */
   timeoutMs: number;
-  /** A body larger than this is not read. */
+  /** A body larger than this is not read… */
   maxBytes: number;
+  /** …or, with `cut`, read up to it and the rest left (robots.txt: RFC 9309 2.5 asks for the first 500 KiB). */
+  cut?: boolean;
 }
 
 export const PAGE_BOUNDS: FetchBounds = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
 /** robots.txt is small by nature (Google reads the first 500 KiB of one). */
-export const ROBOTS_BOUNDS: FetchBounds = { timeoutMs: 10_000, maxBytes: 500 * 1024 };
+export const ROBOTS_BOUNDS: FetchBounds = { timeoutMs: 10_000, maxBytes: 500 * 1024, cut: true };
 
 export type Fetched =
   | { ok: true; url: string; status: number; contentType: string | null; bytes: Uint8Array }
@@ -65,10 +67,10 @@ export async function fetchBounded(fetchFn: FetchFn, url: string, bounds: FetchB
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
   if (accept === 'html' && mediaType !== null && !HTML_TYPES.has(mediaType)) return failed({ kind: 'permanent', message: `not a web page (${mediaType})` });
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > bounds.maxBytes) return failed({ kind: 'permanent', message: `larger than ${bounds.maxBytes} bytes` });
+  if (!bounds.cut && Number.isFinite(declared) && declared > bounds.maxBytes) return failed({ kind: 'permanent', message: `larger than ${bounds.maxBytes} bytes` });
   let bytes: Uint8Array | null;
   try {
-    bytes = await readAtMost(response, bounds.maxBytes);
+    bytes = await readAtMost(response, bounds.maxBytes, bounds.cut === true);
   } catch (e) {
     return { ok: false, url: finalUrl, status: response.status, failure: { kind: 'transient', message: failureText(e, timeout, bounds) } };
   }
@@ -77,8 +79,8 @@ export async function fetchBounded(fetchFn: FetchFn, url: string, bounds: FetchB
   return { ok: true, url: finalUrl, status: response.status, contentType, bytes };
 }
 
-/** The body, or null when it is larger than `max` (reading stops there: a 50 MB file costs 2 MB). */
-async function readAtMost(response: Response, max: number): Promise<Uint8Array | null> {
+/** The body, or null when it is larger than `max` (reading stops there: a 50 MB file costs 2 MB); with `cut`, its first `max` bytes. */
+async function readAtMost(response: Response, max: number, cut: boolean): Promise<Uint8Array | null> {
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -86,11 +88,14 @@ async function readAtMost(response: Response, max: number): Promise<Uint8Array |
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > max) {
+    if (size + value.byteLength > max) {
       await reader.cancel().catch(() => {});
-      return null;
+      if (!cut) return null;
+      chunks.push(value.subarray(0, max - size));
+      size = max;
+      break;
     }
+    size += value.byteLength;
     chunks.push(value);
   }
   const out = new Uint8Array(size);

@@ -7,6 +7,8 @@
  * an address a script writes into the page is, to this reader, not on the page (the pass fetches
  * without running scripts), and a template is inert markup the page never shows as it stands.
  * `<noscript>` is read: it is the site's own static fallback, written for readers like this one.
+ * The page's own structured data (`<script type="application/ld+json">`, schema.org) is data, not
+ * a program: its `email`, `telephone` and `sameAs` (the business's profiles) are read.
  */
 import { Parser } from 'htmlparser2';
 import { decodeCloudflareEmail, findEmails, mailtoAddresses, normaliseEmail } from './emails';
@@ -22,6 +24,10 @@ const BLOCK = new Set(
 /** A link's words are for ranking it; a hostile page's megabyte of link text is not. */
 const MAX_LINK_TEXT = 200;
 const CLOUDFLARE_PATH = '/cdn-cgi/l/email-protection';
+/** Structured data read per page at most: a business's block is a few kB. */
+const MAX_JSON_LD = 200_000;
+/** Frames followed from one page at most. */
+const MAX_FRAMES = 3;
 
 interface RawLink {
   href: string;
@@ -42,12 +48,18 @@ export function readPage(html: string, pageUrl: string): PageReading {
   let unreadDepth = 0;
   let noscriptDepth = 0;
   let openLink: RawLink | null = null;
+  /** The text of the `application/ld+json` script being read, or null outside one. */
+  let jsonLd: string | null = null;
+  const jsonLdBlocks: string[] = [];
+  const frames: string[] = [];
 
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        if (name === 'script' && unreadDepth === 0 && attribs.type?.trim().toLowerCase() === 'application/ld+json') jsonLd = '';
         if (UNREAD.has(name)) unreadDepth++;
         if (unreadDepth > 0) return;
+        if ((name === 'frame' || name === 'iframe') && attribs.src && frames.length < MAX_FRAMES) frames.push(attribs.src.trim());
         if (name === 'noscript') noscriptDepth++;
         if (BLOCK.has(name)) text.push('\n');
         if (attribs['data-cfemail'] !== undefined) cloudflare.push(attribs['data-cfemail']);
@@ -71,6 +83,7 @@ export function readPage(html: string, pageUrl: string): PageReading {
         }
       },
       ontext(data) {
+        if (jsonLd !== null && jsonLd.length < MAX_JSON_LD) jsonLd += data.slice(0, MAX_JSON_LD - jsonLd.length);
         if (unreadDepth > 0) return;
         text.push(data);
         if (openLink && openLink.words.length < MAX_LINK_TEXT) openLink.words += data.slice(0, MAX_LINK_TEXT - openLink.words.length);
@@ -78,6 +91,10 @@ export function readPage(html: string, pageUrl: string): PageReading {
       onclosetag(name) {
         if (UNREAD.has(name)) {
           unreadDepth = Math.max(0, unreadDepth - 1);
+          if (name === 'script' && jsonLd !== null) {
+            jsonLdBlocks.push(jsonLd);
+            jsonLd = null;
+          }
           return;
         }
         if (unreadDepth > 0) return;
@@ -118,6 +135,14 @@ export function readPage(html: string, pageUrl: string): PageReading {
   const pageText = text.join('');
   for (const found of findEmails(pageText)) emails.add(found.email, found.how);
 
+  const structured = readStructured(jsonLdBlocks);
+  for (const address of structured.emails) emails.add(address, 'structured');
+  for (const href of structured.profiles) {
+    const url = absoluteHttp(href, base);
+    const profile = url ? socialProfile(url.href) : null;
+    if (profile && !socials.has(profile.network)) socials.set(profile.network, { ...profile, page: pageUrl });
+  }
+
   const refreshTarget = refreshContent === null ? null : refreshUrl(refreshContent);
   const refresh = refreshTarget === null ? null : absoluteHttp(refreshTarget, base);
   if (refresh) refresh.hash = '';
@@ -125,9 +150,10 @@ export function readPage(html: string, pageUrl: string): PageReading {
   return {
     emails: emails.list,
     socials: [...socials.values()],
-    phones: uniquePhones([...tels.map(telPhone), ...findPhones(pageText)]),
+    phones: uniquePhones([...tels.map(telPhone), ...findPhones(pageText), ...structured.phones]),
     links: pageLinks,
     refreshTo: refresh ? refresh.href : null,
+    frames: frames.map((src) => absoluteHttp(src, base)?.href ?? null).filter((u): u is string => u !== null),
   };
 }
 
@@ -141,7 +167,7 @@ class EmailList {
   constructor(private readonly page: string) {}
 
   add(candidate: string | null, how: EmailWriting): void {
-    const email = candidate === null ? null : normaliseEmail(candidate, how === 'mailto' || how === 'cfemail' ? 'as-address' : 'in-text');
+    const email = candidate === null ? null : normaliseEmail(candidate, how === 'text' || how === 'obfuscated' ? 'in-text' : 'as-address');
     if (email === null || this.seen.has(email.toLowerCase())) return;
     this.seen.add(email.toLowerCase());
     this.list.push({ email, page: this.page, how });
@@ -194,4 +220,34 @@ function uniquePhones(phones: (string | null)[]): string[] {
     if (!byDigits.has(digits)) byDigits.set(digits, phone);
   }
   return [...byDigits.values()];
+}
+
+/**
+ * schema.org's `email` (with or without `mailto:`), `telephone` and `sameAs` anywhere in the
+ * page's JSON-LD blocks; a block that is no JSON is skipped. Walked breadth-first, at most a few
+ * thousand nodes: the business's block is small, a hostile one is cut.
+ */
+function readStructured(blocks: readonly string[]): { emails: string[]; phones: string[]; profiles: string[] } {
+  const out = { emails: [] as string[], phones: [] as string[], profiles: [] as string[] };
+  const queue: unknown[] = [];
+  for (const block of blocks) {
+    try {
+      queue.push(JSON.parse(block));
+    } catch {
+      // Not JSON (a template placeholder, a broken block): nothing to read.
+    }
+  }
+  const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  for (let visited = 0; queue.length > 0 && visited < 5000; visited++) {
+    const node = queue.shift();
+    if (Array.isArray(node)) queue.push(...node.slice(0, 200));
+    else if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      for (const e of strings(o.email)) out.emails.push(...mailtoAddresses(e));
+      out.phones.push(...strings(o.telephone).map((t) => t.trim()).filter((t) => /^[+\d][\d\s().-]{5,24}$/.test(t)));
+      out.profiles.push(...strings(o.sameAs));
+      for (const value of Object.values(o).slice(0, 200)) if (value && typeof value === 'object') queue.push(value);
+    }
+  }
+  return out;
 }

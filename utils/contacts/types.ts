@@ -9,7 +9,8 @@ export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'x', 'youtube', 'tiktok
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** How an e-mail address was written on the page. */
-export type EmailWriting = 'mailto' | 'text' | 'obfuscated' | 'cfemail';
+/** `structured`: the page's own schema.org data (`<script type="application/ld+json">`). */
+export type EmailWriting = 'mailto' | 'text' | 'obfuscated' | 'cfemail' | 'structured';
 
 /** One address found on one page. */
 export interface FoundEmail {
@@ -46,6 +47,8 @@ export interface PageReading {
   links: PageLink[];
   /** `<meta http-equiv="refresh" content="0; url=…">` target, absolute, when the page has one. */
   refreshTo: string | null;
+  /** `<frame src>` / `<iframe src>` targets, absolute: an old frameset home page's content is there. */
+  frames: string[];
 }
 
 /**

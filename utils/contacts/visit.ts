@@ -27,6 +27,8 @@ export type VisitResult = { kind: 'found'; findings: ContactFindings } | { kind:
 
 /** Pages read beyond the home page, at most. */
 export const MAX_CONTACT_PAGES = 3;
+/** Frames or a refresh target read as part of the home page, at most. */
+const MAX_INNER_PAGES = 3;
 
 export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX_CONTACT_PAGES): Promise<VisitResult> {
   // One visit's robots.txt answers, per origin: a site's pages rarely span more than two.
@@ -56,35 +58,55 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
 
   const findings = emptyFindings('read');
   const seen = new Set<string>([siteUrl, home.url]);
+  /** One more page of the site, robots.txt asked first; null (with a note) when it cannot be read. */
+  let read = 0;
+  const readAt = async (url: string, counted: boolean): Promise<{ url: string; reading: PageReading } | null> => {
+    const rules = await rulesFor(url);
+    if (stopped()) return null;
+    if (rules.kind === 'unreachable' || !rules.allows(url)) {
+      note(findings, rules.kind === 'unreachable' ? `${url.slice(0, 300)}: ${rules.reason}` : `${url.slice(0, 300)}: not allowed by robots.txt`);
+      return null;
+    }
+    if (counted) read++;
+    const page = await paced(deps, url, 'html');
+    if (stopped()) return null;
+    if (!page.ok) {
+      note(findings, `${url.slice(0, 300)}: ${page.failure.message}`);
+      return null;
+    }
+    seen.add(page.url);
+    return { url: page.url, reading: readFetched(page) };
+  };
+
   const homeReading = readFetched(home);
   merge(findings, homeReading, home.url);
-  const candidates = pickContactPages(homeReading.links, home.url, maxPages);
-  let read = 0;
+  const homeLinks = [...homeReading.links];
+  // A frameset, or a page that only refreshes to another, has the home page's content elsewhere
+  // on the site (common on older Korean hosting): that page is read as part of the home page.
+  const inner = [...homeReading.frames, ...(homeReading.refreshTo ? [homeReading.refreshTo] : [])].filter((u) => hostLane(u) === hostLane(home.url) && !seen.has(u));
+  for (const url of [...new Set(inner)].slice(0, MAX_INNER_PAGES)) {
+    seen.add(url);
+    const got = await readAt(url, false);
+    if (stopped()) return { kind: 'stopped' };
+    if (!got) continue;
+    merge(findings, got.reading, got.url);
+    homeLinks.push(...got.reading.links);
+  }
+  const homePages = new Set(findings.pages);
+  const candidates = pickContactPages(homeLinks, home.url, maxPages);
   while (candidates.length > 0 && read < maxPages) {
     const next = candidates.shift()!;
     if (seen.has(next)) continue;
     seen.add(next);
-    const rules = await rulesFor(next);
+    const got = await readAt(next, true);
     if (stopped()) return { kind: 'stopped' };
-    if (rules.kind === 'unreachable' || !rules.allows(next)) {
-      note(findings, rules.kind === 'unreachable' ? `${next.slice(0, 300)}: ${rules.reason}` : `${next.slice(0, 300)}: not allowed by robots.txt`);
-      continue;
-    }
-    const page = await paced(deps, next, 'html');
-    if (stopped()) return { kind: 'stopped' };
-    read++;
-    if (!page.ok) {
-      note(findings, `${next.slice(0, 300)}: ${page.failure.message}`);
-      continue;
-    }
-    seen.add(page.url);
-    const reading = readFetched(page);
-    merge(findings, reading, page.url);
-    findings.contactPage ??= page.url;
-    for (const more of pickContactPages(reading.links, home.url, maxPages)) if (!seen.has(more) && !candidates.includes(more)) candidates.push(more);
+    if (!got) continue;
+    merge(findings, got.reading, got.url);
+    findings.contactPage ??= got.url;
+    for (const more of pickContactPages(got.reading.links, home.url, maxPages)) if (!seen.has(more) && !candidates.includes(more)) candidates.push(more);
   }
   // The contact page is where the first e-mail beyond the home page was, else the first page read.
-  const beyondHome = findings.emails.find((e) => e.page !== home.url);
+  const beyondHome = findings.emails.find((e) => !homePages.has(e.page));
   if (beyondHome) findings.contactPage = beyondHome.page;
   return { kind: 'found', findings };
 }
