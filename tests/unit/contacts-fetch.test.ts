@@ -90,25 +90,28 @@ describe('host lanes', () => {
     };
   }
 
-  it('one request at a time per host, each starting ≥ the gap after the last began; other hosts do not wait', async () => {
+  it('one request at a time per host, each starting ≥ the gap after the last one ENDED (a slow answer does not shorten it); other hosts do not wait', async () => {
     const c = clock();
     const lanes = createHostLanes({ gapMs: 1000, concurrency: 4, ...c });
-    const starts: [string, number][] = [];
+    const spans: [string, number, number][] = [];
     let inFlightA = 0;
     let maxInFlightA = 0;
     const request = async (host: string) => {
       const release = await lanes.acquire(host);
-      starts.push([host, c.now()]);
+      const start = c.now();
       if (host === 'a') maxInFlightA = Math.max(maxInFlightA, ++inFlightA);
-      await Promise.resolve();
+      // The answer takes 600 ms.
+      await c.sleep(600);
       if (host === 'a') inFlightA--;
+      spans.push([host, start, c.now()]);
       release();
     };
     await Promise.all([request('a'), request('a'), request('b'), request('a')]);
-    const a = starts.filter(([h]) => h === 'a').map(([, t]) => t);
+    const a = spans.filter(([h]) => h === 'a').sort((x, y) => x[1] - y[1]);
     expect(maxInFlightA).toBe(1);
-    for (let i = 1; i < a.length; i++) expect(a[i]! - a[i - 1]!).toBeGreaterThanOrEqual(1000);
-    expect(starts.find(([h]) => h === 'b')![1]).toBe(0);
+    for (let i = 1; i < a.length; i++) expect(a[i]![1] - a[i - 1]![2]).toBeGreaterThanOrEqual(1000);
+    // b has a lane of its own: it starts before a's second request, whose gap it does not wait out.
+    expect(spans.find(([h]) => h === 'b')![1]).toBeLessThan(a[1]![1]);
   });
 
   it('never more than the global cap in flight over all hosts', async () => {

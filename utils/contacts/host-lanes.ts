@@ -1,6 +1,8 @@
 /**
  * Politeness towards businesses' own websites (issue 23): one request at a time per host, each
- * starting at least `gapMs` after the previous one on that host began, and at most `concurrency`
+ * starting at least `gapMs` after the previous one on that host ENDED (counted from its start, a
+ * slow first answer, a TLS handshake say, would bring the next request to the server sooner
+ * than `gapMs` after the last: measured so under load), and at most `concurrency`
  * requests in flight over all hosts. A small site on shared hosting must never see the pass as
  * more than a slow reader. In memory: after a worker restart the first request of a host may
  * come sooner than `gapMs` after the last one of the old worker, never two at once (the old
@@ -21,7 +23,7 @@ export interface HostLanes {
 }
 
 export function createHostLanes(opts: { gapMs: number; concurrency: number; now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> }): HostLanes {
-  const lanes = new Map<string, { tail: Promise<void>; lastStart: number }>();
+  const lanes = new Map<string, { tail: Promise<void>; lastEnd: number }>();
   let inFlight = 0;
   const slotWaiters: (() => void)[] = [];
 
@@ -41,14 +43,14 @@ export function createHostLanes(opts: { gapMs: number; concurrency: number; now(
 
   return {
     async acquire(host, signal) {
-      const lane = lanes.get(host) ?? { tail: Promise.resolve(), lastStart: -Infinity };
+      const lane = lanes.get(host) ?? { tail: Promise.resolve(), lastEnd: -Infinity };
       lanes.set(host, lane);
       let endTurn!: () => void;
       const previous = lane.tail;
       lane.tail = new Promise<void>((resolve) => (endTurn = resolve));
       try {
         await previous;
-        const wait = lane.lastStart + opts.gapMs - opts.now();
+        const wait = lane.lastEnd + opts.gapMs - opts.now();
         if (wait > 0) await opts.sleep(wait, signal);
         signal?.throwIfAborted();
         await slot();
@@ -56,11 +58,11 @@ export function createHostLanes(opts: { gapMs: number; concurrency: number; now(
         endTurn();
         throw e;
       }
-      lane.lastStart = opts.now();
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        lane.lastEnd = opts.now();
         freeSlot();
         endTurn();
         // A host whose turn nobody awaits is forgotten once its gap has passed: 10,000 sites keep no 10,000 lanes.
