@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { sendContactsMessage, type ContactsStatus } from '../utils/contacts/wire';
 import { t } from '../utils/i18n/t';
 import { findContacts } from './find-contacts';
@@ -14,19 +14,29 @@ const POLL_MS = 3000;
 export function ContactsPanel(props: { collection: string | undefined }) {
   const [status, setStatus] = useState<ContactsStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Asks for the status now (and goes on asking while the pass runs). */
+  const polls = useRef<(() => void) | null>(null);
   const req = props.collection === undefined ? {} : { collection: props.collection };
 
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // One question at a time: the next is asked POLL_MS after the last answer, never on top of it.
-    const read = () =>
+    // One question at a time, and again only while the pass runs: the coverage walks the
+    // collection's listings, which a popup left open must not do every few seconds for nothing.
+    const read = () => {
+      clearTimeout(timer);
       void sendContactsMessage('contactsStatus', req)
-        .then((r) => live && r.ok && setStatus(r.status), () => {})
-        .finally(() => {
-          if (live) timer = setTimeout(read, POLL_MS);
-        });
+        .then(
+          (r) => {
+            if (!live || !r.ok) return;
+            setStatus(r.status);
+            if (r.status.state.status === 'running') timer = setTimeout(read, POLL_MS);
+          },
+          () => {},
+        );
+    };
     read();
+    polls.current = read;
     return () => {
       live = false;
       clearTimeout(timer);
@@ -35,13 +45,11 @@ export function ContactsPanel(props: { collection: string | undefined }) {
 
   async function find() {
     setError(await findContacts(props.collection));
-    const r = await sendContactsMessage('contactsStatus', req);
-    if (r.ok) setStatus(r.status);
+    polls.current?.();
   }
   async function pause() {
     await sendContactsMessage('contactsPause', undefined);
-    const r = await sendContactsMessage('contactsStatus', req);
-    if (r.ok) setStatus(r.status);
+    polls.current?.();
   }
 
   const c = status?.coverage;
@@ -65,7 +73,7 @@ export function ContactsPanel(props: { collection: string | undefined }) {
             {t('buttonPauseContacts')}
           </button>
         ) : (
-          <button type="button" disabled={!c || c.withWebsite === 0} onClick={() => void find()}>
+          <button type="button" disabled={!status || c?.withWebsite === 0} onClick={() => void find()}>
             {t('buttonFindContacts')}
           </button>
         )}

@@ -122,6 +122,13 @@ describe('the contacts queue', () => {
     expect(await contactCoverage(store)).toMatchObject({ withWebsite: 1, checked: 1, withEmail: 1 });
   });
 
+  it('the coverage costs nothing before any website was queued (no walk over a large collection): null', async () => {
+    const store = await seeded([stored('1', 'https://a.kr/')]);
+    expect(await contactCoverage(store)).toBeNull();
+    await enqueueContacts(store, { now: NOW, recheckDays: 30 });
+    expect(await contactCoverage(store)).toEqual({ withWebsite: 1, checked: 0, withEmail: 0, open: 1 });
+  });
+
   it('refuses a re-check period or time that is not a number, writing nothing', async () => {
     const store = await seeded([stored('1', 'https://a.kr/')]);
     await expect(enqueueContacts(store, { now: NOW, recheckDays: -1 })).rejects.toThrow(/re-check/);

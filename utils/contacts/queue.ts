@@ -254,8 +254,13 @@ export interface ContactCoverage {
   open: number;
 }
 
-/** The pass's coverage of a collection (every place: undefined), for the popup's line. */
-export async function contactCoverage(store: Store, collection?: string): Promise<ContactCoverage> {
+/**
+ * The pass's coverage of a collection (every place: undefined), for the popup's line; null when
+ * no website was ever queued. Counting needs a walk over the collection's listings: a browser
+ * that never used the pass (a 100,000-place collection, say) must not pay for it.
+ */
+export async function contactCoverage(store: Store, collection?: string): Promise<ContactCoverage | null> {
+  if (!(await hasContacts(store))) return null;
   const open = (await countOpenSites(store)).open;
   return store.transact(['listings', 'contactSites'], 'readonly', async (tx) => {
     const sites = tx.objectStore('contactSites');

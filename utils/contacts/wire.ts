@@ -25,7 +25,8 @@ export const CONTACTS_ALARM = 'contacts-watchdog';
 export interface ContactsStatus {
   state: ContactsPassState;
   granted: boolean;
-  coverage: ContactCoverage;
+  /** Null until a website was ever queued (nothing to count yet). */
+  coverage: ContactCoverage | null;
 }
 
 /** Popup, options, dashboard → background. */
