@@ -240,6 +240,8 @@ describe('the Google extractor in real Chromium, against the replica', () => {
 
     replica.setSwitches({ domVariant: 'b' });
     const page = await openSearch(query, view);
+    // Read once the feed shows a card: on a loaded machine the page may not have rendered one yet.
+    await page.waitForSelector('[role="article"]', { timeout: 30_000 });
     const classes = await page.evaluate(() => document.querySelector('[role="article"]')?.className ?? '');
     const b = await collect();
     const truth = await truthFor(page, query, view);
