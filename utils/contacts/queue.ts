@@ -51,13 +51,11 @@ export async function enqueueContacts(store: Store, req: { collection?: string; 
         const l = cursor.value;
         const url = siteUrlOf(l.website);
         if (url) {
-          const kind = websiteKind(l.website!);
-          {
-            places++;
-            const entry = sites.get(url) ?? { places: [], kind };
-            entry.places.push(l.key);
-            sites.set(url, entry);
-          }
+          places++;
+          // The kind is read once per website, not once per place that names it.
+          const entry = sites.get(url) ?? { places: [], kind: websiteKind(l.website!) };
+          entry.places.push(l.key);
+          sites.set(url, entry);
         }
         cursor = await cursor.continue();
       }
