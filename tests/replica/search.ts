@@ -7,15 +7,16 @@
  * - only places in the visible part of the map (right of the results panel) count;
  * - ranking: prominence, minus a penalty that grows with distance from the URL centre;
  * - at most 120 results; signed out ("limited view") a generic query shows only a handful;
- * - too few matches and the site zooms out by itself, pulling in farther places.
+ * - too few matches and the site zooms out by itself, pulling in farther places;
+ * - with site views (WorldOptions.siteViews) only the places Google lists, at Google's pins, by Google's names.
  */
 import type { Area, BBox, LatLng, MapView, Viewport } from '../../utils/geo/types';
-import { bboxContains } from '../../utils/geo/bbox';
 import { haversineMetres } from '../../utils/geo/distance';
 import { pointInPolygons } from '../../utils/geo/polygon';
 import { categoriesForQuery, normaliseQuery } from './categories';
 import type { ReplicaPlace, World } from './world';
 import { type SearchGeometry, searchedBox } from './geometry';
+import { listedIn, seenBy } from './site-views';
 
 /** The hard cap of a search list (6 batches of 20). */
 export const RESULT_CAP = 120;
@@ -122,8 +123,11 @@ export function groundTruth(world: World, query: string, area: BBox | Area): Rep
   return sortByIndex(inBox.filter((p) => pointInPolygons(p, area.polygons)));
 }
 
+/** The places Google lists inside the box, as Google has them (site-views.ts; the world itself without views). */
 function matchingIn(world: World, matcher: QueryMatcher, bbox: BBox): ReplicaPlace[] {
-  return world.placesIn(bbox).filter((p) => bboxContains(bbox, p) && matcher.matches(p));
+  return listedIn(world, 'google', bbox)
+    .map((p) => seenBy(p, 'google'))
+    .filter((p) => matcher.matches(p));
 }
 
 function sortByIndex(places: ReplicaPlace[]): ReplicaPlace[] {

@@ -7,6 +7,7 @@ import type { BBox, LatLng } from '../../utils/geo/types';
 import { idsFromPair } from '../../utils/providers/google/ids';
 import { CATEGORIES, type Category, type CategoryId, categoryById, normaliseQuery } from './categories';
 import { createRng, deriveSeed, type Rng } from './prng';
+import { type ChainBranch, drawSiteViews, type LookAlike, type PlaceSiteViews } from './site-views';
 
 export const MAX_PLACES = 100_000;
 const KM_PER_DEG_LAT = 110.574;
@@ -72,6 +73,8 @@ export interface ReplicaPlace {
   hours: { opens: number; closes: number } | 'open24h' | null;
   /** Lower-cased name, for matching. */
   searchName: string;
+  /** Only with WorldOptions.siteViews: how each site lists this place (site-views.ts). */
+  siteViews?: PlaceSiteViews;
 }
 
 export interface Cluster {
@@ -88,8 +91,11 @@ export interface World {
   city: string;
   places: readonly ReplicaPlace[];
   clusters: readonly Cluster[];
+  /** Google's ids: with site views, Google's own view of each place it lists (and none it does not). */
   byCid: ReadonlyMap<string, ReplicaPlace>;
   byFeatureId: ReadonlyMap<string, ReplicaPlace>;
+  /** Only with WorldOptions.siteViews: the look-alike neighbours planted among the places. */
+  siteViews?: { lookAlikes: readonly LookAlike[] };
   /** Places whose pin is inside the box (in no particular order). */
   placesIn(bbox: BBox): ReplicaPlace[];
 }
@@ -123,6 +129,13 @@ export interface WorldOptions {
    * so every other place is the same with it or without it; absent, the world is unchanged.
    */
   oversized?: OversizedPlace;
+  /**
+   * Each site its own view of every place (issue 24, tests/replica/site-views.ts: missing places,
+   * pins off by 5–80 m, name forms, stale phones, Naver's 0507-only, closed on Kakao) and
+   * look-alike neighbours planted among the places (plantLookAlikes). Drawn from their own seeds
+   * after the world, so the world's draws are the same; absent, nothing changes.
+   */
+  siteViews?: true;
 }
 
 export interface OversizedPlace {
@@ -200,7 +213,104 @@ export function createWorld(options: WorldOptions): World {
     places.push(makePlace(rng, i, point, cluster, category, o, usedCids));
   }
   if (o.oversized) places[o.oversized.index] = oversizedPlace(places[o.oversized.index]!, o.oversized);
-  return buildWorld({ seed: o.seed, centre: o.centre, radiusKm: o.radiusKm, city: o.city, clusters }, places);
+  const meta = { seed: o.seed, centre: o.centre, radiusKm: o.radiusKm, city: o.city, clusters };
+  if (!o.siteViews) return buildWorld(meta, places);
+  const lookAlikes = plantLookAlikes(places, o);
+  const planted = new Set(lookAlikes.flatMap((l) => l.indices));
+  const viewed = places.map((p) => ({ ...p, siteViews: drawSiteViews(o.seed, p, chainBranchOf(p), planted.has(p.index)) }));
+  return buildWorld({ ...meta, siteViews: { lookAlikes } }, viewed);
+}
+
+/** Look-alikes per this many places (at least one of each kind in a world of four or more). */
+const PLACES_PER_LOOK_ALIKE = 1000;
+/** A building's worth of shared names: nothing in them says what the business is. */
+const BUILDING_NAMES = ['하나', '미소', '다온', '봄날', '해오름', '온새미로', '라온', '가온'];
+
+/**
+ * Re-dresses pairs of places (in `places`) as neighbours a linker could wrongly merge: two branches
+ * of one chain 25–35 m apart (distinct branch names on every site), and two businesses of one
+ * name in one building (same road address, different category and phone). Their ids, ratings
+ * and the rest stay theirs; the oversized place is never taken.
+ */
+function plantLookAlikes(places: ReplicaPlace[], o: ValidOptions): LookAlike[] {
+  if (places.length < 4) return [];
+  const rng = createRng(deriveSeed(o.seed, 'look-alikes'));
+  const taken = new Set<number>(o.oversized ? [o.oversized.index] : []);
+  const phones = new Set(places.flatMap((p) => (p.phone ? [p.phone.digits] : [])));
+  const newPhone = (): ReplicaPhone => {
+    for (;;) {
+      const phone = makePhone(rng, o.areaCode);
+      if (phones.has(phone.digits)) continue;
+      phones.add(phone.digits);
+      return phone;
+    }
+  };
+  const take = (accept: (p: ReplicaPlace) => boolean = () => true): ReplicaPlace | null => {
+    for (let tries = 0; tries < 200; tries++) {
+      const p = places[rng.int(0, places.length - 1)]!;
+      if (taken.has(p.index) || !accept(p)) continue;
+      taken.add(p.index);
+      return p;
+    }
+    return null;
+  };
+  const put = (p: ReplicaPlace): void => {
+    places[p.index] = { ...p, fullAddress: formatAddress(p.address), searchName: normaliseQuery(p.name) };
+  };
+  const chainCategories = CATEGORIES.filter((c) => c.chains.length > 0 && (o.categoryWeights?.[c.id] ?? c.weight) > 0);
+  const out: LookAlike[] = [];
+  const pairs = Math.max(1, Math.floor(places.length / PLACES_PER_LOOK_ALIKE));
+  for (let n = 0; n < pairs && chainCategories.length > 0; n++) {
+    const a = take();
+    const b = take();
+    if (!a || !b) break;
+    const category = rng.pick(chainCategories);
+    const chain = rng.pick(category.chains);
+    const first = rng.pick(BRANCHES);
+    const second = rng.pick(BRANCHES.filter((x) => x !== first));
+    const korean = rng.chance(o.koreanNameShare);
+    const named = (branch: { en: string; ko: string }) => (korean ? `${chain.ko} ${branch.ko}점` : `${chain.en} ${branch.en}`);
+    const dress = { category: category.id, categories: [category.labels[0]!], priceLevel: null };
+    const [num, ...road] = a.address.street.split(' ');
+    const next = offsetKm(a, fromBearing(rng, 0.025 + rng.next() * 0.01));
+    put({ ...a, ...dress, name: named(first) });
+    put({
+      ...b,
+      ...dress,
+      name: named(second),
+      lat: round7(next.lat),
+      lng: round7(next.lng),
+      address: { ...a.address, street: `${Number(num) + 2} ${road.join(' ')}` },
+      phone: newPhone(),
+    });
+    out.push({ kind: 'chain-branches', indices: [a.index, b.index] });
+  }
+  for (let n = 0; n < pairs; n++) {
+    const c = take();
+    const d = c && take((p) => p.category !== c.category);
+    if (!c || !d) break;
+    const name = rng.pick(BUILDING_NAMES);
+    const door = offsetKm(c, fromBearing(rng, 0.003 + rng.next() * 0.007));
+    put({ ...c, name, phone: c.phone ?? newPhone() });
+    put({ ...d, name, lat: round7(door.lat), lng: round7(door.lng), address: { ...c.address }, phone: newPhone() });
+    out.push({ kind: 'same-building', indices: [c.index, d.index] });
+  }
+  return out;
+}
+
+function fromBearing(rng: Rng, km: number): { dx: number; dy: number } {
+  const a = rng.next() * 2 * Math.PI;
+  return { dx: km * Math.cos(a), dy: km * Math.sin(a) };
+}
+
+/** The chain and branch a world name was made of (makePlace's two forms), or null. */
+function chainBranchOf(place: ReplicaPlace): ChainBranch | null {
+  for (const chain of categoryById(place.category).chains) {
+    for (const branch of BRANCHES) {
+      if (place.name === `${chain.ko} ${branch.ko}점` || place.name === `${chain.en} ${branch.en}`) return { chain, branch };
+    }
+  }
+  return null;
 }
 
 export type PresetName = 'denseCentre' | 'mixedMetro' | 'sparseRegion';
@@ -313,7 +423,7 @@ function oversizedPlace(place: ReplicaPlace, o: OversizedPlace): ReplicaPlace {
   return { ...place, name, categories: [...path].reverse(), categoryPath: path, searchName: normaliseQuery(name) };
 }
 
-function validateOptions(options: WorldOptions): Required<Omit<WorldOptions, 'categoryWeights' | 'oversized'>> & Pick<WorldOptions, 'categoryWeights' | 'oversized'> {
+function validateOptions(options: WorldOptions): Required<Omit<WorldOptions, 'categoryWeights' | 'oversized' | 'siteViews'>> & Pick<WorldOptions, 'categoryWeights' | 'oversized' | 'siteViews'> {
   const o = {
     clusters: 6,
     clusterSigmaKm: [0.3, 1.5] as [number, number],
@@ -447,8 +557,10 @@ function makePlace(
 }
 
 function buildWorld(meta: Omit<World, 'places' | 'byCid' | 'byFeatureId' | 'placesIn'>, places: ReplicaPlace[]): World {
-  const byCid = new Map(places.map((p) => [p.cid, p]));
-  const byFeatureId = new Map(places.map((p) => [p.featureId, p]));
+  // Google's id maps hold what Google lists: with site views, its own view of each place it lists.
+  const google = places.flatMap((p) => (!p.siteViews ? [p] : p.siteViews.google.present ? [p.siteViews.google.place] : []));
+  const byCid = new Map(google.map((p) => [p.cid, p]));
+  const byFeatureId = new Map(google.map((p) => [p.featureId, p]));
   const index = createGridIndex(places);
   return { ...meta, places, byCid, byFeatureId, placesIn: (bbox) => index(bbox) };
 }

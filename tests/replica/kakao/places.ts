@@ -3,6 +3,8 @@
  * each with a stable confirmid, a Korean category path (cate_name_depth1..5), Korean road and
  * lot-number addresses and WCONGNAMUL coordinates. Derived, never drawn: the same world gives
  * the same Kakao places on every run, so the Google and Kakao replicas share one ground truth.
+ * With site views (WorldOptions.siteViews) each record is Kakao's view: its pin, name, phone,
+ * closed mark, and only the places Kakao lists (site-views.ts).
  */
 import { ROAD_KO } from '../korean-roads';
 import { wgs84ToWcongnamul } from '../../../utils/geo/wcongnamul';
@@ -10,6 +12,7 @@ import { CATEGORIES } from '../categories';
 import type { ReplicaPlace, World } from '../world';
 
 export interface KakaoReplicaPlace {
+  /** The world place, as Kakao has it when the world has site views (site-views.ts: pin, name, phone). */
   place: ReplicaPlace;
   confirmId: string;
   name: string;
@@ -25,13 +28,16 @@ export interface KakaoReplicaPlace {
   y: number;
   lat: number;
   lng: number;
+  /** Only with site views, on a place Kakao marks closed (`openoff_status: "N"`). */
+  closed?: true;
 }
 
 export interface KakaoWorld {
   world: World;
+  /** The places Kakao lists (with site views, not every world place). */
   places: readonly KakaoReplicaPlace[];
   byConfirmId: ReadonlyMap<string, KakaoReplicaPlace>;
-  /** The Kakao view of a world place. */
+  /** Kakao's record of a world place, listed or not (its confirmid is its own either way). */
   of(place: ReplicaPlace): KakaoReplicaPlace;
 }
 
@@ -41,9 +47,11 @@ export function kakaoWorld(world: World): KakaoWorld {
   const hit = cache.get(world);
   if (hit) return hit;
   const used = new Set<string>();
-  const places = world.places.map((p) => toKakao(p, world.city, used));
+  // Ids for every world place, listed or not, so a place Kakao leaves out moves no other's confirmid.
+  const all = world.places.map((p) => toKakao(p, world.city, used));
+  const places = world.siteViews ? all.filter((k, i) => world.places[i]!.siteViews?.kakao.present !== false) : all;
   const byConfirmId = new Map(places.map((k) => [k.confirmId, k]));
-  const kw: KakaoWorld = { world, places, byConfirmId, of: (p) => places[p.index]! };
+  const kw: KakaoWorld = { world, places, byConfirmId, of: (p) => all[p.index]! };
   cache.set(world, kw);
   return kw;
 }
@@ -139,7 +147,9 @@ export function koreanName(name: string): string {
   return name;
 }
 
-function toKakao(p: ReplicaPlace, city: string, used: Set<string>): KakaoReplicaPlace {
+function toKakao(worldPlace: ReplicaPlace, city: string, used: Set<string>): KakaoReplicaPlace {
+  const view = worldPlace.siteViews?.kakao;
+  const p = view?.place ?? worldPlace;
   const w = wgs84ToWcongnamul(p)!;
   const cityKo = CITY_KO[city] ?? city;
   const d = DISTRICT_KO[p.address.district] ?? { gu: p.address.district, dong: '' };
@@ -163,5 +173,6 @@ function toKakao(p: ReplicaPlace, city: string, used: Set<string>): KakaoReplica
     y: Math.round(w.y),
     lat: p.lat,
     lng: p.lng,
+    ...(view?.closed ? { closed: true as const } : {}),
   };
 }

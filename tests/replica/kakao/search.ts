@@ -108,7 +108,7 @@ export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords
     rating_count: k.ratingCount ?? 0,
     reviewCount: k.ratingCount ?? 0,
     img: '',
-    openoff_status: 'Y',
+    openoff_status: k.closed ? 'N' : 'Y',
     distance: '1234',
   });
   if (s.coords !== 'latlon') Object.assign(r, { x: String(k.x), y: String(k.y), roadview: `0|${k.x}|${k.y}|0` });

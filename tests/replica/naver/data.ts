@@ -4,11 +4,14 @@
  * lot-number addresses, phone and 0507 virtual number, homepage, booking link, visitor reviews
  * and score, x/y as strings. All derived from the place's own data and index, so the same world
  * gives the same Naver data on every run, and the Google and Naver replicas list the same places.
+ * With site views (WorldOptions.siteViews) the record is Naver's view of the place instead: its
+ * pin, name, phone and 0507 number, and only the places Naver lists are found (site-views.ts).
  */
 import { categoryById, type CategoryId } from '../categories';
 import type { ReplicaPlace, World } from '../world';
 
 export interface NaverReplicaPlace {
+  /** The world place, as Naver has it when the world has site views (site-views.ts: pin, name, phone). */
   place: ReplicaPlace;
   id: string;
   name: string;
@@ -124,7 +127,13 @@ export function koreanName(place: ReplicaPlace): string {
   return `${cat.koNames[i % cat.koNames.length]}${two ? ' 2호점' : ''}`;
 }
 
-export function naverPlaceOf(place: ReplicaPlace): NaverReplicaPlace {
+/**
+ * Naver's record of a world place. With site views it is Naver's view (listed or not: naverPlaceById
+ * and the searches leave out what Naver does not list), and the view says which number it shows.
+ */
+export function naverPlaceOf(worldPlace: ReplicaPlace): NaverReplicaPlace {
+  const view = worldPlace.siteViews?.naver;
+  const place = view?.place ?? worldPlace;
   const i = place.index;
   const city = CITY_KO[place.address.city] ?? '서울';
   const district = DISTRICT_KO[place.address.district] ?? { gu: '중구', dongs: ['명동'] };
@@ -136,14 +145,19 @@ export function naverPlaceOf(place: ReplicaPlace): NaverReplicaPlace {
   const jibunPart = `${dong} ${(mix(i, 2) % 900) + 1}-${(mix(i, 3) % 40) + 1}`;
   const paths = CATEGORY_KO[place.category];
   const phoneRoll = mix(i, 4) % 10;
-  // About 4 in 10 places with a phone show a 0507 안심번호; of those half list it as their only number.
-  const virtual = place.phone && phoneRoll < 4 ? `0507-1${String(mix(i, 5) % 1000).padStart(3, '0')}-${String(mix(i, 6) % 10000).padStart(4, '0')}` : null;
-  const phone = place.phone ? (virtual && phoneRoll < 2 ? virtual : place.phone.display) : null;
+  // Without views about 4 in 10 places with a phone show a 0507 안심번호; of those half list it as
+  // their only number. With views the view says (site-views.ts shares).
+  const shown = view ? view.virtualPhone : !place.phone ? 'none' : phoneRoll < 2 ? 'only' : phoneRoll < 4 ? 'alongside' : 'none';
+  const virtual = place.phone && shown !== 'none' ? `0507-1${String(mix(i, 5) % 1000).padStart(3, '0')}-${String(mix(i, 6) % 10000).padStart(4, '0')}` : null;
+  const phone = place.phone ? (virtual && shown === 'only' ? virtual : place.phone.display) : null;
   const bookable = ['restaurant', 'cafe', 'hairSalon', 'bar'].includes(place.category) && mix(i, 7) % 5 === 0;
   return {
     place,
     id: naverIdOf(i),
-    name: koreanName(place),
+    // With views the view's name is Naver's own (site-views.ts: chains in Hangul, an English
+    // name as the business writes it); the old translation through the category's name lists
+    // gave a name unrelated to the business, which no site does for one business.
+    name: view ? view.place.name : koreanName(place),
     categoryPath: [...(place.categoryPath ?? paths[mix(i, 8) % paths.length]!)],
     region,
     dong,
@@ -164,9 +178,9 @@ export function naverPlaceOf(place: ReplicaPlace): NaverReplicaPlace {
   };
 }
 
-/** The Naver record of an id in this world, or null. */
+/** The Naver record of an id in this world, or null (also for a place Naver does not list). */
 export function naverPlaceById(world: World, id: string): NaverReplicaPlace | null {
   const i = indexOfNaverId(id);
   const place = i === null ? undefined : world.places[i];
-  return place ? naverPlaceOf(place) : null;
+  return place && place.siteViews?.naver.present !== false ? naverPlaceOf(place) : null;
 }

@@ -4,12 +4,14 @@
  * Model: a place matches when the query is one of its category's terms (the Google replica's
  * matcher) or its Korean name contains the query; with `bounds` (strict) only places inside the
  * box count (less `searchInset` of each side, when set); ranking is prominence less distance from x,y (the Google replica's rankKey), ties by
- * id; at most `resultCap`, paged `pageSize` at a time.
+ * id; at most `resultCap`, paged `pageSize` at a time. With site views (WorldOptions.siteViews) only
+ * the places Naver lists, by Naver's pins (site-views.ts).
  */
 import type { BBox, LatLng } from '../../../utils/geo/types';
 import { bboxContains } from '../../../utils/geo/bbox';
 import { normaliseQuery } from '../categories';
 import { queryMatcher, rankKey, viewRadiusMeters } from '../search';
+import { listedAll, listedIn, seenBy } from '../site-views';
 import type { World } from '../world';
 import { type NaverReplicaPlace, naverPlaceOf } from './data';
 import type { NaverSwitches } from './switches';
@@ -48,7 +50,7 @@ export function searchedBoxFor(bounds: BBox | null, mode: NaverSwitches['boundsM
 export function naverSearch(world: World, input: NaverSearchInput, switches: Pick<NaverSwitches, 'resultCap' | 'boundsMode'> & Partial<Pick<NaverSwitches, 'searchInset'>>): NaverSearchOutcome {
   const matches = naverMatcher(input.query);
   const box = searchedBoxFor(input.bounds, switches.boundsMode, switches.searchInset ?? 0);
-  const pool = box ? world.placesIn(box).filter((p) => bboxContains(box, p)) : [...world.places];
+  const pool = box ? listedIn(world, 'naver', box) : listedAll(world, 'naver');
   const matched = pool.map(naverPlaceOf).filter(matches);
   const centre = input.centre ?? (box ? { lat: (box.south + box.north) / 2, lng: (box.west + box.east) / 2 } : world.centre);
   const radiusBox = box ?? { south: world.centre.lat - 0.5, north: world.centre.lat + 0.5, west: world.centre.lng - 0.5, east: world.centre.lng + 0.5 };
@@ -65,7 +67,7 @@ export function listTotalOf(world: World, query: string, outcome: NaverSearchOut
   if (mode === 'listed') return outcome.results.length;
   if (mode === 'matched') return outcome.matched;
   const matches = naverMatcher(query);
-  return world.places.map(naverPlaceOf).filter(matches).length;
+  return listedAll(world, 'naver').map(naverPlaceOf).filter(matches).length;
 }
 
 /** One page of a search: items `(page-1)*pageSize …`, and whether another page follows. */
@@ -89,9 +91,8 @@ export function adsFor(world: World, input: NaverSearchInput, outcome: NaverSear
   const h = (box.north - box.south) / 2;
   const w = (box.east - box.west) / 2;
   const wider = { south: box.south - h, north: box.north + h, west: box.west - w, east: box.east + w };
-  return world
-    .placesIn(wider)
-    .filter((p) => bboxContains(wider, p) && !bboxContains(box, p))
+  return listedIn(world, 'naver', wider)
+    .filter((p) => !bboxContains(box, seenBy(p, 'naver')))
     .map(naverPlaceOf)
     .filter(matches)
     .sort((a, b) => a.place.index - b.place.index)
@@ -101,9 +102,7 @@ export function adsFor(world: World, input: NaverSearchInput, outcome: NaverSear
 /** Every matching place inside a box: what a perfect Naver sweep of it collects (by world index). */
 export function naverGroundTruth(world: World, query: string, bbox: BBox): NaverReplicaPlace[] {
   const matches = naverMatcher(query);
-  return world
-    .placesIn(bbox)
-    .filter((p) => bboxContains(bbox, p))
+  return listedIn(world, 'naver', bbox)
     .map(naverPlaceOf)
     .filter(matches)
     .sort((a, b) => a.place.index - b.place.index);
