@@ -6,7 +6,7 @@ import { ALL_PLACES_WORDS, exportFailureText, exportScope, type ExportScope } fr
 import { formatNumber, t } from '../utils/i18n/t';
 import { BROWSING, type Store } from '../utils/store';
 import { EXPORT_STATE_KEY, isActive, LONG_EXPORT_PLACES, readExportState, type LongExportState } from '../utils/export/long-export';
-import { sendExportMessage } from '../utils/messaging/protocol';
+import { sendExportMessage, type LongExportRequest } from '../utils/messaging/protocol';
 import { ContactsPanel } from './ContactsPanel';
 import type { Sweep } from '../utils/domain/sweep';
 import { BrowsingSwitch } from './BrowsingSwitch';
@@ -124,7 +124,7 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
   const places = choice === 'sweep' ? (props.sweepPlaces ?? 0) : choice === 'all' ? (allCount ?? 0) : (props.browsingCount ?? 0);
   const longActive = isActive(long, Date.now());
 
-  async function run(format: 'csv' | 'xlsx') {
+  async function run(format: LongExportRequest['format']) {
     if (!store) return;
     setError(null);
     const scope = popupExportScope(choice, sweep);
@@ -174,6 +174,9 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
         </button>
         <button type="button" disabled={disabled} onClick={() => void run('xlsx')}>
           {t('buttonExportXlsx')}
+        </button>
+        <button type="button" disabled={disabled} onClick={() => void run('businesses-csv')}>
+          {t('buttonExportBusinessesCsv')}
         </button>
       </div>
       <p role="status" class="health" data-testid="export-status">

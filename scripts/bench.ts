@@ -4,8 +4,10 @@
  * real-Chromium figures (part 2, needs `npm run build`), then each entry point's size in the
  * build and the overhead ratio beside their figures before issue 25 (scripts/bench/bundle.ts).
  * The contacts pass on the replica web (scripts/bench/contacts.ts: precision, recall, sites per
- * hour, memory over 10,000 sites).
- * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-contacts, --no-chromium,
+ * hour, memory over 10,000 sites). The business matcher on replica worlds whose sites disagree
+ * (scripts/bench/match.ts: precision, recall, ambiguities, look-alikes merged; time and heap at
+ * 10k and 100k places).
+ * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-contacts, --no-match, --no-chromium,
  * --no-export-scaling (the CSV export at 10k / 100k / 200k places, scripts/bench/chromium-export.ts), --out=<dir>.
  */
 import os from 'node:os';
@@ -26,6 +28,7 @@ import { measureBundle, type BundleFigures } from './bench/bundle';
 import { installFakeIndexedDb, logLine as log, outDirOf, runIfMain, writeJson } from './bench/standalone';
 import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
 import { measureContacts, type ContactsFigures } from './bench/contacts';
+import { formatMatchTable, measureMatch, type MatchFigures } from './bench/match';
 
 const COMMIT_SIZES: Record<string, number> = { '1k': 1_000, '100k': 100_000 };
 const COMMIT_SAMPLES = 50;
@@ -78,6 +81,12 @@ async function main(argv: string[]): Promise<void> {
     contacts = await measureContacts({ seeds: [101, 102, 103], sites: 1000, paceSites: 60, memorySites: 10_000, log });
   }
 
+  let match: MatchFigures | null = null;
+  if (!flag('no-match')) {
+    log('business matching: the matcher on replica worlds whose sites disagree, over reporting seeds; time and heap at 10k and 100k places');
+    match = await measureMatch({ seeds: [101, 102, 103, 104, 105], places: 5000, sizes: [10_000, 100_000], log });
+  }
+
   let commit: Record<string, BenchFigures> | null = null;
   if (!flag('no-commit')) {
     const { IDBFactory } = await import('fake-indexeddb');
@@ -120,7 +129,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // The issue's commit_ms is Chromium's; Node's fake-indexeddb figures stay as commit_ms_node.
   const commitMs = chromium.figures.commit_ms ?? commit;
-  const summary: Summary & { export_scaling: ExportScaling | null; contacts: ContactsFigures | null } = {
+  const summary: Summary & { export_scaling: ExportScaling | null; contacts: ContactsFigures | null; match: MatchFigures | null } = {
     generated_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
     worlds,
@@ -147,6 +156,7 @@ async function main(argv: string[]): Promise<void> {
     recall,
     audit,
     contacts,
+    match,
     bundle,
   };
   const file = path.join(outDir, 'summary.json');
@@ -162,6 +172,7 @@ async function main(argv: string[]): Promise<void> {
       `contacts: e-mail precision ${contacts.precision.median}, recall ${contacts.recall.median}, profiles ${contacts.profiles.median} (medians of seeds ${contacts.seeds.join(', ')}, ${contacts.sitesPerSeed} sites each); ${contacts.sitesPerHour} sites/hour at the default pace; heap ${contacts.memory.map((m) => `${m.heapMb} MB at ${m.sites}`).join(', ')}`,
     );
   }
+  if (match) console.log(`\n${formatMatchTable(match)}`);
   console.log(`\nwritten: ${file}`);
 }
 

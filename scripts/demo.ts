@@ -1,5 +1,7 @@
 /**
  * `npm run demo [-- --provider naver|kakao]`: the product's main job, start to finish, on this machine.
+ * `npm run demo -- --businesses`: one district swept on all three sites, linked, and the
+ * Businesses CSV compared with the truth (businessesDemo below).
  * Builds the extension (npm script), starts the replica map site (www.google.com, Naver's
  * map.naver.com and pcmap.place.naver.com, or Kakao's map.kakao.com and search.map.kakao.com), launches Chromium
  * with the production build (headed when a display exists), sweeps a small district for one
@@ -16,7 +18,8 @@ import { kakaoChromiumArgs, startKakaoReplica } from '../tests/replica/kakao/ser
 import { kakaoGroundTruth } from '../tests/replica/kakao/search';
 import { bboxToWcongRect } from '../utils/geo/wcongnamul';
 import { createWorld, type World } from '../tests/replica/world';
-import { launchBrowser, newProfileDir, readCells, removeProfileDir } from '../tests/browser/harness';
+import { launchBrowser, newProfileDir, readCells, removeProfileDir, waitFor } from '../tests/browser/harness';
+import { exportBusinessesFromPopup, linkScore, openPopup, readAll, startThreeSites, sweepEachSite, truthByPlace, truthOfKeys } from '../tests/browser/three-sites';
 import { ChromiumMissingError, findChromium } from './find-chromium';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from '../tests/browser/extension';
 
@@ -85,7 +88,60 @@ function providerArg(argv: readonly string[]): string {
   return (inline ? inline.slice('--provider='.length) : i >= 0 ? argv[i + 1] : undefined) ?? 'google';
 }
 
+/**
+ * The same business on Google, Naver and Kakao: a district swept on each replica site (their
+ * views of a business differ as the real sites' do: tests/replica/site-views.ts), linked at
+ * each sweep's end, exported as Businesses from the popup; precision and recall of the links
+ * against the truth, and a row on all three sites for the README.
+ */
+async function businessesDemo(): Promise<void> {
+  const world = createWorld({ seed: 7, places: 20_000, centre: CENTRE, radiusKm: 3, siteViews: true });
+  const areaText = '37.5635,126.9745,37.5695,126.9820';
+  const sites = await startThreeSites(world);
+  const started = Date.now();
+  try {
+    const sweeps = await sweepEachSite(sites, areaText, CENTRE, { ...TEST_SETTINGS, delayMs: 400, jitterMs: 300 }, (s) => process.stdout.write(`Sweeping on ${s}…\n`));
+    const popup = await openPopup(sites.browser.context);
+    const listings = await readAll<{ key: string }>(popup, 'listings');
+    await waitFor(async () => (await readAll<{ places: number }>(popup, 'linkRuns')).find((r) => r.places === listings.length), 'the linking run', 120_000);
+    const exported = await exportBusinessesFromPopup(popup);
+    writeFileSync(path.join(OUT, exported.fileName), exported.text);
+    copyFileSync(path.join(OUT, exported.fileName), path.join(OUT, 'businesses.csv'));
+    const area = parseAreaText(areaText);
+    if (!area.ok) throw new Error(area.error.message);
+    const district = [...truthByPlace(sites, area.area).values()];
+    const stored = new Set(listings.map((l) => l.key));
+    // What is stored: the district, and what the map tabs showed while browsing; grouped by world place.
+    const truth = truthOfKeys(sites, [...stored]);
+    const score = linkScore(exported.groups, truth);
+    const row = exported.rows.find((r) => r.google_id && r.naver_id && r.kakao_id && r.differs) ?? exported.rows[0];
+    const summary = {
+      sweeps: sweeps.map((s) => ({ provider: s.provider ?? 'google', status: s.status, places: s.counters.listingsNew })),
+      listings: listings.length,
+      businesses: exported.rows.length,
+      businesses_in_truth: truth.length,
+      district_places_not_swept: district.flat().filter((k) => !stored.has(k)).length,
+      on_all_three_sites: exported.rows.filter((r) => r.google_id && r.naver_id && r.kakao_id).length,
+      link_precision: Number(score.precision.toFixed(4)),
+      link_recall: Number(score.recall.toFixed(4)),
+      seconds: Math.round((Date.now() - started) / 1000),
+      csv: path.join('demo-output', exported.fileName),
+      sample_row: row,
+    };
+    writeFileSync(path.join(OUT, 'businesses-summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    console.log(JSON.stringify(summary, null, 2));
+    if (sweeps.some((s) => s.status !== 'finished') || summary.district_places_not_swept > 0) process.exitCode = 1;
+  } finally {
+    await sites.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--businesses')) {
+    findChromium();
+    mkdirSync(OUT, { recursive: true });
+    return businessesDemo();
+  }
   const provider = providerArg(process.argv.slice(2));
   // First, before the replica starts: found, installed (root on Debian), or one clear line.
   findChromium();

@@ -11,7 +11,7 @@ export interface BaseMapProps<C extends CoverageCell & { id: string }> {
   tileUrl: string;
   bounds: BBox;
   cells: readonly C[];
-  places: readonly { lat: number; lng: number }[];
+  places: readonly { lat: number; lng: number; colour?: string }[];
   area: Area | null;
   /** Shown to the user; while false the map still loads tiles, so the dashboard learns whether they can load. */
   visible: boolean;
@@ -98,7 +98,7 @@ export function BaseMap<C extends CoverageCell & { id: string }>(props: BaseMapP
       }
     }
     for (const p of props.places) {
-      group.addLayer(L.circleMarker([p.lat, p.lng], { radius: 2.5, stroke: false, fillColor: PLACE_COLOUR, fillOpacity: 0.9, interactive: false }));
+      group.addLayer(L.circleMarker([p.lat, p.lng], { radius: 2.5, stroke: false, fillColor: p.colour ?? PLACE_COLOUR, fillOpacity: 0.9, interactive: false }));
     }
   }, [props.cells, props.places, props.area]);
 

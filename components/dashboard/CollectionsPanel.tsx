@@ -25,6 +25,8 @@ const EXPORT_BUTTON: Record<ExportFormat, string> = {
   xlsx: 'buttonExportXlsx',
   json: 'buttonExportJson',
   geojson: 'buttonExportGeoJson',
+  'businesses-csv': 'buttonExportBusinessesCsv',
+  'businesses-json': 'buttonExportBusinessesJson',
 };
 
 /** Every sweep and Browsing: what they hold, and what can be done with them. */

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { isUnresolved } from '../../utils/dashboard/cell-verdict';
-import { boundsOf, fitProjection, STATUS_COLOURS, STATUS_ORDER, PLACE_COLOUR, UNRESOLVED_HATCH } from '../../utils/dashboard/coverage';
+import { boundsOf, fitProjection, sitesListing, SITES_LISTING_COLOURS, STATUS_COLOURS, STATUS_ORDER, PLACE_COLOUR, UNRESOLVED_HATCH, type SitesListing } from '../../utils/dashboard/coverage';
+import { listBusinesses } from '../../utils/match/read';
+import { PROVIDERS } from '../../utils/providers/registry';
 import { DENSE_AREA_OUTLINE, drawCoverage } from '../../utils/dashboard/draw-coverage';
 import { denseAreasText, loadIncompleteCoverage, type IncompleteCoverage } from '../../utils/dashboard/incomplete';
 import { renderText } from '../../utils/health/text';
@@ -41,6 +43,8 @@ export function CoverageMap(props: CoverageMapProps) {
   const { cells, error } = useSweepCells(props.store, sweep);
   const [keywordIndex, setKeywordIndex] = useState(0);
   const [showPlaces, setShowPlaces] = useState(true);
+  const [bySites, setBySites] = useState(false);
+  const listedOn = useSitesListingOf(props.store, bySites);
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(wrapper, FALLBACK_WIDTH);
@@ -64,7 +68,17 @@ export function CoverageMap(props: CoverageMapProps) {
   const unresolved = useMemo(() => shown.filter(isUnresolved).length, [shown]);
   const incomplete = useIncompleteCoverage(props.store, sweep);
 
-  const places = useMemo(() => props.rows.slice(0, props.loaded).filter(hasPosition), [props.rows, props.loaded]);
+  const positioned = useMemo(() => props.rows.slice(0, props.loaded).filter(hasPosition), [props.rows, props.loaded]);
+  // Coloured by how many sites list each place's business, when asked (utils/match/).
+  const places = useMemo(
+    () => (listedOn ? positioned.map((p) => ({ ...p, colour: SITES_LISTING_COLOURS[sitesListing(listedOn.get(p.key) ?? 1, PROVIDERS.length)] })) : positioned),
+    [positioned, listedOn],
+  );
+  const sitesCounts = useMemo(() => {
+    const counts: Record<SitesListing, number> = { all: 0, some: 0, one: 0 };
+    if (listedOn) for (const p of positioned) counts[sitesListing(listedOn.get(p.key) ?? 1, PROVIDERS.length)]++;
+    return counts;
+  }, [positioned, listedOn]);
   const bounds = useMemo(
     () => (sweep ? boundsOf([sweep.area.bbox, ...shown.map((c) => c.bbox)]) : boundsOf([], places)),
     [sweep, shown, places],
@@ -126,6 +140,10 @@ export function CoverageMap(props: CoverageMapProps) {
         <label>
           <input type="checkbox" checked={showPlaces} onChange={(e) => setShowPlaces((e.currentTarget as HTMLInputElement).checked)} />{' '}
           {t('mapShowPlaces')}
+        </label>
+        <label>
+          <input type="checkbox" checked={bySites} disabled={!showPlaces} onChange={(e) => setBySites((e.currentTarget as HTMLInputElement).checked)} />{' '}
+          {t('mapColourBySites')}
         </label>
         {tiles.loaded > 0 && (
           <label>
@@ -191,10 +209,19 @@ export function CoverageMap(props: CoverageMapProps) {
             {t('legendItem', t('legendDenseArea'), formatNumber(incomplete.areas.length))}
           </li>
         )}
-        <li>
-          <span class="swatch dot" style={{ background: PLACE_COLOUR }} aria-hidden="true" />
-          {t('legendItem', t('mapPlaces'), formatNumber(places.length))}
-        </li>
+        {listedOn ? (
+          (['all', 'some', 'one'] as const).map((k) => (
+            <li key={k} data-sites={k}>
+              <span class="swatch dot" style={{ background: SITES_LISTING_COLOURS[k] }} aria-hidden="true" />
+              {t('legendItem', t(`mapSites_${k}`), formatNumber(sitesCounts[k]))}
+            </li>
+          ))
+        ) : (
+          <li>
+            <span class="swatch dot" style={{ background: PLACE_COLOUR }} aria-hidden="true" />
+            {t('legendItem', t('mapPlaces'), formatNumber(places.length))}
+          </li>
+        )}
       </ul>
       {incomplete && incomplete.areas.length > 0 && (
         <ul class="warnings" data-testid="map-dense-areas">
@@ -242,6 +269,28 @@ const UNRESOLVED_SWATCH = {
 
 function swatchStyle(s: CellStatus) {
   return s === 'split' ? { borderColor: STATUS_COLOURS[s] } : { background: STATUS_COLOURS[s] };
+}
+
+/** How many sites list each linked place's business (a place in none is on its own site only), read once when asked for. */
+function useSitesListingOf(store: Store | null, wanted: boolean): Map<string, number> | null {
+  const [listedOn, setListedOn] = useState<Map<string, number> | null>(null);
+  useEffect(() => {
+    if (!store || !wanted) return setListedOn(null);
+    let stopped = false;
+    listBusinesses(store).then(
+      (businesses) => {
+        if (stopped) return;
+        const out = new Map<string, number>();
+        for (const b of businesses) for (const key of b.members) out.set(key, b.members.length);
+        setListedOn(out);
+      },
+      () => !stopped && setListedOn(new Map()),
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [store, wanted]);
+  return listedOn;
 }
 
 function hasPosition(r: ListingRow): r is ListingRow & { lat: number; lng: number } {

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { defaultSelection } from '../../utils/dashboard/collections';
 import { t } from '../../utils/i18n/t';
+import { BusinessesPanel } from './BusinessesPanel';
 import { ChangesPanel } from './ChangesPanel';
 import { CollectionsPanel } from './CollectionsPanel';
 import { CoverageMap } from './CoverageMap';
@@ -46,6 +47,7 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
       />
       {selected && <CoverageMap store={data.store} collection={selected} rows={rows.rows} loaded={rows.loaded} />}
       {selected && <ListingsTable key={selected.id} rows={rows.rows} loaded={rows.loaded} loading={rows.loading} expected={rows.expected} />}
+      <BusinessesPanel store={data.store} tick={data.tick} />
       {rows.error && (
         <p class="error" role="alert">
           {t('storeError', rows.error)}

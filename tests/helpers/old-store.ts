@@ -31,6 +31,29 @@ export function createV3Layout(db: IDBDatabase): void {
 /** The version-4 layout: the same stores and indexes as version 3 (3 → 4 only rewrote listings). */
 export const createV4Layout = createV3Layout;
 
+/** The version-5 layout: version 4's, and the place-details queue. */
+export function createV5Layout(db: IDBDatabase): void {
+  createV4Layout(db);
+  const queue = db.createObjectStore('placeQueue', { keyPath: 'id' });
+  queue.createIndex('bySweep', 'sweepId');
+  queue.createIndex('bySweepStatus', ['sweepId', 'status']);
+  queue.createIndex('byLeaseOrder', 'queue');
+}
+
+/** The version-6 layout: version 5's, and what each sweep listed under each keyword. */
+export function createV6Layout(db: IDBDatabase): void {
+  createV5Layout(db);
+  db.createObjectStore('sweepPlaces');
+}
+
+/** The version-7 layout: version 6's, and the contacts pass's websites. */
+export function createV7Layout(db: IDBDatabase): void {
+  createV6Layout(db);
+  const sites = db.createObjectStore('contactSites', { keyPath: 'url' });
+  sites.createIndex('byLeaseOrder', 'queue');
+  sites.createIndex('byPlace', 'places', { multiEntry: true });
+}
+
 /**
  * A version-3 or version-4 database `name` with something in every store: the given sweeps and
  * listings; sweep s1's cells (r0c0 open with its lease-order key, r0c1 done) and a saturated

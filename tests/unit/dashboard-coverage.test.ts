@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, fitProjection, MAP_BACKGROUND, PLACE_COLOUR, STATUS_COLOURS, STATUS_ORDER } from '../../utils/dashboard/coverage';
+import { boundsOf, fitProjection, MAP_BACKGROUND, ON_ALL_SITES_COLOUR, ON_SOME_SITES_COLOUR, PLACE_COLOUR, sitesListing, SITES_LISTING_COLOURS, STATUS_COLOURS, STATUS_ORDER } from '../../utils/dashboard/coverage';
 import { drawCoverage, type CoverageCell, type CoverageContext } from '../../utils/dashboard/draw-coverage';
 import type { BBox } from '../../utils/geo/types';
 import { gridCell } from '../helpers/bbox-grid';
@@ -158,7 +158,7 @@ describe('drawing the coverage', () => {
   const area = { kind: 'bbox' as const, bbox: { south: -1, west: -1, north: 1, east: 1 } };
   const size = { width: 200, height: 200 };
 
-  function draw(places: { lat: number | null; lng: number | null }[] = []) {
+  function draw(places: { lat: number | null; lng: number | null; colour?: string }[] = []) {
     const r = raster(size.width, size.height);
     const projection = fitProjection(area.bbox, size);
     drawCoverage(r.ctx, { size, cells, places, area }, projection);
@@ -194,5 +194,15 @@ describe('drawing the coverage', () => {
     expect(at(p.x, p.y)).toBe(PLACE_COLOUR);
     const c = centre(gridCell(0, 1));
     expect(at(c.x, c.y)).toBe(STATUS_COLOURS.saturated);
+  });
+
+  it('colours each place by the sites that list its business, when asked', () => {
+    const all = { lat: 0.5, lng: -0.5, colour: SITES_LISTING_COLOURS[sitesListing(3, 3)] };
+    const some = { lat: 0.6, lng: -0.6, colour: SITES_LISTING_COLOURS[sitesListing(2, 3)] };
+    const one = { lat: 0.7, lng: -0.7, colour: SITES_LISTING_COLOURS[sitesListing(1, 3)] };
+    const { at } = draw([all, some, one]);
+    const projection = fitProjection(area.bbox, size);
+    const colourAt = (p: { lat: number; lng: number }) => at(projection.point(p).x, projection.point(p).y);
+    expect([colourAt(all), colourAt(some), colourAt(one)]).toEqual([ON_ALL_SITES_COLOUR, ON_SOME_SITES_COLOUR, PLACE_COLOUR]);
   });
 });

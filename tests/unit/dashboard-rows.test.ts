@@ -13,6 +13,7 @@ import { createRng } from '../replica/prng';
 
 function row(name: string, over: Partial<ListingRow> = {}): ListingRow {
   return {
+    key: `google:${name}`,
     provider: 'google',
     cid: String(name.length),
     url: null,

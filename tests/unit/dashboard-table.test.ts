@@ -10,6 +10,7 @@ import { useEnglishMessages } from '../helpers/english-messages';
 const N = 100_000;
 function makeRows(): ListingRow[] {
   return Array.from({ length: N }, (_, i) => ({
+    key: `google:${1_000_000 + i}`,
     provider: 'google' as const,
     cid: String(1_000_000 + i),
     url: `https://www.google.com/maps?cid=${1_000_000 + i}`,

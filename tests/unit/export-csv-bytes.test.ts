@@ -68,6 +68,8 @@ function oldRow(listing: StoredListing): ExportRow {
     sponsored: listing.sponsored ? 'yes' : null,
     // Issue 23's columns, appended after the rewrite: empty for a place the contacts pass never saw.
     ...NO_CONTACT_COLUMNS,
+    // Issue 24's column: a place in no stored business is a business of one, under its own key.
+    business_id: `b:${listing.key}`,
   };
 }
 

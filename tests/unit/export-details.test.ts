@@ -52,6 +52,8 @@ describe('export columns for page data', () => {
       // Issue 23: the contacts pass (tests/unit/contacts-export.test.ts).
       'emails', 'instagram', 'facebook', 'x', 'youtube', 'tiktok', 'linkedin', 'kakao_channel',
       'naver_blog', 'naver_cafe', 'naver_smartstore', 'band', 'contact_page', 'contacts_checked_at',
+      // Issue 24: the business the place belongs to (tests/unit/match-store.test.ts).
+      'business_id',
     ]);
   });
 

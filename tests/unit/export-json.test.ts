@@ -98,6 +98,8 @@ describe('JSON export', () => {
         // Issue 23's columns: no contacts pass here; e-mails a list, as keywords are.
         ...NO_CONTACT_COLUMNS,
         emails: [],
+        // Issue 24: no linking run here, so each place is a business of one.
+        business_id: `b:${l.key}`,
       });
       expect(Date.parse(record.first_seen as string)).toBe(l.firstSeen);
     });

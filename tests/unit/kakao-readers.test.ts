@@ -9,6 +9,7 @@ import { wcongnamulToWgs84, wgs84ToWcongnamul } from '../../utils/geo/wcongnamul
 import { classifyKakaoResponse, isKakaoBlockUrl } from '../../utils/providers/kakao/block';
 import { confirmIdFromPlaceUrl, kakaoKey, parseConfirmId } from '../../utils/providers/kakao/ids';
 import { parseMapDaumBody, readMapDaumResponse } from '../../utils/providers/kakao/mapdaum';
+import { listingFromPlace } from '../../utils/listing/from-provider-place';
 import { parseRestKeywordAnswer } from '../../utils/providers/kakao/rest';
 import { KAKAO_PAGE_SIZE, mapDaumUrl, parseMapDaumUrl, parseRect, parseSearchPageUrl, placeUrl, searchPageUrl } from '../../utils/providers/kakao/urls';
 import { readRealPage } from '../helpers/real-pages';
@@ -81,6 +82,19 @@ describe('map.daum answers', () => {
     x: '465424',
     y: '1123292',
   };
+
+  it("reads the closed mark (openoff_status): N closed, Y open, absent no status at all, and the listing keeps it", () => {
+    const read = (status: unknown) => {
+      const r = parseMapDaumBody(JSON.stringify({ place_totalcount: '1', page: '1', place: [{ ...record, ...(status === undefined ? {} : { openoff_status: status }) }] }));
+      if (r.kind !== 'ok') throw new Error('not ok');
+      return r.places[0]!;
+    };
+    expect(read('N').closed).toBe('temporarily');
+    expect(read('Y').closed).toBeNull();
+    expect('closed' in read(undefined)).toBe(false);
+    expect(listingFromPlace(read('N'), 'page-data').closed).toBe('temporarily');
+    expect('closed' in listingFromPlace(read(undefined), 'page-data')).toBe(false);
+  });
 
   it('reads every field, JSON and JSONP alike, WCONGNAMUL converted', () => {
     const json = JSON.stringify({ place_totalcount: '31', page: '1', place: [record] });

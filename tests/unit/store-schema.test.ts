@@ -40,10 +40,14 @@ describe('opening', () => {
     const db = await rawOpen(factory, 'fresh');
     expect(db.version).toBe(DB_VERSION);
     expect(Array.from(db.objectStoreNames).sort()).toEqual([
+      'ambiguities',
+      'businesses',
       'cells',
       'changes',
       'contactSites',
       'events',
+      'linkDecisions',
+      'linkRuns',
       'listings',
       'placeQueue',
       'placeSnapshots',

@@ -29,6 +29,21 @@ export const MAP_BACKGROUND = '#ffffff';
 export const UNRESOLVED_HATCH = MAP_BACKGROUND;
 /** Places are dark dots, over any cell colour. */
 export const PLACE_COLOUR = '#0b1f4d';
+
+/**
+ * Coloured by how many sites list its business (the dashboard's "Colour places by sites"):
+ * on every site, on some, or on this one only (the plain dot).
+ */
+export const ON_ALL_SITES_COLOUR = '#00a651';
+export const ON_SOME_SITES_COLOUR = '#ff8c00';
+
+export type SitesListing = 'all' | 'some' | 'one';
+
+export function sitesListing(listedOn: number, sites: number): SitesListing {
+  return listedOn >= sites ? 'all' : listedOn > 1 ? 'some' : 'one';
+}
+
+export const SITES_LISTING_COLOURS: Readonly<Record<SitesListing, string>> = { all: ON_ALL_SITES_COLOUR, some: ON_SOME_SITES_COLOUR, one: PLACE_COLOUR };
 export const AREA_OUTLINE = '#202124';
 
 export interface CanvasSize {

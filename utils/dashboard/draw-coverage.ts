@@ -20,8 +20,8 @@ export interface CoverageCell {
 export interface CoverageScene {
   size: CanvasSize;
   cells: readonly CoverageCell[];
-  /** Collected places; those without coordinates are skipped. */
-  places: Iterable<{ lat: number | null; lng: number | null }>;
+  /** Collected places; those without coordinates are skipped. A place's own colour (by the sites that list it) replaces the plain one. */
+  places: Iterable<{ lat: number | null; lng: number | null; colour?: string }>;
   area: Area | null;
   /** Side of a place's dot in canvas pixels. */
   dotSize?: number;
@@ -101,9 +101,9 @@ export function drawCoverage(ctx: CoverageContext, scene: CoverageScene, project
   }
 
   const dot = scene.dotSize ?? 2;
-  ctx.fillStyle = PLACE_COLOUR;
   for (const place of scene.places) {
     if (place.lat === null || place.lng === null) continue;
+    ctx.fillStyle = place.colour ?? PLACE_COLOUR;
     const p = projection.point({ lat: place.lat, lng: place.lng });
     ctx.fillRect(Math.round(p.x - dot / 2), Math.round(p.y - dot / 2), dot, dot);
   }

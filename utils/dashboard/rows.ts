@@ -7,7 +7,7 @@ import { providerById } from '../providers/registry';
  */
 export type ListingRow = Pick<
   StoredListing,
-  'provider' | 'cid' | 'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'lastSeen'
+  'key' | 'provider' | 'cid' | 'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'lastSeen'
 > & {
   /** The page that opens the place on its own site (http(s) only), or null when none is known. */
   url: string | null;
@@ -15,6 +15,7 @@ export type ListingRow = Pick<
 
 export function toRow(l: StoredListing): ListingRow {
   return {
+    key: l.key,
     provider: l.provider,
     url: placeUrl(l),
     cid: l.cid,

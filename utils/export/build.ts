@@ -1,10 +1,15 @@
 import type { ExportListing } from './columns';
 import type { Store } from '../store';
 import { contactsOf, hasContacts } from '../contacts/queue';
+import { businessesOf, hasBusinesses } from '../match/read';
+import { businessCsvChunks, businessJsonChunks, businessRowBatches, type BusinessRow } from './businesses';
 import { csvChunks, exportFileName } from './csv';
 import { geoJsonChunks } from './geojson';
 import { jsonChunks } from './json';
 import { XLSX_TYPE, xlsxBytes } from './xlsx';
+import { readAhead } from './read-ahead';
+
+export { readAhead };
 
 /**
  * One export, wherever it runs (an extension page, or the offscreen document for long ones):
@@ -12,25 +17,40 @@ import { XLSX_TYPE, xlsxBytes } from './xlsx';
  * parts. No DOM and no interface text here, so the same code serves the popup, the dashboard
  * and the background's offscreen document.
  */
-export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'geojson';
+export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'geojson' | 'businesses-csv' | 'businesses-json';
+
+/** What a format is written from: the scope's places, and its Businesses rows (read on demand: only the formats that want them pay for them). */
+interface ExportSource {
+  places: AsyncIterable<ExportListing[]>;
+  businesses(): AsyncIterable<BusinessRow[]>;
+  /** Whether a linking run has linked any places: until then every place is a business of one, and the workbook has no Businesses sheet. */
+  linked: boolean;
+}
 
 interface FormatSpec {
-  /** Write the file's parts, built batch by batch from the listings read from the store, into `emit`. */
-  write(batches: AsyncIterable<ExportListing[]>, emit: (part: BlobPart) => Promise<void>): Promise<void>;
+  /** Write the file's parts, built batch by batch from what is read from the store, into `emit`. */
+  write(source: ExportSource, emit: (part: BlobPart) => Promise<void>): Promise<void>;
   extension: string;
   type: string;
+  /** The words the file's name ends with before the date (`businesses` for the Businesses export). */
+  fileWord?: string;
 }
 
 /** Text formats: each batch's text is one part, emitted as soon as it is made. */
-const fromChunks = (chunks: (batches: AsyncIterable<ExportListing[]>) => AsyncGenerator<string>) => async (batches: AsyncIterable<ExportListing[]>, emit: (part: BlobPart) => Promise<void>) => {
-  for await (const chunk of chunks(batches)) await emit(chunk);
+const fromChunks = <T>(rows: (s: ExportSource) => AsyncIterable<T[]>, chunks: (batches: AsyncIterable<T[]>) => AsyncGenerator<string>) => async (source: ExportSource, emit: (part: BlobPart) => Promise<void>) => {
+  for await (const chunk of chunks(rows(source))) await emit(chunk);
 };
+const places = (s: ExportSource) => s.places;
+const businesses = (s: ExportSource) => s.businesses();
 
 const FORMATS: Record<ExportFormat, FormatSpec> = {
-  csv: { write: fromChunks(csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
-  xlsx: { write: async (batches, emit) => emit((await xlsxBytes(batches)) as Uint8Array<ArrayBuffer>), extension: 'xlsx', type: XLSX_TYPE },
-  json: { write: fromChunks(jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
-  geojson: { write: fromChunks(geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
+  csv: { write: fromChunks(places, csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
+  // The workbook has the places and, once places were linked, their businesses on a second sheet.
+  xlsx: { write: async (s, emit) => emit((await xlsxBytes(s.places, undefined, s.linked ? s.businesses() : undefined)) as Uint8Array<ArrayBuffer>), extension: 'xlsx', type: XLSX_TYPE },
+  json: { write: fromChunks(places, jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
+  geojson: { write: fromChunks(places, geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
+  'businesses-csv': { write: fromChunks(businesses, businessCsvChunks), extension: 'csv', type: 'text/csv;charset=utf-8', fileWord: 'businesses' },
+  'businesses-json': { write: fromChunks(businesses, businessJsonChunks), extension: 'json', type: 'application/json;charset=utf-8', fileWord: 'businesses' },
 };
 
 export const EXPORT_FORMATS = Object.keys(FORMATS) as ExportFormat[];
@@ -63,32 +83,6 @@ export interface BuiltExport {
   places: number;
 }
 
-/**
- * The next batch's read is started before this one is handed on: the database reads (in
- * Chromium, IndexedDB's backend runs outside the page's thread) while the page turns the batch
- * into text, instead of the two taking turns. At most two batches are held, so memory still
- * does not grow with the collection.
- */
-export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
-  const it = source[Symbol.asyncIterator]();
-  let pending: Promise<IteratorResult<T>> | null = it.next();
-  try {
-    for (;;) {
-      const result: IteratorResult<T> = await pending;
-      pending = null;
-      if (result.done) return;
-      pending = it.next();
-      yield result.value;
-    }
-  } finally {
-    // The consumer stopped early (or failed): let the read under way settle, then close the source.
-    if (pending) {
-      const last = await pending.catch(() => null);
-      if (last && !last.done) await it.return?.();
-    }
-  }
-}
-
 /** Where an export's parts go as they are made: a file being written, or a list of Blobs. */
 export type ExportSink = (part: BlobPart) => Promise<void>;
 
@@ -110,22 +104,36 @@ export async function writeExport(
   const total = await store.countListings(scope.collection);
   onProgress?.(0, total);
   let places = 0;
-  // Most collections were never through the contacts pass: their export reads nothing more.
+  // Most collections were never through the contacts pass or a linking run: their export reads nothing more.
   const withContacts = await hasContacts(store);
+  const linked = await hasBusinesses(store);
   async function* counted(): AsyncGenerator<ExportListing[]> {
     for await (const batch of readAhead(store.iterateListings(batchSize, scope.collection))) {
       places += batch.length;
       onProgress?.(places, Math.max(total, places));
-      if (!withContacts) {
+      const contacts = withContacts ? await contactsOf(store, batch) : null;
+      const groups = linked ? await businessesOf(store, batch.map((l) => l.key)) : null;
+      if (!contacts && !groups) {
         yield batch;
         continue;
       }
-      const contacts = await contactsOf(store, batch);
-      yield batch.map((l) => (contacts.has(l.key) ? { ...l, contacts: contacts.get(l.key) } : l));
+      yield batch.map((l) => {
+        const business = groups?.get(l.key);
+        const site = contacts?.get(l.key);
+        return site || business ? { ...l, ...(site ? { contacts: site } : {}), ...(business ? { businessId: business.id } : {}) } : l;
+      });
     }
   }
-  await spec.write(counted(), sink);
-  return { fileName: exportFileName(scope.fileWords, now, spec.extension), type: spec.type, places };
+  // The Businesses export counts the places it reads as the place export does; the workbook's
+  // second sheet does not count them again (its places were counted by the first).
+  const businessRows = () =>
+    businessRowBatches(store, scope.collection, batchSize, spec.fileWord ? (n) => {
+      places = n;
+      onProgress?.(n, Math.max(total, n));
+    } : undefined);
+  await spec.write({ places: counted(), businesses: businessRows, linked }, sink);
+  const words = spec.fileWord ? [...scope.fileWords, spec.fileWord] : scope.fileWords;
+  return { fileName: exportFileName(words, now, spec.extension), type: spec.type, places };
 }
 
 /**

@@ -5,6 +5,7 @@ import { phoneToE164 } from '../listing/phone';
 // `google_maps_url` is a column named for Google's CID link (kept for the spreadsheets that read it): it is Google's to build.
 import { cidUrl } from '../providers/google/urls';
 import { providerById } from '../providers/registry';
+import { businessIdOf } from '../match/groups';
 
 /**
  * The export's columns: stable English identifiers (they are an interface for the user's
@@ -71,13 +72,16 @@ export const CSV_COLUMNS = [
   'band',
   'contact_page',
   'contacts_checked_at',
+  // Issue 24: the business the place is one listing of (utils/match/); a place linked to no
+  // other site's listing is a business of one, with its own id.
+  'business_id',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export type ExportRow = Record<CsvColumn, string | number | null>;
 
 /** A listing as an export reads it: with its website's contacts, when the pass has been there. */
-export type ExportListing = StoredListing & { contacts?: ContactSite | null };
+export type ExportListing = StoredListing & { contacts?: ContactSite | null; businessId?: string };
 
 /**
  * How each column's value is read from a listing: one named function per column (the type
@@ -137,6 +141,7 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: ExportListing) => string | nu
   band: (l) => social(l, 'band'),
   contact_page: (l) => l.contacts?.findings?.contactPage ?? null,
   contacts_checked_at: (l) => (typeof l.contacts?.checkedAt === 'number' ? isoTime(l.contacts.checkedAt) : null),
+  business_id: (l) => l.businessId ?? businessIdOf([l.key]),
 };
 
 function social(l: ExportListing, network: SocialNetwork): string | null {
@@ -220,7 +225,7 @@ export function listingToRow(listing: ExportListing): ExportRow {
  * The listing's own link when it is http(s) (it was read from the page: a `javascript:` link is
  * no place's address), else its site's own link to the place, else nothing.
  */
-function placeUrl(listing: StoredListing): string | null {
+export function placeUrl(listing: StoredListing): string | null {
   if (/^https?:\/\//i.test(listing.url)) return listing.url;
   return providerById(listing.provider)?.placeLink(listing) ?? null;
 }

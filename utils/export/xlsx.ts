@@ -1,6 +1,7 @@
 import type { CellObject, WorkSheet } from '@e965/xlsx';
 import type { ExportListing } from './columns';
-import { listingCells } from './cells';
+import { listingCells, type ExportCell } from './cells';
+import { BUSINESS_COLUMNS, businessCells, type BusinessRow } from './businesses';
 import { CSV_COLUMNS } from './columns';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -15,7 +16,7 @@ export function isIdColumn(column: string): boolean {
 }
 
 /** The contacts pass's columns: addresses and links, text whatever Excel would make of them. */
-const CONTACT_TEXT_COLUMNS = new Set<string>(CSV_COLUMNS.slice(CSV_COLUMNS.indexOf('emails')));
+const CONTACT_TEXT_COLUMNS = new Set<string>(CSV_COLUMNS.slice(CSV_COLUMNS.indexOf('emails'), CSV_COLUMNS.indexOf('contacts_checked_at') + 1));
 
 /** Excel's limit on one cell's text; longer text makes Excel call the file corrupt. */
 const MAX_CELL_TEXT = 32_767;
@@ -35,26 +36,40 @@ function cellOf(value: string | number | null, text: boolean): CellObject | unde
  * The ZIP itself is written at the end (the format's sheet XML is one part), by SheetJS.
  * The library is loaded on first use: the popup does not pay for it until someone exports XLSX.
  */
-export async function xlsxBytes(batches: AsyncIterable<ExportListing[]>, onRows?: (rows: number) => void): Promise<Uint8Array> {
+export async function xlsxBytes(
+  batches: AsyncIterable<ExportListing[]>,
+  onRows?: (rows: number) => void,
+  /** The Businesses sheet's rows (issue 24), read after the places; absent, the workbook has the places sheet alone. */
+  businesses?: AsyncIterable<BusinessRow[]>,
+): Promise<Uint8Array> {
   const XLSX = await import('@e965/xlsx');
-  const text = CSV_COLUMNS.map((c) => isIdColumn(c));
-  const data: CellObject[][] = [CSV_COLUMNS.map((c) => ({ t: 's', v: c }) as CellObject)];
-  let rows = 0;
+  const places = sheetRows(CSV_COLUMNS);
   for await (const batch of batches) {
-    for (const listing of batch) {
-      const cells = listingCells(listing);
-      data.push(cells.map((v, i) => cellOf(v, text[i]!)) as CellObject[]);
-    }
-    rows += batch.length;
-    onRows?.(rows);
+    for (const listing of batch) places.add(listingCells(listing));
+    onRows?.(places.data.length - 1);
   }
-  const sheet: WorkSheet = {
-    '!data': data,
-    '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(rows, 0), c: CSV_COLUMNS.length - 1 } }),
-    '!cols': CSV_COLUMNS.map((c) => ({ wch: isIdColumn(c) ? 24 : c === 'name' || c === 'address' ? 36 : 14 })),
-  };
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'places');
+  XLSX.utils.book_append_sheet(book, places.sheet(XLSX), 'places');
+  if (businesses) {
+    const rows = sheetRows(BUSINESS_COLUMNS);
+    for await (const batch of businesses) for (const row of batch) rows.add(businessCells(row));
+    XLSX.utils.book_append_sheet(book, rows.sheet(XLSX), 'businesses');
+  }
   const out = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true, dense: true } as never) as ArrayBuffer;
   return new Uint8Array(out);
+}
+
+/** A sheet being filled: the header, then each row's cells made cell objects as they come (ids as text). */
+function sheetRows(columns: readonly string[]) {
+  const text = columns.map((c) => isIdColumn(c));
+  const data: CellObject[][] = [columns.map((c) => ({ t: 's', v: c }) as CellObject)];
+  return {
+    data,
+    add: (cells: readonly ExportCell[]) => void data.push(cells.map((v, i) => cellOf(v, text[i]!)) as CellObject[]),
+    sheet: (XLSX: typeof import('@e965/xlsx')): WorkSheet => ({
+      '!data': data,
+      '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: data.length - 1, c: columns.length - 1 } }),
+      '!cols': columns.map((c) => ({ wch: isIdColumn(c) ? 24 : /name|address/.test(c) ? 36 : 14 })),
+    }),
+  };
 }

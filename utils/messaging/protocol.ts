@@ -114,7 +114,8 @@ export interface LongExportRequest {
   /** A sweep's id or 'browsing'; absent = every place stored. */
   collection?: string;
   fileWords: string[];
-  format: 'csv' | 'xlsx';
+  /** The popup's formats: places as CSV or XLSX (with its Businesses sheet), and the Businesses CSV. */
+  format: 'csv' | 'xlsx' | 'businesses-csv';
 }
 
 /**

@@ -5,6 +5,8 @@ import type { ChangeRecord, PlaceSnapshot, Run, SavedSearch } from '../schedule/
 import type { Cell, CellStatus, ErrorKind, Sweep } from '../domain/sweep';
 import type { PlaceJobRecord, PlaceJobStatus, PlaceQueueKey } from '../details/records';
 import type { ContactQueueKey, ContactSiteRecord } from '../contacts/records';
+import type { AmbiguityRecord, BusinessRecord, LinkRunRecord } from '../match/records';
+import type { LinkDecisionRecord } from '../match/types';
 
 /**
  * The lease-order key of an open cell: [sweepId, class, keywordIndex, depth, distance, id, availableAt].
@@ -101,6 +103,15 @@ export interface MapSweepDB extends DBSchema {
    * website by the place's key (multi-entry over `places`), open sites by lease order.
    */
   contactSites: { key: string; value: ContactSiteRecord; indexes: { byLeaseOrder: ContactQueueKey; byPlace: string } };
+  /**
+   * The same business on several sites (issue 24, utils/match/records.ts): one record per
+   * business of two or more listings, `byPlace` over its members; the candidates left for the
+   * user; the user's confirmed and broken links, which every run keeps; the last run.
+   */
+  businesses: { key: string; value: BusinessRecord; indexes: { byPlace: string } };
+  ambiguities: { key: string; value: AmbiguityRecord };
+  linkDecisions: { key: string; value: LinkDecisionRecord };
+  linkRuns: { key: string; value: LinkRunRecord };
 }
 
 /** [sweepId, keyword, place key]: see MapSweepDB.sweepPlaces. */
@@ -181,8 +192,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // what version 5 kept, by the rule version 5 used (the sweep has the place, and some sweep
   // found it under the keyword): what they found before the upgrade is never taken for a miss.
   async (db, tx) => {
-    // Stores later steps add (contactSites, 6 → 7) are not version 5's to have.
-    const missing = layoutGaps(db, tx, ['sweepPlaces', 'contactSites']);
+    // Stores later steps add are not version 5's to have.
+    const missing = layoutGaps(db, tx, ['sweepPlaces', ...ADDED_AFTER_6]);
     if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
     const places = db.createObjectStore('sweepPlaces');
     for (const sweep of await tx.objectStore('sweeps').getAll()) {
@@ -202,13 +213,27 @@ export const MIGRATIONS: readonly Migration[] = [
   // stays exactly as it was, and a database without contacts simply has no sites.
   (db, tx) => {
     // As 5 → 6: a damaged version-6 database is refused untouched, never upgraded.
-    const missing = layoutGaps(db, tx, ['contactSites']);
+    const missing = layoutGaps(db, tx, ADDED_AFTER_6);
     if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
     const sites = db.createObjectStore('contactSites', { keyPath: 'url' });
     sites.createIndex('byLeaseOrder', 'queue');
     sites.createIndex('byPlace', 'places', { multiEntry: true });
   },
+  // 7 → 8: the same business on several sites (issue 24). Only adds stores: every record of
+  // every other store stays exactly as it was, and a database never linked simply has none.
+  (db, tx) => {
+    const missing = layoutGaps(db, tx, ADDED_AFTER_7);
+    if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
+    db.createObjectStore('businesses', { keyPath: 'id' }).createIndex('byPlace', 'members', { multiEntry: true });
+    db.createObjectStore('ambiguities', { keyPath: 'id' });
+    db.createObjectStore('linkDecisions', { keyPath: 'id' });
+    db.createObjectStore('linkRuns', { keyPath: 'id' });
+  },
 ];
+
+/** The stores version 8 adds, and those from version 7 on: an older step's layout check leaves them out. */
+const ADDED_AFTER_7: StoreName[] = ['businesses', 'ambiguities', 'linkDecisions', 'linkRuns'];
+const ADDED_AFTER_6: StoreName[] = ['contactSites', ...ADDED_AFTER_7];
 
 const DECIMAL_CID = /^\d{1,20}$/;
 
@@ -241,6 +266,10 @@ export const EXPECTED_LAYOUT: Readonly<Record<StoreName, readonly string[]>> = {
   placeQueue: ['bySweep', 'bySweepStatus', 'byLeaseOrder'],
   sweepPlaces: [],
   contactSites: ['byLeaseOrder', 'byPlace'],
+  businesses: ['byPlace'],
+  ambiguities: [],
+  linkDecisions: [],
+  linkRuns: [],
 };
 
 /** The names missing from an opened database, as `store` or `store.index`. Empty when intact. */

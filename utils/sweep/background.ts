@@ -17,6 +17,7 @@ import { wireLongExports } from '../export/long-export';
 import { PROVIDERS, providerOfUrl } from '../providers/registry';
 import { watchBlockRedirects } from '../browser/block-redirects';
 import { wireContacts } from '../contacts/wire';
+import { wireLinking } from '../match/wire';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
@@ -99,6 +100,8 @@ export function createBackground(browser: Browser): void {
   async function attention(sweep: Sweep, reason: Attention) {
     if (reason === 'finished' || reason === 'extractor') void services.then((s) => s.scheduler.onSweepEnded());
     // The contacts pass follows a finished sweep when the user turned it on (and granted its permission).
+    // Its new places are linked to the other sites' listings of the same businesses (utils/match/).
+    if (reason === 'finished') linking.afterSweep();
     if (reason === 'finished' && settingsCache.contactsFromWebsites) void contacts.pass.then((p) => p.start(sweep.id)).catch((e) => console.warn('MapSweep: contacts pass', e));
     const needsUser = reason !== 'finished';
     await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
@@ -151,6 +154,8 @@ export function createBackground(browser: Browser): void {
   wireLongExports(browser, ownPage);
   // E-mails and social profiles from the businesses' own websites (utils/contacts/wire.ts).
   const contacts = wireContacts(browser, services.then(() => storeReady), ownPage, async () => settingsCache);
+  // The same business on Google, Naver and Kakao (utils/match/wire.ts).
+  const linking = wireLinking(services.then(() => storeReady), ownPage);
 
   onMessage('browsingListings', async (message) => {
     const { sender } = message;

@@ -1,0 +1,36 @@
+/**
+ * A place made ready for comparing: its keys computed once, not once per candidate pair.
+ */
+import { familiesOf } from './categories';
+import { roadKey } from './addresses';
+import { nameKeys, type NameKeys } from './names';
+import { ownPhones } from './phones';
+import type { MatchPlace } from './types';
+
+export interface PreparedPlace {
+  place: MatchPlace;
+  /** The site's position in the registry's order: pairs are always (lower, higher). */
+  site: number;
+  name: NameKeys;
+  road: string | null;
+  phones: Set<string>;
+  families: Set<string>;
+  lat: number;
+  lng: number;
+}
+
+/** Null for a place without a pin: it cannot be placed near anything, so it is never matched. */
+export function preparePlace(place: MatchPlace, site: number, toE164: (display: string) => string | null): PreparedPlace | null {
+  if (place.lat === null || place.lng === null || !Number.isFinite(place.lat) || !Number.isFinite(place.lng)) return null;
+  return {
+    place,
+    site,
+    name: nameKeys(place.name),
+    // Naver and Kakao give the road address apart; Google's full address contains it.
+    road: roadKey(place.roadAddress) ?? roadKey(place.address),
+    phones: ownPhones(place.phoneE164, place.otherPhones, toE164),
+    families: familiesOf([place.category, ...(place.categories ?? [])]),
+    lat: place.lat,
+    lng: place.lng,
+  };
+}
