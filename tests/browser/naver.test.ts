@@ -57,7 +57,7 @@ describe('a Naver sweep in real Chromium', () => {
     await waitFor(async () => {
       const keys = new Set((await suite.browsingListings(popup)).map((l) => l.key));
       return rendered.every((id) => keys.has(`naver:${id}`));
-    }, 'the browsing listings of this tab', 20_000, 250);
+    }, 'the browsing listings of this tab', 60_000, 250);
     const stored = new Set((await suite.browsingListings(popup)).map((l) => l.key));
     expect(rendered.filter((id) => !stored.has(`naver:${id}`))).toEqual([]);
     // The outer page and its list frame were loaded once each by the person; the extension loaded nothing.
