@@ -10,6 +10,10 @@ import { classifyKakaoResponse, isKakaoBlockUrl } from '../../utils/providers/ka
 import { confirmIdFromPlaceUrl, kakaoKey, parseConfirmId } from '../../utils/providers/kakao/ids';
 import { parseMapDaumBody, readMapDaumResponse } from '../../utils/providers/kakao/mapdaum';
 import { listingFromPlace } from '../../utils/listing/from-provider-place';
+import { createWorld } from '../replica/world';
+import { kakaoWorld } from '../replica/kakao/places';
+import { placeRecord } from '../replica/kakao/search';
+import { DEFAULT_KAKAO_SWITCHES } from '../replica/kakao/switches';
 import { parseRestKeywordAnswer } from '../../utils/providers/kakao/rest';
 import { KAKAO_PAGE_SIZE, mapDaumUrl, parseMapDaumUrl, parseRect, parseSearchPageUrl, placeUrl, searchPageUrl } from '../../utils/providers/kakao/urls';
 import { readRealPage } from '../helpers/real-pages';
@@ -83,17 +87,18 @@ describe('map.daum answers', () => {
     y: '1123292',
   };
 
-  it("reads the closed mark (openoff_status): N closed, Y open, absent no status at all, and the listing keeps it", () => {
-    const read = (status: unknown) => {
-      const r = parseMapDaumBody(JSON.stringify({ place_totalcount: '1', page: '1', place: [{ ...record, ...(status === undefined ? {} : { openoff_status: status }) }] }));
-      if (r.kind !== 'ok') throw new Error('not ok');
-      return r.places[0]!;
-    };
-    expect(read('N').closed).toBe('temporarily');
-    expect(read('Y').closed).toBeNull();
-    expect('closed' in read(undefined)).toBe(false);
-    expect(listingFromPlace(read('N'), 'page-data').closed).toBe('temporarily');
-    expect('closed' in listingFromPlace(read(undefined), 'page-data')).toBe(false);
+  it('takes no closed mark from openoff_status under any of its plausible meanings (closed, off hours, absent)', () => {
+    // The replica's three behaviours (tests/replica/kakao/switches.ts `openoff`): whichever the
+    // live site has, a listing never claims a closure the notes cannot vouch for.
+    const world = createWorld({ seed: 31, places: 400, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 1, siteViews: true });
+    const kw = kakaoWorld(world);
+    for (const openoff of ['closed', 'off-hours', 'absent'] as const) {
+      const records = kw.places.map((k) => placeRecord(k, { ...DEFAULT_KAKAO_SWITCHES, openoff }, false));
+      if (openoff !== 'absent') expect(records.some((r) => r.openoff_status === 'N'), openoff).toBe(true);
+      const answer = parseMapDaumBody(JSON.stringify({ place_totalcount: String(records.length), page: '1', place: records }));
+      if (answer.kind !== 'ok') throw new Error('not ok');
+      expect(answer.places.map((p) => listingFromPlace(p, 'page-data').closed ?? null).filter((c) => c !== null), openoff).toEqual([]);
+    }
   });
 
   it('reads every field, JSON and JSONP alike, WCONGNAMUL converted', () => {

@@ -40,6 +40,5 @@ export function listingFromPlace(place: ProviderPlace, source: FieldSource): Lis
   // Broadest first on the place, main one first on the listing (Listing.categories).
   if (place.categoryPath.length > 0) listing.categories = [...place.categoryPath].reverse();
   if (place.phone && otherPhones.length > 0) listing.otherPhones = otherPhones;
-  if (place.closed !== undefined) listing.closed = place.closed;
   return stampSources(boundListing(listing), source);
 }

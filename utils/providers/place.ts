@@ -37,8 +37,6 @@ export interface ProviderPlace {
   url: string;
   /** An ad: flagged, never counted as an organic result. */
   sponsored: boolean;
-  /** The site's own closed mark (Listing.closed): absent when the page gave no status at all. */
-  closed?: 'permanently' | 'temporarily' | null;
 }
 
 export function placeKey(provider: ProviderId, providerId: string): string {

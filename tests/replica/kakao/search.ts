@@ -85,7 +85,7 @@ export function answerMapDaum(kw: KakaoWorld, switches: KakaoSwitches, req: MapD
     : { status: 200, contentType: 'application/json; charset=utf-8', body: json };
 }
 
-export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords' | 'fieldDrift'>, ad: boolean): Record<string, unknown> {
+export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords' | 'fieldDrift' | 'openoff'>, ad: boolean): Record<string, unknown> {
   const r: Record<string, unknown> = {};
   if (s.fieldDrift) {
     r.cid = k.confirmId;
@@ -108,11 +108,11 @@ export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords
     rating_count: k.ratingCount ?? 0,
     reviewCount: k.ratingCount ?? 0,
     img: '',
-    openoff_status: k.closed ? 'N' : 'Y',
     distance: '1234',
   });
   if (s.coords !== 'latlon') Object.assign(r, { x: String(k.x), y: String(k.y), roadview: `0|${k.x}|${k.y}|0` });
   if (s.coords !== 'xy') Object.assign(r, { lat: String(k.lat), lon: String(k.lng) });
+  if (s.openoff !== 'absent') r.openoff_status = (s.openoff === 'closed' ? k.closed : !openAt(LATE_EVENING, k.place.hours)) ? 'N' : 'Y';
   if (ad) Object.assign(r, { sourceId: 'ad', source: 'ad' });
   return r;
 }
@@ -136,4 +136,12 @@ function inset(r: WcongRect, share: number): WcongRect {
 
 function compareId(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** The hour an `off-hours` status is read at: late evening, when most places have closed for the day. */
+const LATE_EVENING = 23;
+
+/** Whether a place's hours hold `hour`; unknown hours count as open. */
+function openAt(hour: number, hours: KakaoReplicaPlace['place']['hours']): boolean {
+  return hours === null || hours === 'open24h' || (hours.opens <= hour && hours.closes > hour);
 }

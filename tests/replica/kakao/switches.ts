@@ -52,6 +52,12 @@ export interface KakaoSwitches {
   coords: 'xy' | 'xy+latlon' | 'latlon';
   /** "신형 응답" field names: `cid` and `category` instead of `confirmid` and `cate_name_depth*` [~]. */
   fieldDrift: boolean;
+  /**
+   * What `openoff_status` says (B4: `"N"` means closed, from one code excerpt that filters on it
+   * [~]): `N` on places closed for business, `N` on places merely outside their hours (as a
+   * search at 23:00 would see them), or no field at all.
+   */
+  openoff: 'closed' | 'off-hours' | 'absent';
   /** One ad on top of page 1 repeating an organic place (`sourceId: "ad"`; no name link in the list). */
   ads: boolean;
   /** map.daum requests per rolling minute before the block; null = never. */
@@ -85,6 +91,7 @@ export const DEFAULT_KAKAO_SWITCHES: Readonly<KakaoSwitches> = Object.freeze({
   transport: 'xhr',
   coords: 'xy+latlon',
   fieldDrift: false,
+  openoff: 'closed',
   ads: true,
   blockAfter: null,
   blockMode: 'redirect-500',
@@ -105,6 +112,7 @@ const CHOICES: Partial<Record<keyof KakaoSwitches, readonly unknown[]>> = {
   moreLandsOn: [1, 2],
   transport: ['jsonp', 'xhr', 'fetch'],
   coords: ['xy', 'xy+latlon', 'latlon'],
+  openoff: ['closed', 'off-hours', 'absent'],
   blockMode: ['redirect-500', 'html'],
 };
 

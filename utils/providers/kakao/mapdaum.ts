@@ -139,20 +139,11 @@ export function readMapDaumPlace(raw: unknown): { place: ProviderPlace; fromWcon
       lng: coords.lng,
       url: placeUrl(id),
       sponsored: raw.sourceId === 'ad' || raw.source === 'ad',
-      ...closedOf(raw.openoff_status),
+      // `openoff_status` is not read as a closed mark: its meaning rests on one code excerpt
+      // (../shared/naver-kakao-notes.md B4, [~]), and if it only says "outside its hours now" it
+      // would mark every evening bar closed. No word from the site is better than a wrong one.
     },
   };
-}
-
-/**
- * `openoff_status`: `"N"` marks a closed place (../shared/naver-kakao-notes.md §B, from code
- * that filters on it). The notes do not say whether for good or for now, so it is read as the
- * weaker claim, closed for now; `"Y"` as an open status. Anything else is no status at all.
- */
-function closedOf(status: unknown): Pick<ProviderPlace, 'closed'> {
-  if (status === 'N') return { closed: 'temporarily' };
-  if (status === 'Y') return { closed: null };
-  return {};
 }
 
 function categoryPathOf(raw: Record<string, unknown>): string[] {
