@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { singleFlight } from '../../utils/match/wire';
 import type { LinkRunRecord } from '../../utils/match/records';
 import { differencesOf } from '../../utils/match/differences';
-import { phoneToE164 } from '../../utils/listing/phone';
 import { storedListing } from '../helpers/listings';
 
 const record = (n: number) => ({ id: 'latest', places: n }) as unknown as LinkRunRecord;
@@ -50,24 +49,25 @@ describe('one linking run at a time', () => {
 });
 
 describe('where the sites disagree', () => {
-  const toE164 = (_l: unknown, d: string) => phoneToE164(d, 'KR');
-  const base = storedListing(1, { name: '스타벅스 강남점', phoneE164: '+8225551234', roadAddress: '서울 강남구 테헤란로 12' });
+  // Naver's listings: their displayed numbers are read in Korea's plan (the provider's phoneRegion).
+  const onNaver = (n: number, over: Parameters<typeof storedListing>[1]) => storedListing(n, { provider: 'naver', key: `naver:${n}`, providerId: String(n), ...over });
+  const base = onNaver(1, { name: '스타벅스 강남점', phoneE164: '+8225551234', roadAddress: '서울 강남구 테헤란로 12' });
 
   it('says nothing for one business written two ways (spacing, Latin brand, a 0507 number, a floor)', () => {
-    const other = storedListing(2, { name: 'Starbucks Gangnam', phoneE164: '+825071234567', otherPhones: ['02-555-1234'], roadAddress: '서울특별시 강남구 테헤란로 12 2층' });
-    expect(differencesOf([base, other], toE164)).toEqual([]);
+    const other = onNaver(2, { name: 'Starbucks Gangnam', phoneE164: '+825071234567', otherPhones: ['02-555-1234'], roadAddress: '서울특별시 강남구 테헤란로 12 2층' });
+    expect(differencesOf([base, other])).toEqual([]);
   });
 
   it('reads one road written in Latin and in Hangul as one address', () => {
     const latin = storedListing(4, { name: 'Seoul Table', roadAddress: null, address: '88 Olympic-ro, Songpa District, Seoul' });
     const hangul = storedListing(5, { name: 'Seoul Table', roadAddress: '서울 송파구 올림픽로 88' });
-    expect(differencesOf([latin, hangul], toE164)).toEqual([]);
+    expect(differencesOf([latin, hangul])).toEqual([]);
   });
 
   it('names each kind of disagreement', () => {
     const week = (close: string) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, dayName: '', text: '', intervals: [{ open: '09:00', close }] }));
     const a = { ...base, openingHours: week('22:00') };
-    const b = storedListing(3, { name: '커피빈 역삼점', phoneE164: '+8225559999', roadAddress: '서울 강남구 테헤란로 14', closed: 'permanently', openingHours: week('21:00') });
-    expect(differencesOf([a, b], toE164)).toEqual(['phone', 'address', 'name', 'hours', 'closed']);
+    const b = onNaver(3, { name: '커피빈 역삼점', phoneE164: '+8225559999', roadAddress: '서울 강남구 테헤란로 14', closed: 'permanently', openingHours: week('21:00') });
+    expect(differencesOf([a, b])).toEqual(['phone', 'address', 'name', 'hours', 'closed']);
   });
 });

@@ -10,9 +10,7 @@
  * at a time, so counting never holds the listings themselves.
  */
 import type { StoredListing } from '../listing/types';
-import { phoneToE164 } from '../listing/phone';
 import type { ProviderId } from '../providers/place';
-import { providerById } from '../providers/registry';
 import { DIFFERENCES, differencesOf, type Difference } from '../match/differences';
 import type { AmbiguityRecord, BusinessRecord } from '../match/records';
 import type { SweptAt } from '../match/swept';
@@ -70,9 +68,6 @@ export function emptyFacts(): FactsIndex {
   return { businesses: new Map(), lone: new Map() };
 }
 
-/** Numbers shown as display text are compared in E.164, in the listing's own site's region. */
-export const toE164 = (l: StoredListing, display: string): string | null => phoneToE164(display, providerById(l.provider)?.phoneRegion);
-
 export function siteOfKey(key: string): ProviderId {
   return key.slice(0, key.indexOf(':')) as ProviderId;
 }
@@ -87,7 +82,7 @@ export function factsOf(keys: readonly string[], listings: ReadonlyMap<string, S
   // A member whose listing is gone still names its site: the site has it, it is not missing there.
   const has = new Set(keys.map(siteOfKey));
   return {
-    differs: members.length > 1 ? differencesOf(members, toE164) : [],
+    differs: members.length > 1 ? differencesOf(members) : [],
     missingOn: pin ? sites.filter((s) => !has.has(s) && swept(s, { lat: pin.lat!, lng: pin.lng! })) : [],
   };
 }

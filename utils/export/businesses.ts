@@ -5,8 +5,7 @@
  * scope exactly once. Read batch by batch like the place export.
  */
 import type { StoredListing } from '../listing/types';
-import { phoneToE164 } from '../listing/phone';
-import { PROVIDERS, providerById } from '../providers/registry';
+import { PROVIDERS } from '../providers/registry';
 import type { Store } from '../store';
 import { differencesOf } from '../match/differences';
 import { businessesOf, businessIdFor, lastLinkRun, listAmbiguities } from '../match/read';
@@ -43,8 +42,6 @@ export const BUSINESS_COLUMNS: readonly string[] = [
 
 export type BusinessRow = Record<string, string | number | null>;
 
-const toE164 = (l: StoredListing, display: string) => phoneToE164(display, providerById(l.provider)?.phoneRegion);
-
 /**
  * "Missing on a site" is said only where a linking run could have said otherwise: after a
  * run, for places that run saw (not found since), and not for places left for the user to
@@ -65,7 +62,7 @@ export function businessRow(id: string, members: readonly StoredListing[], busin
   }
   // The weakest link is how sure the whole business is.
   row.match_score = business && business.links.length > 0 ? Math.min(...business.links.map((l) => l.score)) : null;
-  row.differs = members.length > 1 ? differencesOf(members, toE164).join('; ') || null : null;
+  row.differs = members.length > 1 ? differencesOf(members).join('; ') || null : null;
   const pin = members.find((m) => m.lat !== null && m.lng !== null);
   const missing = pin ? PROVIDERS.filter((p) => !members.some((m) => m.provider === p.id) && swept(p.id, { lat: pin.lat!, lng: pin.lng! })).map((p) => p.id) : [];
   row.missing_on = missing.join('; ') || null;

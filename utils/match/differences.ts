@@ -6,7 +6,7 @@
 import type { StoredListing } from '../listing/types';
 import { roadKey, roadSound } from './addresses';
 import { nameKeys, nameSimilarity } from './names';
-import { ownPhones } from './phones';
+import { ownPhones, siteE164 } from './phones';
 
 export const DIFFERENCES = ['phone', 'address', 'name', 'hours', 'closed'] as const;
 export type Difference = (typeof DIFFERENCES)[number];
@@ -14,9 +14,9 @@ export type Difference = (typeof DIFFERENCES)[number];
 /** Names this alike (after spelling is folded) are one name written two ways, not a disagreement. */
 const SAME_NAME = 0.85;
 
-export function differencesOf(members: readonly StoredListing[], toE164: (l: StoredListing, display: string) => string | null): Difference[] {
+export function differencesOf(members: readonly StoredListing[]): Difference[] {
   const out: Difference[] = [];
-  const phoneSets = members.map((l) => ownPhones(l.phoneE164, l.otherPhones, (d) => toE164(l, d))).filter((s) => s.size > 0);
+  const phoneSets = members.map((l) => ownPhones(l.phoneE164, l.otherPhones, (d) => siteE164(l.provider, d))).filter((s) => s.size > 0);
   if (somePair(phoneSets, (a, b) => ![...a].some((p) => b.has(p)))) out.push('phone');
   // Compared as they sound, as the scorer compares them: `olympicro 88` and `올림픽로 88` are one address.
   const roads = members.map((l) => roadKey(l.roadAddress) ?? roadKey(l.address)).filter((r): r is string => r !== null);

@@ -4,7 +4,16 @@
  * and forwards it, so it is the site's number for the business, not the business's own, and
  * two sites never share it.
  */
+import { phoneToE164 } from '../listing/phone';
+import type { ProviderId } from '../providers/place';
+import { providerById } from '../providers/registry';
+
 const VIRTUAL_KOREAN = /^\+82507/;
+
+/** A number as a site displays it, in E.164 by that site's own country (the provider's phoneRegion). */
+export function siteE164(site: ProviderId, display: string): string | null {
+  return phoneToE164(display, providerById(site)?.phoneRegion);
+}
 /** `0507-1234-5678`, `0507 1234 5678`, `05071234567` as a site displays one. */
 const VIRTUAL_DISPLAY = /^\s*0507[\s.-]?\d/;
 

@@ -6,9 +6,9 @@
  * half-way leaves the previous result whole.
  */
 import type { Store } from '../store';
-import { phoneToE164 } from '../listing/phone';
 import type { StoredListing } from '../listing/types';
-import { PROVIDERS, providerById } from '../providers/registry';
+import { PROVIDERS } from '../providers/registry';
+import { siteE164 } from './phones';
 import { linkBusinesses } from './link';
 import type { BusinessRecord, LinkRunRecord } from './records';
 import { LINK_THRESHOLD } from './score';
@@ -23,7 +23,7 @@ export async function linkStoredPlaces(store: Store, now: () => number): Promise
   for await (const batch of store.iterateListings(READ_BATCH)) for (const l of batch) places.push(matchPlaceOf(l));
   const result = linkBusinesses(places, {
     sites: PROVIDERS.map((p) => p.id),
-    toE164: (site, display) => phoneToE164(display, providerById(site)?.phoneRegion),
+    toE164: siteE164,
     decisions,
   });
 
