@@ -14,6 +14,7 @@ import type { SweepSettings } from '../utils/domain/sweep';
 import { t } from '../utils/i18n/t';
 import { CalibrationPanel } from './CalibrationPanel';
 import { ContactsOption } from './ContactsOption';
+import { TeamOptions } from './TeamOptions';
 
 type NumberKey = { [K in keyof SweepSettings]-?: SweepSettings[K] extends number ? K : never }[keyof SweepSettings];
 
@@ -114,6 +115,7 @@ export function Options() {
       </label>
       <p class="hint">{t('optionPlaceDetailsCost', Math.round(secondsPerPlace(settings) * 10) / 10)}</p>
       <ContactsOption settings={settings} save={save} />
+      <TeamOptions />
       <label>
         {t('optionKeepRuns')}
         <input

@@ -15,6 +15,7 @@ import { HealthLine } from './HealthLine';
 import { SweepControls } from './SweepControls';
 import { SweepForm } from './SweepForm';
 import { SweepStatus } from './SweepStatus';
+import { TeamProgress } from './TeamProgress';
 import { useLatestSweep } from './useLatestSweep';
 
 export function Popup() {
@@ -63,6 +64,7 @@ export function Popup() {
       {sweep && (
         <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />
       )}
+      {sweep && <TeamProgress sweepId={sweep.id} />}
       {sweep && <SweepControls sweep={sweep} />}
       <PopupExport store={store} sweep={sweep} sweepPlaces={sweepPlaces} browsingCount={browsingCount} />
       <HealthLine store={store} sweep={sweep} />

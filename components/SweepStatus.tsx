@@ -77,6 +77,9 @@ function warningText(w: Warning, unresolved: number, site: string): string {
     // The reasons are the store's words about page text: rendered as a text node, never as HTML.
     case 'refused':
       return t('warningRefused', formatNumber(w.count), w.reasons.join('; '));
+    // The team database's own words (utils/team/gate.ts), as text.
+    case 'team':
+      return t('warning_team', w.message);
     default:
       return t(`warning_${w.kind}`, site);
   }

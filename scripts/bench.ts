@@ -6,8 +6,9 @@
  * The contacts pass on the replica web (scripts/bench/contacts.ts: precision, recall, sites per
  * hour, memory over 10,000 sites). The business matcher on replica worlds whose sites disagree
  * (scripts/bench/match.ts: precision, recall, ambiguities, look-alikes merged; time and heap at
- * 10k and 100k places).
- * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-contacts, --no-match, --no-chromium,
+ * 10k and 100k places). Sweep as a team (scripts/bench/team.ts: cells per hour with 1, 2 and 3
+ * browsers on one district, requests and bytes per cell).
+ * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-contacts, --no-match, --no-team, --no-chromium,
  * --no-export-scaling (the CSV export at 10k / 100k / 200k places, scripts/bench/chromium-export.ts), --out=<dir>.
  */
 import os from 'node:os';
@@ -29,6 +30,7 @@ import { installFakeIndexedDb, logLine as log, outDirOf, runIfMain, writeJson } 
 import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
 import { measureContacts, type ContactsFigures } from './bench/contacts';
 import { formatMatchTable, measureMatch, type MatchFigures } from './bench/match';
+import { formatTeamTable, measureTeam, TEAM_BENCH, type TeamFigures } from './bench/team';
 
 const COMMIT_SIZES: Record<string, number> = { '1k': 1_000, '100k': 100_000 };
 const COMMIT_SAMPLES = 50;
@@ -87,6 +89,12 @@ async function main(argv: string[]): Promise<void> {
     match = await measureMatch({ seeds: [101, 102, 103, 104, 105], places: 5000, sizes: [10_000, 100_000], log });
   }
 
+  let team: TeamFigures | null = null;
+  if (!flag('no-team')) {
+    log('sweep as a team: cells per hour with 1, 2 and 3 browsers sharing one sweep through a CouchDB-compatible server, and its cost per cell');
+    team = await measureTeam({ ...TEAM_BENCH, counts: [1, 2, 3], log });
+  }
+
   let commit: Record<string, BenchFigures> | null = null;
   if (!flag('no-commit')) {
     const { IDBFactory } = await import('fake-indexeddb');
@@ -129,7 +137,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // The issue's commit_ms is Chromium's; Node's fake-indexeddb figures stay as commit_ms_node.
   const commitMs = chromium.figures.commit_ms ?? commit;
-  const summary: Summary & { export_scaling: ExportScaling | null; contacts: ContactsFigures | null; match: MatchFigures | null } = {
+  const summary: Summary & { export_scaling: ExportScaling | null; contacts: ContactsFigures | null; match: MatchFigures | null; team: TeamFigures | null } = {
     generated_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
     worlds,
@@ -157,6 +165,7 @@ async function main(argv: string[]): Promise<void> {
     audit,
     contacts,
     match,
+    team,
     bundle,
   };
   const file = path.join(outDir, 'summary.json');
@@ -173,6 +182,7 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   if (match) console.log(`\n${formatMatchTable(match)}`);
+  if (team) console.log(`\n${formatTeamTable(team)}`);
   console.log(`\nwritten: ${file}`);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failCell, leaseNextCell, releaseCell, renewLease } from '../../utils/queue';
+import { deferCell, failCell, leaseNextCell, releaseCell, renewLease } from '../../utils/queue';
 import { openStore, type Store } from '../../utils/store';
 import type { Cell, CellStatus } from '../../utils/domain/sweep';
 import { dumpDatabase, freshFactory, makeCell, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
@@ -154,5 +154,19 @@ describe('a restarted worker', () => {
     expect(await store.getCell('s1/0/r0c0')).toMatchObject({ status: 'leased', leaseHolder: 'tab:1', leaseUntil: 100_000 });
     expect(await store.countCells('s1')).toMatchObject({ leased: 4, done: 1, quarantined: 1 });
     store.close();
+  });
+});
+
+describe('deferCell (a team sweep\u2019s cell another browser holds)', () => {
+  it('puts the cell back until the given time without counting an attempt, and only for its holder', async () => {
+    const { store } = await storeWith(makeCells('s1', 2));
+    const first = await lease(store, 'tab:1', 1_000);
+    expect(await deferCell(store, { cellId: first!.id, holder: 'tab:2', until: 50_000 })).toBe(false);
+    expect(await deferCell(store, { cellId: first!.id, holder: 'tab:1', until: 50_000 })).toBe(true);
+    expect(await store.getCell(first!.id)).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: 50_000, leaseHolder: null });
+    // Meanwhile the other cell is leased; the deferred one only once its time has come.
+    expect((await lease(store, 'tab:1', 2_000))?.id).not.toBe(first!.id);
+    expect(await lease(store, 'tab:1', 2_000)).toBeNull();
+    expect((await lease(store, 'tab:1', 50_000))?.id).toBe(first!.id);
   });
 });

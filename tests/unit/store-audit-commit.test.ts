@@ -67,6 +67,8 @@ describe('re-opened cells are never left in a finished sweep', () => {
     const sweep = await store.getSweep('s1');
     expect(sweep?.status).toBe('running');
     expect((await store.countOpenCells('s1')).total).toBe(1);
+    // Each re-opening is counted on the cell: a team sweep tells a stale settlement by it (utils/team/lease.ts).
+    expect((await store.getCell(done!.id))?.reopened).toBe(1);
   });
 
   it('a sweep finishes only while none of its cells is open (checked in the finishing transaction)', async () => {

@@ -129,3 +129,29 @@ describe('pacer across restarts and hosts', () => {
     expect(mapHostOf(' Map.Naver.com ')).toBe('map.naver.com');
   });
 });
+
+describe('a turn that made no request', () => {
+  it('leaves the lane as it was: the next load still waits its delay after the last real one, and no more', async () => {
+    const clock = fakeClock();
+    const pacer = createPacer({ ...clock, random: () => 0, timing: () => ({ delayMs: 2000, jitterMs: 0 }) });
+    (await pacer.acquire(HOST))();
+    const loadedAt = clock.now();
+    // A team sweep's cell another browser had searched: the turn is given back unused.
+    const unused = await pacer.acquire(HOST);
+    expect(clock.now()).toBe(loadedAt + 2000);
+    unused('unused');
+    // The next turn does not wait a second delay: the lane's last load is still the real one.
+    await pacer.acquire(HOST);
+    expect(clock.now()).toBe(loadedAt + 2000);
+  });
+
+  it('counts as a load when used (the default)', async () => {
+    const clock = fakeClock();
+    const pacer = createPacer({ ...clock, random: () => 0, timing: () => ({ delayMs: 2000, jitterMs: 0 }) });
+    (await pacer.acquire(HOST))();
+    const second = await pacer.acquire(HOST);
+    second();
+    await pacer.acquire(HOST);
+    expect(clock.now()).toBe(4000);
+  });
+});

@@ -33,6 +33,17 @@ describe('popup warnings', () => {
     expect(ko).toMatch(/로그인/);
   });
 
+  it('a sweep the team database paused says so with the reason the gate gave (issue 26)', () => {
+    const problem = { kind: 'internal' as const, message: 'The server refused this user name and password. The sweep is paused; check the team database in the options, then press Resume.', at: 1 };
+    const w = sweepProgress(sweep({ pauseReason: 'team', problem }), 10).warnings;
+    expect(w).toEqual([{ kind: 'team', message: problem.message }]);
+    // SweepStatus shows t('warning_team', message): both languages carry the reason.
+    for (const text of MESSAGES.warning_team!) expect(text).toContain('$1');
+    expect(MESSAGES.notifyTeam![0]).toMatch(/^Sweep paused: the team database/);
+    // Paused for another reason, or not paused: no team warning.
+    expect(sweepProgress(sweep({ pauseReason: 'captcha', problem }), 10).warnings.map((x) => x.kind)).toEqual(['captcha']);
+  });
+
   it('a sweep paused by the user shows no such warning', () => {
     expect(sweepProgress(sweep({ pauseReason: 'user' }), 10).warnings).toEqual([]);
   });

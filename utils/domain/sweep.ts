@@ -134,6 +134,11 @@ export interface Cell {
   lastError: CellError | null;
   /** Summary of the last observation (not the listings). */
   result: CellResult | null;
+  /**
+   * Times the closing audit opened the cell again after it was settled (absent: never). A team
+   * sweep (utils/team) compares it with the database's settlement: one of an older generation is stale.
+   */
+  reopened?: number;
 }
 
 /** Error kinds choose the path: retry, pause the sweep, or stop it. */
@@ -214,7 +219,7 @@ export interface Sweep {
   keywords: string[];
   settings: SweepSettings;
   status: SweepStatus;
-  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'quota' | 'signed-out' | null;
+  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'quota' | 'signed-out' | 'team' | null;
   /** The problem that paused or failed the sweep (captcha, extractor broken, disk full), shown to the user. */
   problem: CellError | null;
   /** The user's map view when the sweep started (near-the-view-first ordering). */

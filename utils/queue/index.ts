@@ -1,4 +1,4 @@
-export { leaseNextCell, renewLease, releaseCell } from './lease';
+export { leaseNextCell, renewLease, releaseCell, deferCell } from './lease';
 export type { LeaseRequest } from './lease';
 export { failCell, retryQuarantined } from './fail';
 export type { FailRequest, FailResult } from './fail';

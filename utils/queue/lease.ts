@@ -84,3 +84,17 @@ export async function releaseCell(store: Store, req: { cellId: string; holder: s
     return true;
   });
 }
+
+/**
+ * Put a leased cell back until `until` without counting an attempt: a team sweep's cell another
+ * browser holds, or the team's database away (utils/team/gate.ts). False if `holder` no longer has it.
+ */
+export async function deferCell(store: Store, req: { cellId: string; holder: string; until: number }): Promise<boolean> {
+  if (!Number.isFinite(req.until)) throw new StoreError('invalid', 'Deferring a cell needs a valid time.');
+  return store.transact(['cells'], 'readwrite', async (tx) => {
+    const record = await tx.objectStore('cells').get(req.cellId);
+    if (!record || record.status !== 'leased' || record.leaseHolder !== req.holder) return false;
+    await tx.objectStore('cells').put(withQueueKey({ ...fromRecord(record), status: 'pending', leaseHolder: null, leaseUntil: 0, nextAttemptAt: req.until }));
+    return true;
+  });
+}

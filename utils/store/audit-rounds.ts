@@ -101,7 +101,7 @@ async function reopenIn(
     if (!r) continue;
     const cell = fromRecord(r);
     if (cell.sweepId !== sweepId || cell.status !== 'done') continue;
-    reopen.push({ ...cell, status: 'pending', attempts: 0, nextAttemptAt: 0, leaseUntil: 0, leaseHolder: null, lastError: null, result: null });
+    reopen.push({ ...cell, status: 'pending', attempts: 0, nextAttemptAt: 0, leaseUntil: 0, leaseHolder: null, lastError: null, result: null, reopened: (cell.reopened ?? 0) + 1 });
   }
   const writes: Promise<unknown>[] = reopen.map((c) => handled(cells.put(withQueueKey(c))));
   const counters = { ...sweep.counters, cellsDone: Math.max(0, sweep.counters.cellsDone - reopen.length) };

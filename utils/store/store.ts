@@ -97,7 +97,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
 }
 
 const SWEEP_STATUSES: readonly SweepStatus[] = ['running', 'paused', 'stopped', 'failed', 'finished'];
-const PAUSE_REASONS: readonly Sweep['pauseReason'][] = ['user', 'captcha', 'consent', 'restart', 'quota', 'signed-out', null];
+const PAUSE_REASONS: readonly Sweep['pauseReason'][] = ['user', 'captcha', 'consent', 'restart', 'quota', 'signed-out', 'team', null];
 const PATCHABLE = new Set(['status', 'pauseReason', 'problem', 'settings']);
 const ALL_STATUSES: readonly CellStatus[] = ['pending', 'leased', 'done', 'split', 'saturated', 'quarantined', 'outside'];
 

@@ -18,11 +18,12 @@ import { PROVIDERS, providerOfUrl } from '../providers/registry';
 import { watchBlockRedirects } from '../browser/block-redirects';
 import { wireContacts } from '../contacts/wire';
 import { wireLinking } from '../match/wire';
+import { wireTeam } from '../team/wire';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
 
-type Attention = 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota';
+type Attention = 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota' | 'team';
 
 /** Only the extension's own pages may command a sweep; a web page, a content script or another extension may not. */
 export function isOwnPage(browser: Pick<Browser, 'runtime'>, sender: { id?: string; url?: string; tab?: unknown }): boolean {
@@ -81,6 +82,8 @@ export function createBackground(browser: Browser): void {
       pageHidden: (sweepId, hidden) => void browser.storage.session.set({ [pageHiddenKey(sweepId)]: hidden }),
       // What each window size's searches proved about the searched rectangle (utils/coverage).
       calibration: storageCalibrationStore(browser.storage.local),
+      // Sweeps shared with other browsers take their cells through the team's database (utils/team).
+      team: team.gate,
     });
     const scheduler = createScheduler({
       store,
@@ -106,7 +109,7 @@ export function createBackground(browser: Browser): void {
     const needsUser = reason !== 'finished';
     await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
     if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
-    const key = { blocked: 'notifyBlocked', consent: 'notifyConsent', 'signed-out': 'notifySignedOut', extractor: 'notifyExtractor', finished: 'notifyFinished', quota: 'notifyQuota' }[reason];
+    const key = { blocked: 'notifyBlocked', consent: 'notifyConsent', 'signed-out': 'notifySignedOut', extractor: 'notifyExtractor', finished: 'notifyFinished', quota: 'notifyQuota', team: 'notifyTeam' }[reason];
     await browser.notifications
       .create(`mapsweep-${sweep.id}-${reason}`, {
         type: 'basic',
@@ -156,6 +159,11 @@ export function createBackground(browser: Browser): void {
   const contacts = wireContacts(browser, services.then(() => storeReady), ownPage, async () => settingsCache);
   // The same business on Google, Naver and Kakao (utils/match/wire.ts).
   const linking = wireLinking(services.then(() => storeReady), ownPage);
+  // One sweep shared by several browsers through CouchDB (utils/team/wire.ts).
+  const team = wireTeam(browser, storeReady, ownPage, {
+    settings: async () => settingsCache,
+    ensureDriving: () => startup.then(() => services).then((s) => s.controller.ensureDriving()),
+  });
 
   onMessage('browsingListings', async (message) => {
     const { sender } = message;
@@ -186,6 +194,7 @@ export function createBackground(browser: Browser): void {
     // After start-up: a missed alarm can fire at once, before running sweeps are marked paused.
     if (alarm.name === WATCHDOG_ALARM) void startup.then(() => services).then((s) => s.controller.ensureDriving());
     if (alarm.name === SCHEDULE_ALARM) void startup.then(() => services).then((s) => s.scheduler.onAlarm(alarm));
+    team.onAlarm(alarm.name);
   });
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && changes[SETTINGS_KEY]) settingsCache = normaliseSettings(changes[SETTINGS_KEY].newValue);

@@ -8,8 +8,9 @@ import { blockObservation, ContentScriptError, TimeoutError } from '../browser/p
 import type { CollectOptions } from '../messaging/protocol';
 import { providerFor } from '../providers/registry';
 import type { MapProvider } from '../providers/types';
+import type { CellOutcome } from '../store/commit';
 import type { Store } from '../store';
-import { failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
+import { deferCell, failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
 import type { Pacer } from './pacing';
 import { auditObservation } from '../health/audit';
 import { judgeObservation, unknownPageFailure } from './judge';
@@ -27,6 +28,9 @@ import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess'
 import { combinePages } from './pages';
 import { BOX_IGNORED_MESSAGE, NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE, reportedProof, requestedBounds, searchUnknownMessage, type SearchProof } from './bounds-proof';
 import { heldCentre, narrower, narrowest, spansOf, viewportOfSpans, type BoxSpans } from './reported-box';
+import type { Release } from './pacing';
+import type { GateClaim, TeamGate } from '../team/gate';
+
 
 
 /**
@@ -52,8 +56,10 @@ export interface DriverDeps {
    * that the popup reads), because IndexedDB refusing writes may refuse the pause itself.
    */
   diskFull?(sweepId: string, error: CellError): Promise<void>;
-  /** Badge, notification: the sweep needs the user (captcha, consent, page changed) or finished. */
-  attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota'): void;
+  /** Badge, notification: the sweep needs the user (captcha, consent, page changed, team database) or finished. */
+  attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota' | 'team'): void;
+  /** A sweep shared with other browsers (utils/team): who searches each cell is decided in the team's database. */
+  team?: TeamGate;
 }
 
 export type WorkerExit = 'not-running' | 'finished' | 'paused' | 'failed' | 'tab-closed';
@@ -119,6 +125,17 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
       }
       continue;
     }
+    // A shared sweep's cell is searched here only if the team's database gives it to this browser.
+    const shared = deps.team ? await deps.team.claim(sweep, cell, holder) : null;
+    if (shared && shared.kind !== 'mine') {
+      release('unused');
+      const exit = await settleFromTeam(deps, sweep, cell, holder, shared).catch((e) => {
+        if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
+        throw e;
+      });
+      if (exit) return exit;
+      continue;
+    }
     let exit: WorkerExit | undefined;
     try {
       exit = await visitCell(deps, provider, sweep, cell, tabId, holder, release, canvases, spans);
@@ -160,7 +177,7 @@ async function visitCell(
   tabId: number,
   holder: string,
   /** Ends this worker's turn for the host; called once the page has loaded (idempotent). */
-  release: () => void,
+  release: Release,
   canvases: Map<number, MeasuredCanvas>,
   spans: Map<number, BoxSpans>,
 ): Promise<WorkerExit | undefined> {
@@ -355,7 +372,7 @@ async function settleVisit(
   if (proof.kind === 'unknown') return unprovenVisit(deps, provider, sweep, cell, holder, { why: proof.why, result, audit, url: observation.url, kept, viewport });
   if (proof.kind === 'unrestricted' && crowded) return stop(NOT_RESTRICTED_MESSAGE);
   if (proof.kind === 'measured' && proof.boxIgnored && crowded) return stop(BOX_IGNORED_MESSAGE);
-  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' } });
+  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' }, searchedHere: true });
   const covered = proof.kind === 'unrestricted' || proof.covered;
   const decision = decideCell(
     decisionInput(observation, judged.result, v.decisionCell, { requestedZoom: v.requestedZoom, finalZoom: v.finalZoom, covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
@@ -419,6 +436,14 @@ async function commitDecision(
   const { decision, result, audit, kept, viewport } = c;
   if (c.unread && decision.verdict !== 'split') return recordFailure(deps, sweep, cell, holder, c.unread);
   const planner = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport };
+  const outcome: CellOutcome =
+    decision.verdict === 'split' || decision.verdict === 'widen'
+      ? {
+          status: 'split',
+          result,
+          children: childCells(sweep, cell, decision.verdict === 'widen' ? [widenedCell(plannedOf(cell))] : splitCell(plannedOf(cell), sweep.area, planner)),
+        }
+      : { status: decision.verdict, result };
   let committed: Awaited<ReturnType<DriverDeps['store']['commitCell']>>;
   try {
     committed = await deps.store.commitCell({
@@ -432,25 +457,13 @@ async function commitDecision(
       listings: kept,
       // Checked again inside the transaction that splits: two loops splitting at once cannot both pass the cap.
       maxCells: sweep.settings.maxCells,
-      outcome:
-        decision.verdict === 'split' || decision.verdict === 'widen'
-          ? {
-              status: 'split',
-              result,
-              children: childCells(
-                sweep,
-                cell,
-                decision.verdict === 'widen'
-                  ? [widenedCell(plannedOf(cell))]
-                  : splitCell(plannedOf(cell), sweep.area, planner),
-              ),
-            }
-          : { status: decision.verdict, result },
+      outcome,
     });
   } catch (e) {
     if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
     throw e;
   }
+  if (committed.applied) await deps.team?.settled(sweep, cell, outcome.status === 'split' ? outcome.children : [], kept);
   if (!committed.applied && committed.reason === 'unknown-streak') {
     return recordFailure(deps, sweep, cell, holder, c.onUnknownStreak ?? { kind: 'internal', message: 'An unresolved cell was committed without its stop.', at: deps.now(), url: c.url });
   }
@@ -666,15 +679,16 @@ async function commitAudit(
   sweep: Sweep,
   cell: Cell,
   holder: string,
-  c: { audit: PageAudit; url: string; kept: Listing[]; result: CellResult },
+  c: { audit?: PageAudit; url?: string; kept: Listing[]; result: CellResult; searchedHere: boolean },
 ): Promise<WorkerExit | undefined> {
   try {
     const now = deps.now();
     const settle = await auditSettlement({ store: deps.store, calibration: deps.calibration!, sweep, cell, kept: c.kept, now });
-    await deps.store.commitCell(
-      { sweepId: sweep.id, cellId: cell.id, holder, now, keyword: cell.keyword, audit: c.audit, url: c.url, listings: c.kept, outcome: { status: 'done', result: c.result } },
+    const committed = await deps.store.commitCell(
+      { sweepId: sweep.id, cellId: cell.id, holder, now, keyword: cell.keyword, ...(c.audit ? { audit: c.audit, url: c.url } : {}), listings: c.kept, outcome: { status: 'done', result: c.result } },
       settle,
     );
+    if (committed.applied && c.searchedHere) await deps.team?.settled(sweep, cell, [], c.kept);
   } catch (e) {
     if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
     throw e;
@@ -690,6 +704,33 @@ function shrank(before: ReturnType<typeof safeSpan>, after: ReturnType<typeof sa
 /** The stored calibration for this provider and canvas, or a fresh one (nothing learnt yet). */
 async function calibrationFor(store: CalibrationStore, provider: MapProvider, canvas: MeasuredCanvas, now: number): Promise<GeometryCalibration> {
   return (await store.get(calibrationKey(provider.id, canvas))) ?? initialCalibration(canvas, now);
+}
+
+/**
+ * A shared sweep's cell the team's database did not give to this browser (utils/team/gate.ts):
+ * - searched by another browser: its result is committed here as it was there (children,
+ *   places), so this browser's queue and collection hold the team's whole sweep; an audit cell's
+ *   through the same settlement as a search here (commitAudit), so every browser learns the same;
+ * - held by another browser, or the database away: deferred, without an attempt counted, to
+ *   when the lease ends or the database is asked again;
+ * - refused (credentials, access): the sweep pauses with the reason.
+ */
+async function settleFromTeam(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, shared: Exclude<GateClaim, { kind: 'mine' }>): Promise<WorkerExit | undefined> {
+  if (shared.kind === 'elsewhere' || shared.kind === 'offline') {
+    await deferCell(deps.store, { cellId: cell.id, holder, until: shared.until });
+    return undefined;
+  }
+  if (shared.kind === 'refused') {
+    await releaseCell(deps.store, { cellId: cell.id, holder });
+    const paused = await transition(deps.store, sweep.id, { event: 'pause', reason: 'team', problem: shared.error });
+    if (paused.ok) deps.attention(paused.sweep, 'team');
+    return 'paused';
+  }
+  const { settlement, children, listings } = shared;
+  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { kept: listings, result: settlement.result, searchedHere: false });
+  const outcome: CellOutcome = settlement.status === 'split' ? { status: 'split', result: settlement.result, children } : { status: settlement.status, result: settlement.result };
+  await deps.store.commitCell({ sweepId: sweep.id, cellId: cell.id, holder, now: deps.now(), keyword: cell.keyword, listings, outcome, maxCells: sweep.settings.maxCells });
+  return undefined;
 }
 
 /**

@@ -38,12 +38,15 @@ export interface PacerMemory {
   save(host: string, pace: HostPace): Promise<void>;
 }
 
+/** Ends a turn; 'unused': no request was made in it, so it does not count as the lane's last. */
+export type Release = (use?: 'used' | 'unused') => void;
+
 export interface Pacer {
   /**
    * Resolves when this caller may start a page load on `target`'s host (a URL or a host name);
-   * call the returned function when the load is over.
+   * call the returned function when the load is over ('unused' when the turn made no request).
    */
-  acquire(target: string): Promise<() => void>;
+  acquire(target: string): Promise<Release>;
   /** A load failed (HTTP error, timeout): lengthen the host-wide pause, up to `maxPenaltyMs`. */
   penalise(target: string): void;
   /** A load succeeded: back to the normal delay. */
@@ -114,14 +117,17 @@ export function createPacer(deps: PacerDeps, maxPenaltyMs = 5 * 60_000): Pacer {
         const readyAt = l.lastLoadAt + delayMs + deps.random() * jitterMs + l.penaltyMs;
         const wait = readyAt - deps.now();
         if (wait > 0) await deps.sleep(wait);
+        const before = l.lastLoadAt;
         // The load starts now: remembered before it starts, so a kill during the load still counts it.
         l.lastLoadAt = deps.now();
         await save(host, l);
         let released = false;
-        return () => {
+        return (use = 'used') => {
           if (released) return;
           released = true;
-          l.lastLoadAt = deps.now();
+          // A turn that made no request (a team sweep's cell another browser had searched) leaves
+          // the lane as it was: the next request still waits its delay after the last real one.
+          l.lastLoadAt = use === 'unused' ? before : deps.now();
           void save(host, l);
           release();
         };

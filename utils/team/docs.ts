@@ -1,0 +1,144 @@
+/**
+ * What a team sweep keeps in the database, one document per thing that changes on its own:
+ * - `sweep:{id}`: the sweep's definition (area, keywords, the site, the plan's settings) and its
+ *   first cells, written once by Share;
+ * - `cell:{cell id}`: one cell of the queue, with its lease and, once searched, its settlement;
+ * - `place:{key}`: one place, the team's merged copy (each place exactly once, by its key).
+ *
+ * Nothing else goes there: no pacing, no browsing history, no settings beyond the plan's.
+ */
+import type { BBox } from '../geo/types';
+import type { Cell, CellResult, Sweep, SweepSettings } from '../domain/sweep';
+import type { Listing } from '../listing/types';
+import type { CouchDoc } from './couch';
+
+/** Bumped when a document's shape changes; a browser refuses documents of a shape it does not know. */
+export const TEAM_SCHEMA = 1;
+
+/** The plan's settings every member must share: what decides the cells, not how fast they are searched. */
+export const PLAN_SETTINGS = ['cellTimeoutMs', 'scrollPauseMs', 'maxAttempts', 'maxCells', 'lang'] as const satisfies readonly (keyof SweepSettings)[];
+
+export type SharedSweep = Pick<Sweep, 'id' | 'provider' | 'createdAt' | 'area' | 'keywords' | 'origin'> & {
+  settings: Pick<SweepSettings, (typeof PLAN_SETTINGS)[number]>;
+};
+
+export interface SweepDoc extends CouchDoc {
+  type: 'sweep';
+  schema: typeof TEAM_SCHEMA;
+  sweep: SharedSweep;
+  /** The sweep's first cells (its tiling), as every member starts from them. */
+  cells: SharedCell[];
+  /** How long a cell's lease lasts without a heartbeat. */
+  leaseMs: number;
+  sharedBy: string;
+  sharedAt: number;
+}
+
+/** A cell as the plan made it: no queue state (each browser keeps its own). */
+export type SharedCell = Pick<Cell, 'id' | 'sweepId' | 'keyword' | 'keywordIndex' | 'bbox' | 'depth' | 'zoomOffset' | 'role' | 'auditOf' | 'distance' | 'parentId'> & {
+  /** 'outside': wholly outside the area, never searched. */
+  outside?: true;
+};
+
+export interface Lease {
+  /** The browser (TeamIdentity.browserId) and its loop that hold the cell. */
+  browser: string;
+  holder: string;
+  /** Epoch ms (the holder's clock); past it anyone may take the cell. */
+  until: number;
+}
+
+export interface Settlement {
+  status: 'done' | 'split' | 'saturated';
+  result: CellResult;
+  /** The children of a split, as the planner made them. */
+  children: SharedCell[];
+  /** The places the search kept: their `place:` documents hold them. */
+  places: string[];
+  by: string;
+  /** The browser's name as its user gave it, for the team's progress. */
+  byName: string;
+  at: number;
+  /** The cell's generation when it was settled (Cell.reopened): a settlement of an older one is stale. */
+  generation: number;
+}
+
+export interface CellDoc extends CouchDoc {
+  type: 'cell';
+  schema: typeof TEAM_SCHEMA;
+  sweepId: string;
+  cell: SharedCell;
+  lease: Lease | null;
+  settle: Settlement | null;
+  /** Times the cell was opened again after a settlement (the closing audit found it unproven). */
+  generation: number;
+}
+
+export interface PlaceDoc extends CouchDoc {
+  type: 'place';
+  schema: typeof TEAM_SCHEMA;
+  listing: Listing;
+  /** The team sweeps that found it. */
+  sweeps: string[];
+}
+
+export const sweepDocId = (sweepId: string) => `sweep:${sweepId}`;
+export const placeDocId = (key: string) => `place:${key}`;
+export const cellDocPrefix = (sweepId: string) => `cell:${sweepId}/`;
+
+/**
+ * An audit cell's id names its round and place in the sample (`a1-0`), not its box: two browsers
+ * whose samples differed would give two different searches one id. The box is part of its
+ * document's id, so the same id means the same search.
+ */
+export function cellDocId(cell: Pick<Cell, 'id' | 'role' | 'bbox'>): string {
+  return cell.role === 'audit' ? `cell:${cell.id}@${boxTag(cell.bbox)}` : `cell:${cell.id}`;
+}
+
+function boxTag(b: BBox): string {
+  return [b.south, b.west, b.north, b.east].map((v) => v.toFixed(6)).join(',');
+}
+
+export function sharedCellOf(cell: Cell): SharedCell {
+  return {
+    id: cell.id,
+    sweepId: cell.sweepId,
+    keyword: cell.keyword,
+    keywordIndex: cell.keywordIndex,
+    bbox: cell.bbox,
+    depth: cell.depth,
+    ...(cell.zoomOffset ? { zoomOffset: cell.zoomOffset } : {}),
+    ...(cell.role ? { role: cell.role } : {}),
+    ...(cell.auditOf ? { auditOf: cell.auditOf } : {}),
+    distance: cell.distance,
+    parentId: cell.parentId,
+    ...(cell.status === 'outside' ? { outside: true as const } : {}),
+  };
+}
+
+/** The local queue's record of a shared cell: fresh, as the plan made it. */
+export function localCellOf(shared: SharedCell): Cell {
+  const { outside, ...plan } = shared;
+  return { ...plan, status: outside ? 'outside' : 'pending', leaseUntil: 0, leaseHolder: null, attempts: 0, nextAttemptAt: 0, lastError: null, result: null };
+}
+
+export function sharedSweepOf(sweep: Sweep): SharedSweep {
+  const settings = Object.fromEntries(PLAN_SETTINGS.flatMap((k) => (sweep.settings[k] === undefined ? [] : [[k, sweep.settings[k]]]))) as SharedSweep['settings'];
+  return { id: sweep.id, ...(sweep.provider ? { provider: sweep.provider } : {}), createdAt: sweep.createdAt, area: sweep.area, keywords: sweep.keywords, origin: sweep.origin, settings };
+}
+
+/** A document read from the database is page-like input from other browsers: shape-checked before use. */
+export function isCellDoc(doc: unknown): doc is CellDoc {
+  const d = doc as CellDoc | null;
+  return !!d && d.type === 'cell' && d.schema === TEAM_SCHEMA && typeof d._id === 'string' && typeof d.cell?.id === 'string' && Number.isFinite(d.generation);
+}
+
+export function isSweepDoc(doc: unknown): doc is SweepDoc {
+  const d = doc as SweepDoc | null;
+  return !!d && d.type === 'sweep' && d.schema === TEAM_SCHEMA && typeof d.sweep?.id === 'string' && Array.isArray(d.cells) && Number.isFinite(d.leaseMs);
+}
+
+export function isPlaceDoc(doc: unknown): doc is PlaceDoc {
+  const d = doc as PlaceDoc | null;
+  return !!d && d.type === 'place' && d.schema === TEAM_SCHEMA && typeof d.listing?.key === 'string' && Array.isArray(d.sweeps);
+}

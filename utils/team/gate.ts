@@ -1,0 +1,318 @@
+/**
+ * The team's side of a worker loop (utils/sweep/driver.ts): before a loop searches a cell of a
+ * shared sweep it claims the cell in the database, and after it commits the cell locally it
+ * writes the result there. The local queue stays the working copy; the database decides who
+ * searches what:
+ * - 'mine': this browser holds the lease (a heartbeat keeps it while the visit runs);
+ * - 'elsewhere': another browser holds it: the loop defers the cell to when that lease ends;
+ * - 'settled': another browser searched it: the loop commits that result here as its own
+ *   (children, places), without a request to the map site;
+ * - 'offline': the database did not answer: no new shared cell is taken; what was searched is
+ *   kept here and written when the database is back (the outbox, and `reconcile` from the
+ *   local queue itself, so a worker that died loses nothing);
+ * - 'refused': the database refused this browser: the sweep pauses with the reason.
+ */
+import type { Cell, CellError, Sweep } from '../domain/sweep';
+import type { Listing } from '../listing/types';
+import { organicByKey } from '../store/listing-merge';
+import type { Store } from '../store';
+import { CouchError, type Couch } from './couch';
+import { cellDocId, isCellDoc, localCellOf, sharedCellOf, type CellDoc, type Settlement } from './docs';
+import { claimCell, renewCell, settleCell, settleIfFree } from './lease';
+import { pushPlaces, readPlaces } from './places';
+import { createProgressWriter } from './progress';
+import type { TeamSettings, TeamStatus } from './settings';
+
+export type GateClaim =
+  | { kind: 'mine' }
+  | { kind: 'elsewhere'; until: number }
+  | { kind: 'settled'; settlement: Settlement; children: Cell[]; listings: Listing[] }
+  | { kind: 'offline'; until: number }
+  | { kind: 'refused'; error: CellError };
+
+export interface TeamGate {
+  /** null: the sweep is not shared; the local queue alone decides. */
+  claim(sweep: Sweep, cell: Cell, holder: string): Promise<GateClaim | null>;
+  /** The cell was committed here (`children`: a split's, as committed; `listings`: what the search kept). */
+  settled(sweep: Sweep, cell: Cell, children: readonly Cell[], listings: readonly Listing[]): Promise<void>;
+  /** Writes whatever this browser searched and the database lacks (after a restart, or the database back). */
+  flush(): Promise<void>;
+}
+
+export interface TeamGateDeps {
+  store: Store;
+  /** The database and this browser's identity, or null when none is set up. */
+  team(): Promise<{ couch: Couch; me: TeamSettings } | null>;
+  /** The sweep's lease length when this browser works on it with a team, else null. */
+  membership(sweepId: string): Promise<{ leaseMs: number } | null>;
+  /** Every sweep this browser works on with a team. */
+  memberSweeps(): Promise<string[]>;
+  now(): number;
+  report(status: TeamStatus): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/**
+ * How often a cell another browser holds is asked about again: the sweep's delay between page
+ * loads, within these bounds. Its result brings its children (a split), which this browser
+ * learns of only from it: a browser whose every cell is held elsewhere (a small area starts as
+ * one cell) would otherwise sit idle while the others split. A result cannot come much sooner
+ * than a page load, so asking faster only costs requests. One small read per held cell per poll.
+ */
+export const HELD_POLL_MS = { min: 1_000, max: 15_000 } as const;
+
+export function heldPollMs(sweep: Pick<Sweep, 'settings'>): number {
+  const d = sweep.settings.delayMs;
+  return Math.min(HELD_POLL_MS.max, Math.max(HELD_POLL_MS.min, Number.isFinite(d) ? d : HELD_POLL_MS.min));
+}
+/**
+ * How long a loop waits before asking an unreachable or failing database again: 10 s, doubled
+ * with each failure in a row up to 5 minutes, back to 10 s once it answers.
+ */
+export const OFFLINE_RETRY_MS = { first: 10_000, max: 5 * 60_000 } as const;
+
+export function offlineRetryMs(failuresInARow: number): number {
+  return Math.min(OFFLINE_RETRY_MS.max, OFFLINE_RETRY_MS.first * 2 ** Math.max(0, failuresInARow - 1));
+}
+
+interface Held {
+  doc: CellDoc;
+  holder: string;
+  heartbeat: unknown;
+}
+
+interface Unpushed {
+  sweep: Sweep;
+  cell: Cell;
+  children: Cell[];
+  listings: Listing[];
+  /** The document as this browser last wrote it, when it still held the cell. */
+  doc: CellDoc | null;
+}
+
+export function createTeamGate(deps: TeamGateDeps): TeamGate {
+  const held = new Map<string, Held>();
+  const outbox = new Map<string, Unpushed>();
+  /** Sweeps whose local queue was compared with the database since this worker started. */
+  const reconciled = new Set<string>();
+  let offlineSince: number | null = null;
+  let failuresInARow = 0;
+  /** While the database is away, nothing is asked of it before this time (the backoff's next try). */
+  let retryAt = 0;
+  const writers = new WeakMap<Couch, ReturnType<typeof createProgressWriter>>();
+  /** Adds to this browser's counts in the team's progress (display only: a failure is retried with the next add). */
+  function counted(couch: Couch, me: TeamSettings, sweepId: string, add: { cells?: number; places?: number }) {
+    if (!add.cells && !add.places) return;
+    let w = writers.get(couch);
+    if (!w) writers.set(couch, (w = createProgressWriter(couch, me)));
+    void w.add(sweepId, add).catch(() => {});
+  }
+
+  function online() {
+    offlineSince = null;
+    failuresInARow = 0;
+    retryAt = 0;
+    deps.report({ state: 'online', at: deps.now(), unpushed: outbox.size });
+  }
+
+  /** What a failed request means for the loop. */
+  function failure(e: unknown): GateClaim {
+    const now = deps.now();
+    if (e instanceof CouchError && (e.kind === 'unauthorised' || e.kind === 'forbidden' || e.kind === 'missing')) {
+      deps.report({ state: 'refused', at: now, message: e.message, unpushed: outbox.size });
+      return { kind: 'refused', error: { kind: 'internal', message: `${e.message} The sweep is paused; check the team database in the options, then press Resume.`, at: now } };
+    }
+    offlineSince ??= now;
+    failuresInARow++;
+    retryAt = now + offlineRetryMs(failuresInARow);
+    // Forgetting which sweeps were compared: when the database is back, each is compared again.
+    reconciled.clear();
+    const message = e instanceof Error ? e.message : String(e);
+    deps.report({ state: 'offline', since: offlineSince, message, unpushed: outbox.size });
+    return { kind: 'offline', until: retryAt };
+  }
+
+  function stopHeartbeat(cellId: string): Held | undefined {
+    const h = held.get(cellId);
+    if (h) deps.clearInterval(h.heartbeat);
+    held.delete(cellId);
+    return h;
+  }
+
+  function startHeartbeat(couch: Couch, cell: Cell, holder: string, doc: CellDoc, leaseMs: number) {
+    const entry: Held = { doc, holder, heartbeat: null };
+    let busy = false;
+    entry.heartbeat = deps.setInterval(() => {
+      if (busy) return;
+      busy = true;
+      void (async () => {
+        const local = await deps.store.getCell(cell.id);
+        if (held.get(cell.id) !== entry) return;
+        if (local?.status === 'leased' && local.leaseHolder === holder) {
+          const renewed = await renewCell(couch, entry.doc, deps.now(), leaseMs);
+          if (renewed.kind === 'mine') entry.doc = renewed.doc;
+          else stopHeartbeat(cell.id);
+        } else if (local?.status === 'pending' || local?.status === 'quarantined' || (local?.status === 'leased' && local.leaseHolder !== holder)) {
+          // Given back here (a pause, a failed visit, a search to do again at once): the lease is
+          // left to run out rather than given back, so that this browser, which takes it again at
+          // once in most of these cases, is not beaten to a cell it had begun.
+          stopHeartbeat(cell.id);
+        }
+        // Settled here: `settled` writes the result with this lease; nothing to do.
+      })()
+        .catch(() => {
+          // The database away: the lease runs out on its own, and the result waits in the outbox.
+        })
+        .finally(() => (busy = false));
+    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    held.set(cell.id, entry);
+  }
+
+  async function settlementOf(me: TeamSettings, cell: Cell, children: readonly Cell[], places: readonly Listing[]): Promise<Settlement | null> {
+    const local = await deps.store.getCell(cell.id);
+    if (!local?.result || (local.status !== 'done' && local.status !== 'split' && local.status !== 'saturated')) return null;
+    return {
+      status: local.status,
+      result: local.result,
+      children: local.status === 'split' ? children.map(sharedCellOf) : [],
+      places: places.map((l) => l.key),
+      by: me.browserId,
+      byName: me.name,
+      at: deps.now(),
+      generation: local.reopened ?? 0,
+    };
+  }
+
+  async function push(couch: Couch, me: TeamSettings, u: Unpushed): Promise<void> {
+    const placed = await pushPlaces(couch, u.sweep.id, u.listings);
+    counted(couch, me, u.sweep.id, { places: placed.created });
+    const settle = await settlementOf(me, u.cell, u.children, u.listings);
+    if (!settle) return;
+    // Refused or taken: another browser's lease or result stands, and this late write changes nothing.
+    const r = u.doc ? await settleCell(couch, u.doc, settle) : await settleIfFree(couch, u.cell, settle, me.browserId, deps.now());
+    if (r === 'settled') counted(couch, me, u.sweep.id, { cells: 1 });
+  }
+
+  async function flushOutbox(couch: Couch, me: TeamSettings) {
+    for (const [id, u] of [...outbox]) {
+      await push(couch, me, u);
+      outbox.delete(id);
+    }
+  }
+
+  /**
+   * The local queue against the database: every cell this browser settled whose result the
+   * database lacks (a worker that died between its commit and its write, a database that was
+   * away) is written now, with the places this browser holds for the sweep. Cells another
+   * browser holds or settled meanwhile are left to it.
+   */
+  async function reconcile(couch: Couch, me: TeamSettings, sweepId: string) {
+    const sweep = await deps.store.getSweep(sweepId);
+    if (!sweep) return;
+    const cells = await deps.store.listCells(sweepId);
+    const settled = cells.filter((c) => (c.status === 'done' || c.status === 'split' || c.status === 'saturated') && c.result);
+    const need: Cell[] = [];
+    for (let i = 0; i < settled.length; i += 200) {
+      const chunk = settled.slice(i, i + 200);
+      const docs = await couch.getMany<CellDoc>(chunk.map(cellDocId));
+      chunk.forEach((c, j) => {
+        const d = docs[j];
+        if (!(d && isCellDoc(d) && d.settle && d.settle.generation >= (c.reopened ?? 0))) need.push(c);
+      });
+    }
+    if (need.length === 0) return;
+    const wanted = new Set(need.map((c) => c.id));
+    const byCell = new Map<string, Listing[]>();
+    for await (const batch of deps.store.iterateListings(500, sweepId)) {
+      // Every place of the sweep: pushPlaces writes only what the database does not already say.
+      counted(couch, me, sweepId, { places: (await pushPlaces(couch, sweepId, batch)).created });
+      for (const l of batch) for (const id of l.cells) if (wanted.has(id)) byCell.set(id, [...(byCell.get(id) ?? []), l]);
+    }
+    for (const c of need) {
+      const children = c.status === 'split' ? cells.filter((k) => k.parentId === c.id) : [];
+      const settle = await settlementOf(me, c, children, byCell.get(c.id) ?? []);
+      if (settle && (await settleIfFree(couch, c, settle, me.browserId, deps.now())) === 'settled') counted(couch, me, sweepId, { cells: 1 });
+    }
+  }
+
+  async function ready(sweepId: string): Promise<{ couch: Couch; me: TeamSettings }> {
+    const team = await deps.team();
+    if (!team) throw new CouchError('missing', 'This sweep is worked on with a team, but no team database is set up in the options.');
+    await flushOutbox(team.couch, team.me);
+    if (!reconciled.has(sweepId)) {
+      await reconcile(team.couch, team.me, sweepId);
+      reconciled.add(sweepId);
+    }
+    return team;
+  }
+
+  return {
+    async claim(sweep, cell, holder) {
+      const member = await deps.membership(sweep.id);
+      if (!member) return null;
+      // Backing off: one try when the wait is over, not one per cell (which would only fail faster).
+      if (deps.now() < retryAt) return { kind: 'offline', until: retryAt };
+      try {
+        const { couch, me } = await ready(sweep.id);
+        const claim = await claimCell(couch, { cell, browser: me.browserId, holder, now: deps.now(), leaseMs: member.leaseMs });
+        let reply: GateClaim;
+        if (claim.kind === 'mine') {
+          stopHeartbeat(cell.id);
+          startHeartbeat(couch, cell, holder, claim.doc, member.leaseMs);
+          reply = { kind: 'mine' };
+        } else if (claim.kind === 'held') {
+          reply = { kind: 'elsewhere', until: Math.min(claim.until, deps.now() + heldPollMs(sweep)) };
+        } else {
+          const settle = claim.doc.settle!;
+          // Other browsers' documents are input like any page: the local commit shape-checks every place again.
+          const listings = (await readPlaces(couch, settle.places)).filter((l) => l.provider === (sweep.provider ?? 'google'));
+          const children = settle.children.map((c) => ({ ...c, sweepId: sweep.id }));
+          reply = { kind: 'settled', settlement: settle, children: children.map(localCellOf), listings };
+        }
+        online();
+        return reply;
+      } catch (e) {
+        return failure(e);
+      }
+    },
+
+    async settled(sweep, cell, children, listings) {
+      const member = await deps.membership(sweep.id);
+      if (!member) return;
+      const entry = stopHeartbeat(cell.id);
+      const u: Unpushed = { sweep, cell, children: [...children], listings: organicByKey(listings), doc: entry?.doc ?? null };
+      if (deps.now() < retryAt) {
+        outbox.set(cell.id, u);
+        return;
+      }
+      try {
+        const team = await deps.team();
+        if (!team) throw new CouchError('missing', 'No team database is set up.');
+        await push(team.couch, team.me, u);
+        online();
+      } catch (e) {
+        outbox.set(cell.id, u);
+        failure(e);
+      }
+    },
+
+    async flush() {
+      if (deps.now() < retryAt) return;
+      const team = await deps.team().catch(() => null);
+      if (!team) return;
+      try {
+        await flushOutbox(team.couch, team.me);
+        for (const id of await deps.memberSweeps()) {
+          if (reconciled.has(id)) continue;
+          await reconcile(team.couch, team.me, id);
+          reconciled.add(id);
+        }
+        online();
+      } catch (e) {
+        failure(e);
+      }
+    },
+  };
+}
+

@@ -1,0 +1,72 @@
+/**
+ * The team's places: one `place:{key}` document per place, each written by whichever browser
+ * found it and merged by the same field rule as the local store (utils/listing/merge-fields.ts:
+ * the more complete value wins, a null never erases). A write that conflicts (another browser
+ * merged the same place meanwhile) is merged again on the newer document and retried.
+ */
+import type { Listing } from '../listing/types';
+import { mergeListingFields } from '../listing/merge-fields';
+import { CouchError, type Couch } from './couch';
+import { isPlaceDoc, placeDocId, TEAM_SCHEMA, type PlaceDoc } from './docs';
+
+/** Documents per request: a crowded cell's places in one or two. */
+const CHUNK = 200;
+const MAX_ROUNDS = 4;
+
+/** Writes `listings` (one per key) as found by `sweepId`; unchanged places are not written. */
+/** `created`: places this sweep had not had before (the team's count of the sweep's distinct places grows by it). */
+export async function pushPlaces(couch: Couch, sweepId: string, listings: readonly Listing[]): Promise<{ written: number; created: number }> {
+  const total = { written: 0, created: 0 };
+  for (let i = 0; i < listings.length; i += CHUNK) {
+    const r = await pushChunk(couch, sweepId, listings.slice(i, i + CHUNK));
+    total.written += r.written;
+    total.created += r.created;
+  }
+  return total;
+}
+
+async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listing[]): Promise<{ written: number; created: number }> {
+  let todo = [...listings];
+  let written = 0;
+  let created = 0;
+  for (let round = 0; round < MAX_ROUNDS && todo.length > 0; round++) {
+    const current = await couch.getMany<PlaceDoc>(todo.map((l) => placeDocId(l.key)));
+    const writes: PlaceDoc[] = [];
+    const of: Listing[] = [];
+    /** Whether each write adds the sweep to the place: that happens once per place and sweep, whoever wins. */
+    const adds: boolean[] = [];
+    todo.forEach((listing, i) => {
+      const doc = current[i];
+      const existing = doc && isPlaceDoc(doc) ? doc : null;
+      const next = mergedDoc(existing, listing, sweepId, doc?._rev);
+      if (next) {
+        writes.push(next);
+        of.push(listing);
+        adds.push(!existing?.sweeps.includes(sweepId));
+      }
+    });
+    const results = await couch.bulk(writes);
+    written += results.filter((r) => r.ok).length;
+    created += results.filter((r, i) => r.ok && adds[i]).length;
+    todo = of.filter((_, i) => !results[i]!.ok);
+  }
+  if (todo.length > 0) throw new CouchError('server', `${todo.length} places kept conflicting in the team database; they are sent again with the next cell.`);
+  return { written, created };
+}
+
+/** The document to write, or null when the stored one already says all this listing says. */
+export function mergedDoc(existing: PlaceDoc | null, listing: Listing, sweepId: string, rev?: string): PlaceDoc | null {
+  const merged = existing ? mergeListingFields(existing.listing, listing) : listing;
+  const sweeps = existing?.sweeps.includes(sweepId) ? existing.sweeps : [...(existing?.sweeps ?? []), sweepId];
+  if (existing && sweeps === existing.sweeps && JSON.stringify(merged) === JSON.stringify(existing.listing)) return null;
+  return { _id: placeDocId(listing.key), ...(rev ? { _rev: rev } : {}), type: 'place', schema: TEAM_SCHEMA, listing: merged, sweeps };
+}
+
+/** The team's copies of these places (those the database has, shape-checked). */
+export async function readPlaces(couch: Couch, keys: readonly string[]): Promise<Listing[]> {
+  const out: Listing[] = [];
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    for (const doc of await couch.getMany<PlaceDoc>(keys.slice(i, i + CHUNK).map(placeDocId))) if (doc && isPlaceDoc(doc)) out.push(doc.listing);
+  }
+  return out;
+}
