@@ -230,7 +230,8 @@ export function TeamOptions() {
           {shared && shared.length > 0 && (
             <ul class="team-sweeps">
               {shared.map((s) => {
-                const joined = !!members[s.id];
+                // Joined while the sweep is here: one deleted here can be joined again.
+                const joined = !!members[s.id] && (local ?? []).some((l) => l.id === s.id);
                 return (
                   <li key={s.id}>
                     {t('teamSharedLine', s.keywords.join(', '), s.sharedBy, formatNumber(s.cells))}{' '}

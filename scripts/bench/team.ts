@@ -8,6 +8,7 @@
  * `node --import tsx scripts/bench/team.ts [--seeds=101,102,103] [--keywords=cafe+pharmacy+bakery,cafe] [--delay=500] [--visit=1000]`
  * (a `+` joins keywords of one sweep; a comma separates sweeps)
  */
+import { cellDocPrefix } from '../../utils/team/docs';
 import { startCouchServer } from '../../tests/helpers/couch-server';
 import { world } from '../../tests/helpers/sim-world';
 import { startTeamSim } from '../../tests/helpers/team-sim';
@@ -66,7 +67,7 @@ export async function measureTeam(o: { seeds: number[]; keywords: string[]; dela
           const exits = await Promise.all(sim.browsers.map((b) => b.done));
           const seconds = (Date.now() - started) / 1000;
           if (exits.some((e) => e !== 'finished')) throw new Error(`seed ${seed} ${keyword} ×${browsers}: ${exits.join(', ')}`);
-          const docs = await sim.browsers[0]!.couch.byPrefix<{ _id: string; type: string; settle: unknown }>(`cell:${sim.sweep.id}/`);
+          const docs = await sim.browsers[0]!.couch.byPrefix<{ _id: string; type: string; settle: unknown }>(cellDocPrefix(sim.sweep.id));
           const cells = docs.filter((d) => d.type === 'cell' && d.settle).length;
           const meters = sim.browsers.map((b) => b.couch.meter);
           const requests = meters.reduce((n, m) => n + m.requests, 0);

@@ -14,6 +14,7 @@ import { runWorker, type WorkerExit } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/sweep/pacing';
 import { planSweep } from '../../utils/sweep/plan';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { cellDocPrefix } from '../../utils/team/docs';
 import { createCouch, type Couch, type CouchTarget } from '../../utils/team/couch';
 import { createTeamGate, type GateClaim, type TeamGate } from '../../utils/team/gate';
 import { joinSweep, shareSweep } from '../../utils/team/share';
@@ -190,5 +191,5 @@ export async function teamKeys(couch: Couch, sweepId: string): Promise<string[]>
 
 /** The cell documents of a sweep. */
 export async function teamCells(couch: Couch, sweepId: string) {
-  return couch.byPrefix<{ _id: string; type: string; settle: { by: string; status: string } | null; lease: unknown }>(`cell:${sweepId}/`);
+  return couch.byPrefix<{ _id: string; type: string; settle: { by: string; status: string } | null; lease: unknown }>(cellDocPrefix(sweepId));
 }

@@ -13,7 +13,7 @@ import { openStore, type Store } from '../../utils/store';
 import { runWorker } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/sweep/pacing';
 import { createCouch, type Couch, type CouchTarget } from '../../utils/team/couch';
-import { cellDocId, sweepDocId, type CellDoc, type Settlement } from '../../utils/team/docs';
+import { cellDocId, sharedCellOf, sweepDocId, type CellDoc, type Settlement } from '../../utils/team/docs';
 import { createTeamGate } from '../../utils/team/gate';
 import { claimCell, settleCell } from '../../utils/team/lease';
 import { readPlaces } from '../../utils/team/places';
@@ -84,10 +84,13 @@ describe('the team gate', () => {
     expect(doc).toMatchObject({ lease: null, settle: { status: 'done', by: me.browserId, byName: 'Ana' } });
     expect(doc!.settle!.places.sort()).toEqual(listings.map((l) => l.key).sort());
     expect((await readPlaces(couch, listings.map((l) => l.key))).map((l) => l.key).sort()).toEqual(listings.map((l) => l.key).sort());
+    // The place as the site showed it, not what this browser knows of it (its other sweeps, keywords, cells, times).
+    const placeDoc = await couch.get<{ _id: string; listing: Record<string, unknown> }>(`place:${listings[0]!.key}`);
+    for (const local of ['collections', 'keywords', 'cells', 'firstSeen', 'lastSeen']) expect(placeDoc!.listing).not.toHaveProperty(local);
     // A new worker (nothing in memory) compares again and writes nothing twice.
-    const again = createTeamGate({ ...(gate as unknown as object), store, team: async () => ({ couch, me }), membership: async () => ({ leaseMs: 30_000 }), memberSweeps: async () => [sweepId], now: Date.now, report: () => {}, setInterval: () => null, clearInterval: () => {} });
+    await gate.flush();
+    const again = createTeamGate({ store, team: async () => ({ couch, me }), membership: async () => ({ leaseMs: 30_000 }), memberSweeps: async () => [sweepId], now: Date.now, report: () => {}, setInterval: () => null, clearInterval: () => {} });
     await again.flush();
-    await new Promise((r) => setTimeout(r, 300));
     expect(await teamProgress(couch, sweepId, me.browserId)).toMatchObject({ cells: 1, places: 2 });
   });
 
@@ -98,7 +101,8 @@ describe('the team gate', () => {
     const { store, gate } = await browserWith(sweepId, me, couch);
     const { cell } = await committedHereOnly(store, sweepId);
     const bo = await claimCell(couch, { cell, browser: 'bo', holder: 'b1', now: Date.now(), leaseMs: 30_000 });
-    const theirs: Settlement = { status: 'split', result: { organic: 120, newListings: 0, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 }, children: [], places: [], by: 'bo', byName: 'Bo', at: 1, generation: 0 };
+    const child = { ...sharedCellOf(cell), id: `${cell.id}.0`, parentId: cell.id, depth: cell.depth + 1 };
+    const theirs: Settlement = { status: 'split', result: { organic: 120, newListings: 0, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 }, children: [child], places: [], by: 'bo', byName: 'Bo', at: 1, generation: 0 };
     await settleCell(couch, (bo as Extract<typeof bo, { kind: 'mine' }>).doc, theirs);
     await gate.flush();
     expect(await couch.get<CellDoc>(cellDocId(cell))).toMatchObject({ settle: { by: 'bo', status: 'split' } });
@@ -161,6 +165,36 @@ describe('the team gate', () => {
   });
 });
 
+describe('another browser\u2019s result this store refuses', () => {
+  it('is not trusted further: the cell is searched here', async () => {
+    const sweepId = `clash${++n}`;
+    const couch = createCouch(target, nodeFetch);
+    const me: TeamSettings = { ...target, name: 'Ana', browserId: `ana-${sweepId}` };
+    const { store, gate } = await browserWith(sweepId, me, couch);
+    const parent = makeCell(sweepId, 'r0c0');
+    // The child the other browser's split names is already here (a clash the store refuses).
+    const here = { ...makeCell(sweepId, 'r0c0.0'), parentId: parent.id, depth: 1, distance: 900 };
+    await store.createSweep(makeSweep(sweepId, { keywords: ['bakery'], settings: { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0, maxAttempts: 1 } }), [parent, here]);
+    const bo = await claimCell(couch, { cell: parent, browser: 'bo', holder: 'b1', now: Date.now(), leaseMs: 30_000 });
+    const child = { ...sharedCellOf(here) };
+    await settleCell(couch, (bo as Extract<typeof bo, { kind: 'mine' }>).doc, { status: 'split', result: { organic: 120, newListings: 0, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 }, children: [child], places: [], by: 'bo', byName: 'Bo', at: 1, generation: 0 });
+    const loaded: string[] = [];
+    const page = {
+      exists: async () => true,
+      viewport: async () => ({ width: 1280, height: 800, panelWidth: 408 }),
+      load: async (_tab: number, url: string) => {
+        loaded.push(url);
+        throw new Error('offline page');
+      },
+    } as never;
+    const pacer = createPacer({ now: Date.now, sleep: async () => {}, random: () => 0, timing: () => ({ delayMs: 0, jitterMs: 0 }) });
+    await runWorker({ store, page, pacer, now: Date.now, sleep: async () => {}, random: Math.random, attention: () => {}, team: gate }, sweepId, 1);
+    // Searched here (and failed here: the stub page), never committed as the other browser's split.
+    expect(loaded.length).toBeGreaterThan(0);
+    expect((await store.getCell(parent.id))?.status).not.toBe('split');
+  });
+});
+
 describe('share and join', () => {
   it('join makes the same sweep and cells here, with this browser\u2019s pacing', async () => {
     const sweepId = `join${++n}`;
@@ -171,11 +205,14 @@ describe('share and join', () => {
     await a.createSweep(makeSweep(sweepId, { settings: { ...DEFAULT_SETTINGS, delayMs: 9_000, maxCells: 777 } }), cells);
     expect(await shareSweep(a, couch, me, sweepId, 30_000, Date.now())).toEqual({ ok: true, already: false });
     expect(await shareSweep(a, couch, me, sweepId, 30_000, Date.now())).toEqual({ ok: true, already: true });
+    // A document that also names a pacing (another version, a member's bad write) sets nothing of it here.
+    const doc = await couch.get<{ _id: string; _rev: string; sweep: { settings: Record<string, unknown> } }>(sweepDocId(sweepId));
+    await couch.put({ ...doc!, sweep: { ...doc!.sweep, settings: { ...doc!.sweep.settings, delayMs: 0, jitterMs: 0, workers: 50 } } });
     const b = await openStore({ name: `join-${++n}`, factory: new IDBFactory() });
     const joined = await joinSweep(b, couch, sweepId, { ...DEFAULT_SETTINGS, delayMs: 4_000 }, Date.now());
     expect(joined).toMatchObject({ ok: true, leaseMs: 30_000, created: true });
     const here = await b.getSweep(sweepId);
-    expect(here?.settings).toMatchObject({ delayMs: 4_000, maxCells: 777, dedicatedWindow: true });
+    expect(here?.settings).toMatchObject({ delayMs: 4_000, jitterMs: DEFAULT_SETTINGS.jitterMs, workers: DEFAULT_SETTINGS.workers, maxCells: 777, dedicatedWindow: true });
     expect((await b.listCells(sweepId)).map((c) => c.id).sort()).toEqual(cells.map((c) => c.id).sort());
   });
 

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCouch, type Couch } from '../../utils/team/couch';
 import { checkTeamDatabase } from '../../utils/team/check';
-import { cellDocId, TEAM_SCHEMA, type CellDoc, type Settlement } from '../../utils/team/docs';
+import { cellDocId, sharedCellOf, TEAM_SCHEMA, type CellDoc, type Settlement } from '../../utils/team/docs';
 import { claimCell, renewCell, settleCell, settleIfFree } from '../../utils/team/lease';
 import { pushPlaces, readPlaces } from '../../utils/team/places';
 import { createProgressWriter, teamProgress } from '../../utils/team/progress';
@@ -73,7 +73,7 @@ describe('claims', () => {
     expect(doc?.settle).toBeNull();
     expect(doc?.lease).toMatchObject({ browser: 'B', holder: 'b1' });
     // Also the "found in the local queue after a restart" path: B's live lease stands.
-    expect(await settleIfFree(couch, cell, settlement('A'), 'A', T + 11_000)).toBe('taken');
+    expect(await settleIfFree(couch, cell, settlement('A'), 'A', T + 11_000, 10_000)).toBe('taken');
     expect(await settleCell(couch, (b as Extract<typeof b, { kind: 'mine' }>).doc, settlement('B'))).toBe('settled');
     doc = await couch.get<CellDoc>(cellDocId(cell));
     expect(doc).toMatchObject({ lease: null, settle: { by: 'B' } });
@@ -108,10 +108,28 @@ describe('claims', () => {
     expect((again as Extract<typeof again, { kind: 'mine' }>).doc).toMatchObject({ settle: null, generation: 1 });
   });
 
-  it('refuses a document that is not a cell of this version', async () => {
+  it('a document that is not a cell of this version decides nothing (the cell is searched here) and is left alone', async () => {
     const cell = freshCell();
     await couch.put({ _id: cellDocId(cell), type: 'cell', schema: TEAM_SCHEMA + 1 });
-    await expect(claimCell(couch, { cell, browser: 'A', holder: 'a1', now: T, leaseMs: 10_000 })).rejects.toThrow(/not a cell of this version/);
+    expect(await claimCell(couch, { cell, browser: 'A', holder: 'a1', now: T, leaseMs: 10_000 })).toEqual({ kind: 'foreign' });
+    expect(await settleIfFree(couch, cell, settlement('A'), 'A', T, 10_000)).toBe('taken');
+    expect(await couch.get(cellDocId(cell))).toMatchObject({ schema: TEAM_SCHEMA + 1 });
+  });
+
+  it('a member\u2019s settlement that plants cells outside the cell, or is not one, is not believed', async () => {
+    const cell = freshCell();
+    const a = await claimCell(couch, { cell, browser: 'A', holder: 'a1', now: T, leaseMs: 10_000 });
+    const doc = (a as Extract<typeof a, { kind: 'mine' }>).doc;
+    const elsewhere = { ...sharedCellOf(cell), id: 'other-sweep/0/r0c0.0', parentId: cell.id, depth: cell.depth + 1 };
+    await couch.put({ ...doc, lease: null, settle: settlement('A', { status: 'split', children: [elsewhere] }) });
+    expect(await claimCell(couch, { cell, browser: 'B', holder: 'b1', now: T + 1, leaseMs: 10_000 })).toEqual({ kind: 'foreign' });
+  });
+
+  it('a lease ending further ahead than two leases is not believed (a clock far ahead, a bad write)', async () => {
+    const cell = freshCell();
+    const a = await claimCell(couch, { cell, browser: 'A', holder: 'a1', now: T + 3_600_000, leaseMs: 10_000 });
+    expect(a.kind).toBe('mine');
+    expect((await claimCell(couch, { cell, browser: 'B', holder: 'b1', now: T, leaseMs: 10_000 })).kind).toBe('mine');
   });
 });
 

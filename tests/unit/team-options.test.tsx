@@ -182,6 +182,10 @@ describe('options: sweep as a team', () => {
       [TEAM_KEY]: { url: 'https://couch.example.org', db: 'team', user: '', password: '', name: 'Ana', browserId: 'b-1' },
       [TEAM_SWEEPS_KEY]: { 'shared-old': { leaseMs: 90_000 } },
     });
+    // Joined means joined and here: the background's join makes the sweep here (both are, for this test).
+    const store = await openStore();
+    for (const id of ['shared-old', 'shared-new']) await store.createSweep(makeSweep(id, { keywords: ['cafe'], status: 'running' }), makeCells(id, 1));
+    store.close();
     const summary = { provider: 'google', area: '37.5,126.9,37.6,127', sharedAt: 1 };
     answer('teamList', () => ({
       ok: true,

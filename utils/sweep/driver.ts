@@ -9,7 +9,7 @@ import type { CollectOptions } from '../messaging/protocol';
 import { providerFor } from '../providers/registry';
 import type { MapProvider } from '../providers/types';
 import type { CellOutcome } from '../store/commit';
-import type { Store } from '../store';
+import { StoreError, type Store } from '../store';
 import { deferCell, failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
 import type { Pacer } from './pacing';
 import { auditObservation } from '../health/audit';
@@ -128,13 +128,15 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
     // A shared sweep's cell is searched here only if the team's database gives it to this browser.
     const shared = deps.team ? await deps.team.claim(sweep, cell, holder) : null;
     if (shared && shared.kind !== 'mine') {
-      release('unused');
-      const exit = await settleFromTeam(deps, sweep, cell, holder, shared).catch((e) => {
+      const settled = await settleFromTeam(deps, sweep, cell, holder, shared).catch((e) => {
         if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
         throw e;
       });
-      if (exit) return exit;
-      continue;
+      if (settled !== 'search-here') {
+        release('unused');
+        if (settled) return settled;
+        continue;
+      }
     }
     let exit: WorkerExit | undefined;
     try {
@@ -715,7 +717,7 @@ async function calibrationFor(store: CalibrationStore, provider: MapProvider, ca
  *   when the lease ends or the database is asked again;
  * - refused (credentials, access): the sweep pauses with the reason.
  */
-async function settleFromTeam(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, shared: Exclude<GateClaim, { kind: 'mine' }>): Promise<WorkerExit | undefined> {
+async function settleFromTeam(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, shared: Exclude<GateClaim, { kind: 'mine' }>): Promise<WorkerExit | undefined | 'search-here'> {
   if (shared.kind === 'elsewhere' || shared.kind === 'offline') {
     await deferCell(deps.store, { cellId: cell.id, holder, until: shared.until });
     return undefined;
@@ -729,8 +731,16 @@ async function settleFromTeam(deps: DriverDeps, sweep: Sweep, cell: Cell, holder
   const { settlement, children, listings } = shared;
   if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { kept: listings, result: settlement.result, searchedHere: false });
   const outcome: CellOutcome = settlement.status === 'split' ? { status: 'split', result: settlement.result, children } : { status: settlement.status, result: settlement.result };
-  await deps.store.commitCell({ sweepId: sweep.id, cellId: cell.id, holder, now: deps.now(), keyword: cell.keyword, listings, outcome, maxCells: sweep.settings.maxCells });
-  return undefined;
+  try {
+    const committed = await deps.store.commitCell({ sweepId: sweep.id, cellId: cell.id, holder, now: deps.now(), keyword: cell.keyword, listings, outcome, maxCells: sweep.settings.maxCells });
+    // Refused as a second unresolved result in a row (it is not this browser's to stop the sweep for): searched here.
+    return !committed.applied && committed.reason === 'unknown-streak' ? 'search-here' : undefined;
+  } catch (e) {
+    // Another browser's result this store refuses (its children clash with cells here): never
+    // trusted further, the cell is searched here. A full disk still pauses (the caller).
+    if (e instanceof StoreError && (e.code === 'invalid' || e.code === 'exists')) return 'search-here';
+    throw e;
+  }
 }
 
 /**

@@ -84,6 +84,7 @@ export interface PlaceDoc extends CouchDoc {
 
 export const sweepDocId = (sweepId: string) => `sweep:${sweepId}`;
 export const placeDocId = (key: string) => `place:${key}`;
+/** Every cell document of a sweep starts so (cell ids are `{sweepId}/{keywordIndex}/{path}`). */
 export const cellDocPrefix = (sweepId: string) => `cell:${sweepId}/`;
 
 /**
@@ -116,29 +117,97 @@ export function sharedCellOf(cell: Cell): SharedCell {
   };
 }
 
-/** The local queue's record of a shared cell: fresh, as the plan made it. */
+/**
+ * The local queue's record of a shared cell: fresh, as the plan made it. Built field by field:
+ * a document from another browser brings nothing else into IndexedDB.
+ */
 export function localCellOf(shared: SharedCell): Cell {
-  const { outside, ...plan } = shared;
-  return { ...plan, status: outside ? 'outside' : 'pending', leaseUntil: 0, leaseHolder: null, attempts: 0, nextAttemptAt: 0, lastError: null, result: null };
+  return {
+    id: shared.id,
+    sweepId: shared.sweepId,
+    keyword: shared.keyword,
+    keywordIndex: shared.keywordIndex,
+    bbox: shared.bbox,
+    depth: shared.depth,
+    ...(shared.zoomOffset ? { zoomOffset: shared.zoomOffset } : {}),
+    ...(shared.role === 'audit' ? { role: 'audit' as const } : {}),
+    ...(shared.auditOf ? { auditOf: shared.auditOf } : {}),
+    distance: shared.distance,
+    parentId: shared.parentId,
+    status: shared.outside ? 'outside' : 'pending',
+    leaseUntil: 0,
+    leaseHolder: null,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    result: null,
+  };
+}
+
+/** Of some settings, the plan's only (PLAN_SETTINGS). */
+export function planSettingsOf(settings: Partial<SweepSettings>): SharedSweep['settings'] {
+  return Object.fromEntries(PLAN_SETTINGS.flatMap((k) => (settings[k] === undefined ? [] : [[k, settings[k]]]))) as SharedSweep['settings'];
 }
 
 export function sharedSweepOf(sweep: Sweep): SharedSweep {
-  const settings = Object.fromEntries(PLAN_SETTINGS.flatMap((k) => (sweep.settings[k] === undefined ? [] : [[k, sweep.settings[k]]]))) as SharedSweep['settings'];
+  const settings = planSettingsOf(sweep.settings);
   return { id: sweep.id, ...(sweep.provider ? { provider: sweep.provider } : {}), createdAt: sweep.createdAt, area: sweep.area, keywords: sweep.keywords, origin: sweep.origin, settings };
 }
 
-/** A document read from the database is page-like input from other browsers: shape-checked before use. */
+/** Lease lengths a sweep document may ask for: a shorter one would let cells change hands mid-visit, a longer one keeps a dead browser's cells for too long. */
+export const LEASE_LIMITS_MS = { min: 10_000, max: 10 * 60_000 } as const;
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isBox = (b: unknown): b is BBox => {
+  const x = b as BBox | null;
+  return !!x && [x.south, x.west, x.north, x.east].every(isFiniteNumber) && x.south < x.north && x.west < x.east;
+};
+const isSharedCell = (c: unknown): c is SharedCell => {
+  const x = c as SharedCell | null;
+  return !!x && typeof x.id === 'string' && typeof x.sweepId === 'string' && typeof x.keyword === 'string' && Number.isInteger(x.keywordIndex) && isBox(x.bbox) && Number.isInteger(x.depth) && isFiniteNumber(x.distance) && (x.parentId === null || typeof x.parentId === 'string');
+};
+
+/**
+ * A document read from the database is input from other browsers, as untrusted as a page:
+ * shape-checked before use. A settlement's children must be the cell's own (its id's children,
+ * one level deeper, inside its box): another browser's document cannot plant cells elsewhere.
+ */
 export function isCellDoc(doc: unknown): doc is CellDoc {
   const d = doc as CellDoc | null;
-  return !!d && d.type === 'cell' && d.schema === TEAM_SCHEMA && typeof d._id === 'string' && typeof d.cell?.id === 'string' && Number.isFinite(d.generation);
+  if (!d || d.type !== 'cell' || d.schema !== TEAM_SCHEMA || typeof d._id !== 'string' || !isSharedCell(d.cell) || !isFiniteNumber(d.generation)) return false;
+  if (d.lease !== null && !(typeof d.lease?.browser === 'string' && typeof d.lease.holder === 'string' && isFiniteNumber(d.lease.until))) return false;
+  return d.settle === null || isSettlementOf(d.settle, d.cell);
+}
+
+function isSettlementOf(s: Settlement, cell: SharedCell): boolean {
+  if (!s || !['done', 'split', 'saturated'].includes(s.status) || !s.result || !isFiniteNumber(s.result.organic) || !isFiniteNumber(s.generation)) return false;
+  if (!Array.isArray(s.places) || !s.places.every((k) => typeof k === 'string') || !Array.isArray(s.children) || typeof s.by !== 'string') return false;
+  if (s.status !== 'split' && s.children.length > 0) return false;
+  const b = cell.bbox;
+  const eps = 1e-9;
+  // A split's children and a widened search's one child (the same box, searched wider) lie in the cell.
+  return s.children.every(
+    (c) =>
+      isSharedCell(c) &&
+      c.parentId === cell.id &&
+      c.id.startsWith(`${cell.id}.`) &&
+      c.depth === cell.depth + 1 &&
+      c.keywordIndex === cell.keywordIndex &&
+      c.bbox.south >= b.south - eps &&
+      c.bbox.north <= b.north + eps &&
+      c.bbox.west >= b.west - eps &&
+      c.bbox.east <= b.east + eps,
+  );
 }
 
 export function isSweepDoc(doc: unknown): doc is SweepDoc {
   const d = doc as SweepDoc | null;
-  return !!d && d.type === 'sweep' && d.schema === TEAM_SCHEMA && typeof d.sweep?.id === 'string' && Array.isArray(d.cells) && Number.isFinite(d.leaseMs);
+  if (!d || d.type !== 'sweep' || d.schema !== TEAM_SCHEMA || typeof d.sweep?.id !== 'string' || !Array.isArray(d.cells) || !d.cells.every(isSharedCell)) return false;
+  if (!isFiniteNumber(d.leaseMs) || d.leaseMs < LEASE_LIMITS_MS.min || d.leaseMs > LEASE_LIMITS_MS.max) return false;
+  return isBox(d.sweep.area?.bbox) && Array.isArray(d.sweep.keywords) && d.sweep.keywords.every((k) => typeof k === 'string') && typeof d.sweep.settings === 'object' && d.sweep.settings !== null;
 }
 
 export function isPlaceDoc(doc: unknown): doc is PlaceDoc {
   const d = doc as PlaceDoc | null;
-  return !!d && d.type === 'place' && d.schema === TEAM_SCHEMA && typeof d.listing?.key === 'string' && Array.isArray(d.sweeps);
+  return !!d && d.type === 'place' && d.schema === TEAM_SCHEMA && typeof d.listing?.key === 'string' && d._id === placeDocId(d.listing.key) && Array.isArray(d.sweeps);
 }

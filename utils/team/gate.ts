@@ -89,6 +89,7 @@ interface Unpushed {
   listings: Listing[];
   /** The document as this browser last wrote it, when it still held the cell. */
   doc: CellDoc | null;
+  leaseMs: number;
 }
 
 export function createTeamGate(deps: TeamGateDeps): TeamGate {
@@ -106,8 +107,12 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     if (!add.cells && !add.places) return;
     let w = writers.get(couch);
     if (!w) writers.set(couch, (w = createProgressWriter(couch, me)));
-    void w.add(sweepId, add).catch(() => {});
+    const write: Promise<void> = w.add(sweepId, add).catch(() => {});
+    counting.add(write);
+    void write.finally(() => counting.delete(write));
   }
+  /** Progress writes under way (flush waits for them). */
+  const counting = new Set<Promise<void>>();
 
   function online() {
     offlineSince = null;
@@ -116,10 +121,11 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     deps.report({ state: 'online', at: deps.now(), unpushed: outbox.size });
   }
 
-  /** What a failed request means for the loop. */
+  /** What a failed request means for the loop. Only the database's failures: a bug here throws on. */
   function failure(e: unknown): GateClaim {
+    if (!(e instanceof CouchError)) throw e;
     const now = deps.now();
-    if (e instanceof CouchError && (e.kind === 'unauthorised' || e.kind === 'forbidden' || e.kind === 'missing')) {
+    if (e.kind === 'unauthorised' || e.kind === 'forbidden' || e.kind === 'missing') {
       deps.report({ state: 'refused', at: now, message: e.message, unpushed: outbox.size });
       return { kind: 'refused', error: { kind: 'internal', message: `${e.message} The sweep is paused; check the team database in the options, then press Resume.`, at: now } };
     }
@@ -149,12 +155,13 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
       void (async () => {
         const local = await deps.store.getCell(cell.id);
         if (held.get(cell.id) !== entry) return;
-        if (local?.status === 'leased' && local.leaseHolder === holder) {
+        if (local?.status === 'leased' && local.leaseHolder === holder && local.leaseUntil > deps.now()) {
           const renewed = await renewCell(couch, entry.doc, deps.now(), leaseMs);
           if (renewed.kind === 'mine') entry.doc = renewed.doc;
           else stopHeartbeat(cell.id);
-        } else if (local?.status === 'pending' || local?.status === 'quarantined' || (local?.status === 'leased' && local.leaseHolder !== holder)) {
-          // Given back here (a pause, a failed visit, a search to do again at once): the lease is
+        } else if (!local || local.status === 'pending' || local.status === 'quarantined' || local.status === 'leased') {
+          // Gone (the sweep deleted), or no longer this loop's here (its local lease ran out: the loop died).
+          // Given back here too (a pause, a failed visit, a search to do again at once): the lease is
           // left to run out rather than given back, so that this browser, which takes it again at
           // once in most of these cases, is not beaten to a cell it had begun.
           stopHeartbeat(cell.id);
@@ -190,7 +197,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     const settle = await settlementOf(me, u.cell, u.children, u.listings);
     if (!settle) return;
     // Refused or taken: another browser's lease or result stands, and this late write changes nothing.
-    const r = u.doc ? await settleCell(couch, u.doc, settle) : await settleIfFree(couch, u.cell, settle, me.browserId, deps.now());
+    const r = u.doc ? await settleCell(couch, u.doc, settle) : await settleIfFree(couch, u.cell, settle, me.browserId, deps.now(), u.leaseMs);
     if (r === 'settled') counted(couch, me, u.sweep.id, { cells: 1 });
   }
 
@@ -209,7 +216,8 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
    */
   async function reconcile(couch: Couch, me: TeamSettings, sweepId: string) {
     const sweep = await deps.store.getSweep(sweepId);
-    if (!sweep) return;
+    const member = await deps.membership(sweepId);
+    if (!sweep || !member) return;
     const cells = await deps.store.listCells(sweepId);
     const settled = cells.filter((c) => (c.status === 'done' || c.status === 'split' || c.status === 'saturated') && c.result);
     const need: Cell[] = [];
@@ -232,7 +240,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     for (const c of need) {
       const children = c.status === 'split' ? cells.filter((k) => k.parentId === c.id) : [];
       const settle = await settlementOf(me, c, children, byCell.get(c.id) ?? []);
-      if (settle && (await settleIfFree(couch, c, settle, me.browserId, deps.now())) === 'settled') counted(couch, me, sweepId, { cells: 1 });
+      if (settle && (await settleIfFree(couch, c, settle, me.browserId, deps.now(), member.leaseMs)) === 'settled') counted(couch, me, sweepId, { cells: 1 });
     }
   }
 
@@ -261,6 +269,10 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
           stopHeartbeat(cell.id);
           startHeartbeat(couch, cell, holder, claim.doc, member.leaseMs);
           reply = { kind: 'mine' };
+        } else if (claim.kind === 'foreign') {
+          // A document this version does not read decides nothing: searched here, written nowhere
+          // (settleIfFree leaves a document it does not read alone); it costs a search, never data.
+          reply = { kind: 'mine' };
         } else if (claim.kind === 'held') {
           reply = { kind: 'elsewhere', until: Math.min(claim.until, deps.now() + heldPollMs(sweep)) };
         } else {
@@ -281,7 +293,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
       const member = await deps.membership(sweep.id);
       if (!member) return;
       const entry = stopHeartbeat(cell.id);
-      const u: Unpushed = { sweep, cell, children: [...children], listings: organicByKey(listings), doc: entry?.doc ?? null };
+      const u: Unpushed = { sweep, cell, children: [...children], listings: organicByKey(listings), doc: entry?.doc ?? null, leaseMs: member.leaseMs };
       if (deps.now() < retryAt) {
         outbox.set(cell.id, u);
         return;
@@ -308,6 +320,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
           await reconcile(team.couch, team.me, id);
           reconciled.add(id);
         }
+        await Promise.all(counting);
         online();
       } catch (e) {
         failure(e);

@@ -9,7 +9,7 @@
  * fraction of a lease would take each other's cells early (the README says so).
  */
 import type { Cell } from '../domain/sweep';
-import { CouchError, type Couch } from './couch';
+import type { Couch } from './couch';
 import { cellDocId, isCellDoc, sharedCellOf, TEAM_SCHEMA, type CellDoc, type Lease, type Settlement } from './docs';
 
 export type Claim =
@@ -18,7 +18,12 @@ export type Claim =
   /** Another browser holds it until `until`. */
   | { kind: 'held'; until: number; by: string }
   /** Another browser (or this one, earlier) settled it, at the cell's generation or later. */
-  | { kind: 'settled'; doc: CellDoc };
+  | { kind: 'settled'; doc: CellDoc }
+  /**
+   * The document under the cell's id is not a cell this version reads (another version, or a
+   * member's bad write): it decides nothing, and this browser searches the cell itself.
+   */
+  | { kind: 'foreign' };
 
 export interface ClaimRequest {
   cell: Cell;
@@ -42,9 +47,9 @@ export async function claimCell(couch: Couch, req: ClaimRequest): Promise<Claim>
       // First claim of a cell no one wrote yet: a split's child, an audit cell, a share that did not finish.
       next = { _id: id, type: 'cell', schema: TEAM_SCHEMA, sweepId: req.cell.sweepId, cell: sharedCellOf(req.cell), lease, settle: null, generation };
     } else {
-      if (!isCellDoc(doc)) throw new CouchError('server', `The team database holds a document ${id} that is not a cell of this version of MapSweep.`);
+      if (!isCellDoc(doc)) return { kind: 'foreign' };
       if (doc.settle && doc.settle.generation >= generation) return { kind: 'settled', doc };
-      if (doc.lease && doc.lease.until > req.now && doc.lease.browser !== req.browser) return { kind: 'held', until: doc.lease.until, by: doc.lease.browser };
+      if (liveLeaseOfOther(doc, req.browser, req.now, req.leaseMs)) return { kind: 'held', until: doc.lease!.until, by: doc.lease!.browser };
       // Open, its lease over, or this browser's own (a loop that died): taken. A settlement of an
       // older generation (this browser's audit opened the cell again) is stale and goes.
       next = { ...doc, lease, settle: null, generation: Math.max(doc.generation, generation) };
@@ -53,6 +58,15 @@ export async function claimCell(couch: Couch, req: ClaimRequest): Promise<Claim>
     if (put.ok) return { kind: 'mine', doc: { ...next, _rev: put.rev } };
   }
   return { kind: 'held', until: req.now + 5_000, by: 'unknown' };
+}
+
+/**
+ * Another browser's lease that still runs. One that ends further ahead than two leases from now
+ * is not believed (a clock far ahead, or a bad write): it would keep a dead browser's cell for ever.
+ */
+function liveLeaseOfOther(doc: CellDoc, browser: string, now: number, leaseMs: number): boolean {
+  const l = doc.lease;
+  return !!l && l.browser !== browser && l.until > now && l.until <= now + 2 * leaseMs;
 }
 
 /** The holder's own document if it still holds the cell, else null. */
@@ -94,13 +108,13 @@ export async function settleCell(couch: Couch, doc: CellDoc, settle: Settlement)
  * A settlement found in the local queue but not in the database (the worker died before it
  * pushed, or the database was away): written if nobody else holds or settled the cell since.
  */
-export async function settleIfFree(couch: Couch, cell: Cell, settle: Settlement, browser: string, now: number): Promise<'settled' | 'taken'> {
+export async function settleIfFree(couch: Couch, cell: Cell, settle: Settlement, browser: string, now: number, leaseMs: number): Promise<'settled' | 'taken'> {
   const id = cellDocId(cell);
   for (let i = 0; i < MAX_CONFLICTS; i++) {
     const doc = await couch.get<CellDoc>(id);
     if (doc && !isCellDoc(doc)) return 'taken';
     if (doc?.settle && doc.settle.generation >= settle.generation) return 'taken';
-    if (doc?.lease && doc.lease.until > now && doc.lease.browser !== browser) return 'taken';
+    if (doc && liveLeaseOfOther(doc, browser, now, leaseMs)) return 'taken';
     const next: CellDoc = doc
       ? { ...doc, lease: null, settle, generation: Math.max(doc.generation, settle.generation) }
       : { _id: id, type: 'cell', schema: TEAM_SCHEMA, sweepId: cell.sweepId, cell: sharedCellOf(cell), lease: null, settle, generation: settle.generation };

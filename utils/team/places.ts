@@ -4,7 +4,7 @@
  * the more complete value wins, a null never erases). A write that conflicts (another browser
  * merged the same place meanwhile) is merged again on the newer document and retried.
  */
-import type { Listing } from '../listing/types';
+import type { Listing, StoredListing } from '../listing/types';
 import { mergeListingFields } from '../listing/merge-fields';
 import { CouchError, type Couch } from './couch';
 import { isPlaceDoc, placeDocId, TEAM_SCHEMA, type PlaceDoc } from './docs';
@@ -54,8 +54,18 @@ async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listi
   return { written, created };
 }
 
+/**
+ * The place alone, as a site showed it: a stored listing also says which of this user's other
+ * sweeps, keywords and cells found it and when, and none of that goes to the team.
+ */
+export function placeOf(listing: Listing | StoredListing): Listing {
+  const { firstSeen: _f, lastSeen: _l, collections: _c, keywords: _k, cells: _cells, ...place } = listing as StoredListing;
+  return place;
+}
+
 /** The document to write, or null when the stored one already says all this listing says. */
-export function mergedDoc(existing: PlaceDoc | null, listing: Listing, sweepId: string, rev?: string): PlaceDoc | null {
+export function mergedDoc(existing: PlaceDoc | null, found: Listing, sweepId: string, rev?: string): PlaceDoc | null {
+  const listing = placeOf(found);
   const merged = existing ? mergeListingFields(existing.listing, listing) : listing;
   const sweeps = existing?.sweeps.includes(sweepId) ? existing.sweeps : [...(existing?.sweeps ?? []), sweepId];
   if (existing && sweeps === existing.sweeps && JSON.stringify(merged) === JSON.stringify(existing.listing)) return null;

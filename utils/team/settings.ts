@@ -3,6 +3,7 @@
  * storage.local only (never storage.sync, never in an export): the password is the user's.
  */
 import type { CouchTarget } from './couch';
+import { LEASE_LIMITS_MS } from './docs';
 
 /** storage.local: the database and this browser's identity (TeamSettings). */
 export const TEAM_KEY = 'team';
@@ -29,7 +30,12 @@ export type TeamStatus =
 
 /** A lease lasts this long without a heartbeat; the holder renews it every third of that. */
 export const DEFAULT_LEASE_MS = 90_000;
-export const MIN_LEASE_MS = 10_000;
+export const MIN_LEASE_MS = LEASE_LIMITS_MS.min;
+
+/** A lease length within LEASE_LIMITS_MS. */
+export function clampLeaseMs(ms: number): number {
+  return Math.min(LEASE_LIMITS_MS.max, Math.max(LEASE_LIMITS_MS.min, Math.round(Number.isFinite(ms) ? ms : DEFAULT_LEASE_MS)));
+}
 
 // CouchDB's rule for database names (docs.couchdb.org, "PUT /{db}").
 const DB_NAME = /^[a-z][a-z0-9_$()+/-]*$/;
@@ -63,7 +69,7 @@ export function readMemberships(value: unknown): TeamMemberships {
   if (!value || typeof value !== 'object') return {};
   const out: TeamMemberships = {};
   for (const [id, m] of Object.entries(value as Record<string, { leaseMs?: unknown }>)) {
-    if (typeof m?.leaseMs === 'number' && m.leaseMs >= MIN_LEASE_MS) out[id] = { leaseMs: m.leaseMs };
+    if (typeof m?.leaseMs === 'number' && Number.isFinite(m.leaseMs)) out[id] = { leaseMs: clampLeaseMs(m.leaseMs) };
   }
   return out;
 }

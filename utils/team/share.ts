@@ -7,9 +7,10 @@
 import type { Sweep, SweepSettings } from '../domain/sweep';
 import { initialCounters } from '../domain/counters';
 import type { Store } from '../store';
+import { normaliseSettings } from '../sweep/settings';
 import { formatCorners } from '../geo';
 import type { Couch } from './couch';
-import { cellDocId, isSweepDoc, localCellOf, sharedCellOf, sharedSweepOf, sweepDocId, TEAM_SCHEMA, type CellDoc, type SweepDoc } from './docs';
+import { cellDocId, isSweepDoc, planSettingsOf, localCellOf, sharedCellOf, sharedSweepOf, sweepDocId, TEAM_SCHEMA, type CellDoc, type SweepDoc } from './docs';
 import type { TeamSettings } from './settings';
 
 export type ShareReply = { ok: true; already: boolean } | { ok: false; message: string };
@@ -78,8 +79,9 @@ export async function joinSweep(store: Store, couch: Couch, sweepId: string, loc
     createdAt: shared.createdAt,
     area: shared.area,
     keywords: shared.keywords,
-    // The plan's settings are the team's; the pacing is this browser's own (its own address to the site).
-    settings: { ...local, ...shared.settings, dedicatedWindow: true },
+    // The plan's settings are the team's, and only those: the pacing is this browser's own (its
+    // own address to the site), whatever a sweep document says.
+    settings: { ...normaliseSettings({ ...local, ...planSettingsOf(shared.settings) }), dedicatedWindow: true },
     status: 'running',
     pauseReason: null,
     problem: null,

@@ -14,7 +14,7 @@ import { createCouch, CouchError, type Couch } from './couch';
 import { createTeamGate, type TeamGate } from './gate';
 import { teamProgress, type TeamProgress } from './progress';
 import { joinSweep, listSharedSweeps, shareSweep, type SharedSweepSummary } from './share';
-import { DEFAULT_LEASE_MS, MIN_LEASE_MS, parseTarget, readMemberships, readTeamSettings, TEAM_KEY, TEAM_STATUS_KEY, TEAM_SWEEPS_KEY, type TeamSettings, type TeamStatus } from './settings';
+import { clampLeaseMs, DEFAULT_LEASE_MS, parseTarget, readMemberships, readTeamSettings, TEAM_KEY, TEAM_STATUS_KEY, TEAM_SWEEPS_KEY, type TeamSettings, type TeamStatus } from './settings';
 
 export interface TeamMessages {
   /** The options' Check: the form's values, before they are saved. */
@@ -127,7 +127,7 @@ export function wireTeam(
     try {
       const t = await team();
       if (!t) return { ok: false, error: { code: 'team_unset', message: 'Set up the team database first.' } };
-      const leaseMs = Math.max(MIN_LEASE_MS, Math.round(m.data.leaseMs ?? DEFAULT_LEASE_MS));
+      const leaseMs = clampLeaseMs(m.data.leaseMs ?? DEFAULT_LEASE_MS);
       const reply = await shareSweep(await store, t.couch, t.me, m.data.sweepId, leaseMs, Date.now());
       if (!reply.ok) return { ok: false, error: { code: 'team_share', message: reply.message } };
       await join(m.data.sweepId, leaseMs);
