@@ -112,44 +112,41 @@ export function wireTeam(
     if (!t.ok) return { ok: false, error: { code: t.kind, message: t.message } };
     return t.couch.createDatabase().then(() => ({ ok: true as const }), (e) => failed('team_create', e));
   });
-  onTeamMessage('teamList', async (m) => {
-    guard(m.sender);
+  /** A command that needs the team database set up: its reply, or why it could not run. */
+  async function withTeam<R>(code: string, body: (t: { couch: Couch; me: TeamSettings }) => Promise<R>) {
     try {
       const t = await team();
-      if (!t) return { ok: false, error: { code: 'team_unset', message: 'Set up the team database first.' } };
-      return { ok: true, sweeps: await listSharedSweeps(t.couch) };
+      if (!t) return { ok: false as const, error: { code: 'team_unset', message: 'Set up the team database first.' } };
+      return await body(t);
     } catch (e) {
-      return failed('team_list', e);
+      return failed(code, e);
     }
+  }
+
+  onTeamMessage('teamList', async (m) => {
+    guard(m.sender);
+    return withTeam('team_list', async (t) => ({ ok: true as const, sweeps: await listSharedSweeps(t.couch) }));
   });
   onTeamMessage('teamShare', async (m) => {
     guard(m.sender);
-    try {
-      const t = await team();
-      if (!t) return { ok: false, error: { code: 'team_unset', message: 'Set up the team database first.' } };
+    return withTeam('team_share', async (t) => {
       const leaseMs = clampLeaseMs(m.data.leaseMs ?? DEFAULT_LEASE_MS);
       const reply = await shareSweep(await store, t.couch, t.me, m.data.sweepId, leaseMs, Date.now());
-      if (!reply.ok) return { ok: false, error: { code: 'team_share', message: reply.message } };
+      if (!reply.ok) return { ok: false as const, error: { code: 'team_share', message: reply.message } };
       await join(m.data.sweepId, leaseMs);
       void gate.flush();
-      return { ok: true, already: reply.already };
-    } catch (e) {
-      return failed('team_share', e);
-    }
+      return { ok: true as const, already: reply.already };
+    });
   });
   onTeamMessage('teamJoin', async (m) => {
     guard(m.sender);
-    try {
-      const t = await team();
-      if (!t) return { ok: false, error: { code: 'team_unset', message: 'Set up the team database first.' } };
+    return withTeam('team_join', async (t) => {
       const reply = await joinSweep(await store, t.couch, m.data.sweepId, await c.settings(), Date.now());
-      if (!reply.ok) return { ok: false, error: { code: 'team_join', message: reply.message } };
+      if (!reply.ok) return { ok: false as const, error: { code: 'team_join', message: reply.message } };
       await join(reply.sweep.id, reply.leaseMs);
       await c.ensureDriving();
-      return { ok: true, sweepId: reply.sweep.id };
-    } catch (e) {
-      return failed('team_join', e);
-    }
+      return { ok: true as const, sweepId: reply.sweep.id };
+    });
   });
   onTeamMessage('teamProgress', async (m) => {
     guard(m.sender);
