@@ -40,7 +40,12 @@ export function ContactsOption(props: { settings: AllSettings; save(next: AllSet
   return (
     <>
       <label>
-        <input type="checkbox" checked={settings.contactsFromWebsites && granted === true} disabled={granted === null} onChange={(e) => void toggle((e.target as HTMLInputElement).checked)} />{' '}
+        <input
+          type="checkbox"
+          checked={settings.contactsFromWebsites && granted === true}
+          disabled={granted === null}
+          onChange={(e) => void toggle((e.target as HTMLInputElement).checked)}
+        />{' '}
         {t('optionContacts')}
       </label>
       <p class="hint">{t('optionContactsCost', cost.pagesPerSite, cost.gapSeconds, cost.sitesPerHour.toLocaleString())}</p>

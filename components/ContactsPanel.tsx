@@ -25,15 +25,14 @@ export function ContactsPanel(props: { collection: string | undefined }) {
     // collection's listings, which a popup left open must not do every few seconds for nothing.
     const read = () => {
       clearTimeout(timer);
-      void sendContactsMessage('contactsStatus', req)
-        .then(
-          (r) => {
-            if (!live || !r.ok) return;
-            setStatus(r.status);
-            if (r.status.state.status === 'running') timer = setTimeout(read, POLL_MS);
-          },
-          () => {},
-        );
+      void sendContactsMessage('contactsStatus', req).then(
+        (r) => {
+          if (!live || !r.ok) return;
+          setStatus(r.status);
+          if (r.status.state.status === 'running') timer = setTimeout(read, POLL_MS);
+        },
+        () => {},
+      );
     };
     read();
     polls.current = read;

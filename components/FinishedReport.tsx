@@ -40,7 +40,10 @@ export function FinishedReport(props: { store: Store | null; sweep: Sweep }) {
   if (failed === 0 && areas.length === 0) return null;
   const retry = async () => {
     // A background that cannot answer (asleep past its wake-up, updating) is said, not swallowed.
-    const reply = await sendMessage('retryFailed', sweep.id).catch((e: unknown) => ({ ok: false as const, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }));
+    const reply = await sendMessage('retryFailed', sweep.id).catch((e: unknown) => ({
+      ok: false as const,
+      error: { code: 'internal', message: e instanceof Error ? e.message : String(e) },
+    }));
     setError(reply.ok ? null : reply.error);
   };
   return (

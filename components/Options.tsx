@@ -2,14 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { DELAY_FLOOR_MS, normaliseSettings, RESULT_LANGUAGES, type AllSettings } from '../utils/sweep/settings';
 import { secondsPerPlace } from '../utils/details/estimate';
-import {
-  BROWSING_INCOGNITO_KEY,
-  DEFAULT_KEEP_RUNS,
-  isIncognitoAllowed,
-  KEEP_RUNS_KEY,
-  KEEP_RUNS_LIMITS,
-  readKeepRuns,
-} from '../utils/sweep/storage-keys';
+import { BROWSING_INCOGNITO_KEY, DEFAULT_KEEP_RUNS, isIncognitoAllowed, KEEP_RUNS_KEY, KEEP_RUNS_LIMITS, readKeepRuns } from '../utils/sweep/storage-keys';
 import type { SweepSettings } from '../utils/domain/sweep';
 import { t } from '../utils/i18n/t';
 import { CalibrationPanel } from './CalibrationPanel';
@@ -86,10 +79,7 @@ export function Options() {
       </label>
       <label>
         {t('optionResultsLanguage')}
-        <select
-          value={settings.lang}
-          onChange={(e) => save({ ...settings, lang: (e.target as HTMLSelectElement).value })}
-        >
+        <select value={settings.lang} onChange={(e) => save({ ...settings, lang: (e.target as HTMLSelectElement).value })}>
           {RESULT_LANGUAGES.map((l) => (
             <option key={l.code} value={l.code} lang={l.code}>
               {l.name}
@@ -106,11 +96,7 @@ export function Options() {
         {t('optionDedicatedWindow')}
       </label>
       <label>
-        <input
-          type="checkbox"
-          checked={settings.placeDetails}
-          onChange={(e) => save({ ...settings, placeDetails: (e.target as HTMLInputElement).checked })}
-        />{' '}
+        <input type="checkbox" checked={settings.placeDetails} onChange={(e) => save({ ...settings, placeDetails: (e.target as HTMLInputElement).checked })} />{' '}
         {t('optionPlaceDetails')}
       </label>
       <p class="hint">{t('optionPlaceDetailsCost', Math.round(secondsPerPlace(settings) * 10) / 10)}</p>

@@ -49,8 +49,7 @@ export function Popup() {
       )}
       {diskFull && sweep && (
         <p class="error" role="alert">
-          {t('warning_disk_full', diskFull.message)}{' '}
-          {/* IndexedDB may still say "running" (it refused the pause): Resume here either way. */}
+          {t('warning_disk_full', diskFull.message)} {/* IndexedDB may still say "running" (it refused the pause): Resume here either way. */}
           {sweep.status === 'running' && (
             <button type="button" onClick={() => void sendMessage('resumeSweep', sweep.id)}>
               {t('buttonResume')}
@@ -61,9 +60,7 @@ export function Popup() {
       {/* What a finished sweep missed leads, above the form and "Finished": failed cells with Retry, then dense areas. */}
       {sweep?.status === 'finished' && <FinishedReport store={store} sweep={sweep} />}
       <SweepForm disabled={running} onStarted={() => {}} />
-      {sweep && (
-        <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />
-      )}
+      {sweep && <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />}
       {sweep && <TeamProgress sweepId={sweep.id} />}
       {sweep && <SweepControls sweep={sweep} />}
       <PopupExport store={store} sweep={sweep} sweepPlaces={sweepPlaces} browsingCount={browsingCount} />
@@ -102,7 +99,11 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
   useEffect(() => {
     if (!store) return;
     let stopped = false;
-    const count = () => void store.countListings().then((n) => !stopped && setAllCount(n), () => {});
+    const count = () =>
+      void store.countListings().then(
+        (n) => !stopped && setAllCount(n),
+        () => {},
+      );
     count();
     const timer = setInterval(count, ALL_RECOUNT_MS);
     return () => {
@@ -114,7 +115,10 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
   const [long, setLong] = useState<LongExportState | null>(null);
   useEffect(() => {
     const area = browser.storage.session;
-    void area.get(EXPORT_STATE_KEY).then((v) => setLong(readExportState(v[EXPORT_STATE_KEY])), () => {});
+    void area.get(EXPORT_STATE_KEY).then(
+      (v) => setLong(readExportState(v[EXPORT_STATE_KEY])),
+      () => {},
+    );
     const listener = (changes: Record<string, { newValue?: unknown }>, name: string) => {
       if (name === 'session' && EXPORT_STATE_KEY in changes) setLong(readExportState(changes[EXPORT_STATE_KEY]?.newValue));
     };
@@ -132,9 +136,11 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
     const scope = popupExportScope(choice, sweep);
     if (places > LONG_EXPORT_PLACES) {
       // Where it can finish: the background's offscreen document, then the browser's downloads.
-      const reply = await sendExportMessage('startLongExport', { ...(scope.collection === undefined ? {} : { collection: scope.collection }), fileWords: scope.fileWords, format }).catch(
-        (e: unknown) => ({ ok: false as const, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }),
-      );
+      const reply = await sendExportMessage('startLongExport', {
+        ...(scope.collection === undefined ? {} : { collection: scope.collection }),
+        fileWords: scope.fileWords,
+        format,
+      }).catch((e: unknown) => ({ ok: false as const, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }));
       if (!reply.ok) setError(exportFailureText(reply.error.message));
       return;
     }

@@ -19,25 +19,13 @@ export function SweepControls(props: { sweep: Sweep }) {
         <button type="button" disabled={s !== 'running'} onClick={() => run(() => sendMessage('pauseSweep', sweep.id))}>
           {t('buttonPause')}
         </button>
-        <button
-          type="button"
-          disabled={s !== 'paused' && s !== 'failed'}
-          onClick={() => run(() => sendMessage('resumeSweep', sweep.id))}
-        >
+        <button type="button" disabled={s !== 'paused' && s !== 'failed'} onClick={() => run(() => sendMessage('resumeSweep', sweep.id))}>
           {t('buttonResume')}
         </button>
-        <button
-          type="button"
-          disabled={s === 'stopped' || s === 'finished'}
-          onClick={() => run(() => sendMessage('stopSweep', sweep.id))}
-        >
+        <button type="button" disabled={s === 'stopped' || s === 'finished'} onClick={() => run(() => sendMessage('stopSweep', sweep.id))}>
           {t('buttonStop')}
         </button>
-        <button
-          type="button"
-          disabled={sweep.counters.cellsQuarantined === 0}
-          onClick={() => run(() => sendMessage('retryFailed', sweep.id))}
-        >
+        <button type="button" disabled={sweep.counters.cellsQuarantined === 0} onClick={() => run(() => sendMessage('retryFailed', sweep.id))}>
           {t('buttonRetryFailed')}
         </button>
       </div>

@@ -81,13 +81,7 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
         onInput={(e) => setKeywords((e.target as HTMLTextAreaElement).value)}
       />
       <label for="area">{t('fieldArea')}</label>
-      <textarea
-        id="area"
-        rows={2}
-        placeholder={t('areaPlaceholder')}
-        value={area}
-        onInput={(e) => setArea((e.target as HTMLTextAreaElement).value)}
-      />
+      <textarea id="area" rows={2} placeholder={t('areaPlaceholder')} value={area} onInput={(e) => setArea((e.target as HTMLTextAreaElement).value)} />
       <div class="row">
         <button type="button" onClick={useMapView}>
           {t('buttonUseMapView')}

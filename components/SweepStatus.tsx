@@ -29,9 +29,7 @@ export function SweepStatus(props: {
           {p.perHour !== null && <> · {t('perHour', formatNumber(Math.round(p.perHour)))}</>}
           {sweep.status === 'running' && p.etaSeconds !== null && <> · {t('eta', formatDuration(p.etaSeconds))}</>}
         </p>
-        <p class="health">
-          {t('healthLine', formatNumber(sweep.counters.errors), sweep.lastNewListingAt ? formatDateTime(sweep.lastNewListingAt) : '—')}
-        </p>
+        <p class="health">{t('healthLine', formatNumber(sweep.counters.errors), sweep.lastNewListingAt ? formatDateTime(sweep.lastNewListingAt) : '—')}</p>
       </div>
       {props.pageHidden && <p class="warnings">{t('warningPageHidden')}</p>}
       {p.warnings.length > 0 && (
@@ -65,9 +63,7 @@ export function SweepStatus(props: {
 function warningText(w: Warning, unresolved: number, site: string): string {
   switch (w.kind) {
     case 'saturated':
-      return unresolved > 0
-        ? t('warningSaturatedUnresolved', formatNumber(w.count), formatNumber(unresolved))
-        : t('warningSaturated', formatNumber(w.count));
+      return unresolved > 0 ? t('warningSaturatedUnresolved', formatNumber(w.count), formatNumber(unresolved)) : t('warningSaturated', formatNumber(w.count));
     case 'quarantined':
       return t('warningQuarantined', formatNumber(w.count));
     case 'stale':

@@ -5,7 +5,17 @@ import { formatNumber, t } from '../utils/i18n/t';
 import { providerFor } from '../utils/providers/registry';
 import { openStore } from '../utils/store';
 import type { TeamCheck } from '../utils/team/check';
-import { DEFAULT_LEASE_MS, MIN_LEASE_MS, parseTarget, readMemberships, readTeamSettings, TEAM_KEY, TEAM_SWEEPS_KEY, type TeamMemberships, type TeamSettings } from '../utils/team/settings';
+import {
+  DEFAULT_LEASE_MS,
+  MIN_LEASE_MS,
+  parseTarget,
+  readMemberships,
+  readTeamSettings,
+  TEAM_KEY,
+  TEAM_SWEEPS_KEY,
+  type TeamMemberships,
+  type TeamSettings,
+} from '../utils/team/settings';
 import type { SharedSweepSummary } from '../utils/team/share';
 import { sendTeamMessage } from '../utils/team/wire';
 
@@ -208,7 +218,13 @@ export function TeamOptions() {
           <h3>{t('teamShareTitle')}</h3>
           <label>
             {t('teamLease')}
-            <input type="number" min={MIN_LEASE_MS / 1000} step={1} value={leaseSeconds} onInput={(e) => setLeaseSeconds(Number((e.target as HTMLInputElement).value))} />
+            <input
+              type="number"
+              min={MIN_LEASE_MS / 1000}
+              step={1}
+              value={leaseSeconds}
+              onInput={(e) => setLeaseSeconds(Number((e.target as HTMLInputElement).value))}
+            />
           </label>
           <p class="hint">{t('teamLeaseHint')}</p>
           {local && shareable.length === 0 && <p>{t('teamNoLocalSweeps')}</p>}

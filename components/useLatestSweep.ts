@@ -49,10 +49,7 @@ export function useLatestSweep(intervalMs = 1000): SweepView {
       try {
         store ??= await openStore();
         const sweeps = await store.listSweeps();
-        const sweep =
-          sweeps.find((s) => s.status === 'running') ??
-          [...sweeps].sort((a, b) => b.createdAt - a.createdAt)[0] ??
-          null;
+        const sweep = sweeps.find((s) => s.status === 'running') ?? [...sweeps].sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
         const quarantined = sweep && sweep.counters.cellsQuarantined > 0 ? await store.listCells(sweep.id, 'quarantined') : [];
         if (!browsing || Date.now() - browsing.at > BROWSING_RECOUNT_MS) {
           browsing = { at: Date.now(), count: await store.countListings(BROWSING) };

@@ -173,7 +173,9 @@ async function main(argv: string[]): Promise<void> {
   console.log(formatTable(summary));
   if (exportScaling) {
     for (const [places, d] of Object.entries(exportScaling.sizes)) {
-      console.log(`CSV export, ${places} places (${d.runs[0]?.path}): ${d.seconds_median} s median, peak RSS +${d.peak_over_baseline_mb_median} MB over idle (median of ${d.runs.length})`);
+      console.log(
+        `CSV export, ${places} places (${d.runs[0]?.path}): ${d.seconds_median} s median, peak RSS +${d.peak_over_baseline_mb_median} MB over idle (median of ${d.runs.length})`,
+      );
     }
   }
   if (contacts) {

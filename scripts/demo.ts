@@ -19,7 +19,16 @@ import { kakaoGroundTruth } from '../tests/replica/kakao/search';
 import { bboxToWcongRect } from '../utils/geo/wcongnamul';
 import { createWorld, type World } from '../tests/replica/world';
 import { launchBrowser, newProfileDir, readCells, removeProfileDir, waitFor } from '../tests/browser/harness';
-import { exportBusinessesFromPopup, linkScore, openPopup, readAll, startThreeSites, sweepEachSite, truthByPlace, truthOfKeys } from '../tests/browser/three-sites';
+import {
+  exportBusinessesFromPopup,
+  linkScore,
+  openPopup,
+  readAll,
+  startThreeSites,
+  sweepEachSite,
+  truthByPlace,
+  truthOfKeys,
+} from '../tests/browser/three-sites';
 import { ChromiumMissingError, findChromium } from './find-chromium';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from '../tests/browser/extension';
 
@@ -47,7 +56,11 @@ async function startSite(provider: string, world: World): Promise<DemoSite> {
       keyword,
       resolverArgs: naverChromiumArgs(replica.port),
       mapUrl: `https://map.naver.com/p/search/${encodeURIComponent(keyword)}`,
-      truth: (area) => replica.groundTruth(keyword, area.bbox).filter((p) => areaContains(area, p.place)).map((p) => ({ id: p.id, lat: p.place.lat, lng: p.place.lng })),
+      truth: (area) =>
+        replica
+          .groundTruth(keyword, area.bbox)
+          .filter((p) => areaContains(area, p.place))
+          .map((p) => ({ id: p.id, lat: p.place.lat, lng: p.place.lng })),
       pageLoads: () => replica.requests.filter((r) => r.kind === 'page').length,
       close: replica.close,
     };
@@ -63,7 +76,9 @@ async function startSite(provider: string, world: World): Promise<DemoSite> {
       truth: (area) => {
         const b = area.bbox;
         const wider = bboxToWcongRect({ south: b.south - 0.01, west: b.west - 0.01, north: b.north + 0.01, east: b.east + 0.01 })!;
-        return kakaoGroundTruth(replica.kakao, keyword, wider).filter((k) => areaContains(area, k)).map((k) => ({ id: k.confirmId, lat: k.lat, lng: k.lng }));
+        return kakaoGroundTruth(replica.kakao, keyword, wider)
+          .filter((k) => areaContains(area, k))
+          .map((k) => ({ id: k.confirmId, lat: k.lat, lng: k.lng }));
       },
       pageLoads: () => replica.requests.filter((r) => r.kind === 'page' || r.kind === 'mapdaum').length,
       close: replica.close,
@@ -100,7 +115,9 @@ async function businessesDemo(): Promise<void> {
   const sites = await startThreeSites(world);
   const started = Date.now();
   try {
-    const sweeps = await sweepEachSite(sites, areaText, CENTRE, { ...TEST_SETTINGS, delayMs: 400, jitterMs: 300 }, (s) => process.stdout.write(`Sweeping on ${s}…\n`));
+    const sweeps = await sweepEachSite(sites, areaText, CENTRE, { ...TEST_SETTINGS, delayMs: 400, jitterMs: 300 }, (s) =>
+      process.stdout.write(`Sweeping on ${s}…\n`),
+    );
     const popup = await openPopup(sites.browser.context);
     const listings = await readAll<{ key: string }>(popup, 'listings');
     await waitFor(async () => (await readAll<{ places: number }>(popup, 'linkRuns')).find((r) => r.places === listings.length), 'the linking run', 120_000);
@@ -128,7 +145,7 @@ async function businessesDemo(): Promise<void> {
       csv: path.join('demo-output', exported.fileName),
       sample_row: row,
     };
-    writeFileSync(path.join(OUT, 'businesses-summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    writeFileSync(path.join(OUT, 'businesses-summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     console.log(JSON.stringify(summary, null, 2));
     if (sweeps.some((s) => s.status !== 'finished') || summary.district_places_not_swept > 0) process.exitCode = 1;
   } finally {
@@ -167,7 +184,10 @@ async function main(): Promise<void> {
     );
     process.stdout.write('\n');
     const seconds = Math.round((Date.now() - started) / 1000);
-    await popup.getByText(/^Finished/).first().waitFor({ timeout: 10_000 });
+    await popup
+      .getByText(/^Finished/)
+      .first()
+      .waitFor({ timeout: 10_000 });
     // startSweepFromPopup left the map tab in front (a covered page draws no frame to capture).
     await popup.bringToFront();
     await popup.setViewportSize({ width: 400, height: 520 });
@@ -183,9 +203,7 @@ async function main(): Promise<void> {
     const exported = new Set(ids);
     const saturated = (await readCells(popup)).filter((c) => c.status === 'saturated');
     const missing = truth.filter((p) => !exported.has(p.id));
-    const inSaturated = missing.filter((p) =>
-      saturated.some(({ bbox: b }) => p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east),
-    );
+    const inSaturated = missing.filter((p) => saturated.some(({ bbox: b }) => p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east));
     const summary = {
       provider,
       keyword: site.keyword,
@@ -205,7 +223,7 @@ async function main(): Promise<void> {
       page_loads: site.pageLoads(),
       csv: path.join('demo-output', csv.fileName),
     };
-    writeFileSync(path.join(OUT, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    writeFileSync(path.join(OUT, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     console.log(JSON.stringify(summary, null, 2));
     if (sweep.status !== 'finished' || summary.duplicates > 0 || summary.missing > summary.in_saturated_cells) process.exitCode = 1;
   } finally {

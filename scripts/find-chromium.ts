@@ -104,7 +104,9 @@ export function findChromium(opts: ChromiumSearch & { install?: boolean } = {}):
       execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
       execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: ['ignore', 'ignore', 'inherit'], env });
     } catch (e) {
-      throw new ChromiumMissingError(`Installing Chromium failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}). Run: apt-get update && apt-get install -y chromium`);
+      throw new ChromiumMissingError(
+        `Installing Chromium failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}). Run: apt-get update && apt-get install -y chromium`,
+      );
     }
     const installed = locateChromium(opts);
     if (installed) return installed;

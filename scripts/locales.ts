@@ -7,10 +7,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 
 export const MESSAGES: Record<string, [en: string, ko: string]> = {
   extName: ['MapSweep', 'MapSweep'],
-  extDescription: [
-    'Collect every business listing in an area from the map page you have open.',
-    '열어 둔 지도 페이지에서 지역의 모든 업체 목록을 수집합니다.',
-  ],
+  extDescription: ['Collect every business listing in an area from the map page you have open.', '열어 둔 지도 페이지에서 지역의 모든 업체 목록을 수집합니다.'],
   fieldKeywords: ['Keywords', '검색어'],
   keywordsPlaceholder: ['One per line, e.g. cafe', '한 줄에 하나씩, 예: 카페'],
   fieldArea: ['Area', '지역'],
@@ -50,10 +47,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '먼저 MapSweep이 웹사이트를 읽도록 허용하세요. 권한이 없으면 아무것도 가져오지 않습니다.',
   ],
   providerFromTab: ['The map tab used last', '마지막으로 쓴 지도 탭'],
-  areaPlaceholder: [
-    'south,west,north,east — or paste a GeoJSON polygon',
-    '남,서,북,동 좌표 — 또는 GeoJSON 폴리곤 붙여넣기',
-  ],
+  areaPlaceholder: ['south,west,north,east — or paste a GeoJSON polygon', '남,서,북,동 좌표 — 또는 GeoJSON 폴리곤 붙여넣기'],
   buttonUseMapView: ['Use map view', '지도 화면 사용'],
   buttonStart: ['Start', '시작'],
   buttonPause: ['Pause', '일시 정지'],
@@ -90,23 +84,17 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Still crowded at the closest zoom: $1 cells. Some places there may be missing.',
     '$1칸은 최대 확대에서도 결과가 가득합니다. 일부 장소가 빠졌을 수 있습니다.',
   ],
-  warningQuarantined: [
-    'Failed repeatedly: $1 cells. Press Retry failed to try them again.',
-    '$1칸이 반복해서 실패했습니다. ‘실패한 칸 다시 시도’를 누르세요.',
-  ],
+  warningQuarantined: ['Failed repeatedly: $1 cells. Press Retry failed to try them again.', '$1칸이 반복해서 실패했습니다. ‘실패한 칸 다시 시도’를 누르세요.'],
   // $1 places refused by the store (each logged), $2 their reasons.
-  warningRefused: [
-    '$1 places refused (not saved; the rest of their cells was): $2',
-    '장소 $1곳은 거부되어 저장하지 않았습니다(같은 칸의 나머지는 저장됨): $2',
-  ],
+  warningRefused: ['$1 places refused (not saved; the rest of their cells was): $2', '장소 $1곳은 거부되어 저장하지 않았습니다(같은 칸의 나머지는 저장됨): $2'],
   warningStale: ['No new place for $1 minutes.', '$1분 동안 새 장소가 없습니다.'],
   warning_captcha: [
-    "$1 is asking to prove you are not a robot, or is limiting access. Solve it in the map tab (or wait a while), then press Resume.",
-    "$1이(가) 로봇이 아님을 확인하려 하거나 접근을 제한하고 있습니다. 지도 탭에서 해결하거나 잠시 기다린 뒤 ‘재개’를 누르세요.",
+    '$1 is asking to prove you are not a robot, or is limiting access. Solve it in the map tab (or wait a while), then press Resume.',
+    '$1이(가) 로봇이 아님을 확인하려 하거나 접근을 제한하고 있습니다. 지도 탭에서 해결하거나 잠시 기다린 뒤 ‘재개’를 누르세요.',
   ],
   warning_consent: [
-    "$1 is asking for cookie consent. Answer it in the map tab, then press Resume.",
-    "$1이(가) 쿠키 동의를 요청합니다. 지도 탭에서 답한 뒤 ‘재개’를 누르세요.",
+    '$1 is asking for cookie consent. Answer it in the map tab, then press Resume.',
+    '$1이(가) 쿠키 동의를 요청합니다. 지도 탭에서 답한 뒤 ‘재개’를 누르세요.',
   ],
   warning_signed_out: [
     'Google Maps shows only a limited view when you are signed out (a handful of results per search). Sign in to Google Maps in this browser, then press Resume.',
@@ -136,10 +124,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Sweep paused: Google is asking for a captcha. Solve it in the map tab, then press Resume.',
     '수집 일시 정지: Google이 보안 문자를 요청합니다. 지도 탭에서 해결한 뒤 ‘재개’를 누르세요.',
   ],
-  notifyConsent: [
-    'Sweep paused: Google is asking for cookie consent in the map tab.',
-    '수집 일시 정지: 지도 탭에서 Google 쿠키 동의가 필요합니다.',
-  ],
+  notifyConsent: ['Sweep paused: Google is asking for cookie consent in the map tab.', '수집 일시 정지: 지도 탭에서 Google 쿠키 동의가 필요합니다.'],
   notifySignedOut: [
     'Sweep paused: Google Maps shows a limited view to signed-out users. Sign in to Google Maps in this browser, then press Resume.',
     '수집 일시 정지: 로그인하지 않은 사용자에게 Google 지도는 제한된 보기만 보여 줍니다. 이 브라우저에서 Google 지도에 로그인한 뒤 ‘재개’를 누르세요.',
@@ -187,7 +172,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   teamLocalSweep: ['$1 on $2 ($3)', '$2: $1 ($3)'],
   buttonTeamShare: ['Share', '공유'],
   teamShared: ['Shared “$1”: the team can join it now.', '“$1” 수집을 공유했습니다: 이제 팀이 참여할 수 있습니다.'],
-  teamAlreadyShared: ['“$1” was already shared: this browser works on it with the team.', '“$1” 수집은 이미 공유되어 있습니다: 이 브라우저도 팀과 함께 수집합니다.'],
+  teamAlreadyShared: [
+    '“$1” was already shared: this browser works on it with the team.',
+    '“$1” 수집은 이미 공유되어 있습니다: 이 브라우저도 팀과 함께 수집합니다.',
+  ],
   teamJoinTitle: ['Join a shared sweep', '공유된 수집에 참여하기'],
   buttonTeamList: ['List shared sweeps', '공유된 수집 보기'],
   teamNoShared: ['No sweep is shared in this database yet.', '이 데이터베이스에는 아직 공유된 수집이 없습니다.'],
@@ -216,8 +204,8 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   error_too_many_keywords: ['At most $1 keywords per sweep; you entered $2.', '한 번에 검색어는 최대 $1개입니다. $2개를 입력했습니다.'],
   error_keyword_too_long: ['A keyword is longer than $1 characters.', '검색어가 $1자보다 깁니다.'],
   error_no_map_tab: [
-    "Open $1 in a tab first: MapSweep works in the map you have open.",
-    "먼저 탭에서 $1을(를) 여세요. MapSweep은 열어 둔 지도에서 작동합니다.",
+    'Open $1 in a tab first: MapSweep works in the map you have open.',
+    '먼저 탭에서 $1을(를) 여세요. MapSweep은 열어 둔 지도에서 작동합니다.',
   ],
   error_no_map_site: [
     'Choose the map site, or open one ($1) in a tab: with no map tab open there is no site to sweep.',
@@ -225,7 +213,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   ],
   error_no_map_view: [
     "Open $1 in a tab and move the map to the area first, or type the area ($1's address may not say where the map is).",
-    "탭에서 $1을(를) 열고 원하는 지역으로 지도를 옮기거나, 지역을 직접 입력하세요($1의 주소에는 지도 위치가 없을 수 있습니다).",
+    '탭에서 $1을(를) 열고 원하는 지역으로 지도를 옮기거나, 지역을 직접 입력하세요($1의 주소에는 지도 위치가 없을 수 있습니다).',
   ],
   error_empty: [
     'Type two corners (south-west latitude,longitude then north-east latitude,longitude) or paste a GeoJSON polygon.',
@@ -239,7 +227,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Only a GeoJSON Polygon or MultiPolygon (or a Feature holding one) can be an area.',
     'GeoJSON Polygon 또는 MultiPolygon(또는 이를 담은 Feature)만 지역으로 쓸 수 있습니다.',
   ],
-  error_too_complex: ['The pasted area is too complex; simplify the polygon and paste it again.', '붙여넣은 지역이 너무 복잡합니다. 폴리곤을 단순화한 뒤 다시 붙여넣으세요.'],
+  error_too_complex: [
+    'The pasted area is too complex; simplify the polygon and paste it again.',
+    '붙여넣은 지역이 너무 복잡합니다. 폴리곤을 단순화한 뒤 다시 붙여넣으세요.',
+  ],
   error_out_of_range: [
     'The coordinate $1 is outside the map (latitude −85 to 85, longitude −180 to 180). Was longitude typed before latitude?',
     '좌표 $1이(가) 지도 범위를 벗어났습니다(위도 −85~85, 경도 −180~180). 경도를 위도보다 먼저 입력하지 않았나요?',
@@ -257,14 +248,17 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Polygon $1 crosses itself near $2,$3; each ring must be a simple loop.',
     '폴리곤 $1이(가) $2,$3 부근에서 스스로 교차합니다. 각 고리는 단순한 닫힌 선이어야 합니다.',
   ],
-  error_too_small: ['The area is too small to search; make it at least 20 m on each side.', '지역이 너무 작아 검색할 수 없습니다. 각 변을 20m 이상으로 하세요.'],
+  error_too_small: [
+    'The area is too small to search; make it at least 20 m on each side.',
+    '지역이 너무 작아 검색할 수 없습니다. 각 변을 20m 이상으로 하세요.',
+  ],
   error_too_large: [
     'This area would need $1 searches just to start, more than the $2 one sweep may hold. Choose a smaller area or fewer keywords.',
     '이 지역은 시작하는 데만 $1회 검색이 필요해 한 번의 수집 한도 $2회를 넘습니다. 지역을 줄이거나 검색어를 줄이세요.',
   ],
   error_map_tab_busy: [
-    "Another sweep is using that $1 tab. Open another one, or pause that sweep first.",
-    "다른 수집 작업이 그 $1 탭을 쓰고 있습니다. 다른 탭을 열거나 그 작업을 먼저 일시 정지하세요.",
+    'Another sweep is using that $1 tab. Open another one, or pause that sweep first.',
+    '다른 수집 작업이 그 $1 탭을 쓰고 있습니다. 다른 탭을 열거나 그 작업을 먼저 일시 정지하세요.',
   ],
   error_no_sweep: ['That sweep no longer exists.', '해당 수집 작업이 더 이상 없습니다.'],
   error_bad_state: ['The sweep is $1.', '수집 작업 상태: $1'],
@@ -353,7 +347,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   tileUrlNotUrl: ['This is not a web address.', '웹 주소가 아닙니다.'],
   tileUrlNotHttps: ['The tile URL must start with https://.', '타일 URL은 https://로 시작해야 합니다.'],
   tileUrlMissing: ['The tile URL must contain $1 (and {z}, {x}, {y}).', '타일 URL에 $1이(가) 있어야 합니다({z}, {x}, {y} 모두 필요).'],
-  tileUrlUnknown: ['$1 is not a tile placeholder: use {z}, {x}, {y} (and {s}, {r}).', '$1은(는) 타일 자리표시자가 아닙니다. {z}, {x}, {y}(및 {s}, {r})를 쓰세요.'],
+  tileUrlUnknown: [
+    '$1 is not a tile placeholder: use {z}, {x}, {y} (and {s}, {r}).',
+    '$1은(는) 타일 자리표시자가 아닙니다. {z}, {x}, {y}(및 {s}, {r})를 쓰세요.',
+  ],
   tileUrlPolicy: [
     'Tiles come from OpenStreetMap’s server by default; if you use the map a lot, point this at your own tile server (OpenStreetMap’s tile usage policy).',
     '기본적으로 OpenStreetMap 서버의 타일을 씁니다. 지도를 많이 쓴다면 자체 타일 서버 주소를 넣으세요(OpenStreetMap 타일 사용 정책).',
@@ -395,7 +392,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '미확인: 지도가 스스로 축소되었고 넓어진 목록이 한도에 도달했습니다.',
   ],
   cellReason_view_not_covering: ['Unresolved: the page’s view never covered the whole cell.', '미확인: 페이지 화면이 칸 전체를 덮은 적이 없습니다.'],
-  cellReason_search_unknown: ['Unresolved: twice the page did not show which area it searched.', '미확인: 페이지가 어느 범위를 검색했는지 두 번 모두 보여 주지 않았습니다.'],
+  cellReason_search_unknown: [
+    'Unresolved: twice the page did not show which area it searched.',
+    '미확인: 페이지가 어느 범위를 검색했는지 두 번 모두 보여 주지 않았습니다.',
+  ],
   cellReason_audit: ['Searched again by the sweep’s closing audit.', '수집 작업 마지막 점검에서 다시 검색했습니다.'],
   cellReason_older_version: ['Recorded by an older version, which kept no reason.', '이전 버전에서 기록되어 이유가 남아 있지 않습니다.'],
   cellReason_not_searched: ['Not searched yet.', '아직 검색하지 않았습니다.'],
@@ -412,10 +412,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   legendUnresolved: ['Unresolved', '미확인'],
   buttonExportCoverage: ['Export coverage report', '수집 범위 보고서 내보내기'],
   exportingCoverage: ['Exporting the coverage report of “$1”…', '“$1” 수집 범위 보고서를 내보내는 중…'],
-  incompleteSaturated: [
-    '$1 cells saturated: $2 places found in them may be incomplete',
-    '결과 과다 칸 $1개: 그 안에서 찾은 장소 $2곳은 불완전할 수 있음',
-  ],
+  incompleteSaturated: ['$1 cells saturated: $2 places found in them may be incomplete', '결과 과다 칸 $1개: 그 안에서 찾은 장소 $2곳은 불완전할 수 있음'],
   incompleteUnresolved: [
     '$1 cells saturated, $2 of them unresolved: $3 places found in them may be incomplete',
     '결과 과다 칸 $1개(그중 미확인 $2개): 그 안에서 찾은 장소 $3곳은 불완전할 수 있음',
@@ -483,10 +480,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   health_outcome_paused: ['sweep paused', '수집 일시 정지'],
   health_outcome_stopped: ['sweep stopped', '수집 중지'],
   health_coverage_none: ['No page has been checked yet.', '아직 확인한 페이지가 없습니다.'],
-  health_coverage_last: [
-    'Last page checked $1: $2 cards visible, $3 read, $4.',
-    '마지막 페이지 확인 $1: 보이는 카드 $2개, 읽은 항목 $3개, $4.',
-  ],
+  health_coverage_last: ['Last page checked $1: $2 cards visible, $3 read, $4.', '마지막 페이지 확인 $1: 보이는 카드 $2개, 읽은 항목 $3개, $4.'],
   health_network_items: ['$1 in the page’s own data', '페이지 자체 데이터에 $1개'],
   health_network_none: ['no page data seen', '페이지 데이터 없음'],
   health_coverage_shortfall: ['$1 $2 of $3 pages were read short.', '$1 페이지 $3개 중 $2개를 제대로 읽지 못했습니다.'],
@@ -503,27 +497,15 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   health_stale_look: ['Needs a look: no new place for $1, and $2.', '확인 필요: $1 동안 새 장소가 없고, $2.'],
   health_look_never_finished: ['no run of it has finished', '완료된 실행이 없습니다'],
   health_look_no_audit: ['no page check confirms it is really quiet', '정말 조용한지 확인한 페이지가 없습니다'],
-  health_look_audit_unconfirmed: [
-    'the latest page check could not confirm it',
-    '최근 페이지 확인으로 이를 확인하지 못했습니다',
-  ],
+  health_look_audit_unconfirmed: ['the latest page check could not confirm it', '최근 페이지 확인으로 이를 확인하지 못했습니다'],
   health_schedule_first: ['First run $1.', '첫 실행 $1.'],
   health_schedule_starting: ['A scheduled run is starting.', '예약된 실행을 시작합니다.'],
   health_schedule_never: ['Not scheduled.', '예약 없음.'],
   health_schedule_last: ['Last run $1.', '마지막 실행 $1.'],
   health_schedule_last_next: ['Last run $1; next $2.', '마지막 실행 $1, 다음 실행 $2.'],
-  health_schedule_caught_up: [
-    'Caught up at start-up: last run was $1, $2 runs missed.',
-    '시작할 때 따라잡음: 마지막 실행은 $1, 놓친 실행 $2회.',
-  ],
-  health_schedule_overdue: [
-    'Last run $1, $2 runs missed; one runs as soon as possible.',
-    '마지막 실행 $1, 놓친 실행 $2회. 가능한 한 빨리 한 번 실행합니다.',
-  ],
-  health_schedule_overdue_first: [
-    '$1 scheduled runs missed; one runs as soon as possible.',
-    '예약된 실행 $1회를 놓쳤습니다. 가능한 한 빨리 한 번 실행합니다.',
-  ],
+  health_schedule_caught_up: ['Caught up at start-up: last run was $1, $2 runs missed.', '시작할 때 따라잡음: 마지막 실행은 $1, 놓친 실행 $2회.'],
+  health_schedule_overdue: ['Last run $1, $2 runs missed; one runs as soon as possible.', '마지막 실행 $1, 놓친 실행 $2회. 가능한 한 빨리 한 번 실행합니다.'],
+  health_schedule_overdue_first: ['$1 scheduled runs missed; one runs as soon as possible.', '예약된 실행 $1회를 놓쳤습니다. 가능한 한 빨리 한 번 실행합니다.'],
   health_run_starting: ['Starting', '시작 중'],
   health_run_running: ['Collecting', '수집 중'],
   health_run_finished: ['Finished', '완료'],
@@ -613,16 +595,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   error_saved_search_repeat: ['Choose how often the search repeats.', '검색을 반복할 주기를 고르세요.'],
   error_saved_search_hour: ['The hour must be a whole number from 0 to 23.', '시각은 0부터 23 사이의 정수여야 합니다.'],
   error_saved_search_weekday: ['Choose a weekday.', '요일을 고르세요.'],
-  error_saved_search_threshold: [
-    'The staleness threshold must be more than 0 and at most 3650 days.',
-    '확인 필요 기준은 0일보다 크고 3650일 이하여야 합니다.',
-  ],
+  error_saved_search_threshold: ['The staleness threshold must be more than 0 and at most 3650 days.', '확인 필요 기준은 0일보다 크고 3650일 이하여야 합니다.'],
   error_no_saved_search: ['That saved search no longer exists.', '해당 저장 검색이 더 이상 없습니다.'],
   error_run_gone: ['That saved search no longer exists.', '해당 저장 검색이 더 이상 없습니다.'],
-  error_run_run_open: [
-    'A run of this saved search is still going; wait for it to end.',
-    '이 저장 검색의 실행이 아직 진행 중입니다. 끝날 때까지 기다리세요.',
-  ],
+  error_run_run_open: ['A run of this saved search is still going; wait for it to end.', '이 저장 검색의 실행이 아직 진행 중입니다. 끝날 때까지 기다리세요.'],
   sectionChanges: ['Changes', '변경 내역'],
   changesSearch: ['Saved search', '저장된 검색'],
   changesNoSearches: ['Save a search to see what changes between its runs.', '검색을 저장하면 실행 사이에 바뀐 내용을 볼 수 있습니다.'],
@@ -663,17 +639,17 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '모든 수집 작업은 완료하기 전에 완료한 칸 중 최소 $1칸 또는 $2%를 칸 절반만큼 옮겨 다시 검색합니다. 놓친 장소가 나오면 주변 칸을 다시 엽니다 (최대 $3회).',
   ],
   calibrationNone: ['Nothing learnt yet.', '아직 학습한 내용이 없습니다.'],
-  calibrationRow: [
-    '$1: $2 searches, searched width used $3% of the window, $4 surprises',
-    '$1: 검색 $2회, 창 너비의 $3%를 검색 범위로 사용, 예외 $4회',
-  ],
+  calibrationRow: ['$1: $2 searches, searched width used $3% of the window, $4 surprises', '$1: 검색 $2회, 창 너비의 $3%를 검색 범위로 사용, 예외 $4회'],
   calibrationReset: ['Forget what was learnt', '학습 내용 지우기'],
   mapColourBySites: ['Colour places by the sites that list them', '장소를 올라 있는 사이트 수로 색칠'],
   mapSites_all: ['On every site', '모든 사이트에 있음'],
   mapSites_some: ['On some sites', '일부 사이트에 있음'],
   mapSites_one: ['On this site only', '이 사이트에만 있음'],
   sectionBusinesses: ['Same business on several sites', '여러 사이트에 있는 같은 업체'],
-  businessesLastRun: ['Last linked $1: $2 places, $3 businesses on several sites, $4 left for you.', '마지막 연결 $1: 장소 $2곳, 여러 사이트에 있는 업체 $3곳, 확인이 필요한 장소 $4건.'],
+  businessesLastRun: [
+    'Last linked $1: $2 places, $3 businesses on several sites, $4 left for you.',
+    '마지막 연결 $1: 장소 $2곳, 여러 사이트에 있는 업체 $3곳, 확인이 필요한 장소 $4건.',
+  ],
   businessesThreshold: ['A pair needs $1 points to be linked.', '두 장소가 연결되려면 $1점이 필요합니다.'],
   businessesNeverRun: ['Businesses have not been linked yet.', '아직 업체를 연결하지 않았습니다.'],
   buttonLinkBusinesses: ['Link businesses now', '지금 업체 연결'],
@@ -725,7 +701,7 @@ export function writeLocales(dir = 'public/_locales'): void {
     const out: Record<string, { message: string }> = {};
     for (const [key, texts] of Object.entries(MESSAGES)) out[key] = { message: texts[index as 0 | 1] };
     mkdirSync(`${dir}/${lang}`, { recursive: true });
-    writeFileSync(`${dir}/${lang}/messages.json`, JSON.stringify(out, null, 2) + '\n');
+    writeFileSync(`${dir}/${lang}/messages.json`, `${JSON.stringify(out, null, 2)}\n`);
   }
 }
 

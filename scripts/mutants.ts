@@ -233,9 +233,14 @@ function testsPass(dir: string, tests: readonly string[], bail: boolean): { pass
   const args = ['run', '--project', 'unit', ...(bail ? ['--bail', '1'] : []), ...tests];
   const run = spawnSync(vitest, args, { cwd: dir, encoding: 'utf8', timeout: 300_000, env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' } });
   // Any colour codes left are stripped, so the FAIL lines can be matched.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC is exactly what an ANSI colour code starts with.
   const out = `${run.stdout ?? ''}${run.stderr ?? ''}${run.error ? `\n${run.error.message}` : ''}`.replace(/\x1b\[[0-9;]*m/g, '');
   // The first failing test names the tests that killed the mutant.
-  const failed = out.split('\n').filter((l) => /^\s*FAIL\s/.test(l)).slice(0, 1).map((l) => l.trim().replace(/^FAIL\s+\|?unit\|?\s+/, ''));
+  const failed = out
+    .split('\n')
+    .filter((l) => /^\s*FAIL\s/.test(l))
+    .slice(0, 1)
+    .map((l) => l.trim().replace(/^FAIL\s+\|?unit\|?\s+/, ''));
   return { pass: run.status === 0, tail: failed[0] ?? out.trim().split('\n').slice(-3).join(' | ') };
 }
 
@@ -246,7 +251,10 @@ function occurrences(text: string, snippet: string): number {
 }
 
 function main(argv: string[]): number {
-  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const keep = argv.includes('--keep');
   const chosen = only ? MUTANTS.filter((m) => only.includes(m.id)) : [...MUTANTS];
   if (only && chosen.length !== only.length) {
@@ -285,7 +293,9 @@ function main(argv: string[]): number {
       console.log(`${o.result.padEnd(8)} ${m.id.padEnd(28)} ${o.seconds.toFixed(0).padStart(4)} s  ${o.detail}`);
     }
     const bad = outcomes.filter((o) => o.result !== 'killed');
-    console.log(`\n${outcomes.length - bad.length} of ${outcomes.length} mutants killed${bad.length ? `; not killed: ${bad.map((o) => `${o.id} (${o.result})`).join(', ')}` : ''}.`);
+    console.log(
+      `\n${outcomes.length - bad.length} of ${outcomes.length} mutants killed${bad.length ? `; not killed: ${bad.map((o) => `${o.id} (${o.result})`).join(', ')}` : ''}.`,
+    );
     return bad.length === 0 ? 0 : 1;
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });

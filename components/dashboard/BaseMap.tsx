@@ -28,7 +28,7 @@ export interface BaseMapProps<C extends CoverageCell & { id: string }> {
  * Pointing at and clicking a cell work as on the canvas (the same hit rules, tiles.ts).
  */
 export function BaseMap<C extends CoverageCell & { id: string }>(props: BaseMapProps<C>) {
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
   const overlay = useRef<L.LayerGroup | null>(null);
   // The latest props for Leaflet's handlers, which are bound once.
@@ -108,12 +108,11 @@ export function BaseMap<C extends CoverageCell & { id: string }>(props: BaseMapP
   }, [props.visible, props.height]);
 
   return (
-    <div
+    <section
       ref={container}
       class="base-map"
       data-testid="coverage-basemap"
       data-visible={props.visible ? 'true' : 'false'}
-      role="region"
       aria-label={props.label}
       aria-hidden={props.visible ? undefined : 'true'}
       style={{

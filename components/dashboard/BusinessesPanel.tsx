@@ -299,7 +299,12 @@ function BrokenLinks(props: { decisions: readonly LinkDecisionRecord[]; busy: bo
         {broken.map((d) => (
           <li key={d.id}>
             {`${d.a} ↔ ${d.b}`}{' '}
-            <button type="button" disabled={props.busy} aria-label={t('actionFor', t('buttonUndoLink'), `${d.a} ↔ ${d.b}`)} onClick={() => props.decide(d.a, d.b, null)}>
+            <button
+              type="button"
+              disabled={props.busy}
+              aria-label={t('actionFor', t('buttonUndoLink'), `${d.a} ↔ ${d.b}`)}
+              onClick={() => props.decide(d.a, d.b, null)}
+            >
               {t('buttonUndoLink')}
             </button>
           </li>
@@ -334,9 +339,7 @@ function Row(props: { row: RowView; threshold: number | null; busy: boolean; dec
       <td style={CELL}>{row.kind !== 'left' && row.missingOn.length > 0 ? row.missingOn.map(siteName).join(', ') : '—'}</td>
       <td style={{ ...CELL, display: 'flex', flexDirection: 'column', gap: '4px', alignItems: 'flex-start' }}>
         {row.kind === 'business' &&
-          row.links.map((l) => (
-            <LinkActions key={`${l.a}|${l.b}`} link={l} label={pairName(l)} busy={props.busy} decide={props.decide} />
-          ))}
+          row.links.map((l) => <LinkActions key={`${l.a}|${l.b}`} link={l} label={pairName(l)} busy={props.busy} decide={props.decide} />)}
         {row.kind === 'left' &&
           row.candidates.map((c) => (
             <button
@@ -384,11 +387,7 @@ function Member(props: { member: MemberView }) {
 }
 
 function Score(props: { score: number; threshold: number | null }) {
-  return (
-    <div>
-      {props.threshold === null ? formatNumber(props.score) : t('businessesScore', formatNumber(props.score), formatNumber(props.threshold))}
-    </div>
-  );
+  return <div>{props.threshold === null ? formatNumber(props.score) : t('businessesScore', formatNumber(props.score), formatNumber(props.threshold))}</div>;
 }
 
 type Pair = Pick<PairScore, 'a' | 'b' | 'score' | 'reasons'>;
@@ -422,7 +421,9 @@ async function readListings(store: Store, keys: readonly string[]): Promise<Map<
   if (keys.length === 0) return new Map();
   const found = await store.transact(['listings'], 'readonly', (tx) => Promise.all(keys.map((k) => tx.objectStore('listings').get(k))));
   const out = new Map<string, StoredListing>();
-  found.forEach((l, i) => l && out.set(keys[i]!, l));
+  found.forEach((l, i) => {
+    if (l) out.set(keys[i]!, l);
+  });
   return out;
 }
 

@@ -1,6 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { isUnresolved } from '../../utils/dashboard/cell-verdict';
-import { boundsOf, fitProjection, sitesListing, SITES_LISTING_COLOURS, STATUS_COLOURS, STATUS_ORDER, PLACE_COLOUR, UNRESOLVED_HATCH, type SitesListing } from '../../utils/dashboard/coverage';
+import {
+  boundsOf,
+  fitProjection,
+  sitesListing,
+  SITES_LISTING_COLOURS,
+  STATUS_COLOURS,
+  STATUS_ORDER,
+  PLACE_COLOUR,
+  UNRESOLVED_HATCH,
+  type SitesListing,
+} from '../../utils/dashboard/coverage';
 import { listBusinesses } from '../../utils/match/read';
 import { PROVIDERS } from '../../utils/providers/registry';
 import { DENSE_AREA_OUTLINE, drawCoverage } from '../../utils/dashboard/draw-coverage';
@@ -79,10 +89,7 @@ export function CoverageMap(props: CoverageMapProps) {
     if (listedOn) for (const p of positioned) counts[sitesListing(listedOn.get(p.key) ?? 1, PROVIDERS.length)]++;
     return counts;
   }, [positioned, listedOn]);
-  const bounds = useMemo(
-    () => (sweep ? boundsOf([sweep.area.bbox, ...shown.map((c) => c.bbox)]) : boundsOf([], places)),
-    [sweep, shown, places],
-  );
+  const bounds = useMemo(() => (sweep ? boundsOf([sweep.area.bbox, ...shown.map((c) => c.bbox)]) : boundsOf([], places)), [sweep, shown, places]);
 
   const height = Math.round(Math.min(MAX_HEIGHT, width * 0.62));
   const projection = useMemo(() => (bounds ? fitProjection(bounds, { width, height }, PADDING) : null), [bounds, width, height]);
@@ -138,8 +145,7 @@ export function CoverageMap(props: CoverageMapProps) {
           </label>
         )}
         <label>
-          <input type="checkbox" checked={showPlaces} onChange={(e) => setShowPlaces((e.currentTarget as HTMLInputElement).checked)} />{' '}
-          {t('mapShowPlaces')}
+          <input type="checkbox" checked={showPlaces} onChange={(e) => setShowPlaces((e.currentTarget as HTMLInputElement).checked)} /> {t('mapShowPlaces')}
         </label>
         <label>
           <input type="checkbox" checked={bySites} disabled={!showPlaces} onChange={(e) => setBySites((e.currentTarget as HTMLInputElement).checked)} />{' '}
@@ -259,7 +265,7 @@ function useIncompleteCoverage(store: Store | null, sweep: Sweep | null): Incomp
     };
   }, [store, key]);
   // The last reading of the same sweep stays up while the next one loads (no flicker per commit).
-  return sweep && value && value.key.startsWith(`${sweep.id}@`) ? value.incomplete : null;
+  return sweep && value?.key.startsWith(`${sweep.id}@`) ? value.incomplete : null;
 }
 
 /** The map's hatch: stripes over the saturated colour. */

@@ -61,7 +61,6 @@ export function useHealth(store: Store | null, now: () => number, intervalMs = H
 export const show = (value: Text): string => renderText(value, t, formatDateTime);
 export const timeOrNever = (at: number | null): string => (at === null ? t('health_never') : formatDateTime(at));
 
-
 const SIGNALS: JSX.CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: '12px' };
 const SIGNAL: JSX.CSSProperties = { border: '1px solid #eee', borderRadius: '6px', padding: '8px 10px' };
 const STATE_COLOUR: Record<string, string> = {

@@ -154,6 +154,7 @@ function Row(props: { row: ListingRow; position: number }) {
 
 function Spacer(props: { height: number }) {
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row (the virtual window's height) holds nothing to focus or read.
     <tr aria-hidden="true" class="spacer">
       <td colSpan={COLUMNS.length} style={{ height: `${props.height}px` }} />
     </tr>

@@ -89,7 +89,13 @@ export function SavedSearchForm(props: SavedSearchFormProps) {
         ))}
       </select>
       <label for="saved-keywords">{t('fieldKeywords')}</label>
-      <textarea id="saved-keywords" rows={3} placeholder={t('keywordsPlaceholder')} value={draft.keywordsText} onInput={(e) => set({ keywordsText: value(e) })} />
+      <textarea
+        id="saved-keywords"
+        rows={3}
+        placeholder={t('keywordsPlaceholder')}
+        value={draft.keywordsText}
+        onInput={(e) => set({ keywordsText: value(e) })}
+      />
       <label for="saved-area">{t('fieldArea')}</label>
       <div>
         <textarea

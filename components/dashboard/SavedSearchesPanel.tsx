@@ -90,7 +90,12 @@ export function SavedSearchesPanel(props: SavedSearchesPanelProps) {
                   <th scope="row" style={CELL}>
                     {s.name}
                   </th>
-                  <td style={CELL}>{s.keywordsText.split('\n').filter((k) => k.trim() !== '').join(', ')}</td>
+                  <td style={CELL}>
+                    {s.keywordsText
+                      .split('\n')
+                      .filter((k) => k.trim() !== '')
+                      .join(', ')}
+                  </td>
                   <td style={CELL}>{schedule(s)}</td>
                   <td style={CELL}>{t('thresholdDays', formatNumber(s.thresholdDays))}</td>
                   <td style={CELL}>{timeOrNever(s.lastRunAt)}</td>
@@ -98,7 +103,11 @@ export function SavedSearchesPanel(props: SavedSearchesPanelProps) {
                     <button type="button" aria-label={forName('buttonEdit')} onClick={() => setDraft(draftFromSearch(s))}>
                       {t('buttonEdit')}
                     </button>
-                    <button type="button" aria-label={forName('buttonRunNow')} onClick={() => void act(() => commands.runNow(s.id), t('savedRunStarted', s.name))}>
+                    <button
+                      type="button"
+                      aria-label={forName('buttonRunNow')}
+                      onClick={() => void act(() => commands.runNow(s.id), t('savedRunStarted', s.name))}
+                    >
                       {t('buttonRunNow')}
                     </button>
                     <button type="button" class="danger" aria-label={forName('buttonDelete')} onClick={() => remove(s)}>

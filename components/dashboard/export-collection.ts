@@ -34,7 +34,15 @@ async function exporting(body: () => Promise<void>): Promise<void> {
   }
 }
 
-export { ALL_PLACES_WORDS, buildExport, EXPORT_BATCH, EXPORT_FORMATS, type ExportFormat, type ExportProgress, type ExportScope } from '../../utils/export/build';
+export {
+  ALL_PLACES_WORDS,
+  buildExport,
+  EXPORT_BATCH,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportProgress,
+  type ExportScope,
+} from '../../utils/export/build';
 
 export function scopeOf(collection: CollectionSummary): ExportScope {
   return { collection: collection.id, fileWords: collection.kind === 'sweep' ? collection.sweep.keywords : [collection.id] };

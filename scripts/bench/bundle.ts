@@ -101,7 +101,9 @@ export function measureBundle(dir = BUILD_DIR): BundleFigures {
   const roots: Record<string, string[]> = {};
   if (manifest.background?.service_worker) roots[manifest.background.service_worker] = [manifest.background.service_worker];
   for (const file of (manifest.content_scripts ?? []).flatMap((c) => c.js ?? [])) roots[file] = [file];
-  for (const page of readdirSync(dir).filter((f) => f.endsWith('.html')).sort()) {
+  for (const page of readdirSync(dir)
+    .filter((f) => f.endsWith('.html'))
+    .sort()) {
     roots[page] = [...readFileSync(path.join(dir, page), 'utf8').matchAll(HTML_SCRIPT)].map((m) => resolve(page, m[1]!));
   }
   const entries: Record<string, EntryFigures> = {};
@@ -147,7 +149,9 @@ export function formatBeforeAfter(now: BundleFigures | null, overhead: OverheadF
     const n = now?.entries[name];
     lines.push(sizeRow(name, b?.bytes ?? null, n?.bytes ?? null));
     if (b?.on_demand_bytes || n?.on_demand_bytes) {
-      lines.push(sizeRow(`  + on demand (${(n ?? b)!.on_demand.map((f) => path.posix.basename(f)).join(', ')})`, b?.on_demand_bytes ?? null, n?.on_demand_bytes ?? null));
+      lines.push(
+        sizeRow(`  + on demand (${(n ?? b)!.on_demand.map((f) => path.posix.basename(f)).join(', ')})`, b?.on_demand_bytes ?? null, n?.on_demand_bytes ?? null),
+      );
     }
   }
   lines.push(sizeRow('every JS file of the build', before.bundle.js_bytes, now?.js_bytes ?? null));
@@ -155,11 +159,25 @@ export function formatBeforeAfter(now: BundleFigures | null, overhead: OverheadF
   const perCell = (o: OverheadFigures) =>
     `extension ${o.rounds.map((r) => r.extension_ms_per_cell).join('/')} ms vs plain Playwright ${o.rounds.map((r) => r.plain_ms_per_cell).join('/')} ms per cell, pacing 0` +
     (o.rounds[0]?.cells === undefined ? '' : `, ${o.rounds[0].cells} cells`);
-  lines.push(row(['overhead ratio (extension ÷ plain)', `${ratio(before.overhead.ratio)}x`, overhead ? `${ratio(overhead.ratio)}x` : '-', change(before.overhead.ratio, overhead?.ratio ?? null, ratio)]));
+  lines.push(
+    row([
+      'overhead ratio (extension ÷ plain)',
+      `${ratio(before.overhead.ratio)}x`,
+      overhead ? `${ratio(overhead.ratio)}x` : '-',
+      change(before.overhead.ratio, overhead?.ratio ?? null, ratio),
+    ]),
+  );
   lines.push(`  before: rounds ${before.overhead.rounds.map((r) => r.ratio).join(' / ')}, ${perCell(before.overhead)} (${before.overhead.command})`);
-  lines.push(`  now: ${overhead ? `rounds ${overhead.rounds.map((r) => r.ratio).join(' / ')}, ${perCell(overhead)}` : 'not measured in this run (npm run bench measures it, unless --no-chromium)'}`);
+  lines.push(
+    `  now: ${overhead ? `rounds ${overhead.rounds.map((r) => r.ratio).join(' / ')}, ${perCell(overhead)}` : 'not measured in this run (npm run bench measures it, unless --no-chromium)'}`,
+  );
   if (now?.unreached.length) lines.push(`  JS files no entry reaches: ${now.unreached.join(', ')}`);
   return lines.join('\n');
 }
 
-runSection(import.meta.url, 'bundle', async (argv) => measureBundle(optionOf(argv, 'dir')), (figures) => formatBeforeAfter(figures, null));
+runSection(
+  import.meta.url,
+  'bundle',
+  async (argv) => measureBundle(optionOf(argv, 'dir')),
+  (figures) => formatBeforeAfter(figures, null),
+);

@@ -42,10 +42,7 @@ export async function measureCrowdedCommit(ctx: BenchContext, samples: number): 
   return { figures, details: { samples, seconds: Math.round((Date.now() - start) / 1000) } };
 }
 
-export async function measureCommit(
-  ctx: BenchContext,
-  samples: number,
-): Promise<{ figures: Record<CommitSize, BenchFigures>; details: CommitDetails }> {
+export async function measureCommit(ctx: BenchContext, samples: number): Promise<{ figures: Record<CommitSize, BenchFigures>; details: CommitDetails }> {
   const b = await extensionBrowser(ctx, newProfileDir());
   try {
     const popup = await openPopup(b.context);
@@ -91,7 +88,11 @@ export async function measureCrowdedBreakdown(
         const f = await callBench(popup, 'crowdedCommitBreakdown', COMMIT_SIZES[label], samples, target, settleMs);
         out[`${label} ${target}`] = f;
         for (const [variant, phases] of Object.entries(f)) {
-          ctx.log(`${label} ${target} ${variant}: ${Object.entries(phases).map(([p, v]) => `${p} ${v.median}/${v.p95}`).join(', ')}`);
+          ctx.log(
+            `${label} ${target} ${variant}: ${Object.entries(phases)
+              .map(([p, v]) => `${p} ${v.median}/${v.p95}`)
+              .join(', ')}`,
+          );
         }
         ctx.log(`${label} ${target}: on disk ${indexedDbLayout(b.profileDir, timedFrom)}`);
       } finally {

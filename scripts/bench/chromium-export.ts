@@ -112,7 +112,9 @@ export async function measureExportScaling(sizes: readonly number[], runs: numbe
     // The export needs no map site: the browser is started without the replica's resolver.
     out[String(places)] = await exportRuns(() => launchBrowser({ profileDir: newProfileDir(), resolverArgs: [] }), places, runs, log);
   }
-  const long = Object.values(out).filter((d) => d.places > LONG_EXPORT_PLACES).sort((a, b) => a.places - b.places);
+  const long = Object.values(out)
+    .filter((d) => d.places > LONG_EXPORT_PLACES)
+    .sort((a, b) => a.places - b.places);
   const ratio = long.length >= 2 ? long[long.length - 1]!.peak_over_baseline_mb_median / Math.max(1, long[0]!.peak_over_baseline_mb_median) : null;
   return { sizes: out, memory_growth_ratio: ratio === null ? null : round(ratio) };
 }
@@ -139,9 +141,28 @@ async function exportRuns(launch: () => Promise<RunningBrowser>, places: number,
     for (let i = 0; i < runs; i++) done.push(await oneRun(b, sw, places));
     const over = done.map((r) => r.peak_over_baseline_mb);
     log(
-      `  export of ${places} places (${done[0]!.path}): ${spread(done.map((r) => r.seconds), 's')}; peak RSS ${spread(done.map((r) => r.peak_mb), 'MB', 0)}, ` +
-        `over idle ${spread(over, 'MB', 0)}; peak Pss ${spread(done.map((r) => r.peak_pss_mb), 'MB', 0)} ` +
-        `(idle ${spread(done.map((r) => r.baseline_pss_mb), 'MB', 0)}); RssAnon over idle ${spread(done.map((r) => r.peak_anon_over_baseline_mb), 'MB', 0)}; ${done[0]!.file_mb} MB file`,
+      `  export of ${places} places (${done[0]!.path}): ${spread(
+        done.map((r) => r.seconds),
+        's',
+      )}; peak RSS ${spread(
+        done.map((r) => r.peak_mb),
+        'MB',
+        0,
+      )}, ` +
+        `over idle ${spread(over, 'MB', 0)}; peak Pss ${spread(
+          done.map((r) => r.peak_pss_mb),
+          'MB',
+          0,
+        )} ` +
+        `(idle ${spread(
+          done.map((r) => r.baseline_pss_mb),
+          'MB',
+          0,
+        )}); RssAnon over idle ${spread(
+          done.map((r) => r.peak_anon_over_baseline_mb),
+          'MB',
+          0,
+        )}; ${done[0]!.file_mb} MB file`,
     );
     return {
       places,

@@ -58,10 +58,17 @@ export async function measureOverhead(ctx: BenchContext, rounds: number): Promis
       extension_cards: sweep.cards,
       plain_cards: plain.visits.reduce((n, v) => n + v.cards, 0),
     };
-    ctx.log(`  overhead round ${i + 1}: ${r.cells} cells, extension ${r.extension_ms_per_cell} ms/cell, plain ${r.plain_ms_per_cell} ms/cell, ratio ${r.ratio}`);
+    ctx.log(
+      `  overhead round ${i + 1}: ${r.cells} cells, extension ${r.extension_ms_per_cell} ms/cell, plain ${r.plain_ms_per_cell} ms/cell, ratio ${r.ratio}`,
+    );
     done.push(r);
   }
-  ctx.log(`  overhead ratio ${spread(done.map((r) => r.ratio), '×')}`);
+  ctx.log(
+    `  overhead ratio ${spread(
+      done.map((r) => r.ratio),
+      '×',
+    )}`,
+  );
   return { ratio: round(median(done.map((r) => r.ratio))), details: { settings: UNPACED_SETTINGS, rounds: done, plain_outcomes: outcomes } };
 }
 

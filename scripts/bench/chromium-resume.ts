@@ -66,8 +66,14 @@ export async function measureResume(ctx: BenchContext, listings: number, rounds:
     const click = samples.map((s) => s.click_to_lease_s);
     ctx.log(`  resume, ${seeded.listings} listings: launch→lease ${spread(launch, 's')}, Resume→lease ${spread(click, 's')}`);
     ctx.log(
-      `  resume, no listings:   launch→lease ${spread(control.map((s) => s.launch_to_lease_s), 's')}, ` +
-        `Resume→lease ${spread(control.map((s) => s.click_to_lease_s), 's')}`,
+      `  resume, no listings:   launch→lease ${spread(
+        control.map((s) => s.launch_to_lease_s),
+        's',
+      )}, ` +
+        `Resume→lease ${spread(
+          control.map((s) => s.click_to_lease_s),
+          's',
+        )}`,
     );
     return {
       seconds: round(median(launch)),

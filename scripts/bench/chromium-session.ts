@@ -61,11 +61,7 @@ export async function installBench(page: Page, log: (line: string) => void): Pro
 }
 
 /** Call one function of the installed bench code with JSON arguments; resolves with its result. */
-export function callBench<K extends keyof BenchApi>(
-  page: Page,
-  name: K,
-  ...args: Parameters<BenchApi[K]>
-): Promise<Awaited<ReturnType<BenchApi[K]>>> {
+export function callBench<K extends keyof BenchApi>(page: Page, name: K, ...args: Parameters<BenchApi[K]>): Promise<Awaited<ReturnType<BenchApi[K]>>> {
   // A source string, not a function: tsx would wrap a function's source in helpers the page lacks.
   return page.evaluate(`globalThis.MapSweepBench[${JSON.stringify(name)}](...${JSON.stringify(args)})`);
 }
@@ -78,7 +74,15 @@ export async function launchPlainBrowser(resolverArgs: string[]): Promise<{ brow
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [...resolverArgs, '--no-sandbox', '--disable-gpu', '--lang=en-US', '--window-size=1280,900', '--disable-background-networking', '--disable-smooth-scrolling'],
+    args: [
+      ...resolverArgs,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--lang=en-US',
+      '--window-size=1280,900',
+      '--disable-background-networking',
+      '--disable-smooth-scrolling',
+    ],
   });
   const context = await browser.newContext({ viewport: null, ignoreHTTPSErrors: true });
   return { browser, page: await context.newPage() };

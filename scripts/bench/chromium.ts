@@ -96,10 +96,7 @@ export interface ChromiumResult {
   errors: Record<string, string>;
 }
 
-export async function collectChromiumFigures(
-  log: (line: string) => void = () => {},
-  only: readonly Measure[] = ALL,
-): Promise<ChromiumResult> {
+export async function collectChromiumFigures(log: (line: string) => void = () => {}, only: readonly Measure[] = ALL): Promise<ChromiumResult> {
   const figures: ChromiumFigures = { commit_ms: null, crowded_commit_ms: null, resume_to_lease_s: null, export_100k: null, overhead_ratio: null };
   const details: ChromiumDetails = {};
   const errors: Record<string, string> = {};

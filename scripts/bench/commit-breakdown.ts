@@ -73,7 +73,11 @@ export async function crowdedBreakdown(
   let raw: IDBDatabase | null = null;
   const times: Record<string, Record<string, number[]>> = {};
   const record = (variant: string, phase: string, ms: number) => {
-    ((times[variant] ??= {})[phase] ??= []).push(ms);
+    const byPhase = times[variant] ?? {};
+    times[variant] = byPhase;
+    const list = byPhase[phase] ?? [];
+    byPhase[phase] = list;
+    list.push(ms);
   };
   try {
     const fillStart = performance.now();

@@ -90,7 +90,12 @@ export async function timedCommit(store: Store, size: number, i: number, perComm
     keyword: cell.keyword,
     listings,
     ...(shape === 'crowded'
-      ? { outcome: { status: 'split' as const, result, children: childrenOf(cell) }, audit: auditOf(listings.map((l) => l.key)), url: 'https://www.google.com/maps/search/bakery/@48.8,2.3,15z', maxCells: 1_000_000 }
+      ? {
+          outcome: { status: 'split' as const, result, children: childrenOf(cell) },
+          audit: auditOf(listings.map((l) => l.key)),
+          url: 'https://www.google.com/maps/search/bakery/@48.8,2.3,15z',
+          maxCells: 1_000_000,
+        }
       : { outcome: { status: 'done' as const, result } }),
   });
   return clock() - start;
@@ -160,12 +165,32 @@ export function childrenOf(parent: Cell): Cell[] {
     { south, west, north: midLat, east: midLng },
     { south, west: midLng, north: midLat, east },
   ];
-  return boxes.map((bbox, i) => ({ ...parent, id: `${parent.id}.${i}`, bbox, depth: parent.depth + 1, parentId: parent.id, status: 'pending' as const, leaseUntil: 0, leaseHolder: null, result: null }));
+  return boxes.map((bbox, i) => ({
+    ...parent,
+    id: `${parent.id}.${i}`,
+    bbox,
+    depth: parent.depth + 1,
+    parentId: parent.id,
+    status: 'pending' as const,
+    leaseUntil: 0,
+    leaseHolder: null,
+    result: null,
+  }));
 }
 
 /** The page audit a crowded search logs with its commit (an 'audit' event). */
 export function auditOf(keys: string[]): PageAudit {
-  return { pageKind: 'results', cardsVisible: keys.length, extracted: keys.length, sponsored: 0, networkItems: keys.length, networkMatched: keys.length, firstKeys: keys.slice(0, 5), verdict: 'ok', networkShortfall: false };
+  return {
+    pageKind: 'results',
+    cardsVisible: keys.length,
+    extracted: keys.length,
+    sponsored: 0,
+    networkItems: keys.length,
+    networkMatched: keys.length,
+    firstKeys: keys.slice(0, 5),
+    verdict: 'ok',
+    networkShortfall: false,
+  };
 }
 
 export function benchCells(count: number): Cell[] {
@@ -186,8 +211,7 @@ async function main(): Promise<void> {
   }
 }
 
-const invokedDirectly =
-  typeof process !== 'undefined' && process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
+const invokedDirectly = typeof process !== 'undefined' && process.argv[1] !== undefined && import.meta.url === `file://${process.argv[1]}`;
 if (invokedDirectly) {
   main().catch((e: unknown) => {
     console.error(e);

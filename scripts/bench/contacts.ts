@@ -33,7 +33,13 @@ export interface ContactsFigures {
 /** The hanging sites are bounded well under the product's 10 s: the figures are about reading, not waiting. */
 const HANG_MS = 1000;
 
-export async function measureContacts(opts: { seeds: number[]; sites: number; paceSites: number; memorySites: number; log(line: string): void }): Promise<ContactsFigures> {
+export async function measureContacts(opts: {
+  seeds: number[];
+  sites: number;
+  paceSites: number;
+  memorySites: number;
+  log(line: string): void;
+}): Promise<ContactsFigures> {
   const { IDBFactory } = await import('fake-indexeddb');
   const precision: number[] = [];
   const recall: number[] = [];
@@ -50,7 +56,9 @@ export async function measureContacts(opts: { seeds: number[]; sites: number; pa
       precision.push(round(precisionOf(score), 4));
       recall.push(round(recallOf(score), 4));
       profiles.push(round(score.socialsExpected ? score.socialsFound / score.socialsExpected : 1, 4));
-      opts.log(`seed ${seed}: ${opts.sites} sites, e-mail precision ${precision.at(-1)}, recall ${recall.at(-1)} (${score.recalledEmails}/${score.findableEmails}), profiles ${score.socialsFound}/${score.socialsExpected}`);
+      opts.log(
+        `seed ${seed}: ${opts.sites} sites, e-mail precision ${precision.at(-1)}, recall ${recall.at(-1)} (${score.recalledEmails}/${score.findableEmails}), profiles ${score.socialsFound}/${score.socialsExpected}`,
+      );
       for (const line of [...score.missed.slice(0, 5), ...score.wrong.slice(0, 5), ...score.socialsWrong.slice(0, 5)]) opts.log(`  ${line}`);
       store.close();
     } finally {
@@ -70,7 +78,9 @@ export async function measureContacts(opts: { seeds: number[]; sites: number; pa
     await pass.idle();
     const seconds = (performance.now() - started) / 1000;
     sitesPerHour = Math.round((opts.paceSites / seconds) * 3600);
-    opts.log(`pace: ${opts.paceSites} sites in ${seconds.toFixed(1)} s at ${DEFAULT_CONTACTS_SETTINGS.gapMs} ms per request per site, ${DEFAULT_CONTACTS_SETTINGS.concurrency} at a time: ${sitesPerHour} sites/hour`);
+    opts.log(
+      `pace: ${opts.paceSites} sites in ${seconds.toFixed(1)} s at ${DEFAULT_CONTACTS_SETTINGS.gapMs} ms per request per site, ${DEFAULT_CONTACTS_SETTINGS.concurrency} at a time: ${sitesPerHour} sites/hour`,
+    );
     store.close();
   } finally {
     await paceWeb.close();
@@ -96,7 +106,9 @@ export async function measureContacts(opts: { seeds: number[]; sites: number; pa
         // fake-indexeddb keeps the database in this heap: its records are counted apart.
         const storedMb = round((await storedBytes(store)) / 2 ** 20, 1);
         memory.push({ sites: settled, heapMb: round(process.memoryUsage().heapUsed / 2 ** 20, 1), storedMb });
-        opts.log(`memory: ${settled} sites settled, heap ${memory.at(-1)!.heapMb} MB, of which the store's records ≈ ${storedMb} MB as JSON${gc ? '' : ' (no --expose-gc: heap before collection)'}`);
+        opts.log(
+          `memory: ${settled} sites settled, heap ${memory.at(-1)!.heapMb} MB, of which the store's records ≈ ${storedMb} MB as JSON${gc ? '' : ' (no --expose-gc: heap before collection)'}`,
+        );
         next += step;
       }
       if (finished) break;

@@ -40,7 +40,15 @@ const CATEGORIES: (string | null)[] = ['Cafe', '카페', '태국음식', null, '
 
 const WEEK: DayHours[] = [
   { day: 1, dayName: 'Monday', text: '7 AM–8:30 PM', intervals: [{ open: '07:00', close: '20:30' }] },
-  { day: 2, dayName: 'Tuesday', text: '7 AM–8:30 PM', intervals: [{ open: '07:00', close: '12:00' }, { open: '13:00', close: '20:30' }] },
+  {
+    day: 2,
+    dayName: 'Tuesday',
+    text: '7 AM–8:30 PM',
+    intervals: [
+      { open: '07:00', close: '12:00' },
+      { open: '13:00', close: '20:30' },
+    ],
+  },
   { day: 6, dayName: '토요일', text: '휴무', intervals: [] },
   { day: 7, dayName: 'Sunday', text: 'Closed', intervals: [] },
 ];
@@ -91,7 +99,16 @@ export function variedListing(n: number, collection = 'bench-export', at = Date.
   if (k >= 1) listing.categories = k === 1 ? [] : [listing.category ?? '음식점', '음식점', 'Coffee, tea'];
   if (k >= 2) {
     listing.addressParts =
-      k === 2 ? null : { street: `Eakou ${n}`, district: k === 3 ? null : '용산구', city: 'Ilion', postalCode: '131 22', region: k === 4 ? '-Attica' : null, countryCode: 'GR' };
+      k === 2
+        ? null
+        : {
+            street: `Eakou ${n}`,
+            district: k === 3 ? null : '용산구',
+            city: 'Ilion',
+            postalCode: '131 22',
+            region: k === 4 ? '-Attica' : null,
+            countryCode: 'GR',
+          };
   }
   if (k >= 3) listing.phoneE164 = k === 3 ? null : `+8225${String(n).padStart(7, '0')}`;
   if (k >= 4) listing.otherPhones = k === 4 ? [] : [`02-749-${String(n % 10_000).padStart(4, '0')}`, '+1 555'];

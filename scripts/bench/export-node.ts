@@ -69,7 +69,8 @@ export async function benchNodeExport(places: number, runs: number, withStore: b
       timed.push(round((performance.now() - start) / 1000, 3));
       clearInterval(timer);
       peakOver = Math.max(peakOver, (peak - base) / 2 ** 20);
-      if (built.places !== places || blob.size !== chars) throw new Error(`export (Node): ${built.places} places, ${blob.size} bytes; expected ${places}, ${chars}`);
+      if (built.places !== places || blob.size !== chars)
+        throw new Error(`export (Node): ${built.places} places, ${blob.size} bytes; expected ${places}, ${chars}`);
     }
     log(`export (Node): fake-indexeddb store ${places} places: ${timed.join(', ')} s`);
     return { ...figures, store_s: timed, store_s_median: round(median(timed), 3), store_peak_heap_over_mb: Math.round(peakOver) };
@@ -78,4 +79,6 @@ export async function benchNodeExport(places: number, runs: number, withStore: b
   }
 }
 
-runPrinted(import.meta.url, (argv) => benchNodeExport(Number(optionOf(argv, 'places') ?? 100_000), Number(optionOf(argv, 'runs') ?? 5), !argv.includes('--no-store'), logLine));
+runPrinted(import.meta.url, (argv) =>
+  benchNodeExport(Number(optionOf(argv, 'places') ?? 100_000), Number(optionOf(argv, 'runs') ?? 5), !argv.includes('--no-store'), logLine),
+);

@@ -103,7 +103,19 @@ export interface GeometryFigures {
   note: string;
   cases: GeometryCase[];
   /** Per geometry and mode, over every world, keyword, panel and seed. */
-  overall: Record<string, Record<CalibrationMode, { min_recall_outside_saturated: number; min_recall_all: number; median_searches_over_lower_bound: number; max_searches_over_lower_bound: number; searches_total: number }>>;
+  overall: Record<
+    string,
+    Record<
+      CalibrationMode,
+      {
+        min_recall_outside_saturated: number;
+        min_recall_all: number;
+        median_searches_over_lower_bound: number;
+        max_searches_over_lower_bound: number;
+        searches_total: number;
+      }
+    >
+  >;
   /** Every sweep that missed a place outside saturated/unresolved cells (a coverage bug). */
   shortfalls: GeometryShortfall[];
   seconds: number;
@@ -188,12 +200,16 @@ export async function measureGeometries(o: GeometryOptions = {}): Promise<Geomet
                   recall_outside_saturated: run.recall_outside_saturated,
                   missing_outside_saturated: run.missing_outside_saturated,
                 });
-                log(`  SHORTFALL ${spec.name} seed ${seed} "${keyword}" ${geometry} panel ${panelWidth} ${mode}: ${run.missing_outside_saturated} places missing outside saturated cells`);
+                log(
+                  `  SHORTFALL ${spec.name} seed ${seed} "${keyword}" ${geometry} panel ${panelWidth} ${mode}: ${run.missing_outside_saturated} places missing outside saturated cells`,
+                );
               }
             }
           }
         }
-        log(`  geometry: ${spec.name} seed ${seed} "${keyword}" (${truth.length} places): ${geometries.length * panels.length * 2} sweeps in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        log(
+          `  geometry: ${spec.name} seed ${seed} "${keyword}" (${truth.length} places): ${geometries.length * panels.length * 2} sweeps in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        );
       }
     }
   }
@@ -215,7 +231,9 @@ export async function measureGeometries(o: GeometryOptions = {}): Promise<Geomet
     for (const mode of CALIBRATION_MODES) {
       const all = cases.filter((c) => c.geometry === geometry && c.mode === mode).flatMap((c) => c.runs);
       const ratios = all.map((r) => r.searches_over_lower_bound);
-      (overall[geometry] ??= {} as GeometryFigures['overall'][string])[mode] = {
+      const byMode = overall[geometry] ?? ({} as GeometryFigures['overall'][string]);
+      overall[geometry] = byMode;
+      byMode[mode] = {
         min_recall_outside_saturated: Math.min(...all.map((r) => r.recall_outside_saturated)),
         min_recall_all: Math.min(...all.map((r) => r.recall_all)),
         median_searches_over_lower_bound: round(median(ratios), 2),
@@ -275,7 +293,9 @@ export function formatGeometryTable(g: GeometryFigures): string {
     `search geometry (issue 10): recall and searches per world, ${g.seeds.length} seeds (${g.seeds.join(', ')}; tuning seeds ${g.tuning_seeds_not_used.join(', ')} not used), ` +
       `viewport ${g.viewport.width}x${g.viewport.height}; figures are median / worst over the seeds; ${g.seconds} s`,
   );
-  lines.push('  recall excl. = found / ground truth outside saturated+unresolved cells; incl. = of all; LB = ceil(N/120); sat / unres = saturated / unresolved cells');
+  lines.push(
+    '  recall excl. = found / ground truth outside saturated+unresolved cells; incl. = of all; LB = ceil(N/120); sat / unres = saturated / unresolved cells',
+  );
   const cols: [string, number][] = [
     ['world', 13],
     ['keyword', 9],

@@ -69,8 +69,17 @@ export async function measureMatch(opts: { seeds: number[]; places: number; size
     for (const seed of opts.seeds) {
       const world = createWorld({ ...WORLD_PRESETS[preset], places: opts.places, seed, siteViews: true });
       const f = scoreLinks(link(siteListings(world).all), siteTruth(world));
-      perSeed.push({ precision: round(f.precision, 4), recall: round(f.recall, 4), ambiguities: f.ambiguities, lookAlikesMerged: f.lookAlikesMerged, lookAlikes: f.lookAlikes, oneSiteTwice: f.oneSiteTwice });
-      opts.log(`${preset} seed ${seed}, ${opts.places} places: precision ${perSeed.at(-1)!.precision}, recall ${perSeed.at(-1)!.recall}, ambiguities ${f.ambiguities}, look-alikes merged ${f.lookAlikesMerged}/${f.lookAlikes}`);
+      perSeed.push({
+        precision: round(f.precision, 4),
+        recall: round(f.recall, 4),
+        ambiguities: f.ambiguities,
+        lookAlikesMerged: f.lookAlikesMerged,
+        lookAlikes: f.lookAlikes,
+        oneSiteTwice: f.oneSiteTwice,
+      });
+      opts.log(
+        `${preset} seed ${seed}, ${opts.places} places: precision ${perSeed.at(-1)!.precision}, recall ${perSeed.at(-1)!.recall}, ambiguities ${f.ambiguities}, look-alikes merged ${f.lookAlikesMerged}/${f.lookAlikes}`,
+      );
     }
     quality.push({
       preset,
@@ -90,7 +99,9 @@ export async function measureMatch(opts: { seeds: number[]; places: number; size
     for (const preset of PRESETS) {
       cost.push(costOf(preset, Math.round(stored / LISTINGS_PER_WORLD_PLACE), opts.seeds[0]!));
       const c = cost.at(-1)!;
-      opts.log(`${preset}, ${c.listings} stored places (${c.places} world places): ${c.seconds} s, ${c.pairsScored} pairs scored, heap +${c.heapPlacesMb} MB with the places, +${c.heapWithResultMb} MB with the result`);
+      opts.log(
+        `${preset}, ${c.listings} stored places (${c.places} world places): ${c.seconds} s, ${c.pairsScored} pairs scored, heap +${c.heapPlacesMb} MB with the places, +${c.heapWithResultMb} MB with the result`,
+      );
     }
   }
   return { quality, cost, collected: gc() !== undefined };
@@ -173,13 +184,29 @@ export function formatMatchTable(f: MatchFigures): string {
     ),
     `linking cost, one thread${f.collected ? '' : ' (no --expose-gc: heap before collection)'}:`,
     c.header,
-    ...f.cost.map((x) => c.row([x.preset, String(x.places), String(x.listings), x.seconds.toFixed(2), String(x.pairsScored), x.heapPlacesMb.toFixed(1), x.heapWithResultMb.toFixed(1)])),
+    ...f.cost.map((x) =>
+      c.row([
+        x.preset,
+        String(x.places),
+        String(x.listings),
+        x.seconds.toFixed(2),
+        String(x.pairsScored),
+        x.heapPlacesMb.toFixed(1),
+        x.heapWithResultMb.toFixed(1),
+      ]),
+    ),
   ].join('\n');
 }
 
 runSection(
   import.meta.url,
   'match',
-  (argv) => measureMatch({ seeds: numbersOf(argv, 'seeds') ?? [101, 102, 103, 104, 105], places: numbersOf(argv, 'places')?.[0] ?? 5000, sizes: numbersOf(argv, 'sizes') ?? [10_000, 100_000], log }),
+  (argv) =>
+    measureMatch({
+      seeds: numbersOf(argv, 'seeds') ?? [101, 102, 103, 104, 105],
+      places: numbersOf(argv, 'places')?.[0] ?? 5000,
+      sizes: numbersOf(argv, 'sizes') ?? [10_000, 100_000],
+      log,
+    }),
   formatMatchTable,
 );

@@ -436,7 +436,13 @@ async function sweepAndCount(s: SweepSpec): Promise<RunCore> {
 }
 
 function cellNote(c: Cell): SilentMiss['cells'][number] {
-  return { id: c.id, reason: c.result?.reason ?? null, organic: c.result?.organic ?? null, capHit: c.result?.capHit ?? null, endOfList: c.result?.endOfList ?? null };
+  return {
+    id: c.id,
+    reason: c.result?.reason ?? null,
+    organic: c.result?.organic ?? null,
+    capHit: c.result?.capHit ?? null,
+    endOfList: c.result?.endOfList ?? null,
+  };
 }
 
 function inBox(b: BBox, p: { lat: number; lng: number }): boolean {
@@ -634,9 +640,13 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
   if (!o.googleOnly) {
     areas.naver = `${formatCorners(NAVER_AREA)} (about 3 x 3 km of central Seoul, tests/unit/naver-sweep-inprocess.test.ts), shifted by each shift; world: 30,000 places within 5 km, seeded per seed`;
     const only = <T extends { name: string }>(configs: readonly T[]) => configs.filter((c) => !o.configsMatching || c.name.includes(o.configsMatching));
-    secondsBy.naver = await koreanGrid('naver', NAVER_AREA, only(NAVER_CONFIGS), (world, area, keyword, seed, config) => naverRecallRun(world, area, keyword, seed, config.switches));
+    secondsBy.naver = await koreanGrid('naver', NAVER_AREA, only(NAVER_CONFIGS), (world, area, keyword, seed, config) =>
+      naverRecallRun(world, area, keyword, seed, config.switches),
+    );
     areas.kakao = `${formatCorners(KAKAO_AREA)} (about 1.5 x 1.6 km of central Seoul, tests/unit/kakao-sweep-inprocess.test.ts), shifted by each shift; world: 30,000 places within 5 km, seeded per seed`;
-    secondsBy.kakao = await koreanGrid('kakao', KAKAO_AREA, only(KAKAO_CONFIGS), (world, area, keyword, seed, config) => kakaoRecallRun(world, area, keyword, seed, config.switches));
+    secondsBy.kakao = await koreanGrid('kakao', KAKAO_AREA, only(KAKAO_CONFIGS), (world, area, keyword, seed, config) =>
+      kakaoRecallRun(world, area, keyword, seed, config.switches),
+    );
   }
 
   let ablation: RecallFigures['ablation'] = null;
@@ -649,7 +659,8 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
     for (const a of ABLATIONS) {
       const rs: RunCore[] = [];
       for (const bw of loaded) {
-        for (const [ki, keyword] of ablationKeywords.entries()) rs.push(await googleRecallRun({ world: bw.world, area: bw.area, keyword, seed: seed * 1000 + ki, imperfections: a.imperfections }));
+        for (const [ki, keyword] of ablationKeywords.entries())
+          rs.push(await googleRecallRun({ world: bw.world, area: bw.area, keyword, seed: seed * 1000 + ki, imperfections: a.imperfections }));
       }
       rows.push({ imperfections: a.name, ...totalsOf(rs), runs_with_stops: rs.filter((r) => r.stops > 0).length });
       log(`  recall ablation: ${a.name}: ${rs.length} sweeps`);
@@ -665,9 +676,25 @@ export async function measureRecall(o: RecallOptions = {}): Promise<RecallFigure
     const names = [...new Set(pr.map((r) => r.world))];
     for (const w of names) {
       const wr = pr.filter((r) => r.world === w);
-      for (const k of [...new Set(wr.map((r) => r.keyword))]) cases.push(caseOf(provider, w, k, wr.filter((r) => r.keyword === k)));
+      for (const k of [...new Set(wr.map((r) => r.keyword))])
+        cases.push(
+          caseOf(
+            provider,
+            w,
+            k,
+            wr.filter((r) => r.keyword === k),
+          ),
+        );
     }
-    for (const w of names) cases.push(caseOf(provider, w, 'all', pr.filter((r) => r.world === w)));
+    for (const w of names)
+      cases.push(
+        caseOf(
+          provider,
+          w,
+          'all',
+          pr.filter((r) => r.world === w),
+        ),
+      );
     cases.push(caseOf(provider, 'all', 'all', pr));
   }
   cases.push(caseOf('all', 'all', 'all', runs));
@@ -780,7 +807,9 @@ export function formatRecallTable(f: RecallFigures): string {
     );
   }
   if (f.ablation) {
-    lines.push(`  Google, one imperfection at a time (seed ${f.ablation.seed}, no shift, keywords ${f.ablation.keywords.join(' / ')}, ${f.ablation.rows[0]?.runs ?? 0} sweeps each):`);
+    lines.push(
+      `  Google, one imperfection at a time (seed ${f.ablation.seed}, no shift, keywords ${f.ablation.keywords.join(' / ')}, ${f.ablation.rows[0]?.runs ?? 0} sweeps each):`,
+    );
     const acols: [string, number][] = [
       ['imperfections', 26],
       ['recall med / worst', 19],

@@ -165,49 +165,49 @@ export function greedyCover(world: World, area: Area, keyword: string, o: Greedy
     return { lat: Number(latOfY(cy).toFixed(7)), lng: Number(lngOfX(cx).toFixed(7)), zoom };
   };
   const generate = (anchors: readonly number[]): void => {
-  for (const a of anchors) {
-    for (const spot of ANCHOR_SPOTS) {
-      const [fx, fy] = spot;
-      best.reset();
-      nearest(tree, u, v, a, spot, best);
-      const kth = best.size < K ? Infinity : best.top();
-      // Strictly below the K-th place, then the zoom rounded up to the URL's 2 decimals.
-      const zoom = Math.min(MAX_VIEW_ZOOM, Math.max(MIN_VIEW_ZOOM, Math.ceil(-Math.log2(Math.min(kth, maxSide) * (1 - 1e-6)) * 100) / 100));
-      const side = 2 ** -zoom;
-      if (side >= kth || side < minSide * (1 - 1e-9)) continue;
-      const from = candItems.length;
-      const u0 = u[a]! - fx * side;
-      const v0 = v[a]! - fy * side;
-      const m = side * 1e-4;
-      let inside = 0;
-      for (let j = 0; j < best.size; j++) {
-        const i = best.ids[j]!;
-        // Counted against the cap when near the box (generous), as listed only well inside it (strict).
-        if (u[i]! < u0 - m || u[i]! > u0 + side + m || v[i]! < v0 - m || v[i]! > v0 + side + m) continue;
-        inside++;
-        if (u[i]! >= u0 + m && u[i]! <= u0 + side - m && v[i]! >= v0 + m && v[i]! <= v0 + side - m && target.has(all[i]!.cid)) candItems.push(i);
-      }
-      if (inside < SPARSE_THRESHOLD) {
-        // Too few for the site to stay put: it zooms out (BENCH_SWITCHES); take what it lists then.
-        candItems.length = from;
-        const out = searchPlaces(world, keyword, viewOf(u0, v0, side), viewport, switches);
-        if (out.results.length > limit) continue;
-        for (const p of out.results) {
-          const i = indexOf.get(p.cid);
-          if (i !== undefined && target.has(p.cid)) candItems.push(i);
+    for (const a of anchors) {
+      for (const spot of ANCHOR_SPOTS) {
+        const [fx, fy] = spot;
+        best.reset();
+        nearest(tree, u, v, a, spot, best);
+        const kth = best.size < K ? Infinity : best.top();
+        // Strictly below the K-th place, then the zoom rounded up to the URL's 2 decimals.
+        const zoom = Math.min(MAX_VIEW_ZOOM, Math.max(MIN_VIEW_ZOOM, Math.ceil(-Math.log2(Math.min(kth, maxSide) * (1 - 1e-6)) * 100) / 100));
+        const side = 2 ** -zoom;
+        if (side >= kth || side < minSide * (1 - 1e-9)) continue;
+        const from = candItems.length;
+        const u0 = u[a]! - fx * side;
+        const v0 = v[a]! - fy * side;
+        const m = side * 1e-4;
+        let inside = 0;
+        for (let j = 0; j < best.size; j++) {
+          const i = best.ids[j]!;
+          // Counted against the cap when near the box (generous), as listed only well inside it (strict).
+          if (u[i]! < u0 - m || u[i]! > u0 + side + m || v[i]! < v0 - m || v[i]! > v0 + side + m) continue;
+          inside++;
+          if (u[i]! >= u0 + m && u[i]! <= u0 + side - m && v[i]! >= v0 + m && v[i]! <= v0 + side - m && target.has(all[i]!.cid)) candItems.push(i);
         }
+        if (inside < SPARSE_THRESHOLD) {
+          // Too few for the site to stay put: it zooms out (BENCH_SWITCHES); take what it lists then.
+          candItems.length = from;
+          const out = searchPlaces(world, keyword, viewOf(u0, v0, side), viewport, switches);
+          if (out.results.length > limit) continue;
+          for (const p of out.results) {
+            const i = indexOf.get(p.cid);
+            if (i !== undefined && target.has(p.cid)) candItems.push(i);
+          }
+        }
+        if (candItems.length === from) continue;
+        if (inside > limit) {
+          candItems.length = from;
+          continue;
+        }
+        candSide.push(side);
+        candU0.push(u0);
+        candV0.push(v0);
+        candStart.push(candItems.length);
       }
-      if (candItems.length === from) continue;
-      if (inside > limit) {
-        candItems.length = from;
-        continue;
-      }
-      candSide.push(side);
-      candU0.push(u0);
-      candV0.push(v0);
-      candStart.push(candItems.length);
     }
-  }
   };
 
   // Lazy greedy: a max-heap of (gain, candidate); gains only fall as places get covered.
@@ -305,15 +305,27 @@ function buildTree(u: Float64Array, v: Float64Array): KdTree {
   const n = u.length;
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const cap = Math.max(1, 4 * Math.ceil(n / LEAF) + 4);
-  const t: KdTree = { order, box: new Float64Array(4 * cap), from: new Int32Array(cap), to: new Int32Array(cap), left: new Int32Array(cap).fill(-1), right: new Int32Array(cap).fill(-1) };
+  const t: KdTree = {
+    order,
+    box: new Float64Array(4 * cap),
+    from: new Int32Array(cap),
+    to: new Int32Array(cap),
+    left: new Int32Array(cap).fill(-1),
+    right: new Int32Array(cap).fill(-1),
+  };
   let nodes = 0;
   const make = (lo: number, hi: number): number => {
     const id = nodes++;
-    let a = Infinity, b = -Infinity, c = Infinity, d = -Infinity;
+    let a = Infinity,
+      b = -Infinity,
+      c = Infinity,
+      d = -Infinity;
     for (let k = lo; k < hi; k++) {
       const i = order[k]!;
-      a = Math.min(a, u[i]!); b = Math.max(b, u[i]!);
-      c = Math.min(c, v[i]!); d = Math.max(d, v[i]!);
+      a = Math.min(a, u[i]!);
+      b = Math.max(b, u[i]!);
+      c = Math.min(c, v[i]!);
+      d = Math.max(d, v[i]!);
     }
     t.box.set([a, b, c, d], 4 * id);
     t.from[id] = lo;
@@ -388,8 +400,14 @@ class KBest {
       const r = l + 1;
       let m = -1;
       let mk = key;
-      if (l < this.size && keys[l]! > mk) { m = l; mk = keys[l]!; }
-      if (r < this.size && keys[r]! > mk) { m = r; mk = keys[r]!; }
+      if (l < this.size && keys[l]! > mk) {
+        m = l;
+        mk = keys[l]!;
+      }
+      if (r < this.size && keys[r]! > mk) {
+        m = r;
+        mk = keys[r]!;
+      }
       if (m < 0) break;
       keys[i] = keys[m]!;
       ids[i] = ids[m]!;
@@ -544,7 +562,8 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
           const found = truth.filter((p) => loop.found.has(`google:${p.cid}`)).length;
           const lb = Math.max(1, Math.ceil(truth.length / 120));
           const g = Math.max(1, cover.views.length);
-          if (!cover.valid) log(`  INVALID cover ${spec.name} seed ${seed} shift ${shift.join(',')} "${keyword}": ${cover.capped} capped views, ${cover.missed} places missed`);
+          if (!cover.valid)
+            log(`  INVALID cover ${spec.name} seed ${seed} shift ${shift.join(',')} "${keyword}": ${cover.capped} capped views, ${cover.missed} places missed`);
           runs.push({
             world: spec.name,
             seed,
@@ -575,14 +594,40 @@ export async function measureReference(o: ReferenceOptions = {}): Promise<Refere
       world,
       keyword,
       runs: rs.length,
-      median: { searches_over_cover: med('searches_over_cover'), leaves_over_cover: med('leaves_over_cover'), searches_over_lower_bound: med('searches_over_lower_bound'), cover_over_lower_bound: med('cover_over_lower_bound'), recall: med('recall') },
-      worst: { searches_over_cover: max('searches_over_cover'), leaves_over_cover: max('leaves_over_cover'), searches_over_lower_bound: max('searches_over_lower_bound'), cover_over_lower_bound: max('cover_over_lower_bound'), recall: Math.min(...rs.map((r) => r.recall)) },
+      median: {
+        searches_over_cover: med('searches_over_cover'),
+        leaves_over_cover: med('leaves_over_cover'),
+        searches_over_lower_bound: med('searches_over_lower_bound'),
+        cover_over_lower_bound: med('cover_over_lower_bound'),
+        recall: med('recall'),
+      },
+      worst: {
+        searches_over_cover: max('searches_over_cover'),
+        leaves_over_cover: max('leaves_over_cover'),
+        searches_over_lower_bound: max('searches_over_lower_bound'),
+        cover_over_lower_bound: max('cover_over_lower_bound'),
+        recall: Math.min(...rs.map((r) => r.recall)),
+      },
     };
   };
   for (const spec of worlds) {
-    for (const keyword of keywords) cases.push(caseOf(spec.name, keyword, runs.filter((r) => r.world === spec.name && r.keyword === keyword)));
+    for (const keyword of keywords)
+      cases.push(
+        caseOf(
+          spec.name,
+          keyword,
+          runs.filter((r) => r.world === spec.name && r.keyword === keyword),
+        ),
+      );
   }
-  for (const spec of worlds) cases.push(caseOf(spec.name, 'all', runs.filter((r) => r.world === spec.name)));
+  for (const spec of worlds)
+    cases.push(
+      caseOf(
+        spec.name,
+        'all',
+        runs.filter((r) => r.world === spec.name),
+      ),
+    );
   cases.push(caseOf('all', 'all', runs));
   return {
     seeds,

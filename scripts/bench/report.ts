@@ -56,23 +56,68 @@ export function formatTable(summary: Summary): string {
   const row = (label: string, cells: string[]) => lines.push(label.padEnd(34) + cells.map((c) => c.padStart(19)).join(''));
   const w = (f: (x: WorldFigures) => string) => names.map((n) => f(summary.worlds[n]!));
   row('world', names);
-  row('  keyword', w((x) => x.keyword));
-  row('  places in world', w((x) => String(x.places_total)));
-  row('  matching places in area', w((x) => String(x.places_matching)));
-  row('adaptive planner: recall', w((x) => pct(x.recall)));
-  row('  searches', w((x) => String(x.searches)));
-  row('  lower bound ceil(n/120)', w((x) => String(x.lower_bound)));
-  row('  searches / lower bound', w((x) => `${x.searches_over_lower_bound.toFixed(2)}x`));
-  row('  floor: quadtree knowing counts', w((x) => `${x.quadtree_floor} (${(x.quadtree_floor / x.lower_bound).toFixed(2)}x)`));
-  row('  crowded (split) / saturated cells', w((x) => `${(x.decisions['cap-hit'] ?? 0) + (x.decisions['no-end-marker'] ?? 0)} / ${x.saturated_cells}`));
+  row(
+    '  keyword',
+    w((x) => x.keyword),
+  );
+  row(
+    '  places in world',
+    w((x) => String(x.places_total)),
+  );
+  row(
+    '  matching places in area',
+    w((x) => String(x.places_matching)),
+  );
+  row(
+    'adaptive planner: recall',
+    w((x) => pct(x.recall)),
+  );
+  row(
+    '  searches',
+    w((x) => String(x.searches)),
+  );
+  row(
+    '  lower bound ceil(n/120)',
+    w((x) => String(x.lower_bound)),
+  );
+  row(
+    '  searches / lower bound',
+    w((x) => `${x.searches_over_lower_bound.toFixed(2)}x`),
+  );
+  row(
+    '  floor: quadtree knowing counts',
+    w((x) => `${x.quadtree_floor} (${(x.quadtree_floor / x.lower_bound).toFixed(2)}x)`),
+  );
+  row(
+    '  crowded (split) / saturated cells',
+    w((x) => `${(x.decisions['cap-hit'] ?? 0) + (x.decisions['no-end-marker'] ?? 0)} / ${x.saturated_cells}`),
+  );
   for (const km of UNIFORM_CELL_KM) {
-    row(`uniform ${km} km (z${summary.worlds[names[0]!]?.uniform[km]?.zoom.toFixed(0) ?? '?'}): searches @ recall`, w((x) => `${x.uniform[km]!.searches} @ ${pct(x.uniform[km]!.recall)}`));
+    row(
+      `uniform ${km} km (z${summary.worlds[names[0]!]?.uniform[km]?.zoom.toFixed(0) ?? '?'}): searches @ recall`,
+      w((x) => `${x.uniform[km]!.searches} @ ${pct(x.uniform[km]!.recall)}`),
+    );
   }
-  row('uniform at the same recall', w((x) => (x.uniform_at_same_recall ? `${x.uniform_searches_at_same_recall} (${x.uniform_at_same_recall.cell_km.toFixed(2)} km)` : 'not reached')));
-  row('  adaptive / uniform', w((x) => (x.uniform_searches_at_same_recall ? (x.searches / x.uniform_searches_at_same_recall).toFixed(2) : '-')));
-  row(`target recall >= ${pct(TARGETS.recall)}`, w((x) => mark(x.targets_met.recall)));
-  row(`target searches <= ${TARGETS.searchesOverLowerBound}x lower bound`, w((x) => mark(x.targets_met.searches_le_2x_lower_bound)));
-  row('target <= 1/3 of uniform', w((x) => mark(x.targets_met.le_third_of_uniform)));
+  row(
+    'uniform at the same recall',
+    w((x) => (x.uniform_at_same_recall ? `${x.uniform_searches_at_same_recall} (${x.uniform_at_same_recall.cell_km.toFixed(2)} km)` : 'not reached')),
+  );
+  row(
+    '  adaptive / uniform',
+    w((x) => (x.uniform_searches_at_same_recall ? (x.searches / x.uniform_searches_at_same_recall).toFixed(2) : '-')),
+  );
+  row(
+    `target recall >= ${pct(TARGETS.recall)}`,
+    w((x) => mark(x.targets_met.recall)),
+  );
+  row(
+    `target searches <= ${TARGETS.searchesOverLowerBound}x lower bound`,
+    w((x) => mark(x.targets_met.searches_le_2x_lower_bound)),
+  );
+  row(
+    'target <= 1/3 of uniform',
+    w((x) => mark(x.targets_met.le_third_of_uniform)),
+  );
   lines.push('');
   if (summary.geometry) lines.push(formatGeometryTable(summary.geometry), '');
   if (summary.reference) lines.push(formatReferenceTable(summary.reference), '');
@@ -88,7 +133,9 @@ export function formatTable(summary: Summary): string {
   }
   lines.push(...chromiumLines(summary));
   const overhead = summary.chromium_details.overhead;
-  lines.push(formatBeforeAfter(summary.bundle, summary.overhead_ratio !== null && overhead ? { ratio: summary.overhead_ratio, rounds: overhead.rounds } : null));
+  lines.push(
+    formatBeforeAfter(summary.bundle, summary.overhead_ratio !== null && overhead ? { ratio: summary.overhead_ratio, rounds: overhead.rounds } : null),
+  );
   if (summary.driver_check) {
     const d = summary.driver_check;
     lines.push(

@@ -34,7 +34,11 @@ export function spread(values: readonly number[], unit: string, digits = 2): str
  * A fixed-width table's row printer: the first `leftAligned` columns are text (padded on the
  * right), the others figures (padded on the left), one space apart, each line after `indent`.
  */
-export function tableRows(cols: readonly (readonly [string, number])[], leftAligned: number, indent = ''): { header: string; row: (cells: readonly string[]) => string } {
+export function tableRows(
+  cols: readonly (readonly [string, number])[],
+  leftAligned: number,
+  indent = '',
+): { header: string; row: (cells: readonly string[]) => string } {
   const row = (cells: readonly string[]) => indent + cells.map((c, i) => (i < leftAligned ? c.padEnd(cols[i]![1]) : c.padStart(cols[i]![1]))).join(' ');
   return { header: row(cols.map(([c]) => c)), row };
 }

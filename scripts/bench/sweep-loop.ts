@@ -116,7 +116,15 @@ export async function runSweepLoop(o: LoopOptions): Promise<LoopResult> {
     const s = await searchCell(page, o.keyword, cell.bbox, cellOpts.viewport, cell.zoomOffset ?? 0);
     const measured = measuredCanvas(s.observation, planned);
     const before = calibrationFor(measured);
-    const coverage = assessCoverage({ observation: s.observation, organic: s.organic, cellBox: cell.bbox, requested: s.view, planned, calibration: before, now: 0 });
+    const coverage = assessCoverage({
+      observation: s.observation,
+      organic: s.organic,
+      cellBox: cell.bbox,
+      requested: s.view,
+      planned,
+      calibration: before,
+      now: 0,
+    });
     planned = measured;
     if (learn && coverage.calibration !== before) stored = coverage.calibration;
     if (coverage.searchAgain) {

@@ -53,7 +53,14 @@ function areaOf(seed: number): string {
   return [BASE.south + lat, BASE.west + lng, BASE.north + lat, BASE.east + lng].map((v) => v.toFixed(5)).join(',');
 }
 
-export async function measureTeam(o: { seeds: number[]; keywords: string[]; delayMs: number; visitMs: number; counts: number[]; log: (l: string) => void }): Promise<TeamFigures> {
+export async function measureTeam(o: {
+  seeds: number[];
+  keywords: string[];
+  delayMs: number;
+  visitMs: number;
+  counts: number[];
+  log: (l: string) => void;
+}): Promise<TeamFigures> {
   await installFakeIndexedDb();
   const server = await startCouchServer();
   const runs: TeamRun[] = [];
@@ -63,7 +70,17 @@ export async function measureTeam(o: { seeds: number[]; keywords: string[]; dela
         for (const browsers of o.counts) {
           const target = await server.database(`bench-${seed}-${keyword}-${browsers}`);
           const started = Date.now();
-          const sim = await startTeamSim({ world, areaText: areaOf(seed), keywordsText: keyword, target, browsers, delayMs: o.delayMs, visitMs: o.visitMs, leaseMs: 90_000, seed });
+          const sim = await startTeamSim({
+            world,
+            areaText: areaOf(seed),
+            keywordsText: keyword,
+            target,
+            browsers,
+            delayMs: o.delayMs,
+            visitMs: o.visitMs,
+            leaseMs: 90_000,
+            seed,
+          });
           const exits = await Promise.all(sim.browsers.map((b) => b.done));
           const seconds = (Date.now() - started) / 1000;
           if (exits.some((e) => e !== 'finished')) throw new Error(`seed ${seed} ${keyword} ×${browsers}: ${exits.join(', ')}`);
@@ -84,7 +101,9 @@ export async function measureTeam(o: { seeds: number[]; keywords: string[]; dela
             kBytesPerCell: round(bytes / cells / 1024, 1),
           };
           runs.push(run);
-          o.log(`team ×${browsers} seed ${seed} ${keyword.replaceAll('\n', '+')}: ${cells} cells in ${run.seconds} s (${run.cellsPerHour}/h), ${run.loads} page loads, ${run.requestsPerCell} requests and ${run.kBytesPerCell} kB per cell`);
+          o.log(
+            `team ×${browsers} seed ${seed} ${keyword.replaceAll('\n', '+')}: ${cells} cells in ${run.seconds} s (${run.cellsPerHour}/h), ${run.loads} page loads, ${run.requestsPerCell} requests and ${run.kBytesPerCell} kB per cell`,
+          );
         }
       }
     }
@@ -127,7 +146,9 @@ export function formatTeamTable(f: TeamFigures): string {
   return [
     `Sweep as a team: one district (keywords ${keywords.replaceAll('\n', ' + ')}), each browser paced at ${f.delayMs} ms, each page ${f.visitMs} ms to load and read; medians over seeds ${seeds}`,
     header,
-    ...f.summary.map((s) => row([String(s.browsers), String(s.cellsPerHour), `${s.speedup}×`, `${s.finishedSooner}×`, String(s.requestsPerCell), String(s.kBytesPerCell)])),
+    ...f.summary.map((s) =>
+      row([String(s.browsers), String(s.cellsPerHour), `${s.speedup}×`, `${s.finishedSooner}×`, String(s.requestsPerCell), String(s.kBytesPerCell)]),
+    ),
   ].join('\n');
 }
 
@@ -137,7 +158,10 @@ runSection(
   (argv) =>
     measureTeam({
       seeds: numbersOf(argv, 'seeds') ?? TEAM_BENCH.seeds,
-      keywords: optionOf(argv, 'keywords')?.split(',').map((k) => k.replaceAll('+', '\n')) ?? TEAM_BENCH.keywords,
+      keywords:
+        optionOf(argv, 'keywords')
+          ?.split(',')
+          .map((k) => k.replaceAll('+', '\n')) ?? TEAM_BENCH.keywords,
       delayMs: Number(optionOf(argv, 'delay') ?? TEAM_BENCH.delayMs),
       visitMs: Number(optionOf(argv, 'visit') ?? TEAM_BENCH.visitMs),
       counts: [1, 2, 3],

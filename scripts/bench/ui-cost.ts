@@ -186,7 +186,9 @@ export async function benchDashboard100k(log: Log = defaultLog): Promise<Dashboa
     await popup.evaluate(fillBundle);
     const fill = (await popup.evaluate(`UiCostFill.fill(${DASHBOARD_PLACES}, ${FILL_BATCH})`)) as { stored: number; makeMs: number; commitMs: number };
     if (fill.stored !== DASHBOARD_PLACES) throw new Error(`the Browsing collection holds ${fill.stored} places, not ${DASHBOARD_PLACES}`);
-    log(`  dashboard: ${fill.stored} places stored by commitBrowsing in ${(fill.commitMs / 1000).toFixed(1)} s (${(fill.makeMs / 1000).toFixed(1)} s making them)`);
+    log(
+      `  dashboard: ${fill.stored} places stored by commitBrowsing in ${(fill.commitMs / 1000).toFixed(1)} s (${(fill.makeMs / 1000).toFixed(1)} s making them)`,
+    );
     // The popup polls the store too; closed, it does not compete with the dashboard's reads.
     await popup.close();
 
@@ -357,4 +359,3 @@ async function bundle(contents: string, globalName: string): Promise<string> {
   });
   return `${out.outputFiles[0]!.text};globalThis.${globalName} = ${globalName};`;
 }
-

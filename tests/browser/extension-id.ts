@@ -1,1 +1,1 @@
-export const EXTENSION_ID = "kiaoalgfnmommbapmfobekncgcknbolb";
+export const EXTENSION_ID = 'kiaoalgfnmommbapmfobekncgcknbolb';

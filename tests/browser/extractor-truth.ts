@@ -113,9 +113,7 @@ export function findSearchWithCount(
  * (the first found, in world order, preferring places with every field filled).
  */
 export function findSingleResultSearch(world: World, viewport: Viewport, switches: SearchSwitches): { place: ReplicaPlace; view: MapView } | null {
-  const candidates = [...world.places]
-    .filter((p) => !queryMatcher(p.name).generic)
-    .sort((a, b) => score(b) - score(a) || a.index - b.index);
+  const candidates = [...world.places].filter((p) => !queryMatcher(p.name).generic).sort((a, b) => score(b) - score(a) || a.index - b.index);
   for (const zoom of [18, 19]) {
     for (const place of candidates) {
       const view: MapView = { lat: place.lat, lng: place.lng, zoom };

@@ -4,6 +4,8 @@
  * `searchPlaces` (the function the replica's server answers with), run in-process with the
  * page's own window size; the observation comes from the content script through the very
  * `collect` message the background sends.
+ *
+ * Budget: 15 s (alone on 2 cores; measured 10 s).
  */
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +106,11 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  while (pages.length) await pages.pop()!.close().catch(() => {});
+  while (pages.length)
+    await pages
+      .pop()!
+      .close()
+      .catch(() => {});
   replica.setSwitches({ captchaAfter: null, consent: false, domVariant: 'a', signedIn: true, brokenCards: false });
 });
 
@@ -155,7 +161,9 @@ describe('the Google extractor in real Chromium, against the replica', () => {
     expect(obs.capHit).toBe(false);
     const mismatches = allFieldMismatches(obs, world);
     expect(mismatches).toEqual([]);
-    console.log(`exactly-37 ("${query}" @${view.lat},${view.lng},${view.zoom}z): ${keys.length}/37 ids, endOfList ${obs.endOfList}, ${mismatches.length} field mismatches, ${secondsSince(start)}`);
+    console.log(
+      `exactly-37 ("${query}" @${view.lat},${view.lng},${view.zoom}z): ${keys.length}/37 ids, endOfList ${obs.endOfList}, ${mismatches.length} field mismatches, ${secondsSince(start)}`,
+    );
   });
 
   it('a single result: the page goes to the place, and the retried collect reads that place', async () => {
@@ -173,7 +181,9 @@ describe('the Google extractor in real Chromium, against the replica', () => {
     expect(obs.listings).toHaveLength(1);
     const mismatches = fieldMismatches(obs.listings[0]!, place);
     expect(mismatches).toEqual([]);
-    console.log(`single result "${place.name}": place page ${obs.listings[0]!.key} after ${attempts} collect attempt(s), ${mismatches.length} field mismatches, ${secondsSince(start)}`);
+    console.log(
+      `single result "${place.name}": place page ${obs.listings[0]!.key} after ${attempts} collect attempt(s), ${mismatches.length} field mismatches, ${secondsSince(start)}`,
+    );
   });
 
   it('no result: the page says so and the observation has no listings', async () => {
@@ -217,7 +227,9 @@ describe('the Google extractor in real Chromium, against the replica', () => {
     expect(obs.pageKind).toBe('captcha');
     const verdict = judgeObservation(obs, { bbox: visibleBBox(CROWDED.view, viewport) }, CROWDED.view, Date.now(), googleProvider);
     expect(verdict.verdict === 'failed' && verdict.error.kind).toBe('blocked');
-    console.log(`captcha: tab on ${new URL(url).pathname} → blockedPageKind ${blockedPageKind(url)}; injected form in /maps → pageKind ${obs.pageKind}, judged blocked, ${secondsSince(start)}`);
+    console.log(
+      `captcha: tab on ${new URL(url).pathname} → blockedPageKind ${blockedPageKind(url)}; injected form in /maps → pageKind ${obs.pageKind}, judged blocked, ${secondsSince(start)}`,
+    );
   });
 
   it('consent: a /maps load ends on consent.google.com and the driver says consent', async () => {
@@ -281,7 +293,9 @@ describe('the Google extractor in real Chromium, against the replica', () => {
     expect(rated).toBeGreaterThan(0);
     const mismatches = allFieldMismatches(obs, world, { signedIn: false });
     expect(mismatches).toEqual([]);
-    console.log(`signed out: ${keys.length}/${truth.results.length} ids, ${rated} rated with reviews null, ${mismatches.length} field mismatches, ${secondsSince(start)}`);
+    console.log(
+      `signed out: ${keys.length}/${truth.results.length} ids, ${rated} rated with reviews null, ${mismatches.length} field mismatches, ${secondsSince(start)}`,
+    );
   });
 
   it('broken cards: cards visible, nothing extracted, and the judge calls it an extractor failure', async () => {
@@ -300,7 +314,9 @@ describe('the Google extractor in real Chromium, against the replica', () => {
     const verdict = judgeObservation(obs, { bbox: visibleBBox(view, viewport) }, view, Date.now(), googleProvider);
     expect(verdict.verdict).toBe('failed');
     expect(verdict.verdict === 'failed' && verdict.error.kind).toBe('extractor');
-    console.log(`broken cards: ${obs.cardsVisible} cards visible, ${obs.listings.length} listings, judged ${verdict.verdict === 'failed' ? verdict.error.kind : 'accepted'}, ${secondsSince(start)}`);
+    console.log(
+      `broken cards: ${obs.cardsVisible} cards visible, ${obs.listings.length} listings, judged ${verdict.verdict === 'failed' ? verdict.error.kind : 'accepted'}, ${secondsSince(start)}`,
+    );
   });
 
   it("network cross-check: the page's own /search?tbm=map responses name exactly the DOM's 120", async () => {
@@ -316,6 +332,8 @@ describe('the Google extractor in real Chromium, against the replica', () => {
     expect(net).toEqual(dom);
     expect(net).toEqual(new Set(truth.results.map(keyOf)));
     expect(obs.warnings.filter((w) => /DOM and network disagree/.test(w))).toEqual([]);
-    console.log(`network: ${obs.networkItems} items, ${[...net].filter((k) => dom.has(k)).length}/${dom.size} keys shared with the DOM, ${secondsSince(start)}`);
+    console.log(
+      `network: ${obs.networkItems} items, ${[...net].filter((k) => dom.has(k)).length}/${dom.size} keys shared with the DOM, ${secondsSince(start)}`,
+    );
   });
 });

@@ -191,10 +191,18 @@ export interface SweepRow {
 export const readSweeps = (page: Page) => readAll<SweepRow>(page, 'sweeps');
 
 export const readCells = (page: Page) =>
-  readAll<{ id: string; status: string; bbox: { south: number; west: number; north: number; east: number }; lastError: { kind: string; message: string } | null }>(page, 'cells');
+  readAll<{
+    id: string;
+    status: string;
+    bbox: { south: number; west: number; north: number; east: number };
+    lastError: { kind: string; message: string } | null;
+  }>(page, 'cells');
 
 export const readListings = (page: Page) =>
-  readAll<{ key: string; cid: string | null; name: string; lat: number | null; lng: number | null; collections: string[]; keywords: string[] }>(page, 'listings');
+  readAll<{ key: string; cid: string | null; name: string; lat: number | null; lng: number | null; collections: string[]; keywords: string[] }>(
+    page,
+    'listings',
+  );
 
 export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 240_000, everyMs = 500): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -1,34 +1,23 @@
 /**
  * Naver Map end to end in real Chromium: the production build, the Naver replica answering as
  * map.naver.com and pcmap.place.naver.com, the popup driven by accessible names, a CSV at the
- * end. One browser serves the sweeps that need no crash; each area is small (about 1 km²), so
- * the file stays within a few minutes on two cores.
+ * end: collect while browsing, a place page, a district with every request paced, a SIGKILL.
+ * One browser serves the sweeps that need no crash; each area is about 1 km². The page
+ * behaviours the notes leave open, and the block page, are naver-variants.test.ts.
+ *
+ * Budget: 180 s (alone on 2 cores; measured 150 s).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseAreaText } from '../../utils/geo';
-import { BOX_IGNORED_MESSAGE } from '../../utils/sweep/bounds-proof';
 import { openPopup, waitFor } from './harness';
-import { areaAround, causedRequests, gapsOf, KEYWORD, NETWORK_JITTER_MS, SETTINGS } from './provider-suite';
-import { naverSuite } from './naver-suite';
-
-/** About 1.1 × 1.1 km: a few hundred cafes, so crowded cells split. */
-const DISTRICT = areaAround(0.0042);
-const SMALL = areaAround(0.0035, 37.572, 126.985);
+import { causedRequests, gapsOf, KEYWORD, NETWORK_JITTER_MS, SETTINGS } from './provider-suite';
+import { DISTRICT, expectCsvWithBomIsTruth, naverSuite, pageLoadsOf, SMALL } from './naver-suite';
 
 const suite = naverSuite();
 const { resetSwitches, sweepToEnd } = suite;
-
-function pageLoads(): number {
-  return suite.replica.requests.filter((r) => r.kind === 'page').length;
-}
-
-/** The suite's CSV check, and the file starts with a byte-order mark. */
-async function expectCsvIsTruth(popup: Page, sweepId: string, areaText: string): Promise<{ rows: Record<string, string>[]; truth: number }> {
-  const csv = await suite.expectCsvIsTruth(popup, sweepId, areaText);
-  expect(csv.text.charCodeAt(0)).toBe(0xfeff);
-  return csv;
-}
+const pageLoads = () => pageLoadsOf(suite);
+const expectCsvIsTruth = (popup: Page, sweepId: string, areaText: string) => expectCsvWithBomIsTruth(suite, popup, sweepId, areaText);
 
 describe('a Naver sweep in real Chromium', () => {
   it('collects while browsing: the cards scrolled past in the list frame are stored, nothing is navigated or clicked', async () => {
@@ -54,10 +43,15 @@ describe('a Naver sweep in real Chromium', () => {
     const popup = await openPopup(suite.shared.context);
     // Wait for these very places: the suite's first tab (another keyword) has stored browsing
     // listings of its own, so a count alone can be reached before this tab's are written.
-    await waitFor(async () => {
-      const keys = new Set((await suite.browsingListings(popup)).map((l) => l.key));
-      return rendered.every((id) => keys.has(`naver:${id}`));
-    }, 'the browsing listings of this tab', 60_000, 250);
+    await waitFor(
+      async () => {
+        const keys = new Set((await suite.browsingListings(popup)).map((l) => l.key));
+        return rendered.every((id) => keys.has(`naver:${id}`));
+      },
+      'the browsing listings of this tab',
+      60_000,
+      250,
+    );
     const stored = new Set((await suite.browsingListings(popup)).map((l) => l.key));
     expect(rendered.filter((id) => !stored.has(`naver:${id}`))).toEqual([]);
     // The outer page and its list frame were loaded once each by the person; the extension loaded nothing.
@@ -102,47 +96,11 @@ describe('a Naver sweep in real Chromium', () => {
     await popup.close();
   });
 
-  it('passes unchanged when the box spills over, the pager hides its end arrow, classes are renamed and the state holds only rendered items', async () => {
-    resetSwitches({ boundsMode: 'spill', endMarker: 'no-next', domVariant: 'renamed', apolloHolds: 'rendered', pagerWindow: 3 });
-    const { popup, sweep } = await sweepToEnd({ keywords: KEYWORD, area: SMALL }, 'the Naver sweep under other switches');
-    expect(sweep.status).toBe('finished');
-    const { rows, truth } = await expectCsvIsTruth(popup, sweep.id, SMALL);
-    console.log(`naver small, spill/no-next/renamed/rendered: ${rows.length} of ${truth}, cells ${JSON.stringify(sweep.counters)}`);
-    await popup.close();
-  });
-
-  it('stops with its reason, never "Finished", when Naver ignores the box', async () => {
-    resetSwitches({ boundsMode: 'ignored' });
-    const { popup, sweep } = await sweepToEnd({ keywords: KEYWORD, area: SMALL }, 'the sweep to stop');
-    expect(sweep.status).toBe('failed');
-    expect(sweep.problem?.message).toBe(BOX_IGNORED_MESSAGE);
-    await popup.getByText(/no longer restricts its list to the box/).first().waitFor({ timeout: 10_000 });
-    await popup.close();
-  });
-
-  it('pauses at the block page with a visible message, loads nothing until Resume, then finishes', async () => {
-    resetSwitches({ blockAfter: 6 });
-    const { popup, sweep: paused } = await sweepToEnd({ keywords: '약국', area: DISTRICT }, 'the block pause');
-    expect(paused.pauseReason).toBe('captcha');
-    expect(paused.problem?.kind).toBe('blocked');
-    const loads = suite.replica.requests.length;
-    await new Promise((r) => setTimeout(r, 5000));
-    const after = suite.replica.requests.slice(loads).filter((r) => r.kind === 'page');
-    // The tab the person has open may reload its own list; the sweep's worker tab loads nothing.
-    expect(after.map((r) => `${r.host}${r.path}`)).toEqual([]);
-    await suite.resumeAfterBlock(popup, paused.id);
-    await popup.close();
-  });
-
   it('survives a SIGKILL of the browser: Resume continues from the last committed cell and the CSV is the truth', async () => {
     resetSwitches();
-    await suite.killAndResume(
-      { keywords: KEYWORD, area: SMALL },
-      { count: pageLoads, atLeast: 4, what: 'four page loads' },
-      async (popup, done) => {
-        const { rows, truth } = await expectCsvIsTruth(popup, done.id, SMALL);
-        console.log(`naver kill-and-resume: ${rows.length} of ${truth}, cells ${JSON.stringify(done.counters)}`);
-      },
-    );
+    await suite.killAndResume({ keywords: KEYWORD, area: SMALL }, { count: pageLoads, atLeast: 4, what: 'four page loads' }, async (popup, done) => {
+      const { rows, truth } = await expectCsvIsTruth(popup, done.id, SMALL);
+      console.log(`naver kill-and-resume: ${rows.length} of ${truth}, cells ${JSON.stringify(done.counters)}`);
+    });
   });
 });

@@ -7,7 +7,18 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { exportCsvFromPopup, resumeFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS, type SweepRecord, type SweepStart } from './extension';
-import { launchBrowser, newProfileDir, openPopup, readCells, readListings, readSweeps, removeProfileDir, waitFor, type RunningBrowser, type SweepRow } from './harness';
+import {
+  launchBrowser,
+  newProfileDir,
+  openPopup,
+  readCells,
+  readListings,
+  readSweeps,
+  removeProfileDir,
+  waitFor,
+  type RunningBrowser,
+  type SweepRow,
+} from './harness';
 import type { LoggedRequest } from '../replica/https-server';
 
 export const CENTRE = { lat: 37.5665, lng: 126.978 };
@@ -70,7 +81,12 @@ export interface ProviderSuite<R, S> {
    * Start a sweep in the shared browser and wait for it (not an earlier one) to leave 'running' (or meet `until`);
    * `settings` on top of the file's SETTINGS.
    */
-  sweepToEnd(input: SweepStart, what: string, until?: (s: SweepRow) => boolean, settings?: Partial<typeof SETTINGS>): Promise<{ popup: Page; sweep: SweepRecord }>;
+  sweepToEnd(
+    input: SweepStart,
+    what: string,
+    until?: (s: SweepRow) => boolean,
+    settings?: Partial<typeof SETTINGS>,
+  ): Promise<{ popup: Page; sweep: SweepRecord }>;
   /**
    * Every place of the truth outside saturated cells is in the CSV, nothing else is, once each,
    * all of this provider. Returns the CSV (for the file's own checks) and the truth's size.
@@ -152,7 +168,8 @@ export function providerSuite<R extends ProviderReplica<S>, S>(o: {
       expect(csv.rows.every((r) => r.provider === o.provider)).toBe(true);
       expect(ids.filter((id) => !truth.has(id))).toEqual([]);
       const saturated = (await readCells(popup)).filter((c) => c.id.startsWith(`${sweepId}/`) && c.status === 'saturated');
-      const inSaturated = (p: { lat: number; lng: number }) => saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
+      const inSaturated = (p: { lat: number; lng: number }) =>
+        saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
       const got = new Set(ids);
       expect([...truth].filter(([id, p]) => !got.has(id) && !inSaturated(p)).map(([id]) => id)).toEqual([]);
       return { text: csv.text, rows: csv.rows, truth: truth.size };

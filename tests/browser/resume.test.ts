@@ -9,6 +9,8 @@
  *   at least the configured delay after the last one the site saw.
  *
  * Every time here is the replica's own request log (`replica.requests`): what the site saw.
+ *
+ * Budget: 40 s (alone on 2 cores; measured 33 s).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -157,7 +159,7 @@ describe('resume after a browser crash', () => {
     const since = replica.requests.length;
     await startSweepFromPopup(first.context, { keywords: 'cafe', area: AREA }, settings);
 
-    const last = await until(() => sweepLoads(since)[0], 'the sweep\'s first page load');
+    const last = await until(() => sweepLoads(since)[0], "the sweep's first page load");
     await first.kill();
     const killedAfterMs = Date.now() - last.r.at;
 
@@ -165,8 +167,10 @@ describe('resume after a browser crash', () => {
     const seen = { remembered: null as number | null };
     const { resumedAt, logAtResume } = await relaunchAndResume(profileDir, async (popup) => {
       seen.remembered = await popup.evaluate(async () => {
-        const api = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, any>> } } } }).chrome;
-        return ((await api.storage.local.get('pacer')).pacer?.['www.google.com']?.lastLoadAt as number | undefined) ?? null;
+        const api = (
+          globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<{ pacer?: Record<string, { lastLoadAt?: number }> }> } } } }
+        ).chrome;
+        return (await api.storage.local.get('pacer')).pacer?.['www.google.com']?.lastLoadAt ?? null;
       });
     });
     const resumedAfterMs = resumedAt - last.r.at;

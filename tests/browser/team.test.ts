@@ -6,6 +6,8 @@
  * SIGKILLed while it holds a cell, and the database is stopped for 30 s and started again.
  * The team's export must equal the replica's ground truth with no duplicate, and no cell may
  * be searched by two browsers except after a lease ran out.
+ *
+ * Budget: 120 s (alone on 2 cores; measured 97 s).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +20,20 @@ import { naverChromiumArgs, startNaverReplica, type NaverReplica } from '../repl
 import { createWorld } from '../replica/world';
 import { EXTENSION_ID } from './extension-id';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep } from './extension';
-import { EXTENSION_ORIGIN, launchBrowser, newProfileDir, openPopup, readSweeps, removeProfileDir, serviceWorker, setSettings, waitFor, type RunningBrowser } from './harness';
+import {
+  EXTENSION_ORIGIN,
+  launchBrowser,
+  newProfileDir,
+  openPopup,
+  readSweeps,
+  removeProfileDir,
+  serviceWorker,
+  setSettings,
+  waitFor,
+  type RunningBrowser,
+} from './harness';
 import { areaAround, CENTRE, KEYWORD, SETTINGS } from './provider-suite';
+import type { WxtBrowser } from 'wxt/browser';
 
 const world = createWorld({ seed: 26, places: 30_000, centre: CENTRE, radiusKm: 5 });
 /** About 1.8 × 1.8 km: several first cells, crowded ones split. */
@@ -69,7 +83,11 @@ async function grant(b: RunningBrowser, origin: string): Promise<void> {
   const error = await page.evaluate(
     ({ id, origin }) =>
       new Promise<string | null>((resolve) => {
-        const chrome = (globalThis as unknown as { chrome: { runtime: { lastError?: { message: string } }; developerPrivate: { addHostPermission(id: string, host: string, cb: () => void): void } } }).chrome;
+        const chrome = (
+          globalThis as unknown as {
+            chrome: { runtime: { lastError?: { message: string } }; developerPrivate: { addHostPermission(id: string, host: string, cb: () => void): void } };
+          }
+        ).chrome;
         chrome.developerPrivate.addHostPermission(id, origin, () => resolve(chrome.runtime.lastError?.message ?? null));
       }),
     { id: EXTENSION_ID, origin },
@@ -91,7 +109,9 @@ async function setUpTeam(m: Member): Promise<Page> {
   await options.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => options.getByTestId('team-check').textContent(), { timeout: 30_000 }).toMatch(/Connected/);
   const sw = await serviceWorker(m.browser.context);
-  m.browserId = await sw.evaluate(async () => ((await (globalThis as unknown as { chrome: any }).chrome.storage.local.get('team')).team as { browserId: string }).browserId);
+  m.browserId = await sw.evaluate(
+    async () => ((await (globalThis as unknown as { chrome: WxtBrowser }).chrome.storage.local.get('team')).team as { browserId: string }).browserId,
+  );
   return options;
 }
 
@@ -176,7 +196,10 @@ describe('a sweep shared by three browsers', () => {
     const searches = members.map(searchesOf);
     const twice: { bounds: string; gapMs: number }[] = [];
     for (const bounds of new Set(searches.flatMap((s) => [...s.keys()]))) {
-      const times = searches.map((s) => s.get(bounds)).filter((at): at is number => at !== undefined).sort((x, y) => x - y);
+      const times = searches
+        .map((s) => s.get(bounds))
+        .filter((at): at is number => at !== undefined)
+        .sort((x, y) => x - y);
       for (let i = 1; i < times.length; i++) twice.push({ bounds, gapMs: times[i]! - times[i - 1]! });
     }
     expect(twice.filter((t) => t.gapMs < LEASE_S * 1000 - 2_000)).toEqual([]);
@@ -197,9 +220,13 @@ describe('a sweep shared by three browsers', () => {
 
     // The team's counts: each place once, each settled cell once.
     const progress = (await couch.byPrefix<ProgressDoc>(`progress:${sweep.id}:`)).filter((d) => d.type === 'progress');
-    await expect.poll(async () => (await couch.byPrefix<ProgressDoc>(`progress:${sweep.id}:`)).reduce((n, d) => n + d.places, 0), { timeout: 30_000 }).toBe(truth.size);
+    await expect
+      .poll(async () => (await couch.byPrefix<ProgressDoc>(`progress:${sweep.id}:`)).reduce((n, d) => n + d.places, 0), { timeout: 30_000 })
+      .toBe(truth.size);
     const settled = (await cellDocs(sweep.id)).filter((d) => d.settle).length;
-    await expect.poll(async () => (await couch.byPrefix<ProgressDoc>(`progress:${sweep.id}:`)).reduce((n, d) => n + d.cells, 0), { timeout: 30_000 }).toBe(settled);
+    await expect
+      .poll(async () => (await couch.byPrefix<ProgressDoc>(`progress:${sweep.id}:`)).reduce((n, d) => n + d.cells, 0), { timeout: 30_000 })
+      .toBe(settled);
     expect(progress.map((p) => p.name).sort()).toEqual(['Browser A', 'Browser B', 'Browser C']);
     await expect.poll(() => popupA.getByTestId('team-progress').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`${truth.size} places in all`));
   });

@@ -29,14 +29,20 @@ export interface ThreeSites {
 
 /** Several `--host-resolver-rules` lists as one flag (Chromium keeps only the last flag of a name). */
 export function mergedResolverArgs(...lists: string[][]): string[] {
-  const rules = lists.flat().filter((a) => a.startsWith('--host-resolver-rules=')).map((a) => a.slice('--host-resolver-rules='.length));
+  const rules = lists
+    .flat()
+    .filter((a) => a.startsWith('--host-resolver-rules='))
+    .map((a) => a.slice('--host-resolver-rules='.length));
   return [`--host-resolver-rules=${rules.join(', ')}`, '--ignore-certificate-errors'];
 }
 
 export async function startThreeSites(world: World): Promise<ThreeSites> {
   const [google, naver, kakao] = await Promise.all([startReplica({ world }), startNaverReplica({ world }), startKakaoReplica({ world })]);
   const profileDir = newProfileDir();
-  const browser = await launchBrowser({ profileDir, resolverArgs: mergedResolverArgs(chromiumArgs(google.port), naverChromiumArgs(naver.port), kakaoChromiumArgs(kakao.port)) });
+  const browser = await launchBrowser({
+    profileDir,
+    resolverArgs: mergedResolverArgs(chromiumArgs(google.port), naverChromiumArgs(naver.port), kakaoChromiumArgs(kakao.port)),
+  });
   return {
     google,
     naver,
@@ -58,7 +64,13 @@ export const SITE_SEARCHES: ReadonlyArray<{ site: 'google' | 'naver' | 'kakao'; 
 ];
 
 /** Sweep `area` on each site in turn, each from its own tab; the sweeps as they ended. */
-export async function sweepEachSite(sites: ThreeSites, areaText: string, centre: { lat: number; lng: number }, settings: Record<string, number | boolean>, onSite?: (site: string) => void): Promise<SweepRecord[]> {
+export async function sweepEachSite(
+  sites: ThreeSites,
+  areaText: string,
+  centre: { lat: number; lng: number },
+  settings: Record<string, number | boolean>,
+  onSite?: (site: string) => void,
+): Promise<SweepRecord[]> {
   const ended: SweepRecord[] = [];
   for (const s of SITE_SEARCHES) {
     onSite?.(s.site);
@@ -78,7 +90,8 @@ export function truthByPlace(sites: ThreeSites, area: Area): Map<number, string[
   const out = new Map<number, string[]>();
   const add = (index: number, key: string) => out.set(index, [...(out.get(index) ?? []), key]);
   for (const p of sites.google.groundTruth('cafe', area)) add(p.index, `google:${p.cid}`);
-  for (const n of sites.naver.groundTruth('카페', area.bbox)) if (areaContains(area, { lat: Number(n.y), lng: Number(n.x) })) add(indexOfNaverId(n.id)!, `naver:${n.id}`);
+  for (const n of sites.naver.groundTruth('카페', area.bbox))
+    if (areaContains(area, { lat: Number(n.y), lng: Number(n.x) })) add(indexOfNaverId(n.id)!, `naver:${n.id}`);
   const b = area.bbox;
   const wider = bboxToWcongRect({ south: b.south - 0.01, west: b.west - 0.01, north: b.north + 0.01, east: b.east + 0.01 })!;
   for (const k of kakaoGroundTruth(sites.kakao.kakao, '카페', wider)) if (areaContains(area, k)) add(k.place.index, `kakao:${k.confirmId}`);
@@ -95,7 +108,13 @@ export function truthOfKeys(sites: ThreeSites, keys: readonly string[]): string[
   const indexOf = (key: string): number => {
     const [site, id] = key.split(':') as [string, string];
     const index =
-      site === 'google' ? world.byCid.get(id)?.index : site === 'naver' ? indexOfNaverId(id) : site === 'kakao' ? sites.kakao.kakao.byConfirmId.get(id)?.place.index : undefined;
+      site === 'google'
+        ? world.byCid.get(id)?.index
+        : site === 'naver'
+          ? indexOfNaverId(id)
+          : site === 'kakao'
+            ? sites.kakao.kakao.byConfirmId.get(id)?.place.index
+            : undefined;
     if (index === undefined || index === null) throw new Error(`${key} is no place of the replica world`);
     return index;
   };
@@ -108,7 +127,10 @@ export function truthOfKeys(sites: ThreeSites, keys: readonly string[]): string[
 /** The popup's Businesses CSV of every place: its text, rows, and each row's listing keys. */
 export async function exportBusinessesFromPopup(popup: Page): Promise<{ text: string; fileName: string; rows: Record<string, string>[]; groups: string[][] }> {
   await popup.getByLabel('Places to export').selectOption('all');
-  const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 60_000 }), popup.getByRole('button', { name: 'Export Businesses CSV' }).click()]);
+  const [download] = await Promise.all([
+    popup.waitForEvent('download', { timeout: 60_000 }),
+    popup.getByRole('button', { name: 'Export Businesses CSV' }).click(),
+  ]);
   const text = readFileSync((await download.path())!, 'utf8');
   const rows = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
   const groups = rows.map((r) => SITE_SEARCHES.filter((s) => r[`${s.site}_id`]).map((s) => `${s.site}:${r[`${s.site}_id`]}`));
@@ -116,7 +138,10 @@ export async function exportBusinessesFromPopup(popup: Page): Promise<{ text: st
 }
 
 /** Links (pairs of listings in one row) found and true: what precision and recall count. */
-export function linkScore(exported: readonly string[][], truth: readonly string[][]): { precision: number; recall: number; found: number; true: number; right: number } {
+export function linkScore(
+  exported: readonly string[][],
+  truth: readonly string[][],
+): { precision: number; recall: number; found: number; true: number; right: number } {
   const pairs = (groups: readonly string[][]) => new Set(groups.flatMap((g) => g.flatMap((a, i) => g.slice(i + 1).map((b) => `${a}|${b}`))));
   const got = pairs(exported);
   const want = pairs(truth);

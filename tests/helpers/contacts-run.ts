@@ -20,7 +20,14 @@ export async function storeOfWeb(web: WebReplica, factory: IDBFactory, name = 'w
   for (let from = 0; from < hosts.length; from += 1000) {
     await store.transact(['listings'], 'readwrite', async (tx) => {
       for (let i = from; i < Math.min(hosts.length, from + 1000); i++) {
-        const l: StoredListing = { ...makeListing(String(i + 1), { website: web.truth(hosts[i]!).website }), firstSeen: 1, lastSeen: 2, collections: ['s1'], keywords: ['cafe'], cells: [] };
+        const l: StoredListing = {
+          ...makeListing(String(i + 1), { website: web.truth(hosts[i]!).website }),
+          firstSeen: 1,
+          lastSeen: 2,
+          collections: ['s1'],
+          keywords: ['cafe'],
+          cells: [],
+        };
         await tx.objectStore('listings').put(l);
       }
     });
@@ -34,14 +41,19 @@ export const placesOfWeb = (web: WebReplica) => web.web.hosts.map((host, i) => (
 /** The contacts of places named by key, through their stored listings (as an export reads them). */
 export async function contactsOfKeys(store: Store, keys: readonly string[]): Promise<Map<string, ContactSite>> {
   const listings = await store.transact(['listings'], 'readonly', (tx) => Promise.all(keys.map((k) => tx.objectStore('listings').get(k))));
-  return contactsOf(store, listings.filter((l): l is StoredListing => l !== undefined));
+  return contactsOf(
+    store,
+    listings.filter((l): l is StoredListing => l !== undefined),
+  );
 }
 
 /**
  * The pass with `settings`; `sleepCapMs` shortens its idle waits (never the host lanes' gap,
- * which goes through the same sleep: leave it unset where the pace is measured).
+ * which goes through the same sleep: leave it unset where the pace is measured). `random` draws
+ * the retry backoff's jitter: a small one brings a failed site's second attempt within a second,
+ * where the product waits up to a minute (SITE_BACKOFF_BASE_MS) on the real clock.
  */
-export function inMemoryPass(store: Store, fetchFn: FetchFn, settings: Partial<ContactsSettings>, sleepCapMs = Infinity) {
+export function inMemoryPass(store: Store, fetchFn: FetchFn, settings: Partial<ContactsSettings>, sleepCapMs = Infinity, random: () => number = Math.random) {
   let state: ContactsPassState = { status: 'idle' };
   let n = 0;
   return createContactsPass({
@@ -49,11 +61,13 @@ export function inMemoryPass(store: Store, fetchFn: FetchFn, settings: Partial<C
     fetch: fetchFn,
     now: Date.now,
     sleep: (ms, signal) => abortableSleep(Math.min(ms, sleepCapMs), signal),
-    random: Math.random,
+    random,
     newId: () => String(++n),
     hasPermission: async () => true,
     loadState: async () => state,
-    saveState: async (s) => void (state = s),
+    saveState: async (s) => {
+      state = s;
+    },
     settings: async () => ({ ...DEFAULT_CONTACTS_SETTINGS, ...settings }),
   });
 }

@@ -26,7 +26,18 @@ export interface ContactScore {
 const lower = (a: string) => a.toLowerCase();
 
 export function scoreContacts(sites: readonly { truth: SiteTruth; record: ContactSite | undefined }[]): ContactScore {
-  const s: ContactScore = { sites: 0, foundEmails: 0, correctEmails: 0, findableEmails: 0, recalledEmails: 0, wrong: [], missed: [], socialsExpected: 0, socialsFound: 0, socialsWrong: [] };
+  const s: ContactScore = {
+    sites: 0,
+    foundEmails: 0,
+    correctEmails: 0,
+    findableEmails: 0,
+    recalledEmails: 0,
+    wrong: [],
+    missed: [],
+    socialsExpected: 0,
+    socialsFound: 0,
+    socialsWrong: [],
+  };
   for (const { truth, record } of sites) {
     s.sites++;
     const found = new Set((record?.findings?.emails ?? []).map((e) => lower(e.value)));

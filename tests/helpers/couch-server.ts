@@ -50,7 +50,10 @@ export async function freePort(): Promise<number> {
 async function call(url: string, method: string, who: { user: string; password: string } | null, body?: unknown): Promise<{ status: number; body: unknown }> {
   const r = await fetch(url, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(who ? { Authorization: `Basic ${Buffer.from(`${who.user}:${who.password}`).toString('base64')}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(who ? { Authorization: `Basic ${Buffer.from(`${who.user}:${who.password}`).toString('base64')}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();
@@ -81,7 +84,10 @@ export async function startCouchServer(): Promise<CouchServer> {
   writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ admins: { [ADMIN.user]: ADMIN.password }, log: { file: path.join(dir, 'log.txt') } }));
   let child: ChildProcess | null = null;
   const launch = async () => {
-    child = spawn(process.execPath, [BIN, '--dir', dir, '--port', String(port), '--host', '127.0.0.1', '--config', path.join(dir, 'config.json')], { stdio: 'ignore', cwd: dir });
+    child = spawn(process.execPath, [BIN, '--dir', dir, '--port', String(port), '--host', '127.0.0.1', '--config', path.join(dir, 'config.json')], {
+      stdio: 'ignore',
+      cwd: dir,
+    });
     await waitUp(url);
   };
   const kill = async () => {

@@ -1,6 +1,6 @@
 /**
  * Dream Coffee (Ilion, Athens), the first place of the Google capture
- * gmaps_tbm-map_search_coffee-athens_en_2024-12.json in /work/shared/real-pages/google/: what its
+ * gmaps_tbm-map_search_coffee-athens_en_2024-12.json in ../shared/real-pages/google/: what its
  * result card gives, read off the file by hand. tests/unit/google-real-pages.test.ts expects the
  * parser to read exactly this; tests/unit/export-details.test.ts exports a listing built on it.
  */

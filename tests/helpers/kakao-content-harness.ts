@@ -11,7 +11,15 @@
  */
 import { createKakaoNetwork, type KakaoNetwork } from '../../utils/providers/kakao/network';
 import { installKakaoNetworkHook, readKakaoHookMessage, type KakaoHookMessage } from '../../utils/providers/kakao/network-hook';
-import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressNextPage, type KakaoCollectEnv, type MeasuredRequest } from '../../utils/providers/kakao/collect';
+import {
+  collectKakaoPage,
+  kakaoFirstPageReady,
+  kakaoPreparation,
+  pressKakaoControl,
+  pressNextPage,
+  type KakaoCollectEnv,
+  type MeasuredRequest,
+} from '../../utils/providers/kakao/collect';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';
 import { combinePages } from '../../utils/sweep/pages';
@@ -92,10 +100,12 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
     const req = parseMapDaumUrl(url)!;
     if (req.endpoint === 'mapsearch') {
       const u = new URL(url);
-      if (!gateTokenValid(GATE_SECRET, u.pathname + u.search, headers[GATE_TOKEN_HEADER])) return { kind: 'refused', status: 403, body: '{"code":403,"message":"invalid gate token"}' };
+      if (!gateTokenValid(GATE_SECRET, u.pathname + u.search, headers[GATE_TOKEN_HEADER]))
+        return { kind: 'refused', status: 403, body: '{"code":403,"message":"invalid gate token"}' };
     }
     served++;
-    if (switches.blockAfter !== null && served > switches.blockAfter) return switches.blockMode === 'redirect-500' ? { kind: 'block-redirect' } : { kind: 'html' };
+    if (switches.blockAfter !== null && served > switches.blockAfter)
+      return switches.blockMode === 'redirect-500' ? { kind: 'block-redirect' } : { kind: 'html' };
     const answer = answerMapDaum(places, switches, req, url);
     return { kind: 'ok', data: JSON.parse(answerMapDaum(places, switches, { ...req, callback: null }, url).body), body: answer.body };
   };
@@ -208,7 +218,11 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
         // The 302 goes to www.kakao.com, which allows no CORS: fetch rejects.
         if (r.kind === 'block-redirect') return reject(new TypeError('Failed to fetch'));
         if (r.kind === 'refused') return resolve(response(r.status, url, 'application/json; charset=utf-8', r.body));
-        resolve(r.kind === 'html' ? response(200, url, 'text/html; charset=UTF-8', kakaoRateLimitHtml()) : response(200, url, 'application/json; charset=utf-8', r.body));
+        resolve(
+          r.kind === 'html'
+            ? response(200, url, 'text/html; charset=UTF-8', kakaoRateLimitHtml())
+            : response(200, url, 'application/json; charset=utf-8', r.body),
+        );
       });
     })) as unknown as typeof fetch;
 
@@ -228,7 +242,7 @@ export function openKakaoPage(query: string, view: KakaoView, partial: Partial<K
     later(0, () => network.accept(m));
   });
   const run = new Function('window', `${kakaoSearchPageScript()}\nreturn replicaKakaoSearchPage;`)(window) as (c: unknown, w: unknown) => unknown;
-  run(JSON.parse(/replicaKakaoSearchPage\((\{[\s\S]*\})\, window\);\}\)\(\);<\/script>/.exec(html)![1]!), window);
+  run(JSON.parse(/replicaKakaoSearchPage\((\{[\s\S]*\}), window\);\}\)\(\);<\/script>/.exec(html)![1]!), window);
 
   const url = searchPageUrl(query, view);
   const env: KakaoCollectEnv = {

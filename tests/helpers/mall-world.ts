@@ -13,9 +13,16 @@ export const MALL = { south: 37.5113, west: 127.0589, north: 37.5113 + 0.00054, 
 export function mallWorld(seed: number, streets: number, mall: number) {
   const r = seededRandom(seed);
   const specs: PlaceSpec[] = [];
-  for (let i = 0; i < streets; i++) specs.push({ name: `Cafe ${i}`, category: 'cafe', prominence: r(), lat: 37.505 + r() * 0.0108, lng: 127.053 + r() * 0.0136 });
+  for (let i = 0; i < streets; i++)
+    specs.push({ name: `Cafe ${i}`, category: 'cafe', prominence: r(), lat: 37.505 + r() * 0.0108, lng: 127.053 + r() * 0.0136 });
   for (let i = 0; i < mall; i++) {
-    specs.push({ name: `Mall cafe ${i}`, category: 'cafe', prominence: r(), lat: MALL.south + r() * (MALL.north - MALL.south), lng: MALL.west + r() * (MALL.east - MALL.west) });
+    specs.push({
+      name: `Mall cafe ${i}`,
+      category: 'cafe',
+      prominence: r(),
+      lat: MALL.south + r() * (MALL.north - MALL.south),
+      lng: MALL.west + r() * (MALL.east - MALL.west),
+    });
   }
   return worldFromSpecs(specs, { centre: { lat: 37.5116, lng: 127.0592 } });
 }

@@ -98,14 +98,32 @@ export function openNaverTab(world: World, opts: NaverTabOptions = {}): NaverTab
               if (!simple) {
                 const pre = await serve(handler, url, {
                   method: 'OPTIONS',
-                  headers: { origin: pageOrigin, 'access-control-request-method': method, 'access-control-request-headers': Object.keys(headers).filter((h) => h !== 'origin').sort().join(',') },
+                  headers: {
+                    origin: pageOrigin,
+                    'access-control-request-method': method,
+                    'access-control-request-headers': Object.keys(headers)
+                      .filter((h) => h !== 'origin')
+                      .sort()
+                      .join(','),
+                  },
                 });
                 logged({ method: 'OPTIONS', url: url.href, status: pre.status });
-                const allowed = (pre.headers['access-control-allow-headers'] ?? '').toLowerCase().split(',').map((h) => h.trim());
+                const allowed = (pre.headers['access-control-allow-headers'] ?? '')
+                  .toLowerCase()
+                  .split(',')
+                  .map((h) => h.trim());
                 const ok =
-                  pre.status >= 200 && pre.status < 300 && corsAllows(pre.headers, pageOrigin, withCredentials) &&
-                  (pre.headers['access-control-allow-methods'] ?? '').toUpperCase().split(',').map((m) => m.trim()).includes(method) &&
-                  Object.keys(headers).filter((h) => h !== 'origin').every((h) => allowed.includes(h));
+                  pre.status >= 200 &&
+                  pre.status < 300 &&
+                  corsAllows(pre.headers, pageOrigin, withCredentials) &&
+                  (pre.headers['access-control-allow-methods'] ?? '')
+                    .toUpperCase()
+                    .split(',')
+                    .map((m) => m.trim())
+                    .includes(method) &&
+                  Object.keys(headers)
+                    .filter((h) => h !== 'origin')
+                    .every((h) => allowed.includes(h));
                 if (!ok) throw new TypeError('Failed to fetch (CORS preflight refused)');
               }
             }

@@ -76,7 +76,22 @@ export async function seedOldStore(
     { sweepId: 's1', at: 2, kind: 'cell-done', cellId: 's1/0/r0c1', keyword: content.keyword, message: '3 listings' },
     ...(content.moreEvents ?? []),
   ]);
-  await rawPut(db, 'savedSearches', [{ id: 'ss1', name: 'n', areaText: '1,2,1.1,2.1', keywordsText: 'cafe', repeat: 'daily', hour: 9, weekday: 0, thresholdDays: 7, createdAt: 1, lastRunAt: null, lastSuccessfulRunAt: null, lastNewPlaceAt: null }]);
+  await rawPut(db, 'savedSearches', [
+    {
+      id: 'ss1',
+      name: 'n',
+      areaText: '1,2,1.1,2.1',
+      keywordsText: 'cafe',
+      repeat: 'daily',
+      hour: 9,
+      weekday: 0,
+      thresholdDays: 7,
+      createdAt: 1,
+      lastRunAt: null,
+      lastSuccessfulRunAt: null,
+      lastNewPlaceAt: null,
+    },
+  ]);
   await rawPut(db, 'runs', [{ id: 'r1', savedSearchId: 'ss1', sweepId: 's2', claimedAt: 5, status: 'finished' }]);
   await rawPut(db, 'placeSnapshots', [{ savedSearchId: 'ss1', key: content.placeKey, name: 'Place 1', lastSeenRun: 'r1' }]);
   await rawPut(db, 'changes', [{ runId: 'r1', key: content.placeKey, kind: 'added' }]);
@@ -88,7 +103,11 @@ export async function seedOldStore(
  * the store must fail with a 'corrupt' StoreError and leave the database exactly as it was.
  * Returns the error (for its message) and the dump taken before.
  */
-export async function expectDamagedRefused(factory: IDBFactory, version: number, layout: (db: IDBDatabase) => void): Promise<{ error: StoreError; before: Record<string, unknown> }> {
+export async function expectDamagedRefused(
+  factory: IDBFactory,
+  version: number,
+  layout: (db: IDBDatabase) => void,
+): Promise<{ error: StoreError; before: Record<string, unknown> }> {
   const broken = await rawOpen(factory, 'mapsweep', version, (db) => layout(db));
   await rawPut(broken, 'sweeps', [makeSweep('s1')]);
   broken.close();

@@ -11,10 +11,23 @@ export interface ReplicaReply {
   body: string;
 }
 
-export function replicaRequest(port: number, host: string, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<ReplicaReply> {
+export function replicaRequest(
+  port: number,
+  host: string,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<ReplicaReply> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { host, ...opts.headers }, rejectUnauthorized: false, servername: host.replace(/:\d+$/, '') },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: opts.method ?? 'GET',
+        headers: { host, ...opts.headers },
+        rejectUnauthorized: false,
+        servername: host.replace(/:\d+$/, ''),
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

@@ -114,7 +114,11 @@ export function createSimPageDriver(world: World, opts: SimOptions): SimPageDriv
         warnings: [],
         httpStatus: page.status,
         // As the content script measures it: the window's CSS size and the panel the page draws.
-        canvas: { width: opts.viewport.width, height: opts.viewport.height, panelRight: opts.drawnPanelWidth ?? opts.switches.panelWidth ?? opts.viewport.panelWidth },
+        canvas: {
+          width: opts.viewport.width,
+          height: opts.viewport.height,
+          panelRight: opts.drawnPanelWidth ?? opts.switches.panelWidth ?? opts.viewport.panelWidth,
+        },
       };
       if (page.status !== 200) {
         return { ...base, pageKind: 'unknown', listings: [], cardsVisible: 0, endOfList: false, capHit: false, finalView: null, stopReason: 'not-a-feed' };
@@ -134,7 +138,16 @@ export function createSimPageDriver(world: World, opts: SimOptions): SimPageDriv
       });
       const listings = shown.filter((_, i) => !unread[i]);
       if (shown.length === 0) {
-        return { ...base, pageKind: 'no-results', listings, cardsVisible: 0, endOfList: false, capHit: false, finalView: out.finalView, stopReason: 'not-a-feed' };
+        return {
+          ...base,
+          pageKind: 'no-results',
+          listings,
+          cardsVisible: 0,
+          endOfList: false,
+          capHit: false,
+          finalView: out.finalView,
+          stopReason: 'not-a-feed',
+        };
       }
       if (shown.length === 1) {
         return { ...base, pageKind: 'place', listings, cardsVisible: 1, endOfList: false, capHit: false, finalView: out.finalView, stopReason: 'not-a-feed' };

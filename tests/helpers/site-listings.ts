@@ -46,7 +46,9 @@ export function siteListings(world: World): SiteListings {
   for (const batch of batches(listedAll(world, 'google'), BATCH.google)) {
     const places = batch.map((p) => seenBy(p, 'google'));
     const first = places[0]!;
-    const body = frameDirect(searchResponseData({ query: QUERY, places, finalView: { lat: first.lat, lng: first.lng, zoom: 16 }, viewport: DEFAULT_VIEWPORT, signedIn: true }));
+    const body = frameDirect(
+      searchResponseData({ query: QUERY, places, finalView: { lat: first.lat, lng: first.lng, zoom: 16 }, viewport: DEFAULT_VIEWPORT, signedIn: true }),
+    );
     const parsed = parseTbmBody(body);
     if (parsed.blocked) throw new Error(`Google's reader refused a replica answer: ${parsed.reason}`);
     dropped.google += parsed.dropped + batch.length - parsed.places.length;
@@ -65,7 +67,13 @@ export function siteListings(world: World): SiteListings {
   const kw = kakaoWorld(world);
   for (const batch of batches(listedAll(world, 'kakao'), BATCH.kakao)) {
     // The envelope answerMapDaum wraps its records in (tests/replica/kakao/search.ts).
-    const body = JSON.stringify({ place_totalcount: '1000', page_count: 34, page: '1', place: batch.map((p) => placeRecord(kw.of(p), DEFAULT_KAKAO_SWITCHES, false)), address: [] });
+    const body = JSON.stringify({
+      place_totalcount: '1000',
+      page_count: 34,
+      page: '1',
+      place: batch.map((p) => placeRecord(kw.of(p), DEFAULT_KAKAO_SWITCHES, false)),
+      address: [],
+    });
     const parsed = parseMapDaumBody(body);
     if (parsed.kind !== 'ok') throw new Error(`Kakao's reader refused a replica answer: ${parsed.kind}`);
     dropped.kakao += parsed.skipped.length + batch.length - parsed.places.length;
@@ -116,7 +124,9 @@ export function scoreLinks(result: MatchResult, truth: SiteTruth): LinkFigures {
       }
     }
   });
-  const lookAlikesMerged = truth.lookAlikes.filter(({ keys: [x, y] }) => x.some((a) => businessOf.has(a) && y.some((b) => businessOf.get(b) === businessOf.get(a)))).length;
+  const lookAlikesMerged = truth.lookAlikes.filter(({ keys: [x, y] }) =>
+    x.some((a) => businessOf.has(a) && y.some((b) => businessOf.get(b) === businessOf.get(a))),
+  ).length;
   return {
     precision: linkedPairs === 0 ? 1 : right / linkedPairs,
     recall: truePairs.size === 0 ? 1 : right / truePairs.size,

@@ -3,17 +3,7 @@
  * (`P[13]`, hl=en) and the search terms (English and Korean) that find it.
  */
 
-export type CategoryId =
-  | 'cafe'
-  | 'restaurant'
-  | 'clinic'
-  | 'pharmacy'
-  | 'hairSalon'
-  | 'convenienceStore'
-  | 'bakery'
-  | 'dentist'
-  | 'bar'
-  | 'gym';
+export type CategoryId = 'cafe' | 'restaurant' | 'clinic' | 'pharmacy' | 'hairSalon' | 'convenienceStore' | 'bakery' | 'dentist' | 'bar' | 'gym';
 
 export interface Category {
   id: CategoryId;

@@ -83,6 +83,10 @@ export const REAL_CLASSES: DomClasses = {
 /** The names a variant's page carries (for tests and for reading a page by hand). */
 export function classesFor(variant: DomVariant): DomClasses {
   if (variant === 'a') return REAL_CLASSES;
-  const rename = (list: string): string => list.split(' ').map((c) => clientRenderer().renamedClass(c)).join(' ');
+  const rename = (list: string): string =>
+    list
+      .split(' ')
+      .map((c) => clientRenderer().renamedClass(c))
+      .join(' ');
   return Object.fromEntries(Object.entries(REAL_CLASSES).map(([k, v]) => [k, rename(v)])) as unknown as DomClasses;
 }

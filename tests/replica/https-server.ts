@@ -34,7 +34,11 @@ export function replicaCertificate(commonName: string, dnsNames: readonly string
       extensions: [
         {
           name: 'subjectAltName',
-          altNames: [...dnsNames.map((value) => ({ type: 2 as const, value })), { type: 2 as const, value: 'localhost' }, { type: 7 as const, ip: '127.0.0.1' }],
+          altNames: [
+            ...dnsNames.map((value) => ({ type: 2 as const, value })),
+            { type: 2 as const, value: 'localhost' },
+            { type: 7 as const, ip: '127.0.0.1' },
+          ],
         },
       ],
     }).then((pems) => ({ key: pems.private, cert: pems.cert }));

@@ -1,7 +1,7 @@
 /**
  * HTML of the replica's pages: the search shell (its script renders the list), the place page, the sorry
  * page and the consent page (map-pages-spec §1.2, §1.6, §1.7). Structure and class names follow the
- * captures in /work/shared/real-pages/google; texts the extension looks for are verbatim.
+ * captures in ../shared/real-pages/google; texts the extension looks for are verbatim.
  */
 import type { MapView } from '../../utils/geo/types';
 import { clientRenderer, type SearchPageConfig, searchPageScript } from './client-renderer';
@@ -65,8 +65,11 @@ export function searchShellHtml(config: SearchPageConfig): string {
 <body class="keynav-mode-off">
 <div id="app-container" class="vasquette id-app-container">
 <div id="scene" class="widget-scene"><div class="replica-pins"></div></div>
-${panel(panelWidth, `<div id="omnibox"><form id="searchbox" action="/maps/search/" onsubmit="return false"><input id="searchboxinput" name="q" value="${escapeHtml(config.query)}" aria-label="${escapeHtml(text.searchLabel)}" autocomplete="off"></form></div>
-<div class="${config.classes.main}" role="main" jslog="25180;mutable:true;"><div class="replica-loading fontBodyMedium">${escapeHtml(text.loading)}</div></div>`)}
+${panel(
+  panelWidth,
+  `<div id="omnibox"><form id="searchbox" action="/maps/search/" onsubmit="return false"><input id="searchboxinput" name="q" value="${escapeHtml(config.query)}" aria-label="${escapeHtml(text.searchLabel)}" autocomplete="off"></form></div>
+<div class="${config.classes.main}" role="main" jslog="25180;mutable:true;"><div class="replica-loading fontBodyMedium">${escapeHtml(text.loading)}</div></div>`,
+)}
 </div>
 <!--script-->
 </body></html>`,
@@ -108,22 +111,52 @@ export function placePageHtml(input: PlacePageInput): string {
           ? ''
           : `<span><span><span role="img" aria-label="${escapeHtml(text.placeReviews(place.reviewCount.toLocaleString('en-US')))}">(${place.reviewCount.toLocaleString('en-US')})</span></span></span>`) +
         `</div>`;
-  const price = place.priceLevel ? `<span><span class="mgr77e"><span><span class="fjHK4" aria-hidden="true">·</span><span>${escapeHtml(place.priceLevel)}</span></span></span></span>` : '';
+  const price = place.priceLevel
+    ? `<span><span class="mgr77e"><span><span class="fjHK4" aria-hidden="true">·</span><span>${escapeHtml(place.priceLevel)}</span></span></span></span>`
+    : '';
   const status = openStatus(place, lang);
   const rows: string[] = [
-    infoRow(c, 'button', `aria-label="${text.address}: ${escapeHtml(place.fullAddress)} " data-item-id="address" data-tooltip="${text.copyAddress}"`, '\ue0c8', escapeHtml(place.fullAddress)),
+    infoRow(
+      c,
+      'button',
+      `aria-label="${text.address}: ${escapeHtml(place.fullAddress)} " data-item-id="address" data-tooltip="${text.copyAddress}"`,
+      '\ue0c8',
+      escapeHtml(place.fullAddress),
+    ),
   ];
-  if (status) rows.push(`<div class="OqCZI fontBodyMedium WVXvdc"><div class="OMl5r hH0dDd jBYmhd" role="button" aria-expanded="false"><span class="google-symbols" aria-label="${text.hours}" role="img">\ue8b5</span> ${escapeHtml(status)}</div></div>`);
+  if (status)
+    rows.push(
+      `<div class="OqCZI fontBodyMedium WVXvdc"><div class="OMl5r hH0dDd jBYmhd" role="button" aria-expanded="false"><span class="google-symbols" aria-label="${text.hours}" role="img">\ue8b5</span> ${escapeHtml(status)}</div></div>`,
+    );
   if (place.website) {
     const domain = place.website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
-    rows.push(infoRow(c, 'a', `aria-label="${text.websiteRow}: ${escapeHtml(domain)} " data-item-id="authority" data-tooltip="${text.openWebsite}" href="${escapeHtml(place.website)}"`, '\ue80b', escapeHtml(domain)));
+    rows.push(
+      infoRow(
+        c,
+        'a',
+        `aria-label="${text.websiteRow}: ${escapeHtml(domain)} " data-item-id="authority" data-tooltip="${text.openWebsite}" href="${escapeHtml(place.website)}"`,
+        '\ue80b',
+        escapeHtml(domain),
+      ),
+    );
   }
   if (place.phone) {
-    rows.push(infoRow(c, 'button', `aria-label="${text.phone}: ${escapeHtml(place.phone.display)} " data-item-id="phone:tel:${escapeHtml(place.phone.digits)}" data-tooltip="${text.copyPhone}"`, '\ue0b0', escapeHtml(place.phone.display)));
+    rows.push(
+      infoRow(
+        c,
+        'button',
+        `aria-label="${text.phone}: ${escapeHtml(place.phone.display)} " data-item-id="phone:tel:${escapeHtml(place.phone.digits)}" data-tooltip="${text.copyPhone}"`,
+        '\ue0b0',
+        escapeHtml(place.phone.display),
+      ),
+    );
   }
   const [overview, reviews, about] = text.tabs.names;
   const tabs = [overview, ...(input.signedIn ? [reviews] : []), about]
-    .map((t, i) => `<button role="tab" class="hh2c6" aria-selected="${i === 0}" data-tab-index="${i}" aria-label="${t === overview ? text.tabs.overview(name) : t === reviews ? text.tabs.reviews(name) : text.tabs.about(name)}"><div class="Gpq6kf NlVald" aria-hidden="true">${t}</div></button>`)
+    .map(
+      (t, i) =>
+        `<button role="tab" class="hh2c6" aria-selected="${i === 0}" data-tab-index="${i}" aria-label="${t === overview ? text.tabs.overview(name) : t === reviews ? text.tabs.reviews(name) : text.tabs.about(name)}"><div class="Gpq6kf NlVald" aria-hidden="true">${t}</div></button>`,
+    )
     .join('');
   const rewrite = input.canonicalUrl ? `history.replaceState(null, '', ${scriptJson(input.canonicalUrl)});` : '';
   return inVariant(
@@ -133,14 +166,17 @@ export function placePageHtml(input: PlacePageInput): string {
 <body class="keynav-mode-off">
 <div id="app-container" class="vasquette id-app-container">
 <div id="scene" class="widget-scene"><div class="replica-pins"><div class="replica-pin" style="left:calc(50% + ${panelWidth / 2}px);top:50%"></div></div></div>
-${panel(panelWidth, `<div id="omnibox"><form id="searchbox" onsubmit="return false"><input id="searchboxinput" name="q" value="${name}" aria-label="${escapeHtml(text.searchLabel)}"></form></div>
+${panel(
+  panelWidth,
+  `<div id="omnibox"><form id="searchbox" onsubmit="return false"><input id="searchboxinput" name="q" value="${name}" aria-label="${escapeHtml(text.searchLabel)}"></form></div>
 <div class="${c.main}" aria-label="${name}" role="main" jslog="24393;mutable:true;">
 <div class="TIHn2"><div class="tAiQdd"><div class="lMbq3e"><div><h1 class="${c.placeTitle}"><span class="a5H0ec"></span>${name}<span class="G0bp3e"></span></h1></div>
 <div class="LBgpqf"><div class="skqShb"><div class="fontBodyMedium dmRWX">${rating}${price}</div>
 <div class="fontBodyMedium"><span><span><button class="${c.placeCategory}" jsaction="pane.rating.category">${escapeHtml(place.categories[0] ?? '')}</button></span></span></div></div></div></div></div></div>
 <div class="yx21af lLU2pe XDi3Bc"><div class="RWPxGd" role="tablist">${tabs}</div></div>
 <div class="m6QErb XiKgde" aria-label="${text.informationFor(name)}" role="region">${rows.join('')}</div>
-</div>`)}
+</div>`,
+)}
 </div>
 </body></html>`,
   );

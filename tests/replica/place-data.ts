@@ -1,7 +1,7 @@
 /**
  * The JSON side of the replica (map-pages-spec §1.5, §1.6): the place array P, the `/search?tbm=map`
  * response in both framings, and the place page's `APP_INITIALIZATION_STATE`.
- * Index positions follow the real captures in /work/shared/real-pages/google.
+ * Index positions follow the real captures in ../shared/real-pages/google.
  */
 import type { MapView, Viewport } from '../../utils/geo/types';
 import { placePageUrl } from './hrefs';
@@ -33,24 +33,25 @@ export function placeArray(place: ReplicaPlace, opts: PlaceArrayOptions): unknow
     ? place.fullAddress.slice(streetLine.length + 2)
     : place.fullAddress.replace(streetLine, '').trim();
   P[2] = [streetLine, rest];
-  P[4] = place.rating === null
-    ? null
-    : [
-        null,
-        null,
-        place.priceLevel,
-        [
-          `https://search.google.com/local/reviews?placeid=${place.placeId}&q=${encodeURIComponent(opts.query)}&authuser=0&hl=${lang}`,
-          place.reviewCount === null ? null : lang === 'ko' ? `리뷰 ${place.reviewCount}개` : `${place.reviewCount} reviews`,
+  P[4] =
+    place.rating === null
+      ? null
+      : [
           null,
-          '0ahUKEwi-replica',
-        ],
-        null,
-        null,
-        null,
-        place.rating,
-        opts.signedIn ? place.reviewCount : null,
-      ];
+          null,
+          place.priceLevel,
+          [
+            `https://search.google.com/local/reviews?placeid=${place.placeId}&q=${encodeURIComponent(opts.query)}&authuser=0&hl=${lang}`,
+            place.reviewCount === null ? null : lang === 'ko' ? `리뷰 ${place.reviewCount}개` : `${place.reviewCount} reviews`,
+            null,
+            '0ahUKEwi-replica',
+          ],
+          null,
+          null,
+          null,
+          place.rating,
+          opts.signedIn ? place.reviewCount : null,
+        ];
   P[7] = place.website === null ? null : [websiteValue(place), domainOf(place.website), null, '0ahUKEwi-replica'];
   P[9] = [null, null, place.lat, place.lng];
   P[10] = place.featureId;
@@ -66,16 +67,22 @@ export function placeArray(place: ReplicaPlace, opts: PlaceArrayOptions): unknow
   P[78] = place.placeId;
   P[88] = [null, `SearchResult.TYPE_${place.category.toUpperCase()}`];
   P[89] = place.mid;
-  P[178] = place.phone === null
-    ? null
-    : [[
-        place.phone.display,
-        [[place.phone.display, 1], [place.phone.international, 2]],
-        null,
-        place.phone.digits,
-        null,
-        [`tel:${place.phone.digits}`, null, null, '0ahUKEwi-replica'],
-      ]];
+  P[178] =
+    place.phone === null
+      ? null
+      : [
+          [
+            place.phone.display,
+            [
+              [place.phone.display, 1],
+              [place.phone.international, 2],
+            ],
+            null,
+            place.phone.digits,
+            null,
+            [`tel:${place.phone.digits}`, null, null, '0ahUKEwi-replica'],
+          ],
+        ];
   P[183] = [
     [[1, [[place.fullAddress]]]],
     // [borough, street, street, city, postal, state, country code], as in the Athens capture.
@@ -104,9 +111,9 @@ const WEEK: ReadonlyArray<[name: string, isoDay: number, date: [number, number, 
 function weeklyHours(place: ReplicaPlace, lang: ReplicaLang): unknown[] | null {
   if (place.hours === null) return null;
   const ko = lang === 'ko';
-  const range = (h: { opens: number; closes: number }) =>
-    ko ? `${hourKo(h.opens)}~${hourKo(h.closes)}` : `${hourText(h.opens)}–${hourText(h.closes)}`;
-  const slot = place.hours === 'open24h' ? [ko ? '24시간 영업' : 'Open 24 hours', [[0], [24]]] : [range(place.hours), [[place.hours.opens], [place.hours.closes]]];
+  const range = (h: { opens: number; closes: number }) => (ko ? `${hourKo(h.opens)}~${hourKo(h.closes)}` : `${hourText(h.opens)}–${hourText(h.closes)}`);
+  const slot =
+    place.hours === 'open24h' ? [ko ? '24시간 영업' : 'Open 24 hours', [[0], [24]]] : [range(place.hours), [[place.hours.opens], [place.hours.closes]]];
   const days = WEEK.map(([name, iso, date]) => [ko ? KO_DAYS[iso - 1]! : name, iso, date, [slot], 0, 1]);
   return [days, [days[0], 0, 1, null, [openStatus(place, lang), [[0, 4, [null, [4279862841, 4285388172]]]]]], 6, null, null, null, 1];
 }
@@ -219,5 +226,8 @@ export function appInitializationState(place: ReplicaPlace, view: MapView, viewp
 
 /** JSON for inside a `<script>`: `<` escaped so page content can never close the tag. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -55,7 +55,16 @@ export function answerSearchXhr(
     return { status: 400, contentType: 'text/plain; charset=UTF-8', body: `bad tbm=map request: ${why}` };
   }
   const viewport: Viewport = { width: request.width, height: request.height, panelWidth: switches.panelWidth ?? PANEL_WIDTH_PX };
-  const key = JSON.stringify([query, request.view, request.width, request.height, switches.signedIn, switches.sparseZoomOut, switches.geometry, viewport.panelWidth]);
+  const key = JSON.stringify([
+    query,
+    request.view,
+    request.width,
+    request.height,
+    switches.signedIn,
+    switches.sparseZoomOut,
+    switches.geometry,
+    viewport.panelWidth,
+  ]);
   let outcome = cache.get(key);
   if (!outcome) {
     outcome = searchPlaces(world, query, request.view, viewport, switches);

@@ -61,13 +61,7 @@ export function queryMatcher(query: string): QueryMatcher {
   };
 }
 
-export function searchPlaces(
-  world: World,
-  query: string,
-  view: MapView,
-  viewport: Viewport,
-  switches: SearchSwitches,
-): SearchOutcome {
+export function searchPlaces(world: World, query: string, view: MapView, viewport: Viewport, switches: SearchSwitches): SearchOutcome {
   const matcher = queryMatcher(query);
   const canvas = { width: viewport.width, height: viewport.height, panelWidth: switches.panelWidth ?? viewport.panelWidth };
   const geometry = switches.geometry ?? 'right-of-panel';

@@ -15,7 +15,18 @@ import type { Area, BBox } from '../../utils/geo/types';
 import { GOOGLE_ORIGIN, parsePlaceUrl, parseSearchQuery, parseView } from '../../utils/providers/google/urls';
 import { REAL_CLASSES } from './dom-variants';
 import { placePageUrl } from './hrefs';
-import { createRequestLog, createRollingLimit, type Headers, hostOf, hostResolverArgs, type LoggedRequest, readBody, replicaCertificate, sleep, startHttpsServer } from './https-server';
+import {
+  createRequestLog,
+  createRollingLimit,
+  type Headers,
+  hostOf,
+  hostResolverArgs,
+  type LoggedRequest,
+  readBody,
+  replicaCertificate,
+  sleep,
+  startHttpsServer,
+} from './https-server';
 import { consentHtml, escapeHtml, notFoundHtml, placePageHtml, searchShellHtml, serverErrorHtml, sorryHtml } from './pages';
 import { createRng, deriveSeed } from './prng';
 import { groundTruth } from './search';
@@ -133,7 +144,10 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
 
   function searchPage(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const query = parseSearchQuery(url.pathname);
-    if (!query || !query.trim()) return send(req, res, 'page', 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(url.pathname));
+    if (!query?.trim()) {
+      send(req, res, 'page', 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(url.pathname));
+      return;
+    }
     const view = parseView(url.pathname) ?? { lat: world.centre.lat, lng: world.centre.lng, zoom: DEFAULT_SEARCH_ZOOM };
     const html = searchShellHtml({
       query,
@@ -152,7 +166,10 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   function placePage(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const ids = parsePlaceUrl(url.pathname + url.search);
     const place = (ids.cid && world.byCid.get(ids.cid)) || null;
-    if (!place) return send(req, res, 'page', 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(url.pathname));
+    if (!place) {
+      send(req, res, 'page', 404, { 'content-type': 'text/html; charset=UTF-8' }, notFoundHtml(url.pathname));
+      return;
+    }
     const canonical = url.pathname.startsWith('/maps/place/') && url.pathname.includes('/data=') ? null : placePageUrl(place);
     const html = placePageHtml({
       place,

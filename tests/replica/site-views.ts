@@ -123,11 +123,21 @@ export function drawSiteViews(seed: number, place: ReplicaPlace, chain: ChainBra
   // A business no site lists is no listing to link: the sweep could never see it.
   else if (!present.google && !present.naver && !present.kakao) present[joint.pick(SITES)] = true;
 
-  const names = { google: nameFor(rngs.google, place, chain, 'google'), naver: nameFor(rngs.naver, place, chain, 'naver'), kakao: nameFor(rngs.kakao, place, chain, 'kakao') };
+  const names = {
+    google: nameFor(rngs.google, place, chain, 'google'),
+    naver: nameFor(rngs.naver, place, chain, 'naver'),
+    kakao: nameFor(rngs.kakao, place, chain, 'kakao'),
+  };
   const pins = { google: pinFor(rngs.google, place), naver: pinFor(rngs.naver, place), kakao: pinFor(rngs.kakao, place) };
   const roll = rngs.naver.next();
   const virtualPhone: NaverVirtual =
-    place.phone === null ? 'none' : roll < NAVER_VIRTUAL_ONLY_SHARE ? 'only' : roll < NAVER_VIRTUAL_ONLY_SHARE + NAVER_VIRTUAL_ALONGSIDE_SHARE ? 'alongside' : 'none';
+    place.phone === null
+      ? 'none'
+      : roll < NAVER_VIRTUAL_ONLY_SHARE
+        ? 'only'
+        : roll < NAVER_VIRTUAL_ONLY_SHARE + NAVER_VIRTUAL_ALONGSIDE_SHARE
+          ? 'alongside'
+          : 'none';
   const closed = present.kakao && rngs.kakao.chance(KAKAO_CLOSED_SHARE);
 
   // Stale only where the own number is shown: a stale number hidden behind Naver's 0507 is no disagreement.
@@ -276,6 +286,9 @@ export function siteTruth(world: World): SiteTruth {
     for (const site of SITES) if (listedOn(p, site)) ids[site] = idOf[site](p);
     return { index: p.index, ids, keys: SITES.filter((s) => ids[s] !== undefined).map((s) => `${s}:${ids[s]}`) };
   });
-  const lookAlikes = (world.siteViews?.lookAlikes ?? []).map((l) => ({ ...l, keys: [places[l.indices[0]]!.keys, places[l.indices[1]]!.keys] as [string[], string[]] }));
+  const lookAlikes = (world.siteViews?.lookAlikes ?? []).map((l) => ({
+    ...l,
+    keys: [places[l.indices[0]]!.keys, places[l.indices[1]]!.keys] as [string[], string[]],
+  }));
   return { places, groups: places.map((p) => p.keys), lookAlikes };
 }

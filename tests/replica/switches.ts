@@ -78,7 +78,8 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
         else next.geometry = value as SearchGeometry;
         break;
       case 'panelWidth':
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1000) problems.push('panelWidth must be an integer number of px in [0, 1000]');
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1000)
+          problems.push('panelWidth must be an integer number of px in [0, 1000]');
         else next.panelWidth = value;
         break;
       case 'captchaAfter':
@@ -98,7 +99,8 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
         break;
       case 'hangPaths':
       case 'error500Paths':
-        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/'))) problems.push(`${key} must be an array of paths starting with "/"`);
+        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/')))
+          problems.push(`${key} must be an array of paths starting with "/"`);
         else next[key] = [...(value as string[])];
         break;
       default:

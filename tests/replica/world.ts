@@ -423,7 +423,9 @@ function oversizedPlace(place: ReplicaPlace, o: OversizedPlace): ReplicaPlace {
   return { ...place, name, categories: [...path].reverse(), categoryPath: path, searchName: normaliseQuery(name) };
 }
 
-function validateOptions(options: WorldOptions): Required<Omit<WorldOptions, 'categoryWeights' | 'oversized' | 'siteViews'>> & Pick<WorldOptions, 'categoryWeights' | 'oversized' | 'siteViews'> {
+function validateOptions(
+  options: WorldOptions,
+): Required<Omit<WorldOptions, 'categoryWeights' | 'oversized' | 'siteViews'>> & Pick<WorldOptions, 'categoryWeights' | 'oversized' | 'siteViews'> {
   const o = {
     clusters: 6,
     clusterSigmaKm: [0.3, 1.5] as [number, number],
@@ -439,8 +441,7 @@ function validateOptions(options: WorldOptions): Required<Omit<WorldOptions, 'ca
   };
   const problems: string[] = [];
   if (!Number.isInteger(o.seed)) problems.push(`seed must be an integer (got ${o.seed})`);
-  if (!Number.isInteger(o.places) || o.places < 1 || o.places > MAX_PLACES)
-    problems.push(`places must be an integer in 1..${MAX_PLACES} (got ${o.places})`);
+  if (!Number.isInteger(o.places) || o.places < 1 || o.places > MAX_PLACES) problems.push(`places must be an integer in 1..${MAX_PLACES} (got ${o.places})`);
   if (!o.centre || !(Math.abs(o.centre.lat) <= 80) || !(Math.abs(o.centre.lng) <= 180))
     problems.push('centre must be a LatLng with |lat| <= 80 and |lng| <= 180');
   if (!(o.radiusKm > 0 && o.radiusKm <= 500)) problems.push(`radiusKm must be in (0, 500] (got ${o.radiusKm})`);
@@ -454,7 +455,10 @@ function validateOptions(options: WorldOptions): Required<Omit<WorldOptions, 'ca
   if (o.oversized && !(Number.isInteger(o.oversized.index) && o.oversized.index >= 0 && o.oversized.index < o.places)) {
     problems.push(`oversized.index must be a place's index in 0..${o.places - 1} (got ${o.oversized.index})`);
   }
-  if (o.oversized && !(Number.isInteger(o.oversized.nameLength) && o.oversized.nameLength >= 1 && Number.isInteger(o.oversized.categories) && o.oversized.categories >= 1)) {
+  if (
+    o.oversized &&
+    !(Number.isInteger(o.oversized.nameLength) && o.oversized.nameLength >= 1 && Number.isInteger(o.oversized.categories) && o.oversized.categories >= 1)
+  ) {
     problems.push('oversized.nameLength and oversized.categories must be whole numbers ≥ 1');
   }
   if (problems.length) throw new Error(`createWorld: ${problems.join('; ')}`);
@@ -494,15 +498,7 @@ function samplePoint(rng: Rng, o: ValidOptions, clusters: Cluster[]): { point: L
   }
 }
 
-function makePlace(
-  rng: Rng,
-  index: number,
-  point: LatLng,
-  cluster: Cluster,
-  category: Category,
-  o: ValidOptions,
-  usedCids: Set<string>,
-): ReplicaPlace {
+function makePlace(rng: Rng, index: number, point: LatLng, cluster: Cluster, category: Category, o: ValidOptions, usedCids: Set<string>): ReplicaPlace {
   const { hi, lo } = uniquePair(rng, usedCids);
   const ids = idsFromPair(hi, lo);
   const korean = rng.chance(o.koreanNameShare);
@@ -586,7 +582,9 @@ function createGridIndex(places: readonly ReplicaPlace[]): (bbox: BBox) => Repli
   const cellLng = Math.max((east - west) / side, 1e-6);
   const buckets: number[][] = Array.from({ length: side * side }, () => []);
   const cellOf = (v: number, min: number, size: number): number => Math.min(side - 1, Math.max(0, Math.floor((v - min) / size)));
-  places.forEach((p, i) => buckets[cellOf(p.lat, south, cellLat) * side + cellOf(p.lng, west, cellLng)]!.push(i));
+  places.forEach((p, i) => {
+    buckets[cellOf(p.lat, south, cellLat) * side + cellOf(p.lng, west, cellLng)]!.push(i);
+  });
   return (bbox) => {
     if (bbox.north < south || bbox.south > north || bbox.east < west || bbox.west > east) return [];
     const y0 = cellOf(bbox.south, south, cellLat);

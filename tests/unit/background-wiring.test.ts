@@ -18,7 +18,7 @@ async function deliver(type: string, data: unknown, sender: Record<string, unkno
 }
 
 describe('background wiring (fakeBrowser)', () => {
-  it('commands only from the extension\'s own pages: a web page, a content script or another extension is refused', async () => {
+  it("commands only from the extension's own pages: a web page, a content script or another extension is refused", async () => {
     const store = await openStore(); // the background's own database
     await store.createSweep(makeSweep('bg1', { status: 'paused', pauseReason: 'user' }), makeCells('bg1', 2));
     await fakeBrowser.storage.session.set({ 'session-alive': true });
@@ -42,7 +42,7 @@ describe('background wiring (fakeBrowser)', () => {
 
   it('isOwnPage: the extension id and one of its pages', () => {
     expect(isOwnPage(fakeBrowser, { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/dashboard.html') })).toBe(true);
-    expect(isOwnPage(fakeBrowser, { id: fakeBrowser.runtime.id, url: 'chrome-extension://evil/' + fakeBrowser.runtime.id })).toBe(false);
+    expect(isOwnPage(fakeBrowser, { id: fakeBrowser.runtime.id, url: `chrome-extension://evil/${fakeBrowser.runtime.id}` })).toBe(false);
     expect(isOwnPage(fakeBrowser, { id: 'x', url: fakeBrowser.runtime.getURL('/popup.html') })).toBe(false);
   });
 
@@ -57,7 +57,7 @@ describe('background wiring (fakeBrowser)', () => {
     store.close();
   });
 
-  it('a worker restart (session flag set) does not pause as after a browser restart, and gives the dead loops\' leases back', async () => {
+  it("a worker restart (session flag set) does not pause as after a browser restart, and gives the dead loops' leases back", async () => {
     const store = await openStore();
     await store.createSweep(makeSweep('bg3'), makeCells('bg3', 2));
     // The stopped worker's loop held a cell with a long lease.

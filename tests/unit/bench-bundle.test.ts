@@ -13,7 +13,7 @@ const FILES: Record<string, string> = {
   'chunks/popup-2.js': 'import"./shared-1.js";const x=()=>import(`./xlsx-3.js`);',
   'chunks/shared-1.js': 'import{b}from"./deep-4.js";export const a=b;',
   'chunks/deep-4.js': 'export const b=1;',
-  'chunks/xlsx-3.js': 'export const big="' + 'x'.repeat(100) + '";',
+  'chunks/xlsx-3.js': `export const big="${'x'.repeat(100)}";`,
   'chunks/orphan-5.js': 'export {};',
   'content-scripts/site.js': '(function(){})();',
 };
@@ -36,7 +36,12 @@ describe('the bundle section (scripts/bench/bundle.ts)', () => {
   it('counts each entry with the chunks it imports, through their imports, and on-demand chunks apart', () => {
     const f = measureBundle(build(FILES));
     expect(Object.keys(f.entries).sort()).toEqual(['background.js', 'content-scripts/site.js', 'popup.html']);
-    expect(f.entries['background.js']).toEqual({ bytes: size('background.js', 'chunks/shared-1.js', 'chunks/deep-4.js'), files: ['background.js', 'chunks/deep-4.js', 'chunks/shared-1.js'], on_demand_bytes: 0, on_demand: [] });
+    expect(f.entries['background.js']).toEqual({
+      bytes: size('background.js', 'chunks/shared-1.js', 'chunks/deep-4.js'),
+      files: ['background.js', 'chunks/deep-4.js', 'chunks/shared-1.js'],
+      on_demand_bytes: 0,
+      on_demand: [],
+    });
     expect(f.entries['popup.html']).toEqual({
       bytes: size('chunks/popup-2.js', 'chunks/shared-1.js', 'chunks/deep-4.js'),
       files: ['chunks/deep-4.js', 'chunks/popup-2.js', 'chunks/shared-1.js'],

@@ -13,7 +13,7 @@ import { SEARCH_GEOMETRIES } from '../replica/geometry';
 const cases = SEARCH_GEOMETRIES.flatMap((geometry) => [true, false].map((learn) => [geometry, learn] as const));
 
 describe('the bench sweep loop under each search geometry (panel 460 px)', () => {
-  it.each(cases)('%s, learning %s: the real driver\'s page loads and places, and the whole ground truth', async (geometry, learn) => {
+  it.each(cases)("%s, learning %s: the real driver's page loads and places, and the whole ground truth", async (geometry, learn) => {
     const switches = { ...BENCH_SWITCHES, geometry, panelWidth: 460 };
     const real = await simSweep({ world, areaText: AREA, keywordsText: 'cafe', switches, ...(learn ? {} : { calibration: frozenCalibration() }) });
     expect(real.sweep.status).toBe('finished');

@@ -8,7 +8,6 @@ import { AREA, parsed, storedKeys, truthKeys, world } from '../helpers/sim-world
 import { groundTruth } from '../replica/search';
 import { worldFromSpecs, type PlaceSpec } from '../replica/world';
 
-
 describe('the bench sweep loop', () => {
   it.each(['cafe', 'pharmacy'])('makes the same page loads and keeps the same places as the real driver (%s)', async (keyword) => {
     const real = await simSweep({ world, areaText: AREA, keywordsText: keyword, switches: BENCH_SWITCHES });

@@ -7,13 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAreaText } from '../../utils/geo';
 import { bboxToWcongRect } from '../../utils/geo/wcongnamul';
-import {
-  googleRecallRun,
-  kakaoKeywordWorld,
-  MAX_RESUMES,
-  naverKeywordWorld,
-  type GoogleImperfections,
-} from '../../scripts/bench/recall';
+import { googleRecallRun, kakaoKeywordWorld, MAX_RESUMES, naverKeywordWorld, type GoogleImperfections } from '../../scripts/bench/recall';
 import { REFERENCE_SWITCHES } from '../../scripts/bench/reference';
 import { world } from '../helpers/sim-world';
 import { kakaoWorld } from '../replica/kakao/places';
@@ -50,7 +44,9 @@ describe('recall on imperfect pages (bench)', () => {
     expect(r.silent_examples.every((m) => !m.listed && m.cells.length > 0)).toBe(true);
   });
 
-  it('a card never read stops the sweep, Resume after Resume, till its cell is quarantined: its places missing, reported, not silent', { timeout: 20_000 }, async () => {
+  it('a card never read stops the sweep, Resume after Resume, till its cell is quarantined: its places missing, reported, not silent', {
+    timeout: 20_000,
+  }, async () => {
     let target: string | null = null;
     const r = await googleRecallRun({
       world,
@@ -106,7 +102,9 @@ describe('recall on imperfect pages (bench)', () => {
         }
         const rect = bboxToWcongRect(bounds)!;
         for (const rectMode of ['exact', 'inset'] as const) {
-          expect(kakaoSearch(kk, keyword, rect, { rectMode }).ranked.map((k) => k.confirmId)).toEqual(kakaoSearch(kw, keyword, rect, { rectMode }).ranked.map((k) => k.confirmId));
+          expect(kakaoSearch(kk, keyword, rect, { rectMode }).ranked.map((k) => k.confirmId)).toEqual(
+            kakaoSearch(kw, keyword, rect, { rectMode }).ranked.map((k) => k.confirmId),
+          );
         }
       }
     }

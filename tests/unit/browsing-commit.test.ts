@@ -15,7 +15,11 @@ async function controllerAt(clock: { t: number }) {
     browser: fakeBrowser,
     store,
     pacer: createPacer({ now: () => clock.t, sleep, random: () => 0, timing: () => ({ delayMs: 0, jitterMs: 0 }) }),
-    page: createPageDriver(fakeBrowser, { collect: async () => Promise.reject(new Error('no page')), nextPage: async () => Promise.reject(new Error('no page')) }, sleep),
+    page: createPageDriver(
+      fakeBrowser,
+      { collect: async () => Promise.reject(new Error('no page')), nextPage: async () => Promise.reject(new Error('no page')) },
+      sleep,
+    ),
     now: () => clock.t,
     sleep,
     random: () => 0,

@@ -41,7 +41,7 @@ describe('findEmails', () => {
     ['!x@y.com #x@y.com'],
     ['.info@cafe.kr'],
     ['info..kim@cafe.kr'],
-    ['info@cafe.c0m info@cafe.k info@cafe.' + 'a'.repeat(25)],
+    [`info@cafe.c0m info@cafe.k info@cafe.${'a'.repeat(25)}`],
     ['info@cafe'],
     ['info@-cafe.kr'],
     [`${'x'.repeat(65)}@cafe.kr`],
@@ -103,7 +103,17 @@ describe('phones', () => {
       'London 020 7946 0958',
       'Tel/Fax 051-123-4567',
     ].join('\n');
-    expect(findPhones(text)).toEqual(['02-123-4567', '010.1234.5678', '(031) 123-4567', '1588-1234', '+82 2 1234 5678', '+82-10-1234-5678', '+821012345678', '020 7946 0958', '051-123-4567']);
+    expect(findPhones(text)).toEqual([
+      '02-123-4567',
+      '010.1234.5678',
+      '(031) 123-4567',
+      '1588-1234',
+      '+82 2 1234 5678',
+      '+82-10-1234-5678',
+      '+821012345678',
+      '020 7946 0958',
+      '051-123-4567',
+    ]);
   });
 
   it('not dates, registration numbers, prices, versions, faxes or parts of longer numbers', () => {

@@ -22,7 +22,9 @@ function stored(cid: string, over: Partial<StoredListing> = {}): StoredListing {
 async function storeWithContacts(): Promise<Store> {
   const store = await openStore({ factory: freshFactory(), name: 'x' });
   await store.transact(['listings'], 'readwrite', async (tx) => {
-    await tx.objectStore('listings').put(stored('1', { website: 'https://cafe.kr/', provider: 'naver', key: 'naver:1', providerId: '1', cid: null, phone: '02-123-4567' }));
+    await tx
+      .objectStore('listings')
+      .put(stored('1', { website: 'https://cafe.kr/', provider: 'naver', key: 'naver:1', providerId: '1', cid: null, phone: '02-123-4567' }));
     await tx.objectStore('listings').put(stored('2', { website: null }));
   });
   await enqueueContacts(store, { now: NOW, recheckDays: 30 });
@@ -32,7 +34,11 @@ async function storeWithContacts(): Promise<Store> {
   findings.socials.instagram = { value: 'https://www.instagram.com/cafe_one', page: 'https://cafe.kr/' };
   findings.socials.kakao_channel = { value: 'https://pf.kakao.com/_abc', page: 'https://cafe.kr/' };
   // The same number as the listing's in another form, and a second one.
-  findings.phones.push({ value: '+82 2-123-4567', page: 'https://cafe.kr/' }, { value: '02-987-6543', page: 'https://cafe.kr/contact' }, { value: '12', page: 'https://cafe.kr/' });
+  findings.phones.push(
+    { value: '+82 2-123-4567', page: 'https://cafe.kr/' },
+    { value: '02-987-6543', page: 'https://cafe.kr/contact' },
+    { value: '12', page: 'https://cafe.kr/' },
+  );
   findings.contactPage = 'https://cafe.kr/contact';
   await commitSite(store, { url: site.url, holder: 'w', now: NOW, findings });
   return store;
@@ -48,7 +54,7 @@ describe('the contacts columns of an export', () => {
     const built = await buildExport(store, { collection: 's1', fileWords: ['cafe'] }, 'csv', new Date(NOW));
     const rows = Papa.parse<Record<string, string>>((await text(built.parts)).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
     const naver = rows.find((r) => r.provider_id === '1')!;
-    expect(naver.emails).toBe("hello@cafe.kr; =cmd@cafe.kr");
+    expect(naver.emails).toBe('hello@cafe.kr; =cmd@cafe.kr');
     expect(naver.instagram).toBe('https://www.instagram.com/cafe_one');
     expect(naver.kakao_channel).toBe('https://pf.kakao.com/_abc');
     expect(naver.contact_page).toBe('https://cafe.kr/contact');
@@ -72,7 +78,10 @@ describe('the contacts columns of an export', () => {
 
   it('JSON: e-mails as a list; XLSX: every contacts column a text cell', async () => {
     const store = await storeWithContacts();
-    const json = JSON.parse(await text((await buildExport(store, { collection: 's1', fileWords: ['cafe'] }, 'json', new Date(NOW))).parts)) as Record<string, unknown>[];
+    const json = JSON.parse(await text((await buildExport(store, { collection: 's1', fileWords: ['cafe'] }, 'json', new Date(NOW))).parts)) as Record<
+      string,
+      unknown
+    >[];
     expect(json.find((r) => r.provider_id === '1')!.emails).toEqual(['hello@cafe.kr', '=cmd@cafe.kr']);
     const XLSX = await import('@e965/xlsx');
     const bytes = await new Blob((await buildExport(store, { collection: 's1', fileWords: ['cafe'] }, 'xlsx', new Date(NOW))).parts).arrayBuffer();
@@ -80,7 +89,9 @@ describe('the contacts columns of an export', () => {
     const header = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0]!;
     for (const column of ['emails', 'instagram', 'contact_page']) {
       const c = header.indexOf(column);
-      const cell = Object.entries(sheet).find(([addr, v]) => /^[A-Z]+2$|^[A-Z]+3$/.test(addr) && XLSX.utils.decode_cell(addr).c === c && (v as { v?: unknown }).v)?.[1] as { t: string; z?: string };
+      const cell = Object.entries(sheet).find(
+        ([addr, v]) => /^[A-Z]+2$|^[A-Z]+3$/.test(addr) && XLSX.utils.decode_cell(addr).c === c && (v as { v?: unknown }).v,
+      )?.[1] as { t: string; z?: string };
       expect([column, cell.t, cell.z]).toEqual([column, 's', '@']);
     }
   });

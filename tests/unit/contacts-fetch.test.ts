@@ -27,7 +27,10 @@ function streamed(total: number, pulled: { bytes: number }): ReadableStream<Uint
 describe('a bounded page fetch', () => {
   it('sends no cookies, no referrer, nothing cached, and reads an HTML page whole', async () => {
     let init: RequestInit | undefined;
-    const fetchFn: FetchFn = async (_url, i) => ((init = i), html('<p>hi</p>'));
+    const fetchFn: FetchFn = async (_url, i) => {
+      init = i;
+      return html('<p>hi</p>');
+    };
     const got = await fetchBounded(fetchFn, 'https://a.kr/', PAGE_BOUNDS, 'html');
     expect(got.ok && new TextDecoder().decode(got.bytes)).toBe('<p>hi</p>');
     expect([init?.credentials, init?.referrerPolicy, init?.cache, init?.redirect]).toEqual(['omit', 'no-referrer', 'no-store', 'follow']);
@@ -52,7 +55,12 @@ describe('a bounded page fetch', () => {
 
   it('stops reading a 50 MB body at 2 MB, whatever its headers claim', async () => {
     const pulled = { bytes: 0 };
-    const got = await fetchBounded(async () => new Response(streamed(50 * 1024 * 1024, pulled), { headers: { 'content-type': 'text/html' } }), 'https://big.kr/', PAGE_BOUNDS, 'html');
+    const got = await fetchBounded(
+      async () => new Response(streamed(50 * 1024 * 1024, pulled), { headers: { 'content-type': 'text/html' } }),
+      'https://big.kr/',
+      PAGE_BOUNDS,
+      'html',
+    );
     expect(got.ok).toBe(false);
     expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'larger than 2097152 bytes' });
     // The stream may read ahead a chunk or two; never the whole file.
@@ -138,7 +146,12 @@ describe('host lanes', () => {
 
   it('a wait given up (the pass paused) frees the lane for the next request', async () => {
     const c = clock();
-    const lanes = createHostLanes({ gapMs: 1000, concurrency: 1, now: c.now, sleep: (ms, signal) => (signal?.aborted ? Promise.reject(new Error('aborted')) : c.sleep(ms)) });
+    const lanes = createHostLanes({
+      gapMs: 1000,
+      concurrency: 1,
+      now: c.now,
+      sleep: (ms, signal) => (signal?.aborted ? Promise.reject(new Error('aborted')) : c.sleep(ms)),
+    });
     (await lanes.acquire('a'))();
     const stop = new AbortController();
     stop.abort();
@@ -168,7 +181,7 @@ describe('at most 5 redirects', () => {
     return { fetchFn, source };
   }
 
-  it('a redirect into the user\'s own network (a router, localhost) is not followed', async () => {
+  it("a redirect into the user's own network (a router, localhost) is not followed", async () => {
     const listeners: ((e: RedirectEvent) => void)[] = [];
     const fetchFn: FetchFn = async (url, init) => {
       for (const l of listeners) l({ url, redirectUrl: 'http://192.168.0.1/admin', tabId: -1 });
@@ -188,7 +201,7 @@ describe('at most 5 redirects', () => {
   });
 });
 
-describe('the pass\'s wait', () => {
+describe("the pass's wait", () => {
   it('ends at once on a pause, and leaves no listener behind when it ends on its own', async () => {
     const stop = new AbortController();
     let added = 0;
@@ -196,8 +209,14 @@ describe('the pass\'s wait', () => {
     const signal = stop.signal;
     const add = signal.addEventListener.bind(signal);
     const remove = signal.removeEventListener.bind(signal);
-    signal.addEventListener = ((...a: Parameters<typeof add>) => (added++, add(...a))) as typeof add;
-    signal.removeEventListener = ((...a: Parameters<typeof remove>) => (removed++, remove(...a))) as typeof remove;
+    signal.addEventListener = ((...a: Parameters<typeof add>) => {
+      added++;
+      add(...a);
+    }) as typeof add;
+    signal.removeEventListener = ((...a: Parameters<typeof remove>) => {
+      removed++;
+      remove(...a);
+    }) as typeof remove;
     for (let i = 0; i < 5; i++) await abortableSleep(1, signal);
     expect([added, removed]).toEqual([5, 5]);
     const waiting = abortableSleep(60_000, signal);
@@ -209,7 +228,12 @@ describe('the pass\'s wait', () => {
 describe('a large robots.txt', () => {
   it('is read to its first 500 KiB (RFC 9309), not failed', async () => {
     const pulled = { bytes: 0 };
-    const got = await fetchBounded(async () => new Response(streamed(3 * 1024 * 1024, pulled), { headers: { 'content-type': 'text/plain' } }), 'https://a.kr/robots.txt', ROBOTS_BOUNDS, 'text');
+    const got = await fetchBounded(
+      async () => new Response(streamed(3 * 1024 * 1024, pulled), { headers: { 'content-type': 'text/plain' } }),
+      'https://a.kr/robots.txt',
+      ROBOTS_BOUNDS,
+      'text',
+    );
     expect(got.ok && got.bytes.byteLength).toBe(ROBOTS_BOUNDS.maxBytes);
   });
 });

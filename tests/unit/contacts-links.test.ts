@@ -26,14 +26,34 @@ describe('pickContactPages', () => {
   });
 
   it.each([
-    ['Contact us'], ['CONTACTS'], ['Kontakt'], ['Impressum'], ['Imprint'], ['Contacto'], ['Contato'], ['Nous contacter'],
-    ['문의하기'], ['고객 문의'], ['연락처'], ['오시는길'], ['찾아오시는 길'], ['お問い合わせ'], ['会社概要'], ['About'], ['À propos'], ['Über uns'],
+    ['Contact us'],
+    ['CONTACTS'],
+    ['Kontakt'],
+    ['Impressum'],
+    ['Imprint'],
+    ['Contacto'],
+    ['Contato'],
+    ['Nous contacter'],
+    ['문의하기'],
+    ['고객 문의'],
+    ['연락처'],
+    ['오시는길'],
+    ['찾아오시는 길'],
+    ['お問い合わせ'],
+    ['会社概要'],
+    ['About'],
+    ['À propos'],
+    ['Über uns'],
   ])('the words %j', (text) => {
     expect(pickContactPages([link('https://cafe.kr/x1', text)], HOME)).toEqual(['https://cafe.kr/x1']);
   });
 
   it('the path when the words say nothing: ASCII and percent-encoded Korean', () => {
-    const links = [link('https://www.cafe.kr/sub/contact_us.php', '→'), link('https://www.cafe.kr/%EB%AC%B8%EC%9D%98', ''), link('https://www.cafe.kr/gallery', 'Gallery')];
+    const links = [
+      link('https://www.cafe.kr/sub/contact_us.php', '→'),
+      link('https://www.cafe.kr/%EB%AC%B8%EC%9D%98', ''),
+      link('https://www.cafe.kr/gallery', 'Gallery'),
+    ];
     expect(pickContactPages(links, HOME)).toEqual(['https://www.cafe.kr/sub/contact_us.php', 'https://www.cafe.kr/%EB%AC%B8%EC%9D%98']);
   });
 

@@ -13,6 +13,7 @@ import { startWebReplica, type WebReplica } from '../replica/web/server';
 import { precisionOf, recallOf, scoreContacts } from '../helpers/contacts-score';
 import { boundedFetch, inMemoryPass, placesOfWeb, storeOfWeb } from '../helpers/contacts-run';
 import { freshFactory } from './store-fixtures';
+import { seededRandom } from '../helpers/random';
 
 const SITES = 160;
 let web: WebReplica;
@@ -24,13 +25,21 @@ afterAll(async () => {
   await web?.close();
 });
 
-const pass = (store: Store, fetchFn: FetchFn) => inMemoryPass(store, fetchFn, { gapMs: 0, concurrency: 8, maxAttempts: 2 }, 50);
+/**
+ * Retries wait at most 1% of the product's backoff (0.6 s, not a minute of the real clock): these
+ * tests are about what a pass finds and how it settles each site, not how long it waits; the
+ * backoff itself is tested in contacts-queue.test.ts.
+ */
+const rng = seededRandom(23);
+const pass = (store: Store, fetchFn: FetchFn) => inMemoryPass(store, fetchFn, { gapMs: 0, concurrency: 8, maxAttempts: 2 }, 50, () => rng() * 0.01);
 /** The product's page bound is 10 s; the replica's hanging sites are given 1.5 s here. */
 const quick = (url: string, init: RequestInit) => boundedFetch(web, 1500)(url, init);
 const storeWith = () => storeOfWeb(web, freshFactory());
 
 describe('the contacts pass on the replica web', () => {
-  it('finds the e-mails a reader can find (precision ≥ 0.99, recall ≥ 0.95), the profiles, and settles every site with its reason', { timeout: 120_000 }, async () => {
+  it('finds the e-mails a reader can find (precision ≥ 0.99, recall ≥ 0.95), the profiles, and settles every site with its reason', {
+    timeout: 120_000,
+  }, async () => {
     const store = await storeWith();
     const p = pass(store, quick);
     await p.start('s1');
@@ -39,7 +48,9 @@ describe('the contacts pass on the replica web', () => {
     const contacts = await contactsOf(store, placesOfWeb(web));
     const sites = web.web.hosts.map((host, i) => ({ truth: web.truth(host), record: contacts.get(`google:${i + 1}`) }));
     const score = scoreContacts(sites);
-    console.log(`contacts on ${SITES} replica sites: e-mail precision ${precisionOf(score).toFixed(3)}, recall ${recallOf(score).toFixed(3)} (${score.recalledEmails}/${score.findableEmails}), profiles ${score.socialsFound}/${score.socialsExpected}`);
+    console.log(
+      `contacts on ${SITES} replica sites: e-mail precision ${precisionOf(score).toFixed(3)}, recall ${recallOf(score).toFixed(3)} (${score.recalledEmails}/${score.findableEmails}), profiles ${score.socialsFound}/${score.socialsExpected}`,
+    );
     if (score.missed.length) console.log('missed:', score.missed.slice(0, 10));
     if (score.wrong.length) console.log('wrong:', score.wrong.slice(0, 10));
     if (score.socialsWrong.length) console.log('profiles wrong:', score.socialsWrong.slice(0, 10));
@@ -59,7 +70,9 @@ describe('the contacts pass on the replica web', () => {
     }
   });
 
-  it('killed mid-pass and started again: every site committed before the kill is never fetched again, and the rest is finished', { timeout: 120_000 }, async () => {
+  it('killed mid-pass and started again: every site committed before the kill is never fetched again, and the rest is finished', {
+    timeout: 120_000,
+  }, async () => {
     const store = await storeWith();
     // The first worker: its fetches stop answering once a third of the sites are settled,
     // as if the worker died there (its leases are left as they were).
@@ -75,7 +88,10 @@ describe('the contacts pass on the replica web', () => {
 
     // A new worker on the same store: the old session's leases are given back at start-up.
     const fetched: string[] = [];
-    const second = pass(store, (url, init) => (fetched.push(url), quick(url, init)));
+    const second = pass(store, (url, init) => {
+      fetched.push(url);
+      return quick(url, init);
+    });
     await second.onStartup();
     await second.resume();
     await second.idle();

@@ -165,16 +165,27 @@ function passWith(store: Store, fetchFn: FetchFn, granted: { value: boolean }) {
     sleep: (ms, signal) =>
       new Promise((resolve, reject) => {
         const t = setTimeout(resolve, Math.min(ms, 20));
-        signal?.addEventListener('abort', () => (clearTimeout(t), reject(new Error('aborted'))));
+        signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          reject(new Error('aborted'));
+        });
       }),
     random: () => 0.5,
     newId: () => String(++id),
     hasPermission: async () => granted.value,
     loadState: async () => state,
-    saveState: async (s) => void (state = s),
+    saveState: async (s) => {
+      state = s;
+    },
     settings: async () => ({ ...DEFAULT_CONTACTS_SETTINGS, gapMs: 0 }),
   });
-  return { pass, state: () => state, setState: (s: ContactsPassState) => void (state = s) };
+  return {
+    pass,
+    state: () => state,
+    setState: (s: ContactsPassState) => {
+      state = s;
+    },
+  };
 }
 
 describe('the contacts pass', () => {
@@ -225,7 +236,8 @@ describe('the contacts pass', () => {
     const store = await seeded([stored('1', 'https://a.kr/'), stored('2', 'https://b.kr/')]);
     let hang = true;
     const fetchFn: FetchFn = async (url, init) => {
-      if (!url.endsWith('/robots.txt') && hang) await new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      if (!url.endsWith('/robots.txt') && hang)
+        await new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
       return tinyWeb().fetchFn(url, init);
     };
     const { pass, state } = passWith(store, fetchFn, { value: true });
@@ -248,7 +260,7 @@ describe('the contacts pass', () => {
     expect((await contactsOfKeys(store, ['google:3'])).get('google:3')?.status).toBe('done');
   });
 
-  it('the watchdog\'s tick revives a running pass no loop drives (a worker stopped and woken), and leaves a paused one', async () => {
+  it("the watchdog's tick revives a running pass no loop drives (a worker stopped and woken), and leaves a paused one", async () => {
     const store = await seeded([stored('1', 'https://a.kr/')]);
     await enqueueContacts(store, { now: Date.now(), recheckDays: 30 });
     const web = tinyWeb();
@@ -267,7 +279,18 @@ describe('the contacts pass', () => {
     const store = await seeded([stored('1', 'https://bad.kr/'), stored('2', 'https://good.kr/')]);
     const web = tinyWeb();
     const fetchFn: FetchFn = async (url, init) =>
-      url === 'https://bad.kr/' ? ({ ok: true, status: 200, url, headers: { get: () => { throw new Error('boom'); } } } as unknown as Response) : web.fetchFn(url, init);
+      url === 'https://bad.kr/'
+        ? ({
+            ok: true,
+            status: 200,
+            url,
+            headers: {
+              get: () => {
+                throw new Error('boom');
+              },
+            },
+          } as unknown as Response)
+        : web.fetchFn(url, init);
     const { pass, state } = passWith(store, fetchFn, { value: true });
     await pass.start();
     await pass.idle();
@@ -281,9 +304,14 @@ describe('the contacts pass', () => {
 describe('a hostile page', () => {
   it('30,000 addresses and numbers on one page make a record of at most the bounds, with a note', async () => {
     const store = await seeded([stored('1', 'https://spam.kr/')]);
-    const body = Array.from({ length: 30_000 }, (_, i) => `<a href="mailto:a${i}@spam.kr">x</a> 02-${String(1000 + (i % 9000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')}`).join('');
+    const body = Array.from(
+      { length: 30_000 },
+      (_, i) => `<a href="mailto:a${i}@spam.kr">x</a> 02-${String(1000 + (i % 9000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')}`,
+    ).join('');
     const fetchFn: FetchFn = async (url) =>
-      url.endsWith('/robots.txt') ? new Response('', { status: 404 }) : new Response(`<html><body>${body}</body></html>`, { headers: { 'content-type': 'text/html' } });
+      url.endsWith('/robots.txt')
+        ? new Response('', { status: 404 })
+        : new Response(`<html><body>${body}</body></html>`, { headers: { 'content-type': 'text/html' } });
     const { pass } = passWith(store, fetchFn, { value: true });
     await pass.start();
     await pass.idle();
@@ -304,7 +332,11 @@ describe('an old frameset home page', () => {
       'http://www.old.co.kr/contact.html': '<a href="mailto:old@old.co.kr">메일</a>',
     };
     const fetchFn: FetchFn = async (url) =>
-      url.endsWith('/robots.txt') ? new Response('', { status: 404 }) : pages[url] ? new Response(pages[url], { headers: { 'content-type': 'text/html' } }) : new Response('', { status: 404 });
+      url.endsWith('/robots.txt')
+        ? new Response('', { status: 404 })
+        : pages[url]
+          ? new Response(pages[url], { headers: { 'content-type': 'text/html' } })
+          : new Response('', { status: 404 });
     const { pass } = passWith(store, fetchFn, { value: true });
     await pass.start();
     await pass.idle();

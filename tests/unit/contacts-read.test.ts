@@ -62,7 +62,9 @@ describe('decodePage: the charset a browser would use', () => {
   it('the http-equiv form counts only with http-equiv="Content-Type"', () => {
     const head = (attributes: string) => utf8(`<html><head><META ${attributes}>`);
     const cafe1252 = new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x21]); // "café!" in windows-1252, not valid UTF-8
-    expect(decodePage(concat(head('http-equiv="Content-Type" content="text/html; charset=windows-1252"'), cafe1252), null)).toMatchObject({ charset: 'windows-1252' });
+    expect(decodePage(concat(head('http-equiv="Content-Type" content="text/html; charset=windows-1252"'), cafe1252), null)).toMatchObject({
+      charset: 'windows-1252',
+    });
     expect(decodePage(concat(head(`content='text/html;charset="euc-kr"' http-equiv=content-type`), eucKr('문의')), null).text).toMatch(/문의$/);
     // Without the pragma the content's charset is not a declaration: the bytes are sniffed instead.
     expect(decodePage(concat(head('content="text/html; charset=windows-1252"'), cafe1252), null).charset).toBe('euc-kr');
@@ -250,7 +252,7 @@ describe('readPage: what a page gives the contacts pass', () => {
   });
 });
 
-describe('the page\'s own structured data and frames', () => {
+describe("the page's own structured data and frames", () => {
   it('reads schema.org email, telephone and sameAs from JSON-LD, and no other script', () => {
     const reading = readPage(
       `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"CafeOrCoffeeShop","email":"mailto:hello@bean.kr","telephone":"+82 2-123-4567","sameAs":["https://www.instagram.com/bean_kr/?hl=ko","https://example.org/not-a-profile"]}]}</script>

@@ -93,7 +93,10 @@ describe('websiteKind', () => {
   });
 
   it('a social profile is recorded as the profile', () => {
-    expect(websiteKind('https://www.instagram.com/cafe_one/')).toEqual({ kind: 'social', profile: { network: 'instagram', url: 'https://www.instagram.com/cafe_one' } });
+    expect(websiteKind('https://www.instagram.com/cafe_one/')).toEqual({
+      kind: 'social',
+      profile: { network: 'instagram', url: 'https://www.instagram.com/cafe_one' },
+    });
     expect(websiteKind('blog.naver.com/cafeone')).toEqual({ kind: 'social', profile: { network: 'naver_blog', url: 'https://blog.naver.com/cafeone' } });
   });
 

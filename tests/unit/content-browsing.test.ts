@@ -96,7 +96,7 @@ describe('collect while browsing', () => {
       // An /aclk link without its target, one through googleadservices, one with the advertised site.
       adCard(1, 'Sponsored', '/aclk?sa=L&ai=DChsSEwj&gclid=EAIaIQob&sig=AOD64_x&rct=j') +
         adCard(2, '광고', 'https://www.googleadservices.com/pagead/aclk?sa=L&ai=DChcSEwj&sig=AOD64_y') +
-        adCard(3, 'Sponsorisé', '/aclk?sa=L&ai=x&sig=y&adurl=' + encodeURIComponent('https://cafe-three.example/')) +
+        adCard(3, 'Sponsorisé', `/aclk?sa=L&ai=x&sig=y&adurl=${encodeURIComponent('https://cafe-three.example/')}`) +
         adCard(4, 'スポンサー', 'https://ad.doubleclick.net/ddm/clk/123;abc'),
     );
     h.advance(1100);

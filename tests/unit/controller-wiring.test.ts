@@ -241,7 +241,10 @@ describe('a start that names no site', () => {
     const { controller, store } = await controllerWith(page, undefined, 2);
     const request = { areaText: '37.50,127.00,37.51,127.01', keywordsText: 'cafe' };
     for (const reply of [await controller.commands.estimate(request), await controller.commands.startSweep(request)]) {
-      expect(reply).toMatchObject({ ok: false, error: { code: 'no-map-site', params: { sites: 'Google Maps, 네이버 지도 (Naver Map), 카카오맵 (Kakao Map)' } } });
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { code: 'no-map-site', params: { sites: 'Google Maps, 네이버 지도 (Naver Map), 카카오맵 (Kakao Map)' } },
+      });
     }
     expect(await controller.commands.useMapView(undefined)).toMatchObject({ ok: false, error: { code: 'no-map-site' } });
     expect(await store.listSweeps()).toEqual([]);

@@ -99,7 +99,11 @@ describe('calibration from listed places', () => {
     const canvas = { width: 1280, height: 800, panelRight: 408 };
     const start = initialCalibration(canvas, 0);
     const truth = searchedBox(VIEW, { width: 1280, height: 800, panelWidth: 408 }, 'canvas');
-    let cal = learnFromSearch(null, { view: VIEW, canvas, places: [randomIn(truth, mulberry32(1)), { lat: truth.south, lng: truth.west + 1e-6 }], complete: true }, 1);
+    let cal = learnFromSearch(
+      null,
+      { view: VIEW, canvas, places: [randomIn(truth, mulberry32(1)), { lat: truth.south, lng: truth.west + 1e-6 }], complete: true },
+      1,
+    );
     expect(cal.panelBoundRight).toBeLessThan(start.panelBoundRight);
     cal = learnFromSearch(cal, { view: VIEW, canvas, places: [{ lat: VIEW.lat, lng: truth.east + (truth.east - truth.west) }], complete: true }, 2);
     expect(cal.unexplained).toBe(1);

@@ -53,7 +53,17 @@ function listing(site: ProviderId, id: string, over: Partial<StoredListing> = {}
 }
 
 function link(a: string, b: string, score: number, by: BusinessLink['by'] = 'score'): BusinessLink {
-  return { a, b, score, metres: 12, by, reasons: [{ kind: 'distance', points: 3, detail: '12 m' }, { kind: 'phone', points: score - 3, detail: '+8221234567' }] };
+  return {
+    a,
+    b,
+    score,
+    metres: 12,
+    by,
+    reasons: [
+      { kind: 'distance', points: 3, detail: '12 m' },
+      { kind: 'phone', points: score - 3, detail: '+8221234567' },
+    ],
+  };
 }
 
 function business(members: string[], links: BusinessLink[]): BusinessRecord {
@@ -79,7 +89,10 @@ function world() {
     listing(SECOND, '5', { name: 'Branch Five A' }),
     listing(SECOND, '6', { name: 'Branch Five B' }),
   ];
-  const businesses = [business([`${FIRST}:1`, `${SECOND}:1`], [link(`${FIRST}:1`, `${SECOND}:1`, 7)]), business([`${FIRST}:2`, `${THIRD}:2`], [link(`${FIRST}:2`, `${THIRD}:2`, 9, 'user')])];
+  const businesses = [
+    business([`${FIRST}:1`, `${SECOND}:1`], [link(`${FIRST}:1`, `${SECOND}:1`, 7)]),
+    business([`${FIRST}:2`, `${THIRD}:2`], [link(`${FIRST}:2`, `${THIRD}:2`, 9, 'user')]),
+  ];
   const ambiguities: AmbiguityRecord[] = [
     {
       id: `close:${FIRST}:5`,
@@ -168,13 +181,24 @@ describe('the businesses view model', () => {
     const two = business([`${FIRST}:1`, `${SECOND}:1`], [link(`${FIRST}:1`, `${SECOND}:1`, 8), link(`${SECOND}:1`, `${THIRD}:9`, 6.5)]);
     const two3 = { ...two, members: [...two.members, `${THIRD}:9`] };
     const byKey = new Map(listings.map((l) => [l.key, l]));
-    const [row, lone] = rowsOf([{ kind: 'business', record: two3 }, { kind: 'lone', key: `${FIRST}:3` }], byKey, SITES, swept);
+    const [row, lone] = rowsOf(
+      [
+        { kind: 'business', record: two3 },
+        { kind: 'lone', key: `${FIRST}:3` },
+      ],
+      byKey,
+      SITES,
+      swept,
+    );
     expect(row!.kind).toBe('business');
     if (row!.kind !== 'business') return;
     expect(row!.bySite.map((ms) => ms.map((m) => m.shown?.name ?? null))).toEqual([['Cafe One'], ['Cafe One'], [null]]);
     expect(row!.bySite[2]![0]!.key).toBe(`${THIRD}:9`);
     expect(row!.score).toBe(6.5);
-    expect(row!.links[0]!.reasons).toEqual([{ kind: 'distance', points: 3, detail: '12 m' }, { kind: 'phone', points: 5, detail: '+8221234567' }]);
+    expect(row!.links[0]!.reasons).toEqual([
+      { kind: 'distance', points: 3, detail: '12 m' },
+      { kind: 'phone', points: 5, detail: '+8221234567' },
+    ]);
     expect(row!.differs).toEqual(['phone']);
     expect(row!.missingOn).toEqual([]);
     expect(lone).toMatchObject({ kind: 'lone', missingOn: [SECOND, THIRD] });

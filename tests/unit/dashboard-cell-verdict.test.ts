@@ -22,8 +22,10 @@ import { createRng } from '../replica/prng';
 import { gridCell } from '../helpers/bbox-grid';
 import { makeCell } from './store-fixtures';
 
-const lang = (i: 0 | 1) => (key: string, ...params: (string | number)[]) =>
-  (MESSAGES[key]?.[i] ?? `«${key}»`).replace(/\$(\d)/g, (_, n: string) => String(params[Number(n) - 1]));
+const lang =
+  (i: 0 | 1) =>
+  (key: string, ...params: (string | number)[]) =>
+    (MESSAGES[key]?.[i] ?? `«${key}»`).replace(/\$(\d)/g, (_, n: string) => String(params[Number(n) - 1]));
 const en = lang(0);
 const ko = lang(1);
 const time = (at: number) => `@${at}`;
@@ -47,7 +49,19 @@ function keysOf(v: Text): string[] {
 
 describe('a cell’s verdict in words', () => {
   it('has a sentence in English and Korean for every reason the planner records', () => {
-    for (const r of ['no-results', 'single-result', 'site-zoomed-out', 'results-outside', 'end-of-list', 'cap-hit', 'no-end-marker', 'min-size', 'cell-cap', 'zoomed-out-capped', 'view-not-covering']) {
+    for (const r of [
+      'no-results',
+      'single-result',
+      'site-zoomed-out',
+      'results-outside',
+      'end-of-list',
+      'cap-hit',
+      'no-end-marker',
+      'min-size',
+      'cell-cap',
+      'zoomed-out-capped',
+      'view-not-covering',
+    ]) {
       expect(CELL_REASONS).toContain(r);
     }
     for (const reason of CELL_REASONS) {
@@ -108,7 +122,10 @@ describe('a cell’s verdict in words', () => {
       for (const status of ['pending', 'done', 'saturated', 'quarantined', 'outside', 'split', 'leased'] as const) {
         const view = cellVerdict(makeCell('s', 'r', { status, result: result('min-size'), lastError: { kind, message: 'm', at: 1 } }));
         const keys = [view.statusText, view.reasonText, ...view.facts.flatMap((f) => [f.label, f.value])].flatMap(keysOf);
-        expect(keys.filter((k) => !(k in MESSAGES)), `${kind}/${status}`).toEqual([]);
+        expect(
+          keys.filter((k) => !(k in MESSAGES)),
+          `${kind}/${status}`,
+        ).toEqual([]);
       }
     }
   });
@@ -208,7 +225,10 @@ describe('hatching unresolved cells', () => {
     // k runs over (x0 + y0, x1 + y1) = (30, 72) in steps of 6: 36, 42, 48, 54, 60, 66.
     expect(segments.map(([a]) => a.x + a.y)).toEqual([36, 42, 48, 54, 60, 66]);
     // The first is cut by the left and top edges: from (10, 26) to (16, 20).
-    expect(segments[0]).toEqual([{ x: 10, y: 26 }, { x: 16, y: 20 }]);
+    expect(segments[0]).toEqual([
+      { x: 10, y: 26 },
+      { x: 16, y: 20 },
+    ]);
     for (const [a, b] of segments) {
       for (const p of [a, b]) {
         expect(p.x).toBeGreaterThanOrEqual(rect.x);
@@ -218,7 +238,8 @@ describe('hatching unresolved cells', () => {
       }
       expect(a.x + a.y).toBeCloseTo(b.x + b.y, 9); // on one "/" line
       // Each end touches the rectangle's border.
-      const onEdge = (p: { x: number; y: number }) => [p.x - rect.x, rect.x + rect.w - p.x, p.y - rect.y, rect.y + rect.h - p.y].some((d) => Math.abs(d) < 1e-9);
+      const onEdge = (p: { x: number; y: number }) =>
+        [p.x - rect.x, rect.x + rect.w - p.x, p.y - rect.y, rect.y + rect.h - p.y].some((d) => Math.abs(d) < 1e-9);
       expect(onEdge(a) && onEdge(b)).toBe(true);
     }
     expect(hatchSegments({ x: 0, y: 0, w: 0, h: 10 }, 6)).toEqual([]);

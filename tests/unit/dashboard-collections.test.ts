@@ -26,7 +26,13 @@ describe('collection summaries', () => {
   it('lists sweeps newest first, then Browsing even when it is empty, with their counts', () => {
     const a = makeSweep('a', { createdAt: 1 });
     const b = makeSweep('b', { createdAt: 2 });
-    const rows = summarise([a, b], new Map([['a', 5], [BROWSING, 0]]));
+    const rows = summarise(
+      [a, b],
+      new Map([
+        ['a', 5],
+        [BROWSING, 0],
+      ]),
+    );
     expect(rows.map((r) => [r.id, r.places])).toEqual([
       ['b', 0],
       ['a', 5],
@@ -109,7 +115,9 @@ describe('the collections panel', () => {
 
   it('deletes a sweep only after the user confirms, naming it and its place count', async () => {
     // The background's delete command (its refusals are tested in controller-wiring.test.ts).
-    removeDelete = onMessage('deleteSweep', async ({ data }) => ((await store.deleteSweep(data, { unlessHeldAt: Date.now() })) === 'held' ? { ok: false, error: { code: 'sweep-busy', message: 'busy' } } : { ok: true }));
+    removeDelete = onMessage('deleteSweep', async ({ data }) =>
+      (await store.deleteSweep(data, { unlessHeldAt: Date.now() })) === 'held' ? { ok: false, error: { code: 'sweep-busy', message: 'busy' } } : { ok: true },
+    );
     await store.createSweep(makeSweep('s1', { keywords: ['bakery', 'florist'], status: 'stopped' }), makeCells('s1', 2));
     const asked: string[] = [];
     let answer = false;
@@ -148,7 +156,7 @@ describe('the collections panel', () => {
     expect(rowText).toContain('0 of 1 cells');
   });
 
-  it('a failed export says so in the dashboard (and the popup\'s text is the same), nothing downloaded', async () => {
+  it("a failed export says so in the dashboard (and the popup's text is the same), nothing downloaded", async () => {
     await store.createSweep(makeSweep('s4', { keywords: ['cafe'], status: 'finished' }), makeCells('s4', 1));
     vi.spyOn(store, 'iterateListings').mockImplementation(async function* () {
       yield [];
@@ -169,7 +177,21 @@ describe('the collections panel', () => {
     const cells = makeCells('s3', 3);
     await store.createSweep(makeSweep('s3', { keywords: ['cafe'], status: 'finished' }), cells);
     // A sweep starts with pending cells only; the searched one is written as a commit leaves it.
-    const searched = { ...cells[1]!, status: 'saturated' as const, attempts: 1, result: { reason: 'view-not-covering' as const, searchedBox: null, organic: 118, newListings: 40, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 } };
+    const searched = {
+      ...cells[1]!,
+      status: 'saturated' as const,
+      attempts: 1,
+      result: {
+        reason: 'view-not-covering' as const,
+        searchedBox: null,
+        organic: 118,
+        newListings: 40,
+        endOfList: false,
+        capHit: true,
+        zoomedOut: false,
+        insideShare: 1,
+      },
+    };
     await store.transact(['cells'], 'readwrite', async (tx) => {
       await tx.objectStore('cells').put(searched);
     });
@@ -193,7 +215,10 @@ describe('the collections panel', () => {
     });
     expect(names).toEqual(['mapsweep_cafe_1970-01-01.coverage.csv']);
     const text = await blobs[0]!.text();
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]!.startsWith('cell_id,keyword,depth,status,reason')).toBe(true);
     expect(lines).toHaveLength(4);
     expect(lines[2]).toContain('s3/0/r0c1,bakery,0,saturated,view-not-covering');
@@ -202,7 +227,11 @@ describe('the collections panel', () => {
   it('offers Export XLSX beside CSV: an .xlsx of the collection that SheetJS reads back, 20-digit CIDs intact', async () => {
     await store.createSweep(makeSweep('s5', { keywords: ['cafe'], status: 'finished' }), makeCells('s5', 1));
     const db = await rawOpen(factory, 'dashboard-test');
-    await rawPut(db, 'listings', [1, 2, 3].map((n) => ({ ...makeListing(`1844674407370955161${n}`), firstSeen: 1, lastSeen: 2, collections: ['s5'], keywords: ['cafe'], cells: [] })));
+    await rawPut(
+      db,
+      'listings',
+      [1, 2, 3].map((n) => ({ ...makeListing(`1844674407370955161${n}`), firstSeen: 1, lastSeen: 2, collections: ['s5'], keywords: ['cafe'], cells: [] })),
+    );
     db.close();
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
@@ -255,7 +284,11 @@ describe('reading a collection', () => {
       for await (const batch of store.iterateListings(3, id)) keys.push(...batch.map((l) => l.key));
       return keys;
     };
-    const expected = (id: string) => all.filter((l) => l.collections.includes(id)).map((l) => l.key).sort();
+    const expected = (id: string) =>
+      all
+        .filter((l) => l.collections.includes(id))
+        .map((l) => l.key)
+        .sort();
     expect(collectionReadPath(8, 40)).toBe('index');
     expect((await read(BROWSING)).sort()).toEqual(expected(BROWSING));
     expect(collectionReadPath(35, 40)).toBe('scan');

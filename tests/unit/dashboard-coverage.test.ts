@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, fitProjection, MAP_BACKGROUND, ON_ALL_SITES_COLOUR, ON_SOME_SITES_COLOUR, PLACE_COLOUR, sitesListing, SITES_LISTING_COLOURS, STATUS_COLOURS, STATUS_ORDER } from '../../utils/dashboard/coverage';
+import {
+  boundsOf,
+  fitProjection,
+  MAP_BACKGROUND,
+  ON_ALL_SITES_COLOUR,
+  ON_SOME_SITES_COLOUR,
+  PLACE_COLOUR,
+  sitesListing,
+  SITES_LISTING_COLOURS,
+  STATUS_COLOURS,
+  STATUS_ORDER,
+} from '../../utils/dashboard/coverage';
 import { drawCoverage, type CoverageCell, type CoverageContext } from '../../utils/dashboard/draw-coverage';
 import type { BBox } from '../../utils/geo/types';
 import { gridCell } from '../helpers/bbox-grid';
@@ -90,7 +101,13 @@ describe('coverage projection', () => {
   it('bounds every box and point, skips positions that are not numbers, and says when there is nothing', () => {
     expect(boundsOf([])).toBeNull();
     expect(
-      boundsOf([{ south: 1, west: 2, north: 3, east: 4 }], [{ lat: -1, lng: 5 }, { lat: Number.NaN, lng: 100 }]),
+      boundsOf(
+        [{ south: 1, west: 2, north: 3, east: 4 }],
+        [
+          { lat: -1, lng: 5 },
+          { lat: Number.NaN, lng: 100 },
+        ],
+      ),
     ).toEqual({ south: -1, west: 2, north: 3, east: 5 });
   });
 });

@@ -174,9 +174,7 @@ describe('the Health panel', () => {
       failure({ at: NOW - 40 * MINUTE, keyword: 'bakery', kind: 'timeout', httpStatus: null, outcome: 'quarantined', url: 'javascript:alert(1)' }),
     ];
     await mount(data({ errors }));
-    expect(text(signal('errors'))).toBe(
-      `Errors 2 errors in 24 h, the last 5 min ago. Counted since ${at(NOW - DAY)} · last error ${at(NOW - 5 * MINUTE)}`,
-    );
+    expect(text(signal('errors'))).toBe(`Errors 2 errors in 24 h, the last 5 min ago. Counted since ${at(NOW - DAY)} · last error ${at(NOW - 5 * MINUTE)}`);
     const table = host.querySelector('[data-testid="health-errors"]')!;
     expect([...table.querySelectorAll('thead th')].map(text)).toEqual(['Time', 'Keyword', 'Kind', 'URL', 'HTTP status', 'Outcome']);
     expect([...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map(text))).toEqual([
@@ -218,13 +216,21 @@ describe('the Health panel', () => {
       auditAt: null,
     });
     // Closed for three days, then one catch-up run at start-up.
-    const caughtUp = entry(search('caught-up'), { state: 'fresh', reason: null, candidate: false, quietForMs: 2 * HOUR, auditAt: null }, {
-      runs: [run({ trigger: 'catch-up', missed: 2, claimedAt: NOW - HOUR, previousRunAt: NOW - HOUR - 3 * DAY })],
-    });
+    const caughtUp = entry(
+      search('caught-up'),
+      { state: 'fresh', reason: null, candidate: false, quietForMs: 2 * HOUR, auditAt: null },
+      {
+        runs: [run({ trigger: 'catch-up', missed: 2, claimedAt: NOW - HOUR, previousRunAt: NOW - HOUR - 3 * DAY })],
+      },
+    );
     // Two scheduled times passed and no run yet.
-    const overdue = entry(search('overdue', { lastRunAt: NOW - 2 * DAY - 3 * HOUR }), { state: 'fresh', reason: null, candidate: false, quietForMs: 2 * HOUR, auditAt: null }, {
-      due: { due: true, slot: NOW - 3 * HOUR, missed: 1, catchUp: true },
-    });
+    const overdue = entry(
+      search('overdue', { lastRunAt: NOW - 2 * DAY - 3 * HOUR }),
+      { state: 'fresh', reason: null, candidate: false, quietForMs: 2 * HOUR, auditAt: null },
+      {
+        due: { due: true, slot: NOW - 3 * HOUR, missed: 1, catchUp: true },
+      },
+    );
     await mount(data({ searches: [fresh, quiet, look, caughtUp, overdue] }));
 
     expect(text(host.querySelector('[role="status"]')!)).toBe('Overall: needs a look');

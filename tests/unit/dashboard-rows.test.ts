@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterOrder,
-  nextSort,
-  placeUrl,
-  safeHttpUrl,
-  sortOrder,
-  SORT_KEYS,
-  type ListingRow,
-  type SortSpec,
-} from '../../utils/dashboard/rows';
+import { filterOrder, nextSort, placeUrl, safeHttpUrl, sortOrder, SORT_KEYS, type ListingRow, type SortSpec } from '../../utils/dashboard/rows';
 import { createRng } from '../replica/prng';
 
 function row(name: string, over: Partial<ListingRow> = {}): ListingRow {
@@ -141,15 +132,21 @@ describe('website links', () => {
 });
 
 describe('place links', () => {
-  it('uses the listing\'s own URL for every provider, refuses a non-http one, and opens an old Google listing by its CID', () => {
-    expect(placeUrl({ provider: 'naver', providerId: '1178829266', cid: null, url: 'https://map.naver.com/p/entry/place/1178829266' })).toBe('https://map.naver.com/p/entry/place/1178829266');
+  it("uses the listing's own URL for every provider, refuses a non-http one, and opens an old Google listing by its CID", () => {
+    expect(placeUrl({ provider: 'naver', providerId: '1178829266', cid: null, url: 'https://map.naver.com/p/entry/place/1178829266' })).toBe(
+      'https://map.naver.com/p/entry/place/1178829266',
+    );
     expect(placeUrl({ provider: 'kakao', providerId: '2222', cid: null, url: 'https://place.map.kakao.com/2222' })).toBe('https://place.map.kakao.com/2222');
-    expect(placeUrl({ provider: 'google', providerId: '33', cid: '33', url: 'https://www.google.com/maps/place/X/data=!4m2' })).toBe('https://www.google.com/maps/place/X/data=!4m2');
+    expect(placeUrl({ provider: 'google', providerId: '33', cid: '33', url: 'https://www.google.com/maps/place/X/data=!4m2' })).toBe(
+      'https://www.google.com/maps/place/X/data=!4m2',
+    );
     expect(placeUrl({ provider: 'google', providerId: '33', cid: '33', url: '' })).toBe('https://www.google.com/maps?cid=33');
   });
 
-  it('a listing without a usable link of its own opens by its site\'s link to the place, on every site', () => {
-    expect(placeUrl({ provider: 'naver', providerId: '1178829266', cid: null, url: 'javascript:alert(1)' })).toBe('https://map.naver.com/p/entry/place/1178829266');
+  it("a listing without a usable link of its own opens by its site's link to the place, on every site", () => {
+    expect(placeUrl({ provider: 'naver', providerId: '1178829266', cid: null, url: 'javascript:alert(1)' })).toBe(
+      'https://map.naver.com/p/entry/place/1178829266',
+    );
     expect(placeUrl({ provider: 'kakao', providerId: '2222', cid: null, url: '' })).toBe('https://place.map.kakao.com/2222');
     // Ids that name no place of the site: no link rather than a wrong one.
     expect(placeUrl({ provider: 'naver', providerId: 'x', cid: null, url: '' })).toBeNull();

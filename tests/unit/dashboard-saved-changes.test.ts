@@ -60,7 +60,12 @@ function run(id: string, overrides: Partial<Run>): Run {
 
 const RUNS: Run[] = [
   run('r3', { trigger: 'manual', claimedAt: NOW - 10 * 60_000, status: 'running', finishedAt: null }),
-  run('r2', { trigger: 'catch-up', missed: 2, claimedAt: NOW - 2 * HOUR, changes: { baseline: false, seen: 40, added: 2, gone: 1, changed: 1, complete: true } }),
+  run('r2', {
+    trigger: 'catch-up',
+    missed: 2,
+    claimedAt: NOW - 2 * HOUR,
+    changes: { baseline: false, seen: 40, added: 2, gone: 1, changed: 1, complete: true },
+  }),
   run('r1', { claimedAt: NOW - 3 * DAY, changes: { baseline: true, seen: 39, added: 0, gone: 0, changed: 0, complete: true } }),
 ];
 
@@ -74,7 +79,20 @@ function health(searches: { id: string; name: string; runs: Run[] }[]): HealthDa
     lastNewPlaceAt: null,
     searches: searches.map(
       ({ id, name, runs }): SavedSearchHealth => ({
-        search: { id, name, areaText: '', keywordsText: 'cafe', repeat: 'daily', hour: 9, weekday: 1, thresholdDays: 7, createdAt: 0, lastRunAt: null, lastSuccessfulRunAt: null, lastNewPlaceAt: null } satisfies SavedSearch,
+        search: {
+          id,
+          name,
+          areaText: '',
+          keywordsText: 'cafe',
+          repeat: 'daily',
+          hour: 9,
+          weekday: 1,
+          thresholdDays: 7,
+          createdAt: 0,
+          lastRunAt: null,
+          lastSuccessfulRunAt: null,
+          lastNewPlaceAt: null,
+        } satisfies SavedSearch,
         runs,
         latestAudit: null,
         staleness: { state: 'fresh', reason: null, candidate: false, quietForMs: 0, lastNewPlaceAt: null, lastSuccessfulRunAt: null, auditAt: null },

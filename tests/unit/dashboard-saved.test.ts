@@ -36,7 +36,16 @@ describe('reading the saved-search form', () => {
   it('turns what was typed into the input the background takes', () => {
     expect(parseDraft(good({ repeat: 'weekly', hour: '18', weekday: '5', thresholdDays: '2.5' }))).toEqual({
       ok: true,
-      input: { name: 'Cafes near City Hall', provider: 'kakao', areaText: AREA, keywordsText: 'cafe\nbakery', repeat: 'weekly', hour: 18, weekday: 5, thresholdDays: 2.5 },
+      input: {
+        name: 'Cafes near City Hall',
+        provider: 'kakao',
+        areaText: AREA,
+        keywordsText: 'cafe\nbakery',
+        repeat: 'weekly',
+        hour: 18,
+        weekday: 5,
+        thresholdDays: 2.5,
+      },
     });
     // Editing sends the id along; a new search has none.
     const edited = parseDraft({ ...good(), id: 'abc' });
@@ -85,7 +94,8 @@ describe('reading the saved-search form', () => {
         [cLng - r, cLat + r],
       ];
       const polygon = [ring(lat, lng, size), ...(i % 3 === 0 ? [hole(lat, lng, size * 0.1)] : [])];
-      const geometry = i % 4 === 0 ? { type: 'MultiPolygon', coordinates: [polygon, [ring(lat + 3 * size, lng, size)]] } : { type: 'Polygon', coordinates: polygon };
+      const geometry =
+        i % 4 === 0 ? { type: 'MultiPolygon', coordinates: [polygon, [ring(lat + 3 * size, lng, size)]] } : { type: 'Polygon', coordinates: polygon };
       for (const parsed of [box, parseAreaText(JSON.stringify(geometry))]) if (parsed.ok) areas.push(parsed.area);
     }
     expect(areas.filter((a) => a.kind === 'polygon').length).toBeGreaterThan(20);
@@ -99,7 +109,13 @@ describe('reading the saved-search form', () => {
   it('fills site, keywords and area from a sweep, keeping the schedule and a name already typed', () => {
     const sweep = makeSweep('s', { keywords: ['bakery', 'florist'], provider: 'naver' });
     const draft = { ...emptyDraft(), repeat: 'weekly' as const, hour: '7' };
-    expect(draftFromSweep(draft, sweep)).toEqual({ ...draft, name: 'bakery, florist', provider: 'naver', keywordsText: 'bakery\nflorist', areaText: '48.8,2.3,48.9,2.4' });
+    expect(draftFromSweep(draft, sweep)).toEqual({
+      ...draft,
+      name: 'bakery, florist',
+      provider: 'naver',
+      keywordsText: 'bakery\nflorist',
+      areaText: '48.8,2.3,48.9,2.4',
+    });
     expect(draftFromSweep({ ...draft, name: 'Mine' }, sweep).name).toBe('Mine');
     // A sweep from before providers was Google's.
     expect(draftFromSweep({ ...draft, provider: 'kakao' }, makeSweep('old')).provider).toBe('google');
@@ -266,10 +282,7 @@ describe('the saved searches panel', () => {
     await mount([]);
     const select = field<HTMLSelectElement>('saved-provider');
     expect(host.querySelector('label[for="saved-provider"]')!.textContent).toBe('Map site');
-    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
-      ['', 'Choose the map site'],
-      ...PROVIDERS.map((p) => [p.id, p.displayName]),
-    ]);
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([['', 'Choose the map site'], ...PROVIDERS.map((p) => [p.id, p.displayName])]);
   });
 
   it('shows the background’s refusal with role=alert and keeps what was typed', async () => {
@@ -306,13 +319,20 @@ describe('the saved searches panel', () => {
     await type('saved-name', 'Renamed');
     await act(async () => void button('Save changes').click());
     // Saved before searches named their site: it shows, and is saved, as the Google it ran on.
-    expect(commands.save).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', name: 'Renamed', provider: 'google', hour: 7, weekday: 1, thresholdDays: 10 }));
+    expect(commands.save).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'a', name: 'Renamed', provider: 'google', hour: 7, weekday: 1, thresholdDays: 10 }),
+    );
   });
 
   it('deletes only after the user confirms', async () => {
     let answer = false;
     const asked: string[] = [];
-    await mount([saved('a')], { confirm: (m) => (asked.push(m), answer) });
+    await mount([saved('a')], {
+      confirm: (m) => {
+        asked.push(m);
+        return answer;
+      },
+    });
     await act(async () => void button('Delete – Search a').click());
     expect(asked).toEqual(['Delete the saved search “Search a” with its run history and changes? The places its runs collected stay in their collections.']);
     expect(commands.remove).not.toHaveBeenCalled();
@@ -350,7 +370,17 @@ describe('a saved search loaded for editing', () => {
     const parsed = parseDraft(draftFromSearch({ ...s, provider: 'naver' }));
     expect(parsed).toEqual({
       ok: true,
-      input: { id: 'x', name: s.name, provider: 'naver', areaText: s.areaText, keywordsText: s.keywordsText, repeat: 'off', hour: 3, weekday: 6, thresholdDays: 0.5 },
+      input: {
+        id: 'x',
+        name: s.name,
+        provider: 'naver',
+        areaText: s.areaText,
+        keywordsText: s.keywordsText,
+        repeat: 'off',
+        hour: 3,
+        weekday: 6,
+        thresholdDays: 0.5,
+      },
     });
   });
 

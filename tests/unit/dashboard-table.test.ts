@@ -120,7 +120,7 @@ describe('the listings table', () => {
     expect(dataRows()[1]!.cells[4]!.textContent).toBe('javascript:alert(1)');
   });
 
-  it('names each place\'s site and links the place to its own URL (Google, Naver, Kakao mixed)', async () => {
+  it("names each place's site and links the place to its own URL (Google, Naver, Kakao mixed)", async () => {
     const rows = makeRows().slice(0, 4);
     rows[1] = { ...rows[1]!, provider: 'naver', cid: null, url: 'https://map.naver.com/p/entry/place/1234567' };
     rows[2] = { ...rows[2]!, provider: 'kakao', cid: null, url: 'https://place.map.kakao.com/98765' };

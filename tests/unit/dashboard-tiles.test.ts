@@ -22,13 +22,21 @@ import { useEnglishMessages } from '../helpers/english-messages';
 describe('tile URL check', () => {
   it('takes OpenStreetMap’s default and https templates with {z} {x} {y} (and {s}, {r})', () => {
     expect(checkTileUrl(DEFAULT_TILE_URL)).toEqual({ ok: true, url: DEFAULT_TILE_URL });
-    expect(checkTileUrl('  https://tiles.example.org/osm/{z}/{x}/{y}.png?key=abc  ')).toEqual({ ok: true, url: 'https://tiles.example.org/osm/{z}/{x}/{y}.png?key=abc' });
+    expect(checkTileUrl('  https://tiles.example.org/osm/{z}/{x}/{y}.png?key=abc  ')).toEqual({
+      ok: true,
+      url: 'https://tiles.example.org/osm/{z}/{x}/{y}.png?key=abc',
+    });
     expect(checkTileUrl('https://{s}.tile.example.org/{z}/{x}/{y}{r}.png').ok).toBe(true);
     expect(checkTileUrl('https://localhost:8443/tiles/{z}/{y}/{x}').ok).toBe(true);
   });
 
   it('refuses anything but https', () => {
-    for (const url of ['http://tile.openstreetmap.org/{z}/{x}/{y}.png', 'ftp://example.org/{z}/{x}/{y}', 'javascript:alert({z}{x}{y})', 'data:image/png,{z}{x}{y}']) {
+    for (const url of [
+      'http://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      'ftp://example.org/{z}/{x}/{y}',
+      'javascript:alert({z}{x}{y})',
+      'data:image/png,{z}{x}{y}',
+    ]) {
       expect(checkTileUrl(url), url).toMatchObject({ ok: false, problem: 'not-https' });
     }
   });

@@ -55,7 +55,12 @@ describe('a district with one very dense mall', () => {
       [2, 150, 500],
       [7, 150, 500],
     ] as const) {
-      const { store, sweep } = await simSweep({ world: mallWorld(seed, streets, mall), areaText: AREA, keywordsText: 'cafe', switches: { signedIn: true, sparseZoomOut: true } });
+      const { store, sweep } = await simSweep({
+        world: mallWorld(seed, streets, mall),
+        areaText: AREA,
+        keywordsText: 'cafe',
+        switches: { signedIn: true, sparseZoomOut: true },
+      });
       expect(sweep.status).toBe('finished');
       const cells = await store.listCells(sweep.id);
       const byId = new Map(cells.map((c) => [c.id, c]));

@@ -16,10 +16,12 @@ import { needsDetails } from '../../utils/details/needs';
 import { placePageUrl as replicaPlaceUrl } from '../replica/hrefs';
 import { placePageHtml } from '../replica/pages';
 import { kakaoPlacePageHtml } from '../replica/kakao/pages';
-import { readRealPage, realPageParser } from '../helpers/real-pages';
+import { readRealPage, realPageParser, realPagesIt, realPagesDescribe } from '../helpers/real-pages';
 import { fakeClock } from '../helpers/details-sim';
 import { world } from '../helpers/sim-world';
 import { kw } from '../helpers/kakao-content-harness';
+const realIt = realPagesIt('details-content.test.ts');
+const realDescribe = realPagesDescribe('details-content.test.ts');
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 const parseReal = realPageParser();
@@ -28,8 +30,18 @@ describe('Google place page', () => {
   it('the replica page: panel and state joined: full address and parts, phone with E.164, hours, categories, by source', () => {
     const place = world.places.find((p) => p.phone && p.website && p.hours && p.hours !== 'open24h')!;
     const url = replicaPlaceUrl(place);
-    const l = readGooglePlace(parse(placePageHtml({ place, view: { lat: place.lat, lng: place.lng, zoom: 17 }, variant: 'a', signedIn: true, canonicalUrl: null })), url)!;
-    expect(l).toMatchObject({ key: `google:${place.cid}`, name: place.name, address: place.fullAddress, phone: place.phone!.display, phoneE164: place.phone!.digits, website: place.website });
+    const l = readGooglePlace(
+      parse(placePageHtml({ place, view: { lat: place.lat, lng: place.lng, zoom: 17 }, variant: 'a', signedIn: true, canonicalUrl: null })),
+      url,
+    )!;
+    expect(l).toMatchObject({
+      key: `google:${place.cid}`,
+      name: place.name,
+      address: place.fullAddress,
+      phone: place.phone!.display,
+      phoneE164: place.phone!.digits,
+      website: place.website,
+    });
     expect(l.addressParts).toMatchObject({ postalCode: place.address.postal, countryCode: place.address.countryCode });
     expect(l.categories).toEqual(place.categories);
     expect(l.openingHours).toHaveLength(7);
@@ -42,7 +54,10 @@ describe('Google place page', () => {
     const [a, b] = world.places.filter((p) => p.phone);
     const page = placePageHtml({ place: a!, view: { lat: a!.lat, lng: a!.lng, zoom: 17 }, variant: 'a', signedIn: true, canonicalUrl: null });
     const other = placePageHtml({ place: b!, view: { lat: b!.lat, lng: b!.lng, zoom: 17 }, variant: 'a', signedIn: true, canonicalUrl: null });
-    const forged = page.replace(/<script>window\.APP_INITIALIZATION_STATE=[\s\S]*?<\/script>/, /<script>window\.APP_INITIALIZATION_STATE=[\s\S]*?<\/script>/.exec(other)![0]);
+    const forged = page.replace(
+      /<script>window\.APP_INITIALIZATION_STATE=[\s\S]*?<\/script>/,
+      /<script>window\.APP_INITIALIZATION_STATE=[\s\S]*?<\/script>/.exec(other)![0],
+    );
     const l = readGooglePlace(parse(forged), replicaPlaceUrl(a!))!;
     expect(l.key).toBe(`google:${a!.cid}`);
     expect(l.name).toBe(a!.name);
@@ -50,7 +65,7 @@ describe('Google place page', () => {
     expect(l.hours).toBeUndefined();
   });
 
-  it('the real Tipsy Sticks capture (Nicosia, 2023-04): panel phone and website, hours from its state', () => {
+  realIt('the real Tipsy Sticks capture (Nicosia, 2023-04): panel phone and website, hours from its state', () => {
     const doc = parseReal(readRealPage('google', 'gmaps_place_page_tipsy-sticks-nicosia_en_2023-04.html'), 'https://www.google.com/maps/place/Tipsy+Sticks/');
     const l = readGooglePlace(doc, 'https://www.google.com/maps/place/Tipsy+Sticks/')!;
     expect(l).toMatchObject({ key: 'google:13256035819497102811', website: 'https://www.thetipsysticks.com/', rating: 4.7, reviews: 20 });
@@ -63,7 +78,7 @@ describe('Google place page', () => {
   });
 });
 
-describe('Naver place page (pcmap Apollo state)', () => {
+realDescribe('Naver place page (pcmap Apollo state)', () => {
   const state = readRealPage('naver', 'naver_pcmap_place_apollo-state_1446535451_ko_2026-05.json');
   const doc = parse(`<html><head><script>window.__APOLLO_STATE__ = ${state};</script></head><body></body></html>`);
 
@@ -91,7 +106,14 @@ describe('Kakao place page', () => {
     const k = kw.places.find((p) => p.phone && p.roadAddress && p.jibunAddress)!;
     const url = `https://place.map.kakao.com/${k.confirmId}`;
     const l = readKakaoPlace(parse(kakaoPlacePageHtml(k)), url)!;
-    expect(l).toMatchObject({ key: `kakao:${k.confirmId}`, name: k.name, roadAddress: k.roadAddress, lotAddress: k.jibunAddress, phone: k.phone, address: k.roadAddress });
+    expect(l).toMatchObject({
+      key: `kakao:${k.confirmId}`,
+      name: k.name,
+      roadAddress: k.roadAddress,
+      lotAddress: k.jibunAddress,
+      phone: k.phone,
+      address: k.roadAddress,
+    });
     expect(l.sources?.phone).toBe('panel');
   });
 });
@@ -126,7 +148,11 @@ describe('the background side of collectPlace', () => {
     );
     expect(await driver.collectPlace(1, { key: 'google:1', provider: 'google', settleMs: 10 }, 5000)).toEqual({ key: 'google:1' });
     expect(calls).toBe(3);
-    const refusing = createPlacePageDriver(base, async () => Promise.reject(new Error('Not accepted.')), async () => {});
+    const refusing = createPlacePageDriver(
+      base,
+      async () => Promise.reject(new Error('Not accepted.')),
+      async () => {},
+    );
     await expect(refusing.collectPlace(1, { key: 'google:1', provider: 'google', settleMs: 10 }, 5000)).rejects.toThrow('Not accepted.');
   });
 });

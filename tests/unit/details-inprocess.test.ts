@@ -66,11 +66,15 @@ describe('place details in-process: cards that omit phones, completed from the p
     expect(a.hours).toBe(t.hours);
     expect(a.categories).toBe(100);
     // The figures for the report.
-    console.info(`place details, replica pharmacies (${after.length} places): before ${JSON.stringify(b)} after ${JSON.stringify(a)} truth ${JSON.stringify(t)}`);
+    console.info(
+      `place details, replica pharmacies (${after.length} places): before ${JSON.stringify(b)} after ${JSON.stringify(a)} truth ${JSON.stringify(t)}`,
+    );
 
     // A second pass finds the queue whole and nothing left: no page is loaded twice.
     expect(await enqueueDetails(store, sweep.id, clock.now(), { provider: 'google' })).toEqual({ queued: 0, filled: false });
-    expect(await runDetails({ store, page: pages, pacer: simPacer(clock, settings), now: clock.now, sleep: clock.sleep, random: () => 0.5 }, sweep.id, 1)).toBe('finished');
+    expect(await runDetails({ store, page: pages, pacer: simPacer(clock, settings), now: clock.now, sleep: clock.sleep, random: () => 0.5 }, sweep.id, 1)).toBe(
+      'finished',
+    );
     expect(pages.loads.length).toBe(queued);
     store.close();
   });

@@ -8,7 +8,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing, StoredListing } from '../../utils/listing/types';
 import { openStore, type Store } from '../../utils/store';
-import { commitPlace, countPlaces, enqueueDetails, failPlace, getPlaceJob, isQueued, leasePlace, releasePlace, releasePlaceLeases } from '../../utils/details/queue';
+import {
+  commitPlace,
+  countPlaces,
+  enqueueDetails,
+  failPlace,
+  getPlaceJob,
+  isQueued,
+  leasePlace,
+  releasePlace,
+  releasePlaceLeases,
+} from '../../utils/details/queue';
 import { detailsLaneUrl, missingFields, needsDetails } from '../../utils/details/needs';
 import { placePageUrl, PROVIDERS } from '../../utils/providers/registry';
 import { placeJobId } from '../../utils/details/records';
@@ -54,7 +64,18 @@ describe('which listings a place page can complete', () => {
     // From Google's own data (tbm=map): its nulls are the site's answer, not a card's omission.
     expect(needsDetails(card('3', { sources: { address: 'page-data' } }))).toBe(false);
     expect(needsDetails(card('4', { sponsored: true }))).toBe(false);
-    const naver: Listing = { ...card('5'), key: 'naver:1178829266', providerId: '1178829266', provider: 'naver', cid: null, roadAddress: '서울 중구 세종대로 110', lotAddress: '서울 중구 태평로1가 31', phone: '02-120', website: 'https://a.kr/', bookingUrl: null };
+    const naver: Listing = {
+      ...card('5'),
+      key: 'naver:1178829266',
+      providerId: '1178829266',
+      provider: 'naver',
+      cid: null,
+      roadAddress: '서울 중구 세종대로 110',
+      lotAddress: '서울 중구 태평로1가 31',
+      phone: '02-120',
+      website: 'https://a.kr/',
+      bookingUrl: null,
+    };
     expect(missingFields(naver)).toEqual(['bookingUrl']);
     expect(placePageUrl(card('77'), 'ko')).toBe('https://www.google.com/maps?cid=77&hl=ko');
     expect(placePageUrl(card('77', { featureId: '0x357CA2:0x4D' }), 'ko')).toBe('https://www.google.com/maps/place/data=!4m2!3m1!1s0x357ca2:0x4d?hl=ko');
@@ -64,7 +85,7 @@ describe('which listings a place page can complete', () => {
     expect(placePageUrl({ provider: 'google', providerId: 'x"><', cid: null })).toBeNull();
   });
 
-  it('every site\'s place pages load in their own host\'s lane, and a record of a site this version does not know needs none', () => {
+  it("every site's place pages load in their own host's lane, and a record of a site this version does not know needs none", () => {
     for (const p of PROVIDERS) {
       const url = placePageUrl({ provider: p.id, providerId: '1178829266', cid: null });
       expect(url, p.id).not.toBeNull();
@@ -111,12 +132,18 @@ describe('the place queue', () => {
     const b2 = (await leasePlace(again, { sweepId: 's1', holder: 'loop:b', now: NOW + 20 + LEASE + 1, leaseMs: LEASE }))!;
     expect(b2.id).toBe(b.id);
     // The dead loop's late commit is refused now that another holds b.
-    expect(await commitPlace(again, { jobId: b.id, holder: 'loop:a', now: NOW + LEASE + 50, listing: page(b.key.slice(7)) })).toEqual({ applied: false, reason: 'leased-by-other' });
+    expect(await commitPlace(again, { jobId: b.id, holder: 'loop:a', now: NOW + LEASE + 50, listing: page(b.key.slice(7)) })).toEqual({
+      applied: false,
+      reason: 'leased-by-other',
+    });
     // a's details were committed before the crash and are all there.
     expect(await again.getListing(a.key)).toMatchObject({ phone: '01 23 45 67 89', address: `${a.key.slice(7)} Rue de Test, 75001 Paris, France` });
     expect((await getPlaceJob(again, a.id))!.status).toBe('done');
     // A committed place is never committed (nor loaded) twice.
-    expect(await commitPlace(again, { jobId: a.id, holder: 'loop:b', now: NOW + LEASE + 60, listing: page(a.key.slice(7), { phone: '09 99' }) })).toEqual({ applied: false, reason: 'already-settled' });
+    expect(await commitPlace(again, { jobId: a.id, holder: 'loop:b', now: NOW + LEASE + 60, listing: page(a.key.slice(7), { phone: '09 99' }) })).toEqual({
+      applied: false,
+      reason: 'already-settled',
+    });
     expect((await again.getListing(a.key))!.phone).toBe('01 23 45 67 89');
     // After a restart every old lease is given back at once.
     expect(await releasePlaceLeases(again, NOW + LEASE + 70)).toBe(2);
@@ -125,12 +152,28 @@ describe('the place queue', () => {
   });
 
   it('merges by the more-complete rule: the fuller value wins whichever came first, a null never erases, identity and history stay', async () => {
-    const full = stored(card('1', { address: '1 Rue de Test, 75001 Paris, France', phone: '+33 1 23 45 67 89', phoneE164: '+33123456789', website: null, sources: { address: 'card' } }));
+    const full = stored(
+      card('1', {
+        address: '1 Rue de Test, 75001 Paris, France',
+        phone: '+33 1 23 45 67 89',
+        phoneE164: '+33123456789',
+        website: null,
+        sources: { address: 'card' },
+      }),
+    );
     const store = await seeded([full]);
     await enqueueDetails(store, 's1', NOW, { provider: 'google' });
     const job = (await leasePlace(store, { sweepId: 's1', holder: 'h', now: NOW, leaseMs: LEASE }))!;
     // The place page gives a shorter address, the same phone without its E.164, no category, a website.
-    const read = { ...makeListing('1'), name: 'PLACE 1', address: '1 Rue de Test', phone: '01 23 45 67 89', category: null, website: 'https://p1.fr/', sources: { website: 'panel' as const } };
+    const read = {
+      ...makeListing('1'),
+      name: 'PLACE 1',
+      address: '1 Rue de Test',
+      phone: '01 23 45 67 89',
+      category: null,
+      website: 'https://p1.fr/',
+      sources: { website: 'panel' as const },
+    };
     const r = await commitPlace(store, { jobId: job.id, holder: 'h', now: NOW + 5, listing: read });
     expect(r).toEqual({ applied: true, filled: ['website'] });
     const got = (await store.getListing('google:1'))!;
@@ -153,13 +196,21 @@ describe('the place queue', () => {
     const store = await seeded([stored(card('1')), stored(card('2'))]);
     await enqueueDetails(store, 's1', NOW, { provider: 'google' });
     const one = (await leasePlace(store, { sweepId: 's1', holder: 'h', now: NOW, leaseMs: LEASE }))!;
-    expect(await commitPlace(store, { jobId: one.id, holder: 'h', now: NOW, listing: page(one.key.slice(7), { name: 'Somewhere Else' }) })).toEqual({ applied: true, dropped: 'name' });
+    expect(await commitPlace(store, { jobId: one.id, holder: 'h', now: NOW, listing: page(one.key.slice(7), { name: 'Somewhere Else' }) })).toEqual({
+      applied: true,
+      dropped: 'name',
+    });
     const two = (await leasePlace(store, { sweepId: 's1', holder: 'h', now: NOW, leaseMs: LEASE }))!;
-    expect(await commitPlace(store, { jobId: two.id, holder: 'h', now: NOW, listing: page(two.key.slice(7), { lat: 48.9 }) })).toEqual({ applied: true, dropped: 'coordinates' });
+    expect(await commitPlace(store, { jobId: two.id, holder: 'h', now: NOW, listing: page(two.key.slice(7), { lat: 48.9 }) })).toEqual({
+      applied: true,
+      dropped: 'coordinates',
+    });
     for (const key of [one.key, two.key]) expect((await store.getListing(key))!.phone).toBeNull();
     expect(await countPlaces(store, 's1')).toMatchObject({ failed: 2, pending: 0 });
     const warnings = (await store.listEvents('s1')).filter((e) => e.kind === 'warning');
-    expect(warnings.map((e) => e.message)).toEqual(expect.arrayContaining([expect.stringMatching(/dropped.*\(name\)/), expect.stringMatching(/dropped.*\(coordinates\)/)]));
+    expect(warnings.map((e) => e.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/dropped.*\(name\)/), expect.stringMatching(/dropped.*\(coordinates\)/)]),
+    );
     store.close();
   });
 

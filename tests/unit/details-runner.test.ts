@@ -23,7 +23,14 @@ let n = 0;
 async function storeWith(sweeps: { id: string; provider: 'google' | 'kakao'; places: number; placeDetails?: boolean }[]): Promise<Store> {
   const store = await openStore({ name: `details-runner-${++n}` });
   for (const [k, s] of sweeps.entries()) {
-    await store.createSweep(makeSweep(s.id, { status: 'finished', provider: s.provider, settings: { ...makeSweep(s.id).settings, delayMs: DELAY, jitterMs: 0, placeDetails: s.placeDetails ?? true } as never }), [makeCell(s.id, 'r0c0')]);
+    await store.createSweep(
+      makeSweep(s.id, {
+        status: 'finished',
+        provider: s.provider,
+        settings: { ...makeSweep(s.id).settings, delayMs: DELAY, jitterMs: 0, placeDetails: s.placeDetails ?? true } as never,
+      }),
+      [makeCell(s.id, 'r0c0')],
+    );
     await store.transact(['listings'], 'readwrite', async (tx) => {
       for (let i = 0; i < s.places; i++) {
         const id = String(100000 + 1000 * k + i);
@@ -46,7 +53,11 @@ interface Load {
 }
 
 /** Place pages that answer with the stored place plus a phone; `fail` makes loads fail. */
-function fakePages(store: Store, clock: ReturnType<typeof fakeClock>, opts: { fail?: (url: string) => boolean; finalUrl?: (url: string) => string; hang?: (loadNo: number) => boolean } = {}) {
+function fakePages(
+  store: Store,
+  clock: ReturnType<typeof fakeClock>,
+  opts: { fail?: (url: string) => boolean; finalUrl?: (url: string) => string; hang?: (loadNo: number) => boolean } = {},
+) {
   const loads: Load[] = [];
   const at = new Map<number, string>();
   const page: PlacePageDriver = {
@@ -130,7 +141,9 @@ describe('the place-details loop', () => {
     await enqueueDetails(store, 'g', clock.now(), { provider: 'google' });
     const pacer = createPacer({ now: clock.now, sleep: clock.sleep, random: () => 0, timing: () => ({ delayMs: 0, jitterMs: 0 }) });
     let blocked = true;
-    const { page, loads } = fakePages(store, clock, { finalUrl: (u) => (blocked ? `https://www.google.com/sorry/index?continue=${encodeURIComponent(u)}` : u) });
+    const { page, loads } = fakePages(store, clock, {
+      finalUrl: (u) => (blocked ? `https://www.google.com/sorry/index?continue=${encodeURIComponent(u)}` : u),
+    });
     const deps = { store, page, pacer, now: clock.now, sleep: clock.sleep, random: () => 0.5 };
     expect(await runDetails(deps, 'g', 1)).toBe('blocked');
     expect(await countPlaces(store, 'g')).toMatchObject({ pending: 2, leased: 0, failed: 0 });
@@ -175,7 +188,16 @@ describe('the place-details loop', () => {
     const { page, loads } = fakePages(store, clock);
     let ids = 0;
     const finishedWith: string[] = [];
-    const pass = createDetailsPass({ store, page, pacer, now: clock.now, sleep: clock.sleep, random: () => 0.5, newId: () => `id${++ids}`, attention: (s, exit) => finishedWith.push(`${s.id}:${exit}`) });
+    const pass = createDetailsPass({
+      store,
+      page,
+      pacer,
+      now: clock.now,
+      sleep: clock.sleep,
+      random: () => 0.5,
+      newId: () => `id${++ids}`,
+      attention: (s, exit) => finishedWith.push(`${s.id}:${exit}`),
+    });
     expect((await pass.resumable()).map((s) => s.id)).toEqual(['on']);
     expect(await pass.start('off', 1)).toBe('off');
     const run = pass.start('on', 1);

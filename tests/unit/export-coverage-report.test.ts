@@ -102,7 +102,12 @@ describe('coverage report CSV', () => {
 
   it('names the dense area of each saturated cell: touching cells share one, with its distinct places, centre and size', () => {
     const crowded = (path: string, west: number, reason: 'min-size' | 'zoomed-out-capped') =>
-      searched({ id: `s/0/${path}`, status: 'saturated', bbox: { south: 37.5, west, north: 37.5005, east: west + 0.0005 }, result: { ...searched().result!, reason, organic: 120, capHit: true } });
+      searched({
+        id: `s/0/${path}`,
+        status: 'saturated',
+        bbox: { south: 37.5, west, north: 37.5005, east: west + 0.0005 },
+        result: { ...searched().result!, reason, organic: 120, capHit: true },
+      });
     const cells = [crowded('r0c0', 127.0, 'min-size'), crowded('r0c1', 127.0005, 'zoomed-out-capped'), searched({ id: 's/0/r0c2' })];
     const places = [
       { key: 'k1', lat: 37.5002, lng: 127.0002, cells: [] },

@@ -75,7 +75,7 @@ function oldRow(listing: StoredListing): ExportRow {
 
 async function* oldCsvChunks(batches: AsyncIterable<StoredListing[]>): AsyncGenerator<string> {
   const header = Papa.unparse({ fields: [...CSV_COLUMNS], data: [] }, { newline: '\r\n' });
-  yield UTF8_BOM + (header.endsWith('\r\n') ? header : header + '\r\n');
+  yield UTF8_BOM + (header.endsWith('\r\n') ? header : `${header}\r\n`);
   for await (const batch of batches) {
     if (batch.length === 0) continue;
     const data = batch.map((listing) => {
@@ -86,7 +86,7 @@ async function* oldCsvChunks(batches: AsyncIterable<StoredListing[]>): AsyncGene
         return typeof value === 'number' ? value : oldNeutralise(value);
       });
     });
-    yield Papa.unparse({ fields: [...CSV_COLUMNS], data }, { header: false, newline: '\r\n' }) + '\r\n';
+    yield `${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { header: false, newline: '\r\n' })}\r\n`;
   }
 }
 
@@ -215,10 +215,23 @@ describe('the CSV writer, byte for byte against the old one', () => {
       }
     };
     // Day, month, leap-year and century edges, the fast range's ends, and what it leaves to Date.
-    const edges = [0, 1, 999, 86_399_999, 86_400_000, Date.UTC(2000, 1, 29), Date.UTC(2100, 1, 28, 23, 59, 59, 999), Date.UTC(2100, 2, 1), Date.UTC(2400, 1, 29, 12)];
+    const edges = [
+      0,
+      1,
+      999,
+      86_399_999,
+      86_400_000,
+      Date.UTC(2000, 1, 29),
+      Date.UTC(2100, 1, 28, 23, 59, 59, 999),
+      Date.UTC(2100, 2, 1),
+      Date.UTC(2400, 1, 29, 12),
+    ];
     const outside = [253_402_300_799_999, 253_402_300_800_000, -1, -86_400_001, 0.5, 1e12 + 0.999, 8.64e15, 8.64e15 + 1, Number.NaN, Number.POSITIVE_INFINITY];
     let seed = 7;
-    const random = Array.from({ length: 20_000 }, () => ((seed = (seed * 48_271) % 2_147_483_647), Math.floor((seed / 2_147_483_647) * 253_402_300_800_000)));
+    const random = Array.from({ length: 20_000 }, () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return Math.floor((seed / 2_147_483_647) * 253_402_300_800_000);
+    });
     for (const ms of [...edges, ...outside, ...random]) {
       expect(ours(ms)).toBe(iso(ms));
       // Twice in a row too: the remembered last time must not leak into the next.

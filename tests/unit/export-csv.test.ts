@@ -8,7 +8,6 @@ import { inBatches, storedListing } from '../helpers/listings';
 
 const listing = storedListing;
 
-
 async function toCsv(all: StoredListing[], size = 3): Promise<string> {
   let text = '';
   for await (const chunk of csvChunks(inBatches(all, size))) text += chunk;
@@ -61,8 +60,6 @@ describe('CSV export', () => {
   });
 
   it('names the file after the keywords and the date', () => {
-    expect(exportFileName(['cafe', '치과 의원', 'a/b'], new Date(Date.UTC(2026, 10, 30)))).toBe(
-      'mapsweep_cafe+치과-의원+a-b_2026-11-30.csv',
-    );
+    expect(exportFileName(['cafe', '치과 의원', 'a/b'], new Date(Date.UTC(2026, 10, 30)))).toBe('mapsweep_cafe+치과-의원+a-b_2026-11-30.csv');
   });
 });

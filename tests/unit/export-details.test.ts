@@ -11,7 +11,23 @@ import { listingToFeature } from '../../utils/export/geojson';
 import { listingToRecord } from '../../utils/export/json';
 import { DREAM_COFFEE_CARD } from '../helpers/dream-coffee';
 
-const OLD_COLUMNS = ['place_id', 'name', 'category', 'address', 'phone', 'website', 'rating', 'reviews', 'lat', 'lng', 'google_maps_url', 'cid', 'keywords', 'first_seen', 'last_seen'];
+const OLD_COLUMNS = [
+  'place_id',
+  'name',
+  'category',
+  'address',
+  'phone',
+  'website',
+  'rating',
+  'reviews',
+  'lat',
+  'lng',
+  'google_maps_url',
+  'cid',
+  'keywords',
+  'first_seen',
+  'last_seen',
+];
 
 const dream: StoredListing = {
   ...DREAM_COFFEE_CARD,
@@ -35,7 +51,12 @@ const dream: StoredListing = {
 
 async function csvText(listings: StoredListing[]): Promise<string> {
   let text = '';
-  for await (const chunk of csvChunks((async function* () { yield listings; })())) text += chunk;
+  for await (const chunk of csvChunks(
+    (async function* () {
+      yield listings;
+    })(),
+  ))
+    text += chunk;
   return text;
 }
 
@@ -43,15 +64,44 @@ describe('export columns for page data', () => {
   it('appends the new columns after the old ones, in a fixed order', () => {
     expect(CSV_COLUMNS.slice(0, OLD_COLUMNS.length)).toEqual(OLD_COLUMNS);
     expect(CSV_COLUMNS.slice(OLD_COLUMNS.length)).toEqual([
-      'categories', 'street', 'district', 'city', 'postal_code', 'region', 'country_code', 'phone_e164', 'other_phones',
-      'hours', 'opening_hours', 'price_level', 'closed', 'sources',
+      'categories',
+      'street',
+      'district',
+      'city',
+      'postal_code',
+      'region',
+      'country_code',
+      'phone_e164',
+      'other_phones',
+      'hours',
+      'opening_hours',
+      'price_level',
+      'closed',
+      'sources',
       // Issue 11 (tests/unit/export-providers.test.ts).
-      'provider', 'provider_id', 'url', 'road_address', 'lot_address', 'booking_url',
+      'provider',
+      'provider_id',
+      'url',
+      'road_address',
+      'lot_address',
+      'booking_url',
       // Issue 14: sponsored places kept by collect-while-browsing are marked.
       'sponsored',
       // Issue 23: the contacts pass (tests/unit/contacts-export.test.ts).
-      'emails', 'instagram', 'facebook', 'x', 'youtube', 'tiktok', 'linkedin', 'kakao_channel',
-      'naver_blog', 'naver_cafe', 'naver_smartstore', 'band', 'contact_page', 'contacts_checked_at',
+      'emails',
+      'instagram',
+      'facebook',
+      'x',
+      'youtube',
+      'tiktok',
+      'linkedin',
+      'kakao_channel',
+      'naver_blog',
+      'naver_cafe',
+      'naver_smartstore',
+      'band',
+      'contact_page',
+      'contacts_checked_at',
       // Issue 24: the business the place belongs to (tests/unit/match-store.test.ts).
       'business_id',
     ]);

@@ -79,7 +79,17 @@ describe('long exports in the background', () => {
 
     // An export whose worker died mid-way (its state never moved again) is not "running" for ever.
     const h = fakeDeps();
-    h.session.set(EXPORT_STATE_KEY, { id: 'old', format: 'csv', phase: 'reading', done: 5, total: 9, fileName: null, error: null, startedAt: 0, updatedAt: 1_000 });
+    h.session.set(EXPORT_STATE_KEY, {
+      id: 'old',
+      format: 'csv',
+      phase: 'reading',
+      done: 5,
+      total: 9,
+      fileName: null,
+      error: null,
+      startedAt: 0,
+      updatedAt: 1_000,
+    });
     expect(await h.exports.start({ fileWords: [], format: 'csv' })).toMatchObject({ ok: false });
     h.tick(STALE_EXPORT_MS);
     expect(await h.exports.start({ fileWords: [], format: 'csv' })).toMatchObject({ ok: true });
@@ -95,10 +105,15 @@ describe('the offscreen document builds the file', () => {
     db.close();
     const progress: number[] = [];
     let blob: Blob | null = null;
-    const reply = await buildInOffscreen(store, { collection: 's9', fileWords: ['cafe'], format: 'csv', exportId: 'x', now: Date.UTC(2026, 11, 1) }, (d) => progress.push(d), (b) => {
-      blob = b;
-      return 'blob:test/1';
-    });
+    const reply = await buildInOffscreen(
+      store,
+      { collection: 's9', fileWords: ['cafe'], format: 'csv', exportId: 'x', now: Date.UTC(2026, 11, 1) },
+      (d) => progress.push(d),
+      (b) => {
+        blob = b;
+        return 'blob:test/1';
+      },
+    );
     expect(reply).toEqual({ ok: true, url: 'blob:test/1', fileName: 'mapsweep_cafe_2026-12-01.csv', places: 12_000 });
     expect(progress).toEqual([0, 5000, 10_000, 12_000]);
     let expected = '';
@@ -117,7 +132,12 @@ describe('the offscreen document builds the file', () => {
       yield [];
       throw new Error('read failed');
     };
-    const reply = await buildInOffscreen(store, { fileWords: [], format: 'xlsx', exportId: 'x', now: 0 }, () => {}, () => 'blob:none');
+    const reply = await buildInOffscreen(
+      store,
+      { fileWords: [], format: 'xlsx', exportId: 'x', now: 0 },
+      () => {},
+      () => 'blob:none',
+    );
     expect(reply).toEqual({ ok: false, error: { code: 'export_failed', message: 'read failed' } });
     store.close();
   });

@@ -49,7 +49,17 @@ describe('long exports written into a file', () => {
   it('the file gets the same bytes as the in-memory export, batch by batch, closed before the URL is made', async () => {
     const store = await seeded('offscreen-file', 350);
     let inMemory: Blob | null = null;
-    const a = await buildInOffscreen(store, req, () => {}, (b) => ((inMemory = b), 'blob:mem'), undefined, BATCH);
+    const a = await buildInOffscreen(
+      store,
+      req,
+      () => {},
+      (b) => {
+        inMemory = b;
+        return 'blob:mem';
+      },
+      undefined,
+      BATCH,
+    );
     const f = fakeFile();
     let fromFile: Blob | null = null;
     const b = await buildInOffscreen(
@@ -78,11 +88,31 @@ describe('long exports written into a file', () => {
     const store = await seeded('offscreen-file-fail', 250);
     const f = fakeFile(2);
     let blob: Blob | null = null;
-    const reply = await buildInOffscreen(store, req, () => {}, (b) => ((blob = b), 'blob:mem'), async () => f.file, BATCH);
+    const reply = await buildInOffscreen(
+      store,
+      req,
+      () => {},
+      (b) => {
+        blob = b;
+        return 'blob:mem';
+      },
+      async () => f.file,
+      BATCH,
+    );
     expect(reply).toMatchObject({ ok: true, places: 250 });
     expect(f.log).toEqual(['discard']);
     let expected: Blob | null = null;
-    await buildInOffscreen(store, req, () => {}, (b) => ((expected = b), 'blob:x'), undefined, BATCH);
+    await buildInOffscreen(
+      store,
+      req,
+      () => {},
+      (b) => {
+        expected = b;
+        return 'blob:x';
+      },
+      undefined,
+      BATCH,
+    );
     expect(new Uint8Array(await blob!.arrayBuffer())).toEqual(new Uint8Array(await expected!.arrayBuffer()));
     store.close();
   });
@@ -90,7 +120,14 @@ describe('long exports written into a file', () => {
   it('no file system (openFile gives null or throws): the export is built in memory', async () => {
     const store = await seeded('offscreen-file-none', 120);
     for (const openFile of [async () => null, async () => Promise.reject(new Error('SecurityError'))]) {
-      const reply = await buildInOffscreen(store, req, () => {}, () => 'blob:mem', openFile, BATCH);
+      const reply = await buildInOffscreen(
+        store,
+        req,
+        () => {},
+        () => 'blob:mem',
+        openFile,
+        BATCH,
+      );
       expect(reply).toMatchObject({ ok: true, url: 'blob:mem', places: 120 });
     }
     store.close();

@@ -16,10 +16,41 @@ import type { StoredListing } from '../../utils/listing/types';
 import type { ProviderPlace } from '../../utils/providers/place';
 import { inBatches, storedListing } from '../helpers/listings';
 
-const OLD_COLUMNS = ['place_id', 'name', 'category', 'address', 'phone', 'website', 'rating', 'reviews', 'lat', 'lng', 'google_maps_url', 'cid', 'keywords', 'first_seen', 'last_seen'];
+const OLD_COLUMNS = [
+  'place_id',
+  'name',
+  'category',
+  'address',
+  'phone',
+  'website',
+  'rating',
+  'reviews',
+  'lat',
+  'lng',
+  'google_maps_url',
+  'cid',
+  'keywords',
+  'first_seen',
+  'last_seen',
+];
 const NEW_COLUMNS = ['provider', 'provider_id', 'url', 'road_address', 'lot_address', 'booking_url', 'sponsored'];
 // Issue 23: appended after them, never moving them.
-const CONTACT_COLUMNS = ['emails', 'instagram', 'facebook', 'x', 'youtube', 'tiktok', 'linkedin', 'kakao_channel', 'naver_blog', 'naver_cafe', 'naver_smartstore', 'band', 'contact_page', 'contacts_checked_at'];
+const CONTACT_COLUMNS = [
+  'emails',
+  'instagram',
+  'facebook',
+  'x',
+  'youtube',
+  'tiktok',
+  'linkedin',
+  'kakao_channel',
+  'naver_blog',
+  'naver_cafe',
+  'naver_smartstore',
+  'band',
+  'contact_page',
+  'contacts_checked_at',
+];
 const GOOGLE_ONLY = ['place_id', 'google_maps_url', 'cid'];
 
 const stored = { firstSeen: Date.UTC(2026, 10, 1), lastSeen: Date.UTC(2026, 10, 2), collections: ['browsing'], keywords: ['카페'], cells: [] };
@@ -90,7 +121,7 @@ async function collect(chunks: AsyncGenerator<string>): Promise<string> {
 }
 
 describe('an export mixing Google, Naver and Kakao places', () => {
-  it('keeps today\'s 15 columns first, then the detail columns, then the provider-neutral ones, then the contacts pass\'s', () => {
+  it("keeps today's 15 columns first, then the detail columns, then the provider-neutral ones, then the contacts pass's", () => {
     expect(CSV_COLUMNS.slice(0, 15)).toEqual(OLD_COLUMNS);
     const neutral = CSV_COLUMNS.indexOf('provider');
     expect(CSV_COLUMNS.slice(neutral, neutral + NEW_COLUMNS.length)).toEqual(NEW_COLUMNS);
@@ -99,7 +130,10 @@ describe('an export mixing Google, Naver and Kakao places', () => {
   });
 
   it('marks the places of sponsored cards (kept by collect-while-browsing) and leaves organic ones unmarked', async () => {
-    const [ad, organic] = await csvRows([{ ...mixed[1]!, sponsored: true }, { ...mixed[2]!, sponsored: false }]);
+    const [ad, organic] = await csvRows([
+      { ...mixed[1]!, sponsored: true },
+      { ...mixed[2]!, sponsored: false },
+    ]);
     expect(ad!.sponsored).toBe('yes');
     expect(organic!.sponsored).toBe('');
   });
@@ -141,7 +175,7 @@ describe('an export mixing Google, Naver and Kakao places', () => {
     expect(k!.booking_url).toBe(`'-2+3`);
   });
 
-  it('XLSX: read back with the library\'s reader, every cell equals the CSV\'s', async () => {
+  it("XLSX: read back with the library's reader, every cell equals the CSV's", async () => {
     const csv = await csvCells(mixed);
     const book = XLSX.read(await xlsxBytes(inBatches(mixed, 2)), { type: 'array', dense: true });
     const sheet = book.Sheets[book.SheetNames[0]!]!;
@@ -167,7 +201,13 @@ describe('an export mixing Google, Naver and Kakao places', () => {
       ['kakao', '27338592'],
     ]);
     for (const r of records) expect(Object.keys(r).sort()).toEqual([...CSV_COLUMNS].sort());
-    expect(records[2]).toMatchObject({ name: '=HYPERLINK("http://x","click")', road_address: '=1+2 세종대로', cid: null, google_maps_url: null, place_id: null });
+    expect(records[2]).toMatchObject({
+      name: '=HYPERLINK("http://x","click")',
+      road_address: '=1+2 세종대로',
+      cid: null,
+      google_maps_url: null,
+      place_id: null,
+    });
     expect(records[1]).toMatchObject({ booking_url: 'https://booking.naver.com/booking/6/bizes/123456', categories: ['카페', '음식점'] });
   });
 
@@ -179,7 +219,7 @@ describe('an export mixing Google, Naver and Kakao places', () => {
     expect(doc.features[1].properties).toMatchObject({ provider: 'naver', provider_id: '1234567890', lot_address: '서울 종로구 세종로 1-1' });
   });
 
-  it('a place\'s link is its site\'s own link (Google: the CID link) when no http(s) URL was stored; a hostile URL is never the url column', async () => {
+  it("a place's link is its site's own link (Google: the CID link) when no http(s) URL was stored; a hostile URL is never the url column", async () => {
     const [g, k] = await csvRows([storedListing(2, { url: '' }), { ...kakao, url: 'javascript:alert(1)' }]);
     expect(g!.url).toBe(`https://www.google.com/maps?cid=${storedListing(2).cid}`);
     expect(k!.url).toBe(`https://place.map.kakao.com/${kakao.providerId}`);

@@ -2,13 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  chromiumCandidates,
-  ChromiumMissingError,
-  findChromium,
-  locateChromium,
-  missingChromiumMessage,
-} from '../../scripts/find-chromium';
+import { chromiumCandidates, ChromiumMissingError, findChromium, locateChromium, missingChromiumMessage } from '../../scripts/find-chromium';
 
 // Fake PATH directories with fake browsers (shell scripts). No install path runs here: every
 // search that could find nothing passes `install: false` or finds something.

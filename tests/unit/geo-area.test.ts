@@ -104,22 +104,100 @@ describe('parseAreaText: GeoJSON', () => {
     expect(c.ok && c.area.kind === 'polygon' && c.area.polygons.length).toBe(3);
   });
 
-  const bowTie: [number, number][] = [[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]];
+  const bowTie: [number, number][] = [
+    [0, 0],
+    [1, 1],
+    [1, 0],
+    [0, 1],
+    [0, 0],
+  ];
   const cases: [string, string, AreaErrorCode, RegExp][] = [
     ['broken JSON', '{"type": "Polygon", ', 'unparseable', /not valid JSON/],
     ['a Point', JSON.stringify({ type: 'Point', coordinates: [0, 0] }), 'unsupported', /Point/],
     ['a bare array', '[[0,0],[1,1]]', 'unsupported', /Polygon/],
-    ['a LineString feature', JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } }] }), 'unsupported', /LineString/],
+    [
+      'a LineString feature',
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [0, 0],
+                [1, 1],
+              ],
+            },
+          },
+        ],
+      }),
+      'unsupported',
+      /LineString/,
+    ],
     ['a feature without geometry', JSON.stringify({ type: 'Feature', geometry: null }), 'unsupported', /null/],
     ['an empty collection', JSON.stringify({ type: 'FeatureCollection', features: [] }), 'empty', /no polygon/],
-    ['text positions', JSON.stringify({ type: 'Polygon', coordinates: [[['a', 'b'], [1, 0], [1, 1]]] }), 'unparseable', /longitude, latitude/],
+    [
+      'text positions',
+      JSON.stringify({
+        type: 'Polygon',
+        coordinates: [
+          [
+            ['a', 'b'],
+            [1, 0],
+            [1, 1],
+          ],
+        ],
+      }),
+      'unparseable',
+      /longitude, latitude/,
+    ],
     ['positions as objects', JSON.stringify({ type: 'Polygon', coordinates: [[{ lat: 0, lng: 0 }]] }), 'unparseable', /longitude, latitude/],
     ['coordinates not a list', JSON.stringify({ type: 'Polygon', coordinates: 5 }), 'unparseable', /rings/],
     ['longitude out of range', polygonJson(square(179, 0, 181, 1)), 'out-of-range', /Longitude 181/],
-    ['[lat, lng] order', polygonJson([[40, 100], [40.1, 100], [40.1, 100.1], [40, 100]]), 'out-of-range', /\[longitude, latitude\]/],
-    ['a ring across ±180', polygonJson([[179, 0], [-179, 0], [-179, 1], [179, 1]]), 'antimeridian', /180/],
-    ['a ring of 2 points', polygonJson([[0, 0], [1, 1], [0, 0]]), 'degenerate', /fewer than 3/],
-    ['collinear points', polygonJson([[0, 0], [1, 1], [2, 2], [0, 0]]), 'degenerate', /one line/],
+    [
+      '[lat, lng] order',
+      polygonJson([
+        [40, 100],
+        [40.1, 100],
+        [40.1, 100.1],
+        [40, 100],
+      ]),
+      'out-of-range',
+      /\[longitude, latitude\]/,
+    ],
+    [
+      'a ring across ±180',
+      polygonJson([
+        [179, 0],
+        [-179, 0],
+        [-179, 1],
+        [179, 1],
+      ]),
+      'antimeridian',
+      /180/,
+    ],
+    [
+      'a ring of 2 points',
+      polygonJson([
+        [0, 0],
+        [1, 1],
+        [0, 0],
+      ]),
+      'degenerate',
+      /fewer than 3/,
+    ],
+    [
+      'collinear points',
+      polygonJson([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+        [0, 0],
+      ]),
+      'degenerate',
+      /one line/,
+    ],
     ['a bow-tie', polygonJson(bowTie), 'self-crossing', /near 0.5,0.5/],
     ['a hole crossing its shell', polygonJson(square(0, 0, 1, 1), square(0.8, 0.4, 1.2, 0.6)), 'self-crossing', /crosses/],
     ['a 10 m polygon', polygonJson(square(0, 0, 0.0001, 0.0001)), 'too-small', /at least 20 m/],
@@ -132,10 +210,7 @@ describe('parseAreaText: GeoJSON', () => {
 
   it('refuses more vertices than the planner takes', () => {
     const n = MAX_VERTICES + 1;
-    const big: [number, number][] = Array.from({ length: n }, (_, k) => [
-      Math.cos((2 * Math.PI * k) / n),
-      Math.sin((2 * Math.PI * k) / n),
-    ]);
+    const big: [number, number][] = Array.from({ length: n }, (_, k) => [Math.cos((2 * Math.PI * k) / n), Math.sin((2 * Math.PI * k) / n)]);
     expect(errorOf(parseAreaText(polygonJson(big))).code).toBe('too-complex');
   });
 });

@@ -14,15 +14,9 @@ import {
 import type { BBox } from '../../utils/geo';
 import { seededRandom as rng } from '../helpers/random';
 
-
 const EPS = 1e-9;
 function contains(outer: BBox, inner: BBox): boolean {
-  return (
-    outer.south <= inner.south + EPS &&
-    outer.north >= inner.north - EPS &&
-    outer.west <= inner.west + EPS &&
-    outer.east >= inner.east - EPS
-  );
+  return outer.south <= inner.south + EPS && outer.north >= inner.north - EPS && outer.west <= inner.west + EPS && outer.east >= inner.east - EPS;
 }
 
 describe('metresPerPixel', () => {

@@ -13,7 +13,6 @@ import {
 import type { BBox, LatLng, Polygon, Ring } from '../../utils/geo';
 import { seededRandom as rng } from '../helpers/random';
 
-
 const pt = (lat: number, lng: number): LatLng => ({ lat, lng });
 /** A ring from [lng, lat] pairs, GeoJSON order, to keep fixtures readable. */
 const ring = (...pairs: [number, number][]): Ring => pairs.map(([lng, lat]) => pt(lat, lng));

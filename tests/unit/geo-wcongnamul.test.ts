@@ -5,14 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { haversineMetres } from '../../utils/geo/distance';
-import {
-  bboxToWcongRect,
-  inKorea,
-  wcongnamulToWgs84,
-  wcongRectContains,
-  wcongRectToBBox,
-  wgs84ToWcongnamul,
-} from '../../utils/geo/wcongnamul';
+import { bboxToWcongRect, inKorea, wcongnamulToWgs84, wcongRectContains, wcongRectToBBox, wgs84ToWcongnamul } from '../../utils/geo/wcongnamul';
 
 const A = 6378137;
 const F = 1 / 298.257222101; // GRS80
@@ -23,7 +16,7 @@ const RAD = Math.PI / 180;
 function meridianArc(latDeg: number): number {
   const n = 2000;
   const phi = latDeg * RAD;
-  const m = (t: number) => (A * (1 - E2)) / Math.pow(1 - E2 * Math.sin(t) ** 2, 1.5);
+  const m = (t: number) => (A * (1 - E2)) / (1 - E2 * Math.sin(t) ** 2) ** 1.5;
   let s = m(0) + m(phi);
   for (let i = 1; i < n; i++) s += (i % 2 ? 4 : 2) * m((phi * i) / n);
   return (s * phi) / (3 * n);
@@ -43,7 +36,9 @@ function snyderForward(latDeg: number, lngDeg: number): { x: number; y: number }
   const x = k0 * N * (Aa + ((1 - T + C) * Aa ** 3) / 6 + ((5 - 18 * T + T * T + 72 * C - 58 * ep2) * Aa ** 5) / 120);
   const y =
     k0 *
-    (M - M0 + N * Math.tan(phi) * ((Aa * Aa) / 2 + ((5 - T + 9 * C + 4 * C * C) * Aa ** 4) / 24 + ((61 - 58 * T + T * T + 600 * C - 330 * ep2) * Aa ** 6) / 720));
+    (M -
+      M0 +
+      N * Math.tan(phi) * ((Aa * Aa) / 2 + ((5 - T + 9 * C + 4 * C * C) * Aa ** 4) / 24 + ((61 - 58 * T + T * T + 600 * C - 330 * ep2) * Aa ** 6) / 720));
   return { x: x + 500000, y: y + 1250000 };
 }
 

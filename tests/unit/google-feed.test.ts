@@ -40,9 +40,7 @@ function cardHtml(c: CardSpec): string {
   const lines = (c.lines ?? ['<span><span>Restaurant</span></span><span> <span aria-hidden="true">·</span> <span>123 Main St</span></span>'])
     .map((l) => `<div class="W4Efsd">${l}</div>`)
     .join('');
-  const phoneLine = c.phone
-    ? `<div class="W4Efsd"><span>Open ⋅ Closes 10 pm</span><span> · <span class="UsdlK">${c.phone}</span></span></div>`
-    : '';
+  const phoneLine = c.phone ? `<div class="W4Efsd"><span>Open ⋅ Closes 10 pm</span><span> · <span class="UsdlK">${c.phone}</span></span></div>` : '';
   const website = c.website
     ? `<a class="lcr4fd" data-value="Website" aria-label="${c.websiteLabel ?? `Visit ${c.name}'s website`}" href="${c.website}"></a>`
     : '';
@@ -56,9 +54,7 @@ function cardHtml(c: CardSpec): string {
 }
 
 function feedPage(cards: CardSpec[], tail = ''): Document {
-  return parse(
-    `<div role="main"><div role="feed" aria-label="Results for pizza">${cards.map(cardHtml).join('')}${tail}</div></div>`,
-  );
+  return parse(`<div role="main"><div role="feed" aria-label="Results for pizza">${cards.map(cardHtml).join('')}${tail}</div></div>`);
 }
 
 describe('cards in both rating label forms', () => {
@@ -112,9 +108,7 @@ describe('sponsored duplicates', () => {
 
 describe('phone and website', () => {
   it('reads the phone (UsdlK) and website (data-value=Website) of a card', () => {
-    const [l] = extractFeed(
-      feedPage([{ name: 'Joe', lo: 10n, phone: '+1 305-440-0878', website: 'https://joes.example/menu' }]),
-    ).listings;
+    const [l] = extractFeed(feedPage([{ name: 'Joe', lo: 10n, phone: '+1 305-440-0878', website: 'https://joes.example/menu' }])).listings;
     expect(l).toMatchObject({ phone: '+1 305-440-0878', website: 'https://joes.example/menu', address: '123 Main St' });
   });
 
@@ -215,10 +209,7 @@ describe('info lines when the page shifts under us', () => {
         name: 'Quiet Cafe',
         lo: 991n,
         label: null,
-        lines: [
-          '<span>No reviews</span>',
-          '<span><span>Cafe</span></span><span> <span aria-hidden="true">·</span> <span>9 Side St</span></span>',
-        ],
+        lines: ['<span>No reviews</span>', '<span><span>Cafe</span></span><span> <span aria-hidden="true">·</span> <span>9 Side St</span></span>'],
       },
     ]);
     const [listing] = extractFeed(doc).listings;

@@ -92,7 +92,13 @@ describe('Google Maps on its country domains: the URL tests', () => {
 describe('the manifest: every Google domain, its map pages only', () => {
   it('lists the map pages of every Google domain (www.google.com, co.kr, de, com.au, …), once each', () => {
     expect(GOOGLE_DOMAINS.length).toBeGreaterThanOrEqual(190);
-    for (const p of ['https://www.google.com/maps/*', 'https://www.google.co.kr/maps/*', 'https://www.google.de/maps/*', 'https://www.google.com.au/maps/*', 'https://www.google.co.uk/maps/*']) {
+    for (const p of [
+      'https://www.google.com/maps/*',
+      'https://www.google.co.kr/maps/*',
+      'https://www.google.de/maps/*',
+      'https://www.google.com.au/maps/*',
+      'https://www.google.co.uk/maps/*',
+    ]) {
       expect(manifest.host_permissions).toContain(p);
       expect(contentMatches).toContain(p);
       expect(hookMatches).toContain(p);
@@ -104,7 +110,12 @@ describe('the manifest: every Google domain, its map pages only', () => {
     for (const patterns of [googlePermissions, contentMatches, hookMatches]) {
       for (const p of patterns) expect(p).toMatch(/^https:\/\/www\.google\.[a-z]+(\.[a-z]+)?\/maps\/\*$/);
       const granted = patterns.map((p) => new MatchPattern(p));
-      for (const url of ['https://www.google.co.kr/search?q=cafe', 'https://www.google.de/', 'https://accounts.google.com/maps/x', 'https://www.google.com/mapsfoo']) {
+      for (const url of [
+        'https://www.google.co.kr/search?q=cafe',
+        'https://www.google.de/',
+        'https://accounts.google.com/maps/x',
+        'https://www.google.com/mapsfoo',
+      ]) {
         expect(granted.some((g) => g.includes(url))).toBe(false);
       }
     }
@@ -135,8 +146,13 @@ describe('a country-domain tab, end to end in the background', () => {
     await fakeBrowser.storage.session.set({ 'session-alive': true });
     createBackground(fakeBrowser);
     const listing = makeListing('820001');
-    const sender = { id: fakeBrowser.runtime.id, url: SEOUL_TAB, tab: { id: 41, url: SEOUL_TAB } } as unknown as Parameters<typeof fakeBrowser.runtime.onMessage.trigger>[1];
-    await fakeBrowser.runtime.onMessage.trigger({ id: 1, type: 'browsingListings', data: [listing], timestamp: Date.now() }, sender, () => {});
+    const sender = { id: fakeBrowser.runtime.id, url: SEOUL_TAB, tab: { id: 41, url: SEOUL_TAB } } as unknown as Parameters<
+      typeof fakeBrowser.runtime.onMessage.trigger
+    >[1];
+    // The listeners' own answers (promises) are awaited too, not left floating.
+    await Promise.all(
+      await fakeBrowser.runtime.onMessage.trigger({ id: 1, type: 'browsingListings', data: [listing], timestamp: Date.now() }, sender, () => {}),
+    );
     const store = await openStore();
     await vi.waitFor(async () => expect((await store.getListing(listing.key))?.name).toBe(listing.name), { timeout: 3000 });
     store.close();
@@ -148,7 +164,10 @@ describe('a country-domain tab, end to end in the background', () => {
     const browser = {
       tabs: { query: async (q: { url: string[] }) => [tab].filter((t) => q.url.some((p) => new MatchPattern(p).includes(t.url))) },
     } as unknown as WxtBrowser;
-    const found = await findMapTab(browser, PROVIDERS.flatMap((p) => p.tabPatterns));
+    const found = await findMapTab(
+      browser,
+      PROVIDERS.flatMap((p) => p.tabPatterns),
+    );
     expect(found?.id).toBe(5);
     expect(providerOfUrl(found!.url)?.id).toBe('google');
     expect(googleProvider.parseView(found!.url)).toEqual({ lat: 37.5665, lng: 126.978, zoom: 15 });

@@ -51,7 +51,10 @@ describe('parseRatingLabel', () => {
 
   it('reads back any rating and count it is given (seeded property)', () => {
     let seed = 7;
-    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const next = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let i = 0; i < 300; i++) {
       const rating = Math.round(next() * 50) / 10;
       const reviews = Math.floor(next() * 5_000_000);

@@ -76,7 +76,12 @@ describe("end of list, can't find, limited view, sponsored in every language", (
     ja: 'Google マップで「zzqx」が見つかりませんでした',
     el: 'Οι Χάρτες Google δεν μπορούν να βρουν το zzqx',
   };
-  const limited = { en: 'You are seeing a limited view of Google Maps', ko: '제한된 보기로 Google 지도를 보고 있습니다', fr: "Vous consultez une vue limitée de Google Maps", ja: 'Google マップの限定表示を表示しています' };
+  const limited = {
+    en: 'You are seeing a limited view of Google Maps',
+    ko: '제한된 보기로 Google 지도를 보고 있습니다',
+    fr: 'Vous consultez une vue limitée de Google Maps',
+    ja: 'Google マップの限定表示を表示しています',
+  };
 
   it.each(Object.entries(end))('end of list (%s) ends the feed', (_lang, text) => {
     expect(matchesAny(END_OF_LIST_PATTERNS, text)).toBe(true);

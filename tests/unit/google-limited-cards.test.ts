@@ -77,7 +77,11 @@ describe('signed-out cards whose page data carries review counts', () => {
     expect(organic.length).toBeLessThanOrEqual(SHORT_LIST_MAX);
     // The join did fill the counts: the listings look signed in, the cards do not.
     expect(organic.filter((l) => l.rating !== null).every((l) => l.reviews !== null)).toBe(true);
-    expect(organicCardRatings(extractFeed(document)).filter((c) => c !== 'unrated').every((c) => c === 'bare')).toBe(true);
+    expect(
+      organicCardRatings(extractFeed(document))
+        .filter((c) => c !== 'unrated')
+        .every((c) => c === 'bare'),
+    ).toBe(true);
     expect(obs.limitedView).not.toBeNull();
   });
 

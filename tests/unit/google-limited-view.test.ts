@@ -12,10 +12,11 @@ import { type CardRating, detectLimitedView, findLimitedViewBanner, SHORT_LIST_M
 import { createNetworkCollector } from '../../utils/providers/google/network-hook';
 import { buildObservation } from '../../utils/providers/google/observe';
 import type { Observation } from '../../utils/domain/sweep';
-import { readRealPage, realPageParser } from '../helpers/real-pages';
+import { readRealPage, realPageParser, realPagesDescribe } from '../helpers/real-pages';
 import { openReplicaSearch } from '../helpers/replica-search-page';
 import { DEFAULT_SWITCHES } from '../replica/switches';
 import { createWorld, type PlaceSpec, type World, worldFromSpecs } from '../replica/world';
+const realDescribe = realPagesDescribe('google-limited-view.test.ts');
 
 const SEOUL = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 });
@@ -114,7 +115,7 @@ describe('the rules themselves', () => {
   });
 });
 
-describe('the real signed-in capture (Amsterdam, 2025-11) is not the limited view', () => {
+realDescribe('the real signed-in capture (Amsterdam, 2025-11) is not the limited view', () => {
   const parsePage = realPageParser();
 
   it('99 cards with "4.7 stars 8,713 Reviews" labels, no notice', () => {

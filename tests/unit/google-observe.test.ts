@@ -66,7 +66,12 @@ describe('buildObservation', () => {
   it('the cap counts organic cards shown, ads excluded, within a margin of 120', () => {
     expect(CROWDED_AT).toBe(120 - CAP_MARGIN);
     const ads = range(1000, 5).map((c) => listing(c, true));
-    const below = buildObservation({ url: URL_AFTER, pageKind: 'results', feed: feed([...range(1, CROWDED_AT - 1).map((c) => listing(c)), ...ads]), elapsedMs: 0 });
+    const below = buildObservation({
+      url: URL_AFTER,
+      pageKind: 'results',
+      feed: feed([...range(1, CROWDED_AT - 1).map((c) => listing(c)), ...ads]),
+      elapsedMs: 0,
+    });
     const at = buildObservation({ url: URL_AFTER, pageKind: 'results', feed: feed(range(1, CROWDED_AT).map((c) => listing(c))), elapsedMs: 0 });
     expect([below.capHit, below.organicShown, at.capHit]).toEqual([false, CROWDED_AT - 1, true]);
     expect(at.stopReason).toBe('cap');
@@ -111,7 +116,13 @@ describe('buildObservation', () => {
     expect(agree.warnings).toEqual([]);
     expect([agree.networkItems, agree.networkKeys]).toEqual([2, ['google:1', 'google:2']]);
 
-    const differ = buildObservation({ url: URL_AFTER, pageKind: 'results', feed: feed(listings), network: network(['google:2', 'google:9', 'google:8']), elapsedMs: 0 });
+    const differ = buildObservation({
+      url: URL_AFTER,
+      pageKind: 'results',
+      feed: feed(listings),
+      network: network(['google:2', 'google:9', 'google:8']),
+      elapsedMs: 0,
+    });
     expect(differ.warnings).toHaveLength(1);
     expect(differ.warnings[0]).toMatch(/2 organic listings on the page, 3 places in its search responses \(1 only on the page, 2 only in responses\)/);
 

@@ -4,8 +4,6 @@
  * in place), on the replica's pages whose cards leave phones off, and with forged or
  * contradicting page data, which must be dropped and counted, never believed.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditObservation } from '../../utils/health/audit';
 import type { Listing, StoredListing } from '../../utils/listing/types';
@@ -24,9 +22,10 @@ import { openReplicaSearch } from '../helpers/replica-search-page';
 import { clientRenderer } from '../replica/client-renderer';
 import { answerSearchXhr } from '../replica/search-xhr';
 import { createWorld, type ReplicaPlace } from '../replica/world';
+import { readRealPage, realPagesDescribe } from '../helpers/real-pages';
+const realDescribe = realPagesDescribe('google-page-data.test.ts');
 
-const REAL = path.resolve(__dirname, '../../../shared/real-pages/google');
-const read = (file: string): string => readFileSync(path.join(REAL, file), 'utf8');
+const read = (file: string): string => readRealPage('google', file);
 
 /** Share of listings (in %) with each field known: the figure the issue asks for. */
 const FIELDS = ['address', 'addressParts', 'categories', 'phone', 'phoneE164', 'website', 'hours', 'openingHours', 'priceLevel'] as const;
@@ -44,7 +43,7 @@ function completeness(listings: readonly Listing[]): Record<string, number> {
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 
-describe('real capture: tbm=map response for coffee near Athens (2024-12)', () => {
+realDescribe('real capture: tbm=map response for coffee near Athens (2024-12)', () => {
   const file = read('gmaps_tbm-map_search_coffee-athens_en_2024-12.json');
   const raw = (JSON.parse(file) as unknown[][])[0]![1] as unknown[][];
   const rawPlaces = raw.slice(1).map((item) => item[14] as unknown[]);
@@ -91,7 +90,7 @@ describe('real capture: tbm=map response for coffee near Athens (2024-12)', () =
   });
 });
 
-describe('real capture: Kipriakon place state (Greek, 2024-10)', () => {
+realDescribe('real capture: Kipriakon place state (Greek, 2024-10)', () => {
   const place = placeFromInnerState(JSON.parse(read('gmaps_app-init-state_3-6_place_kipriakon-limassol_el_2024-10.json')))!.place!;
 
   it('has the week in the results language, structured, Monday first', () => {
@@ -130,7 +129,17 @@ function placeArray(lo: bigint, name: string, patch: Record<number, unknown> = {
   p[13] = ['Cafe'];
   p[39] = '1 Main St, Athens 105 57, Greece';
   p[78] = ids.placeId;
-  p[178] = [['+30 21 0000 0000', [['21 0000 0000', 1], ['+30 21 0000 0000', 2]], null, '+302100000000']];
+  p[178] = [
+    [
+      '+30 21 0000 0000',
+      [
+        ['21 0000 0000', 1],
+        ['+30 21 0000 0000', 2],
+      ],
+      null,
+      '+302100000000',
+    ],
+  ];
   for (const [i, v] of Object.entries(patch)) p[Number(i)] = v;
   return p;
 }
@@ -314,7 +323,14 @@ describe('replica: cards that leave phones off, page data that has them', () => 
       expect(l.phone).toBe(p.phone?.display ?? null);
       expect(l.phoneE164 ?? null).toBe(p.phone?.digits ?? null);
       expect(l.address).toBe(p.fullAddress);
-      expect(l.addressParts).toEqual({ street: p.address.street, district: p.address.district, city: p.address.city, postalCode: p.address.postal, region: null, countryCode: 'KR' });
+      expect(l.addressParts).toEqual({
+        street: p.address.street,
+        district: p.address.district,
+        city: p.address.city,
+        postalCode: p.address.postal,
+        region: null,
+        countryCode: 'KR',
+      });
       expect(l.categories).toEqual(p.categories);
       expect(l.website).toBe(p.website);
       expect(l.priceLevel ?? null).toBe(p.priceLevel);
@@ -330,10 +346,10 @@ describe('replica: cards that leave phones off, page data that has them', () => 
     const fullShare = (ls: Listing[]) => ((100 * ls.filter((l) => l.address === truthOf(l).fullAddress).length) / ls.length).toFixed(1);
     console.log(`replica full address: before ${fullShare(organicBefore)}%, after ${fullShare(organic)}%`);
     console.log(
-      `replica ground truth: phone ${(100 * truth.filter((p) => p.phone).length / truth.length).toFixed(1)}%, ` +
-        `hours ${(100 * truth.filter((p) => p.hours).length / truth.length).toFixed(1)}%, ` +
-        `price ${(100 * truth.filter((p) => p.priceLevel).length / truth.length).toFixed(1)}%, ` +
-        `website ${(100 * truth.filter((p) => p.website).length / truth.length).toFixed(1)}% of ${truth.length}`,
+      `replica ground truth: phone ${((100 * truth.filter((p) => p.phone).length) / truth.length).toFixed(1)}%, ` +
+        `hours ${((100 * truth.filter((p) => p.hours).length) / truth.length).toFixed(1)}%, ` +
+        `price ${((100 * truth.filter((p) => p.priceLevel).length) / truth.length).toFixed(1)}%, ` +
+        `website ${((100 * truth.filter((p) => p.website).length) / truth.length).toFixed(1)}% of ${truth.length}`,
     );
   });
 

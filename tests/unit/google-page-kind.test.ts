@@ -6,8 +6,7 @@ import { extractPlacePanel } from '../../utils/providers/google/place';
 const parse = (html: string): Document => new DOMParser().parseFromString(html, 'text/html');
 const SEARCH = 'https://www.google.com/maps/search/pizza/@52.37,4.89,15z?hl=en';
 
-const panel = (name: string, inner = '') =>
-  `<div role="main" aria-label="${name}"><h1 class="DUwDvf lfPIob">${name}</h1>${inner}</div>`;
+const panel = (name: string, inner = '') => `<div role="main" aria-label="${name}"><h1 class="DUwDvf lfPIob">${name}</h1>${inner}</div>`;
 
 describe('detectPageKind', () => {
   it.each([
@@ -24,11 +23,7 @@ describe('detectPageKind', () => {
     ['captcha', 'https://www.google.com/sorry/index?continue=https://www.google.com/maps&q=EgR', '<p>x</p>'],
     ['captcha', SEARCH, '<form id="captcha-form" action="index" method="post"><div class="g-recaptcha" data-sitekey="k"></div></form>'],
     ['captcha', SEARCH, '<div class="g-recaptcha" data-sitekey="k"></div>'],
-    [
-      'captcha',
-      SEARCH,
-      "<div>Our systems have detected unusual traffic from your computer network. This page checks to see if it's really you</div>",
-    ],
+    ['captcha', SEARCH, "<div>Our systems have detected unusual traffic from your computer network. This page checks to see if it's really you</div>"],
     ['consent', 'https://consent.google.com/m?continue=https://www.google.com/maps&gl=NL&m=0&pc=m&hl=en&src=1', '<p></p>'],
     [
       'consent',

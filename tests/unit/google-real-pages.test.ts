@@ -1,11 +1,11 @@
 /**
- * Every Google capture in /work/shared/real-pages/google/, read in place. Expected values
+ * Every Google capture in ../shared/real-pages/google/, read in place. Expected values
  * were read off the files by hand (see SOURCES.md there for what each file is).
  *
  * Pages are parsed in their own happy-dom Window whose network answers 404 locally: the
  * captures reference Google's scripts, styles and preloads, which must not be fetched.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { appStateFromDocument, placeFromInnerState } from '../../utils/providers/google/app-state';
 import { extractFeed, type FeedExtraction } from '../../utils/providers/google/feed';
 import { buildObservation } from '../../utils/providers/google/observe';
@@ -13,13 +13,14 @@ import { detectPageKind } from '../../utils/providers/google/page-kind';
 import { extractPlacePanel } from '../../utils/providers/google/place';
 import { parseTbmBody } from '../../utils/providers/google/tbm';
 import { DREAM_COFFEE_CARD } from '../helpers/dream-coffee';
-import { readRealPage, realPageParser } from '../helpers/real-pages';
+import { readRealPage, realPageParser, realPagesDescribe } from '../helpers/real-pages';
+const realDescribe = realPagesDescribe('google-real-pages.test.ts');
 
 const read = (file: string): string => readRealPage('google', file);
 const parse = realPageParser();
 const parsePage = (html: string): Document => parse(html, 'https://www.google.com/maps');
 
-describe('Amsterdam results page (rendered, 2025-11, 99 cards, a place panel open)', () => {
+realDescribe('Amsterdam results page (rendered, 2025-11, 99 cards, a place panel open)', () => {
   let doc: Document;
   let feed: FeedExtraction;
   beforeAll(() => {
@@ -125,15 +126,11 @@ describe('Amsterdam results page (rendered, 2025-11, 99 cards, a place panel ope
 
   it('without a place URL, identifies the panel from its own booking link (no pin then)', () => {
     const place = extractPlacePanel(doc, 'https://www.google.com/maps/search/restaurants')!;
-    expect([place.key, place.featureId, place.lat]).toEqual([
-      'google:12767831181282150353',
-      '0x47c609e91734d71b:0xb13072d0007a87d1',
-      null,
-    ]);
+    expect([place.key, place.featureId, place.lat]).toEqual(['google:12767831181282150353', '0x47c609e91734d71b:0xb13072d0007a87d1', null]);
   });
 });
 
-describe('Nicosia place page (rendered, 2023-04)', () => {
+realDescribe('Nicosia place page (rendered, 2023-04)', () => {
   let doc: Document;
   beforeAll(() => {
     doc = parsePage(read('gmaps_place_page_tipsy-sticks-nicosia_en_2023-04.html'));
@@ -183,7 +180,7 @@ describe('Nicosia place page (rendered, 2023-04)', () => {
   });
 });
 
-describe('tbm=map search response, coffee near Athens (2024-12, 20 places)', () => {
+realDescribe('tbm=map search response, coffee near Athens (2024-12, 20 places)', () => {
   const file = read('gmaps_tbm-map_search_coffee-athens_en_2024-12.json');
   // The capture lost its first line; put the wire framing back, in both variants.
   const wire = `)]}'\n${file}`;
@@ -235,7 +232,7 @@ describe('tbm=map search response, coffee near Athens (2024-12, 20 places)', () 
   });
 });
 
-describe('Kipriakon place state (APP_INITIALIZATION_STATE[3][6], Greek, 2024-10)', () => {
+realDescribe('Kipriakon place state (APP_INITIALIZATION_STATE[3][6], Greek, 2024-10)', () => {
   const inner = read('gmaps_app-init-state_3-6_place_kipriakon-limassol_el_2024-10.json');
 
   const expected = {
@@ -269,7 +266,7 @@ describe('Kipriakon place state (APP_INITIALIZATION_STATE[3][6], Greek, 2024-10)
   });
 });
 
-describe('Kochi place page fetched without JavaScript (2026-07)', () => {
+realDescribe('Kochi place page fetched without JavaScript (2026-07)', () => {
   let doc: Document;
   const url = 'https://www.google.com/maps/place/Achus+Nest/';
   beforeAll(() => {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SCROLL_OPTIONS,
-  scrollFeed,
-  type FeedState,
-  type ScrollDeps,
-} from '../../utils/providers/google/scroll';
+import { DEFAULT_SCROLL_OPTIONS, scrollFeed, type FeedState, type ScrollDeps } from '../../utils/providers/google/scroll';
 
 /**
  * A fake feed on a fake clock. Like Google's: reaching the bottom starts loading the next
@@ -48,7 +43,12 @@ function fakeFeed(opts: {
       pauses.push(ms);
       if (opts.clockMoves !== false) t += ms;
     },
-    random: opts.random ?? (() => (seed = (seed * 16807) % 2147483647) / 2147483647),
+    random:
+      opts.random ??
+      (() => {
+        seed = (seed * 16807) % 2147483647;
+        return seed / 2147483647;
+      }),
     readState: () => {
       if (opts.grow) return opts.grow(t - started);
       if (pendingUntil !== null && t >= pendingUntil) {
@@ -133,7 +133,10 @@ describe('scrollFeed', () => {
 
   it('stops for the right reason within its bounds (seeded runs)', async () => {
     let seed = 9;
-    const next = (): number => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const next = (): number => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
     for (let run = 0; run < 60; run++) {
       const total = Math.floor(next() * 200);
       const loadMs = Math.floor(next() * 12_000);

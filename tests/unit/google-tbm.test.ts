@@ -107,7 +107,7 @@ describe('framing', () => {
     ['an HTML block page', '<!DOCTYPE html><html><form id="captcha-form"></form></html>'],
     ['empty', ''],
     ['JSON without the prefix', JSON.stringify([['coffee', []]])],
-    ['prefix with broken JSON', ")]}'\n[[\"coffee\","],
+    ['prefix with broken JSON', ')]}\'\n[["coffee",'],
     ['wrapper whose d lacks the prefix', JSON.stringify({ c: 0, d: '[1,2]' })],
     ['wrapper whose d is not a string', JSON.stringify({ c: 0, d: [1, 2] })],
     ['wrapper that is not JSON', '{"c":0,"d":'],

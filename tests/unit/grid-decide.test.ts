@@ -9,7 +9,6 @@ function boxFittingAt(zoom: number): BBox {
   return { south: -400 * deg, north: 400 * deg, west: 0, east: 872 * deg };
 }
 
-
 const base: CellDecisionInput = {
   pageKind: 'results',
   organic: 120,
@@ -29,8 +28,16 @@ const cases: [string, Partial<CellDecisionInput>, CellDecision][] = [
   // A capped list after the site widened its view proves nothing: search the cell once more
   // with a wider view; if the site widens that one too and caps it, report it as unresolved.
   ['the site zoomed out by more than 0.5 and hit the cap', { finalZoom: 14.4 }, { verdict: 'widen', reason: 'zoomed-out-capped' }],
-  ['zoomed out and capped again on the widened re-search', { finalZoom: 13.4, requestedZoom: 14.5, zoomOffset: -0.5 }, { verdict: 'saturated', reason: 'zoomed-out-capped' }],
-  ['the widened re-search listed the whole of its view', { finalZoom: 14.5, requestedZoom: 14.5, zoomOffset: -0.5, organic: 60, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
+  [
+    'zoomed out and capped again on the widened re-search',
+    { finalZoom: 13.4, requestedZoom: 14.5, zoomOffset: -0.5 },
+    { verdict: 'saturated', reason: 'zoomed-out-capped' },
+  ],
+  [
+    'the widened re-search listed the whole of its view',
+    { finalZoom: 14.5, requestedZoom: 14.5, zoomOffset: -0.5, organic: 60, capHit: false, endOfList: true },
+    { verdict: 'done', reason: 'end-of-list' },
+  ],
   ['zoomed out, the wider list complete', { finalZoom: 13, organic: 40, capHit: false, endOfList: true }, { verdict: 'done', reason: 'end-of-list' }],
   ['the site zoomed out by less than 0.5', { finalZoom: 14.6 }, { verdict: 'split', reason: 'cap-hit' }],
   ['an unknown final zoom', { finalZoom: null }, { verdict: 'split', reason: 'cap-hit' }],
@@ -43,10 +50,26 @@ const cases: [string, Partial<CellDecisionInput>, CellDecision][] = [
   ['no end marker below the cap', { organic: 37, capHit: false, endOfList: false }, { verdict: 'split', reason: 'no-end-marker' }],
   ['the cap reached, end marker shown too', { endOfList: true }, { verdict: 'split', reason: 'cap-hit' }],
   ['120 organic though the flag was missed', { capHit: false, endOfList: true }, { verdict: 'split', reason: 'cap-hit' }],
-  ['the measured view did not hold the cell', { organic: 10, capHit: false, endOfList: true, covered: false }, { verdict: 'split', reason: 'view-not-covering' }],
-  ['the view did not hold a minimum-size cell', { bbox: boxFittingAt(20.5), organic: 10, capHit: false, endOfList: true, covered: false }, { verdict: 'saturated', reason: 'view-not-covering' }],
-  ['a no-results page whose view did not hold the cell', { pageKind: 'no-results', organic: 0, capHit: false, covered: false }, { verdict: 'split', reason: 'view-not-covering' }],
-  ['crowded at the minimum size (children past zoom 21)', { bbox: boxFittingAt(20.5), requestedZoom: 20.5, finalZoom: 20.5 }, { verdict: 'saturated', reason: 'min-size' }],
+  [
+    'the measured view did not hold the cell',
+    { organic: 10, capHit: false, endOfList: true, covered: false },
+    { verdict: 'split', reason: 'view-not-covering' },
+  ],
+  [
+    'the view did not hold a minimum-size cell',
+    { bbox: boxFittingAt(20.5), organic: 10, capHit: false, endOfList: true, covered: false },
+    { verdict: 'saturated', reason: 'view-not-covering' },
+  ],
+  [
+    'a no-results page whose view did not hold the cell',
+    { pageKind: 'no-results', organic: 0, capHit: false, covered: false },
+    { verdict: 'split', reason: 'view-not-covering' },
+  ],
+  [
+    'crowded at the minimum size (children past zoom 21)',
+    { bbox: boxFittingAt(20.5), requestedZoom: 20.5, finalZoom: 20.5 },
+    { verdict: 'saturated', reason: 'min-size' },
+  ],
   ['crowded one level above the minimum', { bbox: boxFittingAt(19.5), requestedZoom: 19.5, finalZoom: 19.5 }, { verdict: 'split', reason: 'cap-hit' }],
   ['crowded with room for exactly 4 more cells', { cellsKnown: 19_996 }, { verdict: 'split', reason: 'cap-hit' }],
   ['crowded with room for only 3 more cells', { cellsKnown: 19_997 }, { verdict: 'saturated', reason: 'cell-cap' }],

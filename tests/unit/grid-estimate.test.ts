@@ -28,7 +28,15 @@ describe('estimateSweep', () => {
     const triangle: Area = {
       kind: 'polygon',
       bbox: box.bbox,
-      polygons: [[[{ lat: 0, lng: 0 }, { lat: 0, lng: 0.3 }, { lat: 0.2, lng: 0 }]]],
+      polygons: [
+        [
+          [
+            { lat: 0, lng: 0 },
+            { lat: 0, lng: 0.3 },
+            { lat: 0.2, lng: 0 },
+          ],
+        ],
+      ],
     };
     const e = estimateSweep(triangle, 2, Z14, { secondsPerCell: 10 });
     expect(e.cellsPerKeyword).toBe(15);
@@ -36,7 +44,9 @@ describe('estimateSweep', () => {
     expect(e.searchableExact).toBe(true);
     expect(e.initialCells).toBe(30);
     expect(e.searches.min).toBe(22);
-    const outside = planInitialCells(triangle, Z14).filter((c) => c.outside).map((c) => c.path);
+    const outside = planInitialCells(triangle, Z14)
+      .filter((c) => c.outside)
+      .map((c) => c.path);
     expect(outside.sort()).toEqual(['r0c2', 'r0c3', 'r0c4', 'r1c4']);
   });
 
@@ -45,7 +55,15 @@ describe('estimateSweep', () => {
     const half: Area = {
       kind: 'polygon',
       bbox: { south: 0, north: 30, west: 0, east: 30 },
-      polygons: [[[{ lat: 0, lng: 0 }, { lat: 0, lng: 30 }, { lat: 30, lng: 0 }]]],
+      polygons: [
+        [
+          [
+            { lat: 0, lng: 0 },
+            { lat: 0, lng: 30 },
+            { lat: 30, lng: 0 },
+          ],
+        ],
+      ],
     };
     const e = estimateSweep(half, 1, Z14, { secondsPerCell: 10 });
     expect(e.searchableExact).toBe(false);

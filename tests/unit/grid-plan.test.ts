@@ -8,7 +8,6 @@ import { seededRandom as rng } from '../helpers/random';
 /** The hand-computed cases below are at zoom 14 (the default start was 14 when they were written). */
 const Z14: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, startZoom: 14 };
 
-
 /** A simple polygon by construction: vertices at increasing angles around a centre. */
 function starPolygon(r: () => number, c: LatLng, radius: number): Polygon {
   const n = 5 + Math.floor(r() * 20);
@@ -131,9 +130,7 @@ describe('planInitialCells', () => {
         }));
         const someInside = samples.some((p) => pointInPolygons(p, polygons));
         const pad = 0.002;
-        const touched = boundary.some(
-          (p) => p.lat > b.south - pad && p.lat < b.north + pad && p.lng > b.west - pad && p.lng < b.east + pad,
-        );
+        const touched = boundary.some((p) => p.lat > b.south - pad && p.lat < b.north + pad && p.lng > b.west - pad && p.lng < b.east + pad);
         if (someInside) expect(cell.outside).toBe(false);
         if (!someInside && !touched) expect(cell.outside).toBe(true);
         if (cell.outside) outside++;

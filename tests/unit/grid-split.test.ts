@@ -5,7 +5,6 @@ import { DEFAULT_PLANNER_OPTIONS, decideCell, minCellReached, quadrants, splitCe
 import type { CellDecisionInput, PlannedCell, PlannerOptions } from '../../utils/grid';
 import { seededRandom as rng } from '../helpers/random';
 
-
 /** A box at the equator that fills the default visible part (872 × 800 px) at `zoom`. */
 function boxFittingAt(zoom: number, west = 0): BBox {
   // 1 px = 360/(256·2^zoom) degrees of longitude, and (to 1e-6 at these sizes) of latitude at the equator.

@@ -36,7 +36,15 @@ async function drive(store: Store, page: PageDriver, areaText: string, keywordsT
   if (!plan.ok) throw new Error(plan.error.message);
   await store.createSweep(plan.sweep, plan.cells);
   const random = seededRandom(3);
-  const deps = { store, page, pacer: createPacer({ now: () => clock, sleep, random, timing: () => settings }), now: () => clock, sleep, random, attention: () => {} };
+  const deps = {
+    store,
+    page,
+    pacer: createPacer({ now: () => clock, sleep, random, timing: () => settings }),
+    now: () => clock,
+    sleep,
+    random,
+    attention: () => {},
+  };
   await runWorker(deps, plan.sweep.id, 1);
   return (await store.getSweep(plan.sweep.id))!;
 }

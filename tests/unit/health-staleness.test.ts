@@ -58,7 +58,10 @@ describe('staleness (pure)', () => {
 async function weeklySearch() {
   const { store } = await restartableStore();
   let clock = seoul(0, 8);
-  const starter = sweepStarter(() => store, () => clock);
+  const starter = sweepStarter(
+    () => store,
+    () => clock,
+  );
   await createSavedSearch(store, searchInput({ repeat: 'weekly', weekday: 0 }), 'ss1', clock);
   const scheduler = createScheduler({ store, alarms: fakeBrowser.alarms, now: () => clock, tzOffset: SEOUL, startSweep: starter.startSweep });
 
@@ -72,7 +75,10 @@ async function weeklySearch() {
       // The driver's extractor path: the page's audit is logged, the sweep stops.
       const audit = auditObservation(resultsPage([], 20));
       await store.addEvent({ sweepId, at: clock + 2 * MINUTE, kind: 'audit', cellId: cell.id, audit, message: 'not readable' });
-      await store.patchSweep(sweepId, { status: 'failed', problem: { kind: 'extractor', message: '20 result cards on screen but none could be read.', at: clock + 2 * MINUTE } });
+      await store.patchSweep(sweepId, {
+        status: 'failed',
+        problem: { kind: 'extractor', message: '20 result cards on screen but none could be read.', at: clock + 2 * MINUTE },
+      });
     } else {
       await store.commitCell({
         sweepId,

@@ -11,8 +11,10 @@ import type { ErrorKind } from '../../utils/domain/sweep';
 import { MESSAGES } from '../../scripts/locales';
 import { cafe, DAY, HOUR, MINUTE, SEOUL, seoul } from './schedule-fixtures';
 
-const lang = (i: 0 | 1) => (key: string, ...params: (string | number)[]) =>
-  (MESSAGES[key]?.[i] ?? `«${key}»`).replace(/\$(\d)/g, (_, n: string) => String(params[Number(n) - 1]));
+const lang =
+  (i: 0 | 1) =>
+  (key: string, ...params: (string | number)[]) =>
+    (MESSAGES[key]?.[i] ?? `«${key}»`).replace(/\$(\d)/g, (_, n: string) => String(params[Number(n) - 1]));
 const en = lang(0);
 const ko = lang(1);
 const time = (at: number) => new Date(at).toISOString();
@@ -82,7 +84,23 @@ const errors: FailedAttempt[] = KINDS.flatMap((kind, i) =>
   })),
 );
 
-const audit = { ...auditObservation({ url: '', pageKind: 'results', cardsVisible: 2, listings: [cafe('1'), cafe('2')], networkItems: 2, networkKeys: ['google:1', 'google:2'], endOfList: true, capHit: false, finalView: null, elapsedMs: 0, stopReason: 'end', warnings: [] }), firstKnown: 2 };
+const audit = {
+  ...auditObservation({
+    url: '',
+    pageKind: 'results',
+    cardsVisible: 2,
+    listings: [cafe('1'), cafe('2')],
+    networkItems: 2,
+    networkKeys: ['google:1', 'google:2'],
+    endOfList: true,
+    capHit: false,
+    finalView: null,
+    elapsedMs: 0,
+    stopReason: 'end',
+    warnings: [],
+  }),
+  firstKnown: 2,
+};
 
 const page = (at: number, a: PageAudit) => ({ sweepId: 's', at, cellId: null, url: null, audit: a });
 
@@ -102,12 +120,22 @@ function everything(pageChanged: boolean): HealthData {
     searches: [
       health(search('fresh'), [run('finished', { changes: { baseline: false, seen: 10, added: 2, gone: 1, changed: 3, complete: true } })]),
       health(search('fresh-new', { lastNewPlaceAt: null, createdAt: NOW - HOUR, lastRunAt: null, lastSuccessfulRunAt: null }), []),
-      health(search('quiet', old), [run('finished', { changes: { baseline: true, seen: 10, added: 0, gone: 0, changed: 0, complete: true } })], page(NOW - DAY, audit)),
+      health(
+        search('quiet', old),
+        [run('finished', { changes: { baseline: true, seen: 10, added: 0, gone: 0, changed: 0, complete: true } })],
+        page(NOW - DAY, audit),
+      ),
       health(search('no-audit', old), [run('running')]),
-      health(search('unconfirmed', old), [run('failed', { error: { code: 'page-changed', message: 'page changed' } })], page(NOW - DAY, { ...audit, firstKnown: 0 })),
+      health(
+        search('unconfirmed', old),
+        [run('failed', { error: { code: 'page-changed', message: 'page changed' } })],
+        page(NOW - DAY, { ...audit, firstKnown: 0 }),
+      ),
       health(search('never', { ...old, lastSuccessfulRunAt: null }), [run('not-started', { error: { code: 'no-map-tab', message: 'no tab' } })]),
       health(search('caught-up'), [run('starting', { trigger: 'catch-up', missed: 2, previousRunAt: seoul(17, 9), claimedAt: seoul(20, 11) })]),
-      health(search('overdue', { lastRunAt: seoul(17, 9) }), [run('stopped', { changes: { baseline: false, seen: 1, added: 0, gone: 0, changed: 0, complete: false } })]),
+      health(search('overdue', { lastRunAt: seoul(17, 9) }), [
+        run('stopped', { changes: { baseline: false, seen: 1, added: 0, gone: 0, changed: 0, complete: false } }),
+      ]),
       health(search('overdue-first', { lastRunAt: null, createdAt: seoul(18, 8) }), []),
       health(search('off', { repeat: 'off' }), [run('failed', { trigger: 'manual', slot: null })]),
       health(search('off-never', { repeat: 'off', lastRunAt: null }), []),
@@ -120,8 +148,7 @@ function everything(pageChanged: boolean): HealthData {
 /** The other ends: one error or none, nothing audited, no network data, short silences. */
 function sparse(): HealthData[] {
   const noNetwork = { ...audit, networkItems: null, networkMatched: null };
-  const shortThreshold = (id: string, quietMs: number) =>
-    health(search(id, { thresholdDays: 0.01, lastNewPlaceAt: NOW - quietMs }), [run('not-started')]);
+  const shortThreshold = (id: string, quietMs: number) => health(search(id, { thresholdDays: 0.01, lastNewPlaceAt: NOW - quietMs }), [run('not-started')]);
   return [
     { ...everything(false), errors: errors.slice(0, 1), lastNewPlaceAt: null, coverage: summariseAudits([]), searches: [] },
     {
@@ -134,10 +161,10 @@ function sparse(): HealthData[] {
 }
 
 function texts(value: unknown, out: Text[] = []): Text[] {
-  if (Array.isArray(value)) value.forEach((v) => texts(v, out));
+  if (Array.isArray(value)) for (const v of value) texts(v, out);
   else if (value && typeof value === 'object') {
     if (typeof (value as Text).key === 'string' && !('sweepId' in value)) out.push(value as Text);
-    Object.values(value).forEach((v) => texts(v, out));
+    for (const v of Object.values(value)) texts(v, out);
   }
   return out;
 }
@@ -191,12 +218,6 @@ describe('health view models', () => {
 
   it('says how long ago in the unit a person would use', () => {
     const r = (ms: number) => renderText(agoText(ms), en, time);
-    expect([r(30_000), r(5 * MINUTE), r(2 * HOUR), r(47 * HOUR), r(3 * DAY + HOUR)]).toEqual([
-      'just now',
-      '5 min ago',
-      '2 h ago',
-      '47 h ago',
-      '3 days ago',
-    ]);
+    expect([r(30_000), r(5 * MINUTE), r(2 * HOUR), r(47 * HOUR), r(3 * DAY + HOUR)]).toEqual(['just now', '5 min ago', '2 h ago', '47 h ago', '3 days ago']);
   });
 });

@@ -36,8 +36,15 @@ const opener = kakaoPageOpener(CELL_VIEW);
 const page = opener.page;
 afterEach(() => opener.close());
 
-const organicKeys = (o: Observation) => o.listings.filter((l) => !l.sponsored).map((l) => l.key).sort();
-const truthKeys = (rect: NonNullable<ReturnType<typeof parseMapDaumUrl>>['rect']) => kakaoGroundTruth(kw, 'cafe', rect!).map((k) => `kakao:${k.confirmId}`).sort();
+const organicKeys = (o: Observation) =>
+  o.listings
+    .filter((l) => !l.sponsored)
+    .map((l) => l.key)
+    .sort();
+const truthKeys = (rect: NonNullable<ReturnType<typeof parseMapDaumUrl>>['rect']) =>
+  kakaoGroundTruth(kw, 'cafe', rect!)
+    .map((k) => `kakao:${k.confirmId}`)
+    .sort();
 const newest = (h: KakaoPageHarness) => parseMapDaumUrl(h.sent.at(-1)!)!;
 
 /** Every place either without coordinates or where it is: no page data moved it. */
@@ -47,21 +54,24 @@ function expectNoneMoved(o: Observation): void {
 }
 
 describe('the 2026 endpoint, the replica default: the same-origin mapsearch behind a gate token', () => {
-  it.each([['xhr'], ['fetch']] as const)('by %s: read from the page\'s own requests, the box their rect, the ground truth of it, every place located', async (transport) => {
-    const h = page('cafe', { transport });
-    const { combined } = await walkKakaoPages(h, OPTIONS);
-    expect(h.sent.every((u) => parseMapDaumUrl(u)!.endpoint === 'mapsearch')).toBe(true);
-    // Each search the page prepared with a token of its own (and the collector sent none).
-    expect(h.gates).toBe(h.sent.length);
-    const rect = newest(h).rect!;
-    expect(combined.searched).toMatchObject({ kind: 'measured', source: expect.stringContaining('mapsearch') });
-    expect(measuredBox(combined)).toEqual(innerBBoxOfRect(rect));
-    expect(bboxContainsBBox(measuredBox(combined)!, CELL)).toBe(true);
-    expect(combined.endOfList).toBe(true);
-    expect(organicKeys(combined)).toEqual(truthKeys(rect));
-    expect(combined.listings.every((l) => l.lat !== null)).toBe(true);
-    expectNoneMoved(combined);
-  });
+  it.each([['xhr'], ['fetch']] as const)(
+    "by %s: read from the page's own requests, the box their rect, the ground truth of it, every place located",
+    async (transport) => {
+      const h = page('cafe', { transport });
+      const { combined } = await walkKakaoPages(h, OPTIONS);
+      expect(h.sent.every((u) => parseMapDaumUrl(u)!.endpoint === 'mapsearch')).toBe(true);
+      // Each search the page prepared with a token of its own (and the collector sent none).
+      expect(h.gates).toBe(h.sent.length);
+      const rect = newest(h).rect!;
+      expect(combined.searched).toMatchObject({ kind: 'measured', source: expect.stringContaining('mapsearch') });
+      expect(measuredBox(combined)).toEqual(innerBBoxOfRect(rect));
+      expect(bboxContainsBBox(measuredBox(combined)!, CELL)).toBe(true);
+      expect(combined.endOfList).toBe(true);
+      expect(organicKeys(combined)).toEqual(truthKeys(rect));
+      expect(combined.listings.every((l) => l.lat !== null)).toBe(true);
+      expectNoneMoved(combined);
+    },
+  );
 
   it('an unrestricted busy query pages to the 500 the endpoint lets one reach (a short page 34): capped, never complete', async () => {
     const h = page('restaurant', { boundsControl: false });
@@ -75,7 +85,12 @@ describe('the 2026 endpoint, the replica default: the same-origin mapsearch behi
   it('the hook copies either endpoint and nothing else (the gate-token request is not a search)', () => {
     expect(mapDaumRequestUrl('/api/v1/mapsearch/map?q=cafe&page=1', 'https://map.kakao.com/')).toBe('https://map.kakao.com/api/v1/mapsearch/map?q=cafe&page=1');
     expect(mapDaumRequestUrl('https://search.map.kakao.com/mapsearch/map.daum?q=cafe', 'https://map.kakao.com/')).not.toBeNull();
-    for (const other of ['/api/v1/settings/web/gate-token', 'https://evil.example/api/v1/mapsearch/map?q=a', 'http://map.kakao.com/api/v1/mapsearch/map?q=a', '/api/v1/mapsearch/mapx?q=a']) {
+    for (const other of [
+      '/api/v1/settings/web/gate-token',
+      'https://evil.example/api/v1/mapsearch/map?q=a',
+      'http://map.kakao.com/api/v1/mapsearch/map?q=a',
+      '/api/v1/mapsearch/mapx?q=a',
+    ]) {
       expect(mapDaumRequestUrl(other, 'https://map.kakao.com/'), other).toBeNull();
       expect(parseMapDaumUrl(new URL(other, 'https://map.kakao.com/').href), other).toBeNull();
     }
@@ -87,16 +102,20 @@ describe('the 2026 endpoint, the replica default: the same-origin mapsearch behi
 });
 
 describe('the older map.daum, by every transport', () => {
-  it.each([['jsonp'], ['xhr'], ['fetch']] as const)('map.daum by %s: the same places as the 2026 endpoint', async (transport) => {
-    const want = organicKeys((await walkKakaoPages(page('cafe'), OPTIONS)).combined);
-    const h = page('cafe', { endpoint: 'map.daum', transport });
-    const { combined } = await walkKakaoPages(h, OPTIONS);
-    expect(h.sent.every((u) => parseMapDaumUrl(u)!.endpoint === 'map.daum')).toBe(true);
-    expect(h.gates).toBe(0);
-    expect(combined.endOfList).toBe(true);
-    expect(measuredBox(combined)).toEqual(innerBBoxOfRect(newest(h).rect!));
-    expect(organicKeys(combined)).toEqual(want);
-  }, 30_000);
+  it.each([['jsonp'], ['xhr'], ['fetch']] as const)(
+    'map.daum by %s: the same places as the 2026 endpoint',
+    async (transport) => {
+      const want = organicKeys((await walkKakaoPages(page('cafe'), OPTIONS)).combined);
+      const h = page('cafe', { endpoint: 'map.daum', transport });
+      const { combined } = await walkKakaoPages(h, OPTIONS);
+      expect(h.sent.every((u) => parseMapDaumUrl(u)!.endpoint === 'map.daum')).toBe(true);
+      expect(h.gates).toBe(0);
+      expect(combined.endOfList).toBe(true);
+      expect(measuredBox(combined)).toEqual(innerBBoxOfRect(newest(h).rect!));
+      expect(organicKeys(combined)).toEqual(want);
+    },
+    30_000,
+  );
 });
 
 describe('"현 지도 내 장소검색" found by what it says', () => {
@@ -119,7 +138,10 @@ describe('"현 지도 내 장소검색" found by what it says', () => {
       const h = page('cafe', { boundsMarkup, boundsSearchDefault: true });
       const first = await kakaoFirstPage(h.env, OPTIONS);
       // The load's own search, "더보기", page 1: no press of the control.
-      expect(h.sent.filter((u) => parseMapDaumUrl(u)!.rect === null), boundsMarkup).toEqual([]);
+      expect(
+        h.sent.filter((u) => parseMapDaumUrl(u)!.rect === null),
+        boundsMarkup,
+      ).toEqual([]);
       expect(first.searched?.kind, boundsMarkup).toBe('measured');
     }
   });
@@ -134,26 +156,34 @@ describe('"현 지도 내 장소검색" found by what it says', () => {
     expect(read('<input type="checkbox" id="a1"><label for="a1">현 지도 내<br>장소검색</label>')).toEqual({ kind: 'toggle', on: false });
     expect(read('<span role="switch" aria-checked="true">현 지도 내 장소검색</span>')).toEqual({ kind: 'toggle', on: true });
     expect(read('<button aria-pressed="true">현 지도 내 장소검색</button>')).toEqual({ kind: 'toggle', on: true });
-    expect(read('<span id="l">현 지도 내 장소검색</span><a href="#" role="checkbox" aria-labelledby="l" aria-checked="false"></a>')).toEqual({ kind: 'toggle', on: false });
+    expect(read('<span id="l">현 지도 내 장소검색</span><a href="#" role="checkbox" aria-labelledby="l" aria-checked="false"></a>')).toEqual({
+      kind: 'toggle',
+      on: false,
+    });
     expect(read('<button title="현 지도 내 장소검색"></button>')).toEqual({ kind: 'action' });
     expect(read('<h3>현 지도 내 장소검색</h3><p title="현 지도 내 장소검색">tip</p><script>var t="현 지도 내 장소검색";</script>')).toEqual({ kind: 'absent' });
-    expect(read('<div class="HIDDEN"><input type="checkbox" aria-label="현 지도 내 장소검색"></div><button hidden>현 지도 내 장소검색</button>')).toEqual({ kind: 'absent' });
+    expect(read('<div class="HIDDEN"><input type="checkbox" aria-label="현 지도 내 장소검색"></div><button hidden>현 지도 내 장소검색</button>')).toEqual({
+      kind: 'absent',
+    });
     expect(read('<button disabled>현 지도 내 장소검색</button><label><input type="checkbox"> 지도 검색</label>')).toEqual({ kind: 'absent' });
     expect(extractKakaoList(document).bounds).toEqual({ kind: 'absent' });
   });
 });
 
 describe('a restricted search whose request carries no rect proves nothing', () => {
-  it.each([['ours'], ['toggle-button'], ['action-button']] as const)('the box in a parameter not read (%s): searched unknown, never "unrestricted"', async (boundsMarkup) => {
-    const h = page('cafe', { rectParam: 'renamed', boundsMarkup });
-    const first = await kakaoFirstPage(h.env, OPTIONS);
-    // The page did restrict its search (the box went out under another name).
-    expect(newest(h)).toMatchObject({ restricted: true, rect: null });
-    expect(new URL(h.sent.at(-1)!).searchParams.get('bbox')).not.toBeNull();
-    expect(first.pageKind).toBe('results');
-    expect(first.searched?.kind).toBe('unknown');
-    expect(measuredBox(first)).toBeNull();
-  });
+  it.each([['ours'], ['toggle-button'], ['action-button']] as const)(
+    'the box in a parameter not read (%s): searched unknown, never "unrestricted"',
+    async (boundsMarkup) => {
+      const h = page('cafe', { rectParam: 'renamed', boundsMarkup });
+      const first = await kakaoFirstPage(h.env, OPTIONS);
+      // The page did restrict its search (the box went out under another name).
+      expect(newest(h)).toMatchObject({ restricted: true, rect: null });
+      expect(new URL(h.sent.at(-1)!).searchParams.get('bbox')).not.toBeNull();
+      expect(first.pageKind).toBe('results');
+      expect(first.searched?.kind).toBe('unknown');
+      expect(measuredBox(first)).toBeNull();
+    },
+  );
 
   it('no control and an unrestricted request: "unrestricted", with the page\'s evidence', async () => {
     const first = await kakaoFirstPage(page('cafe', { boundsControl: false }).env, OPTIONS);
@@ -161,7 +191,7 @@ describe('a restricted search whose request carries no rect proves nothing', () 
   });
 });
 
-describe('page data never decides (another script posts the hook\'s message)', () => {
+describe("page data never decides (another script posts the hook's message)", () => {
   /** Both endpoints: the forging is the same, and the older one shows it is the reading that changed. */
   const ENDPOINTS = [['2026'], ['map.daum']] as const;
   const on = (e: '2026' | 'map.daum'): Partial<KakaoSwitches> => (e === '2026' ? {} : { endpoint: 'map.daum', transport: 'jsonp' });
@@ -174,7 +204,12 @@ describe('page data never decides (another script posts the hook\'s message)', (
     expect(combined.endOfList).toBe(true);
     expect(organicKeys(combined)).toEqual(truthKeys(rect));
     expectNoneMoved(combined);
-    const proof = reportedProof(combined.searched!, CELL, combined.listings.filter((l) => !l.sponsored), KAKAO_UNTRUSTED_EDGE);
+    const proof = reportedProof(
+      combined.searched!,
+      CELL,
+      combined.listings.filter((l) => !l.sponsored),
+      KAKAO_UNTRUSTED_EDGE,
+    );
     expect(proof).toMatchObject({ kind: 'measured', boxIgnored: false });
     // The forger's copies outnumber the requests the browser lists: none of those requests' copies fills a card.
     expect(combined.warnings.some((w) => w.includes('kakao-copies-untrusted'))).toBe(true);
@@ -188,7 +223,10 @@ describe('page data never decides (another script posts the hook\'s message)', (
     const url = h.sent.at(-1)!.replace('&page=1', '&page=1&x=1');
     const body = JSON.stringify({ place_totalcount: '1', page: '1', place: [{ confirmid: k.providerId, name: k.name, lat: '37.0', lon: '127.5' }] });
     h.network.clear();
-    window.postMessage({ source: 'mapsweep:kakao-mapdaum', phase: 'end', url, outcome: 'body', status: 200, finalUrl: url, contentType: 'application/json', body }, '*');
+    window.postMessage(
+      { source: 'mapsweep:kakao-mapdaum', phase: 'end', url, outcome: 'body', status: 200, finalUrl: url, contentType: 'application/json', body },
+      '*',
+    );
     h.advance(10);
     expect(h.network.exchanges()).toHaveLength(1);
     const again = await (await import('../../utils/providers/kakao/collect')).collectKakaoPage(h.env, OPTIONS);
@@ -224,7 +262,14 @@ describe('the cap page proves nothing about the end', () => {
     unreadable: 0,
     noPlace: false,
     hasList: true,
-    pager: { current: page, moreVisible: false, pages: [{ slot: ((page - 1) % 5) + 1, page, active: true }], pagerVisible: true, prevEnabled: true, nextEnabled: false },
+    pager: {
+      current: page,
+      moreVisible: false,
+      pages: [{ slot: ((page - 1) % 5) + 1, page, active: true }],
+      pagerVisible: true,
+      prevEnabled: true,
+      nextEnabled: false,
+    },
     bounds: { kind: 'absent' },
   });
   it.each([
@@ -233,7 +278,26 @@ describe('the cap page proves nothing about the end', () => {
     [5, 503],
   ] as const)('page 34 with %i places, no next control, count %s: capped', (cards, count) => {
     const url = 'https://map.kakao.com/api/v1/mapsearch/map?q=cafe&msFlag=A&sort=0&page=34';
-    const responses = count === null ? [] : [{ url, result: { kind: 'ok' as const, framing: 'json' as const, totalCount: count, pageCount: 500, page: 34, places: [], organic: 0, ads: 0, skipped: [], fromWcong: 0 } }];
+    const responses =
+      count === null
+        ? []
+        : [
+            {
+              url,
+              result: {
+                kind: 'ok' as const,
+                framing: 'json' as const,
+                totalCount: count,
+                pageCount: 500,
+                page: 34,
+                places: [],
+                organic: 0,
+                ads: 0,
+                skipped: [],
+                fromWcong: 0,
+              },
+            },
+          ];
     expect(observeKakaoPage({ list: listAt(34, cards), responses }).status).toBe('capped');
   });
 });

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('collect while browsing on Kakao', () => {
-  it('reads the cards the person sees, with map.daum\'s coordinates, once each, and never clicks', async () => {
+  it("reads the cards the person sees, with map.daum's coordinates, once each, and never clicks", async () => {
     open = openKakaoPage('cafe', CELL_VIEW, { previewCount: 15 });
     open.advance(1000);
     const sentBefore = open.sent.length;
@@ -94,7 +94,7 @@ describe('collect while browsing on Kakao', () => {
   });
 });
 
-describe('the hook\'s messages', () => {
+describe("the hook's messages", () => {
   const url = 'https://search.map.kakao.com/mapsearch/map.daum?q=cafe&msFlag=A&sort=0&page=1';
   it('takes only its exact shape', () => {
     expect(readKakaoHookMessage({ source: KAKAO_HOOK_SOURCE, phase: 'start', url })).toEqual({ source: KAKAO_HOOK_SOURCE, phase: 'start', url });
@@ -152,9 +152,17 @@ describe('Kakao content script wiring', () => {
     window.PerformanceObserver = realObserver;
     // The hook's copies arrive as window messages from this window; a forged one from elsewhere is dropped.
     for (const m of messages) window.dispatchEvent(new MessageEvent('message', { data: m, origin: window.location.origin, source: window }));
-    const finished = messages.filter((m) => m.phase === 'end').map((m, i) => ({ entryType: 'resource', initiatorType: 'xmlhttprequest', name: m.url, startTime: i, responseStatus: 200 }));
+    const finished = messages
+      .filter((m) => m.phase === 'end')
+      .map((m, i) => ({ entryType: 'resource', initiatorType: 'xmlhttprequest', name: m.url, startTime: i, responseStatus: 200 }));
     for (const o of observers) o({ getEntries: () => finished });
-    window.dispatchEvent(new MessageEvent('message', { data: { ...messages.at(-1)!, url: messages.at(-1)!.url.replace('page=1', 'page=9') }, origin: 'https://evil.example', source: window }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { ...messages.at(-1)!, url: messages.at(-1)!.url.replace('page=1', 'page=9') },
+        origin: 'https://evil.example',
+        source: window,
+      }),
+    );
     const background = { id: fakeBrowser.runtime.id };
     const options = { cap: 510, stallMs: 200, maxMs: 3000, settleMs: 300, scrollPauseMs: 0, expectPage: 1 };
     const reply = (await deliver('collect', options, background)) as { res: Observation };

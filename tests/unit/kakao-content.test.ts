@@ -41,7 +41,10 @@ const walk = (h: KakaoPageHarness, maxPages = 40) => walkKakaoPages(h, OPTIONS, 
 const walkFrom = (h: KakaoPageHarness, first: Observation) => walkKakaoPages(h, OPTIONS, first);
 
 function keys(o: Observation): string[] {
-  return o.listings.filter((l) => !l.sponsored).map((l) => l.key).sort();
+  return o.listings
+    .filter((l) => !l.sponsored)
+    .map((l) => l.key)
+    .sort();
 }
 
 /** The rect of the newest request the page sent: what the fake server was asked to search. */
@@ -68,7 +71,9 @@ describe('a cell on the search page (defaults: the 2026 endpoint by XHR, control
     expect(combined.endOfList).toBe(true);
     expect(combined.capHit).toBe(false);
     expect(pages.map((p) => p.pager!.page)).toEqual(pages.map((_, i) => i + 1));
-    const truth = kakaoGroundTruth(kw, 'cafe', rect).map((k) => `kakao:${k.confirmId}`).sort();
+    const truth = kakaoGroundTruth(kw, 'cafe', rect)
+      .map((k) => `kakao:${k.confirmId}`)
+      .sort();
     expect(truth.length).toBeGreaterThan(30);
     expect(keys(combined)).toEqual(truth);
     expect(readability(combined)).toEqual({ kind: 'read' });
@@ -83,7 +88,13 @@ describe('a cell on the search page (defaults: the 2026 endpoint by XHR, control
     for (const l of combined.listings.filter((x) => !x.sponsored)) {
       const k = kw.byConfirmId.get(l.providerId!)!;
       expect(haversineMetres({ lat: l.lat!, lng: l.lng! }, k)).toBeLessThan(0.01);
-      expect(l).toMatchObject({ name: k.name, roadAddress: k.roadAddress, lotAddress: k.jibunAddress, phone: k.phone, url: `https://place.map.kakao.com/${k.confirmId}` });
+      expect(l).toMatchObject({
+        name: k.name,
+        roadAddress: k.roadAddress,
+        lotAddress: k.jibunAddress,
+        phone: k.phone,
+        url: `https://place.map.kakao.com/${k.confirmId}`,
+      });
       expect(l.categories).toEqual([...k.categoryPath].reverse());
       expect(l.website).toBe(k.homepage ? new URL(k.homepage).href : null);
     }
@@ -123,8 +134,14 @@ describe('under every switch, the same places and the box the page really asked 
     expect(combined.endOfList).toBe(true);
     expect(measuredBox(combined)).toEqual(innerBBoxOfRect(newestRect(h)!));
     if ((sw.panelWidth ?? 390) === 390) expect(keys(combined)).toEqual(want);
-    else expect(keys(combined)).toEqual(kakaoGroundTruth(kw, 'cafe', newestRect(h)!).map((k) => `kakao:${k.confirmId}`).sort());
-    for (const l of combined.listings) expect(l.lat === null ? 0 : haversineMetres({ lat: l.lat, lng: l.lng! }, kw.byConfirmId.get(l.providerId!)!)).toBeLessThan(0.5);
+    else
+      expect(keys(combined)).toEqual(
+        kakaoGroundTruth(kw, 'cafe', newestRect(h)!)
+          .map((k) => `kakao:${k.confirmId}`)
+          .sort(),
+      );
+    for (const l of combined.listings)
+      expect(l.lat === null ? 0 : haversineMetres({ lat: l.lat, lng: l.lng! }, kw.byConfirmId.get(l.providerId!)!)).toBeLessThan(0.5);
   });
 
   it('no "현 지도 내 장소검색" control: the search is not restricted, and the page says so', async () => {
@@ -136,7 +153,7 @@ describe('under every switch, the same places and the box the page really asked 
     expect(first.warnings.some((w) => w.startsWith('kakao-not-restricted'))).toBe(true);
   });
 
-  it('rect ignored [?]: the box is the request\'s, and the places far outside it show it was not honoured', async () => {
+  it("rect ignored [?]: the box is the request's, and the places far outside it show it was not honoured", async () => {
     const h = page('cafe', CELL_VIEW, { rectMode: 'ignored' });
     const { combined } = await walk(h);
     expect(measuredBox(combined)).toEqual(innerBBoxOfRect(newestRect(h)!));
@@ -149,7 +166,7 @@ describe('under every switch, the same places and the box the page really asked 
     expect(combined.endOfList).toBe(false);
   }, 30_000);
 
-  it('rect shrunk [?]: the box is the request\'s; a long complete list with every side empty is flagged', async () => {
+  it("rect shrunk [?]: the box is the request's; a long complete list with every side empty is flagged", async () => {
     const h = page('cafe', CELL_VIEW, { rectMode: 'inset' });
     const { combined } = await walk(h);
     const rect = newestRect(h)!;
@@ -232,15 +249,15 @@ describe('what is not proven is not passed', () => {
     expect(first.pageKind).toBe('captcha');
   });
 
-  it.each([
-    [{ endpoint: 'map.daum', transport: 'jsonp' }],
-    [{ blockMode: 'html' }],
-  ] as const)('a block on a later page stops the walk there as a block (%o)', async (sw) => {
-    const h = page('cafe', CELL_VIEW, { blockAfter: 4, ...sw });
-    const { pages, combined } = await walk(h);
-    expect(pages.at(-1)!.pageKind).toBe('captcha');
-    expect(combined.pageKind).toBe('captcha');
-  });
+  it.each([[{ endpoint: 'map.daum', transport: 'jsonp' }], [{ blockMode: 'html' }]] as const)(
+    'a block on a later page stops the walk there as a block (%o)',
+    async (sw) => {
+      const h = page('cafe', CELL_VIEW, { blockAfter: 4, ...sw });
+      const { pages, combined } = await walk(h);
+      expect(pages.at(-1)!.pageKind).toBe('captcha');
+      expect(combined.pageKind).toBe('captcha');
+    },
+  );
 
   it.each([['xhr'], ['fetch']] as const)('%s and a 302 block: the page sees a network error; the visit is not accepted (no page read)', async (transport) => {
     const first = await firstPage(page('cafe', CELL_VIEW, { transport, blockMode: 'redirect-500', blockAfter: 0 }).env);

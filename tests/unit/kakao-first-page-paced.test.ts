@@ -11,7 +11,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageDriver } from '../../utils/browser/page-driver';
-import { collectKakaoPage, kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoCollectEnv } from '../../utils/providers/kakao/collect';
+import {
+  collectKakaoPage,
+  kakaoFirstPageReady,
+  kakaoPreparation,
+  pressKakaoControl,
+  pressKakaoNextPage,
+  type KakaoCollectEnv,
+} from '../../utils/providers/kakao/collect';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import { kakaoProvider } from '../../utils/providers/kakao/provider';
 import { parseMapDaumUrl, parseSearchPageUrl, viewForBox } from '../../utils/providers/kakao/urls';
@@ -46,7 +53,8 @@ describe('the content script presses nothing on its own', () => {
   });
 
   it('waiting for the page sends nothing; each press sends exactly one search', async () => {
-    const h = (open = openKakaoPage('cafe', viewForBox(CELL, CANVAS)!));
+    open = openKakaoPage('cafe', viewForBox(CELL, CANVAS)!);
+    const h = open;
     const prep = kakaoPreparation();
     const presses: number[] = [];
     // The search the page sends on load is answered first.

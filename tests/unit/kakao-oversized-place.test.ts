@@ -27,7 +27,9 @@ const CELL = { south: 37.5615, west: 126.972, north: 37.5715, east: 126.984 };
 const BASE: WorldOptions = { seed: 21, places: 6000, centre: SEOUL, radiusKm: 4 };
 
 /** The first café inside the cell: the one made oversized (its index is the same in either world). */
-const target = createWorld(BASE).places.find((p) => p.category === 'cafe' && p.lat > CELL.south && p.lat < CELL.north && p.lng > CELL.west && p.lng < CELL.east)!;
+const target = createWorld(BASE).places.find(
+  (p) => p.category === 'cafe' && p.lat > CELL.south && p.lat < CELL.north && p.lng > CELL.west && p.lng < CELL.east,
+)!;
 const world = createWorld({ ...BASE, oversized: { index: target.index, nameLength: 20_000, categories: 200 } });
 const kw = kakaoWorld(world);
 const planted = kw.of(world.places[target.index]!);
@@ -51,7 +53,9 @@ describe('a Kakao place with 200 categories and a 20,000-character name, in a cr
   });
 
   for (const fieldDrift of [true, false]) {
-    it(`is read within the bounds and the cell commits with every place (${fieldDrift ? 'the category string' : 'cate_name_depth1..5'})`, { timeout: 120_000 }, async () => {
+    it(`is read within the bounds and the cell commits with every place (${fieldDrift ? 'the category string' : 'cate_name_depth1..5'})`, {
+      timeout: 120_000,
+    }, async () => {
       open = openKakaoPage('cafe', viewForBox(CELL, CANVAS)!, { fieldDrift }, kw);
       const obs = await walk(open);
       const organic = obs.listings.filter((l) => !l.sponsored);

@@ -28,7 +28,10 @@ afterEach(() => opener.close());
 /** A page script posting the hook's message, as a copy of the page's own newest request. */
 function forgeCopy(h: KakaoPageHarness, message: Record<string, unknown>): void {
   const url = h.sent.at(-1)!;
-  window.postMessage({ source: KAKAO_HOOK_SOURCE, phase: 'end', url, finalUrl: url, contentType: 'application/json', body: null, status: null, ...message }, '*');
+  window.postMessage(
+    { source: KAKAO_HOOK_SOURCE, phase: 'end', url, finalUrl: url, contentType: 'application/json', body: null, status: null, ...message },
+    '*',
+  );
   h.advance(10);
 }
 
@@ -63,8 +66,11 @@ describe('"everywhere" is the request\'s own word (searchedOf)', () => {
   });
 });
 
-describe('the hook\'s copies never pause, set the box or give a status', () => {
-  const ok = (url: string): KakaoExchange => ({ url, result: { kind: 'ok', places: [], organic: 0, ads: 0, totalCount: null, pageCount: null, page: 1 } as never });
+describe("the hook's copies never pause, set the box or give a status", () => {
+  const ok = (url: string): KakaoExchange => ({
+    url,
+    result: { kind: 'ok', places: [], organic: 0, ads: 0, totalCount: null, pageCount: null, page: 1 } as never,
+  });
   const blocked = (url: string): KakaoExchange => ({ url, result: { kind: 'blocked', reason: 'html-instead-of-json' } });
 
   it('copies count only for requests the browser lists, and none of a request copied more often than sent', () => {
@@ -87,7 +93,7 @@ describe('the hook\'s copies never pause, set the box or give a status', () => {
     expect(again.warnings.some((w) => w.startsWith('kakao-copies-untrusted'))).toBe(true);
   });
 
-  it('a forged 429 copy gives no status: the status is the browser\'s', async () => {
+  it("a forged 429 copy gives no status: the status is the browser's", async () => {
     const h = page('cafe');
     await kakaoFirstPage(h.env, OPTIONS);
     forgeCopy(h, { outcome: 'failed', status: 429 });
@@ -112,7 +118,8 @@ describe('a full page 1 with no pager shown is not the end', () => {
     // The site redraws its pager in a markup the reader does not know: neither control is found.
     for (const sel of ['#info\\.search\\.page', '#info\\.search\\.place\\.more']) document.querySelector(sel)?.remove();
     // …and its answers carry no count (a drifted field name): nothing says there is more.
-    const uncounted = () => h.env.network.exchanges().map((e) => (e.result.kind === 'ok' ? { ...e, result: { ...e.result, totalCount: null, pageCount: null } } : e));
+    const uncounted = () =>
+      h.env.network.exchanges().map((e) => (e.result.kind === 'ok' ? { ...e, result: { ...e.result, totalCount: null, pageCount: null } } : e));
     const again = await collectKakaoPage({ ...h.env, network: { exchanges: uncounted, pending: h.env.network.pending } }, OPTIONS);
     expect(again.listings.filter((l) => !l.sponsored)).toHaveLength(15);
     expect(again.endOfList).toBe(false);
@@ -120,10 +127,16 @@ describe('a full page 1 with no pager shown is not the end', () => {
   });
 });
 
-describe('a request someone else sent is not the page\'s search', () => {
+describe("a request someone else sent is not the page's search", () => {
   it('only requests sent the way a search is (XHR, fetch, a JSONP script) are listed: an image or a beacon is not', () => {
     const url = (page: number) => `${SEARCH}?q=cafe&msFlag=A&sort=0&page=${page}`;
-    const entry = (page: number, initiatorType: string, startTime: number) => ({ entryType: 'resource', name: url(page), initiatorType, startTime, responseStatus: 200 });
+    const entry = (page: number, initiatorType: string, startTime: number) => ({
+      entryType: 'resource',
+      name: url(page),
+      initiatorType,
+      startTime,
+      responseStatus: 200,
+    });
     const entries = [entry(1, 'xmlhttprequest', 1), entry(2, 'img', 2), entry(3, 'beacon', 3), entry(4, 'fetch', 4), entry(5, 'script', 5), entry(6, 'css', 6)];
     const win = { performance: { getEntriesByType: (type: string) => (type === 'resource' ? entries : []) } } as unknown as Window;
     expect(watchMapDaumRequests(win)().map((r) => parseMapDaumUrl(r.url)!.page)).toEqual([1, 4, 5]);
@@ -140,7 +153,7 @@ describe('a request someone else sent is not the page\'s search', () => {
     expect(observed().map((r) => parseMapDaumUrl(r.url)!.page)).toEqual([1, 4, 5]);
   });
 
-  it('a second rect for the page shown (a page script\'s own fetch): which box the list shows is unknown, never the newest', async () => {
+  it("a second rect for the page shown (a page script's own fetch): which box the list shows is unknown, never the newest", async () => {
     const h = page('cafe', { endpoint: 'map.daum', transport: 'xhr' });
     const first = await kakaoFirstPage(h.env, OPTIONS);
     expect(first.searched).toMatchObject({ kind: 'measured' });
@@ -177,7 +190,7 @@ describe('a request someone else sent is not the page\'s search', () => {
     expect(newestSearch([own, mapDaumUrl({ query: 'Cafe  Momo', page: 2, rect: wide, endpoint: 'mapsearch' })], null).doubt).toBeNull();
   });
 
-  it('a newest request for other words than the page\'s is not this page\'s search, whatever its box', async () => {
+  it("a newest request for other words than the page's is not this page's search, whatever its box", async () => {
     const h = page('cafe', { endpoint: 'map.daum', transport: 'xhr' });
     await kakaoFirstPage(h.env, OPTIONS);
     const own = parseMapDaumUrl(h.sent.at(-1)!)!;
@@ -199,9 +212,16 @@ describe('a count in any copy of a listed request may only add work', () => {
     // The site's answers count more than its list goes to (a list that ends sooner than its count) …
     const counted = () => h.env.network.exchanges().map((e) => (e.result.kind === 'ok' ? { ...e, result: { ...e.result, totalCount: 1000 } } : e));
     // … and a page script posts one more copy of each request: none of their copies fills a card.
-    for (const url of new Set(h.sent)) window.postMessage({ source: KAKAO_HOOK_SOURCE, phase: 'end', url, finalUrl: url, outcome: 'body', status: 200, contentType: 'application/json', body: '{}' }, '*');
+    for (const url of new Set(h.sent))
+      window.postMessage(
+        { source: KAKAO_HOOK_SOURCE, phase: 'end', url, finalUrl: url, outcome: 'body', status: 200, contentType: 'application/json', body: '{}' },
+        '*',
+      );
     h.advance(10);
-    const again = await collectKakaoPage({ ...h.env, network: { exchanges: counted, pending: h.env.network.pending } }, { ...OPTIONS, expectPage: last.pager!.page });
+    const again = await collectKakaoPage(
+      { ...h.env, network: { exchanges: counted, pending: h.env.network.pending } },
+      { ...OPTIONS, expectPage: last.pager!.page },
+    );
     expect(again.warnings.some((w) => w.startsWith('kakao-copies-untrusted'))).toBe(true);
     expect(again.endOfList).toBe(false);
     expect(again.capHit).toBe(true);
@@ -212,12 +232,19 @@ describe('an answer that cannot be read beside cards that were', () => {
   it('is retried, never taken as the page changed: the answer is a copy, page content', async () => {
     const h = page('cafe');
     await kakaoFirstPage(h.env, OPTIONS);
-    const unreadable = () => h.env.network.exchanges().map((e) => (e.result.kind === 'ok' ? { ...e, result: { kind: 'malformed' as const, reason: 'test: not JSON' } } : e));
+    const unreadable = () =>
+      h.env.network.exchanges().map((e) => (e.result.kind === 'ok' ? { ...e, result: { kind: 'malformed' as const, reason: 'test: not JSON' } } : e));
     const obs = await collectKakaoPage({ ...h.env, network: { exchanges: unreadable, pending: h.env.network.pending } }, OPTIONS);
     expect(obs.pageKind).toBe('unknown');
     expect(obs.unproven).toMatch(/^kakao-answer-unreadable/);
     expect(obs.listings.length).toBeGreaterThan(0);
-    const judged = judgeObservation(obs, { bbox: CELL, keyword: 'cafe' }, { lat: (CELL.south + CELL.north) / 2, lng: (CELL.west + CELL.east) / 2, zoom: 16 }, 0, kakaoProvider);
+    const judged = judgeObservation(
+      obs,
+      { bbox: CELL, keyword: 'cafe' },
+      { lat: (CELL.south + CELL.north) / 2, lng: (CELL.west + CELL.east) / 2, zoom: 16 },
+      0,
+      kakaoProvider,
+    );
     expect(judged).toMatchObject({ verdict: 'failed', error: { kind: 'navigation' } });
     expect(judged.verdict === 'failed' && judged.error.message).toContain('kakao-answer-unreadable');
   });

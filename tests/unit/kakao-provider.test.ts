@@ -81,7 +81,8 @@ describe('levels and zooms (level ≈ 20 − zoom in Korea)', () => {
     expect(levelForZoom(25, SEOUL.lat)).toBe(1);
     expect(levelForZoom(0, SEOUL.lat)).toBe(14);
     // Never shows less ground than the zoom asked for.
-    for (const z of [12, 13.3, 15.7, 18.2]) expect(metresPerPixel(levelForZoom(z, SEOUL.lat))).toBeGreaterThanOrEqual(mercatorMetresPerPixel(SEOUL.lat, z) - 1e-9);
+    for (const z of [12, 13.3, 15.7, 18.2])
+      expect(metresPerPixel(levelForZoom(z, SEOUL.lat))).toBeGreaterThanOrEqual(mercatorMetresPerPixel(SEOUL.lat, z) - 1e-9);
   });
 
   it('kakaoViewOf / mapViewOf round-trip the centre', () => {
@@ -122,8 +123,11 @@ describe('innerBBoxOfRect: the WGS84 box a rect surely covers', () => {
   });
 });
 
-describe('parseSearchPageUrl is the judge\'s reader of the page URL', () => {
+describe("parseSearchPageUrl is the judge's reader of the page URL", () => {
   it('reads the view the replica and the live share links carry [?]', () => {
-    expect(parseSearchPageUrl('https://map.kakao.com/?urlX=495141&urlY=1129713&urlLevel=3&q=cafe')).toEqual({ query: 'cafe', view: { x: 495141, y: 1129713, level: 3 } });
+    expect(parseSearchPageUrl('https://map.kakao.com/?urlX=495141&urlY=1129713&urlLevel=3&q=cafe')).toEqual({
+      query: 'cafe',
+      view: { x: 495141, y: 1129713, level: 3 },
+    });
   });
 });

@@ -16,8 +16,8 @@ import { placeRecord } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES } from '../replica/kakao/switches';
 import { parseRestKeywordAnswer } from '../../utils/providers/kakao/rest';
 import { KAKAO_PAGE_SIZE, mapDaumUrl, parseMapDaumUrl, parseRect, parseSearchPageUrl, placeUrl, searchPageUrl } from '../../utils/providers/kakao/urls';
-import { readRealPage } from '../helpers/real-pages';
-
+import { readRealPage, realPagesDescribe } from '../helpers/real-pages';
+const realDescribe = realPagesDescribe('kakao-readers.test.ts');
 
 describe('ids and URLs', () => {
   it('reads confirmids and refuses lookalikes', () => {
@@ -43,7 +43,17 @@ describe('ids and URLs', () => {
     const u = mapDaumUrl({ query: 'cafe', page: 3, rect: { x1: 1.2, y1: 2.7, x2: 10.1, y2: 20 }, callback: 'jQuery1_2' });
     expect(u).toContain('msFlag=S');
     expect(u).toContain('mcheck=Y');
-    expect(parseMapDaumUrl(u)).toEqual({ endpoint: 'map.daum', query: 'cafe', page: 3, restricted: true, everywhere: false, unknownParams: [], rect: { x1: 1, y1: 2, x2: 11, y2: 20 }, callback: 'jQuery1_2', sort: '0' });
+    expect(parseMapDaumUrl(u)).toEqual({
+      endpoint: 'map.daum',
+      query: 'cafe',
+      page: 3,
+      restricted: true,
+      everywhere: false,
+      unknownParams: [],
+      rect: { x1: 1, y1: 2, x2: 11, y2: 20 },
+      callback: 'jQuery1_2',
+      sort: '0',
+    });
     // msFlag=A: the rect (if any) does not restrict the search.
     expect(parseMapDaumUrl('https://search.map.kakao.com/mapsearch/map.daum?q=a&msFlag=A&rect=1,2,3,4')!.rect).toBeNull();
     expect(parseRect('5,5,5,9')).toBeNull();
@@ -57,11 +67,17 @@ describe('block signals', () => {
     expect(isKakaoBlockUrl('https://www.kakao.com/500.ko.html')).toBe(true);
     expect(isKakaoBlockUrl('https://kakao.com.evil.example/500.ko.html')).toBe(false);
     expect(classifyKakaoResponse({ status: 302, location: 'https://www.kakao.com/500.ko.html' })).toEqual({ kind: 'blocked', reason: 'redirect-500' });
-    expect(classifyKakaoResponse({ status: 200, url: 'https://www.kakao.com/500.ko.html', body: '<html>' })).toEqual({ kind: 'blocked', reason: 'redirect-500' });
+    expect(classifyKakaoResponse({ status: 200, url: 'https://www.kakao.com/500.ko.html', body: '<html>' })).toEqual({
+      kind: 'blocked',
+      reason: 'redirect-500',
+    });
   });
 
   it('HTML where JSON was expected is a block; other failures are http errors', () => {
-    expect(classifyKakaoResponse({ status: 200, body: '\uFEFF <!DOCTYPE html><p>요청이 너무 많습니다' })).toEqual({ kind: 'blocked', reason: 'html-instead-of-json' });
+    expect(classifyKakaoResponse({ status: 200, body: '\uFEFF <!DOCTYPE html><p>요청이 너무 많습니다' })).toEqual({
+      kind: 'blocked',
+      reason: 'html-instead-of-json',
+    });
     expect(classifyKakaoResponse({ status: 200, contentType: 'text/html', body: 'x' }).kind).toBe('blocked');
     expect(classifyKakaoResponse({ status: 500, body: '<html>' })).toEqual({ kind: 'http-error', status: 500 });
     expect(classifyKakaoResponse({ status: 200, body: 'jQuery1({"place":[]})' })).toEqual({ kind: 'ok' });
@@ -94,10 +110,17 @@ describe('map.daum answers', () => {
     const kw = kakaoWorld(world);
     for (const openoff of ['closed', 'off-hours', 'absent'] as const) {
       const records = kw.places.map((k) => placeRecord(k, { ...DEFAULT_KAKAO_SWITCHES, openoff }, false));
-      if (openoff !== 'absent') expect(records.some((r) => r.openoff_status === 'N'), openoff).toBe(true);
+      if (openoff !== 'absent')
+        expect(
+          records.some((r) => r.openoff_status === 'N'),
+          openoff,
+        ).toBe(true);
       const answer = parseMapDaumBody(JSON.stringify({ place_totalcount: String(records.length), page: '1', place: records }));
       if (answer.kind !== 'ok') throw new Error('not ok');
-      expect(answer.places.map((p) => listingFromPlace(p, 'page-data').closed ?? null).filter((c) => c !== null), openoff).toEqual([]);
+      expect(
+        answer.places.map((p) => listingFromPlace(p, 'page-data').closed ?? null).filter((c) => c !== null),
+        openoff,
+      ).toEqual([]);
     }
   });
 
@@ -161,7 +184,7 @@ describe('map.daum answers', () => {
   });
 });
 
-describe('the real capture: the REST API answer (kakao_local_v2_search_keyword_seoul_AT4_ko_2023-05.json)', () => {
+realDescribe('the real capture: the REST API answer (kakao_local_v2_search_keyword_seoul_AT4_ko_2023-05.json)', () => {
   const data = JSON.parse(readRealPage('kakao', 'kakao_local_v2_search_keyword_seoul_AT4_ko_2023-05.json')) as unknown;
   const page = parseRestKeywordAnswer(data)!;
 

@@ -48,11 +48,15 @@ function openSearch(query: string, view: KakaoView, partial: Partial<KakaoSwitch
     });
   };
   const run = new Function('window', `${kakaoSearchPageScript()}\nreturn replicaKakaoSearchPage;`)(window) as (c: unknown, w: unknown) => unknown;
-  run(JSON.parse(/replicaKakaoSearchPage\((\{[\s\S]*\})\, window\);\}\)\(\);<\/script>/.exec(html)![1]!), window);
+  run(JSON.parse(/replicaKakaoSearchPage\((\{[\s\S]*\}), window\);\}\)\(\);<\/script>/.exec(html)![1]!), window);
   const settle = () => {
     while (tasks.length) tasks.shift()!();
   };
-  return { exchanges, settle, summary: (pagesRead) => observeKakaoPage({ list: extractKakaoList(document), responses: exchanges, capPages: switches.capPages, pagesRead }) };
+  return {
+    exchanges,
+    settle,
+    summary: (pagesRead) => observeKakaoPage({ list: extractKakaoList(document), responses: exchanges, capPages: switches.capPages, pagesRead }),
+  };
 }
 
 /** What a sweep visit does: read, click the next pager control, until not 'more'. */
@@ -172,7 +176,7 @@ describe('paging to the cap', () => {
     expect(pagesSeen.slice(0, 8)).toEqual([1, 2, 1, 3, 4, 5, 6, 7]);
   }, 30_000);
 
-  it('a cap of 3 pages (the REST API\'s 45) is capped at 45', () => {
+  it("a cap of 3 pages (the REST API's 45) is capped at 45", () => {
     const { last, places } = walk(openSearch('restaurant', viewAt(SEOUL, 5)!, { capPages: 3 }));
     expect(last.status).toBe('capped');
     expect(places.size).toBe(45);

@@ -27,7 +27,8 @@ describe('the Kakao replica server', () => {
   it('serves the search page with its list hooks on map.kakao.com', async () => {
     const r = await get(replica.port, 'https://map.kakao.com/?q=%EC%B9%B4%ED%8E%98');
     expect(r.status).toBe(200);
-    for (const hook of ['id="info.search.place.list"', 'id="info.search.place.more"', 'id="info.search.page.no5"', 'id="info.noPlace"', '현 지도 내 장소검색']) expect(r.body).toContain(hook);
+    for (const hook of ['id="info.search.place.list"', 'id="info.search.place.more"', 'id="info.search.page.no5"', 'id="info.noPlace"', '현 지도 내 장소검색'])
+      expect(r.body).toContain(hook);
   });
 
   it('answers map.daum as JSON or JSONP, readable by the provider, 15 a page', async () => {
@@ -46,7 +47,11 @@ describe('the Kakao replica server', () => {
     const url = new URL(mapDaumUrl({ query: '카페', page: 1, endpoint: 'mapsearch' }));
     const path = url.pathname + url.search;
     expect((await get(replica.port, url.href)).status).toBe(403);
-    const gate = await replicaRequest(replica.port, 'map.kakao.com', GATE_TOKEN_PATH, { method: 'POST', body: JSON.stringify({ method: 'GET', url: path, body: '' }), headers: { 'content-type': 'application/json' } });
+    const gate = await replicaRequest(replica.port, 'map.kakao.com', GATE_TOKEN_PATH, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'GET', url: path, body: '' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(gate.status).toBe(200);
     const { token } = JSON.parse(gate.body) as { token: string };
     const other = await replicaRequest(replica.port, 'map.kakao.com', path.replace('page=1', 'page=2'), { headers: { [GATE_TOKEN_HEADER]: token } });

@@ -26,8 +26,11 @@ import { createWorld } from '../replica/world';
 const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 12, places: 30_000, centre: CENTRE, radiusKm: 5 });
 const kw = kakaoWorld(world);
-/** About 1.5 × 1.6 km: a thousand cafes, so crowded cells split. */
-const AREA = `${CENTRE.lat - 0.007},${CENTRE.lng - 0.009},${CENTRE.lat + 0.007},${CENTRE.lng + 0.009}`;
+/**
+ * About 1.2 × 1.25 km: some 600 cafes, more than the 500 one search can list, so crowded cells
+ * split (the 1.5 × 1.6 km area before it held a thousand and proved nothing more, in twice the time).
+ */
+const AREA = `${CENTRE.lat - 0.0055},${CENTRE.lng - 0.007},${CENTRE.lat + 0.0055},${CENTRE.lng + 0.007}`;
 
 let run = 0;
 const keywordWorlds = new Map<string, KakaoWorld>();
@@ -53,7 +56,9 @@ async function kakaoSweep(keyword: string, sim: Partial<KakaoSimOptions> = {}, s
   const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
   const started = Date.now();
   const exit = await runWorker({ store, page, pacer, now: () => clock, sleep, random, attention: () => {} }, sweep.id, 1).finally(() => page.close());
-  console.log(`kakao ${keyword} ${JSON.stringify(sim)}: ${exit}, ${page.loads} loads, ${page.pageTurns} page turns, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `kakao ${keyword} ${JSON.stringify(sim)}: ${exit}, ${page.loads} loads, ${page.pageTurns} page turns, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const listings = [];
   for await (const batch of store.iterateListings(1000, sweep.id)) listings.push(...batch);
   const area = parseAreaText(areaText);
@@ -62,7 +67,11 @@ async function kakaoSweep(keyword: string, sim: Partial<KakaoSimOptions> = {}, s
   // from a wider rect and cut to the box by each place's own coordinates.
   const b = area.area.bbox;
   const wider = bboxToWcongRect({ south: b.south - 0.01, west: b.west - 0.01, north: b.north + 0.01, east: b.east + 0.01 })!;
-  const truth = new Set(kakaoGroundTruth(kw, keyword, wider).filter((k) => areaContains(area.area, k)).map((k) => `kakao:${k.confirmId}`));
+  const truth = new Set(
+    kakaoGroundTruth(kw, keyword, wider)
+      .filter((k) => areaContains(area.area, k))
+      .map((k) => `kakao:${k.confirmId}`),
+  );
   return { exit, sweep: (await store.getSweep(sweep.id))!, listings, truth, page, cells: await store.listCells(sweep.id) };
 }
 
@@ -79,6 +88,8 @@ describe('a Kakao sweep, in-process', () => {
       const r = await kakaoSweep('카페', sim as Partial<KakaoSimOptions>);
       expect(r.exit).toBe('finished');
       expect(r.truth.size).toBeGreaterThan(500);
+      // More than one search can list: the sweep had to split.
+      expect(r.sweep.counters.cellsSplit).toBeGreaterThan(0);
       const keys = r.listings.map((l) => l.key);
       expect(new Set(keys).size).toBe(keys.length);
       const got = new Set(keys);

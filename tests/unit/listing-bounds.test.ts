@@ -128,7 +128,19 @@ describe('the bounds are applied where a place becomes a Listing', () => {
   it('Google (makeListing)', () => {
     const l = makeGoogleListing(
       { key: 'google:1', cid: '1', featureId: null, placeId: null },
-      { name: 'G'.repeat(5000), category: null, address: null, phone: null, website: null, rating: null, reviews: null, lat: null, lng: null, sponsored: false, categories: Array.from({ length: 60 }, (_, i) => `c${i}`) },
+      {
+        name: 'G'.repeat(5000),
+        category: null,
+        address: null,
+        phone: null,
+        website: null,
+        rating: null,
+        reviews: null,
+        lat: null,
+        lng: null,
+        sponsored: false,
+        categories: Array.from({ length: 60 }, (_, i) => `c${i}`),
+      },
       'page-data',
     );
     expect(l.name.length).toBeLessThanOrEqual(TEXT_BOUNDS.name);

@@ -79,7 +79,17 @@ describe('listingProblem: identity by provider', () => {
 
 describe('the page audit names places of any provider', () => {
   const audit = (firstKeys: string[]): PageAudit =>
-    ({ pageKind: 'results', verdict: 'ok', cardsVisible: 3, extracted: 3, sponsored: 0, networkItems: null, networkMatched: null, networkShortfall: false, firstKeys }) as PageAudit;
+    ({
+      pageKind: 'results',
+      verdict: 'ok',
+      cardsVisible: 3,
+      extracted: 3,
+      sponsored: 0,
+      networkItems: null,
+      networkMatched: null,
+      networkShortfall: false,
+      firstKeys,
+    }) as PageAudit;
 
   it('accepts google, naver and kakao keys, and refuses anything else', () => {
     expect(auditProblem(audit(['google:1', 'naver:1234567890', 'kakao:27338592']))).toBeNull();
@@ -89,7 +99,7 @@ describe('the page audit names places of any provider', () => {
   });
 });
 
-describe('mergeListingFields: identity and the Korean sites\' fields', () => {
+describe("mergeListingFields: identity and the Korean sites' fields", () => {
   it('keeps the stored providerId and cid', () => {
     const merged = mergeListingFields(makeListing('10'), makeListing('10'));
     expect([merged.provider, merged.providerId, merged.cid]).toEqual(['google', '10', '10']);
@@ -98,10 +108,18 @@ describe('mergeListingFields: identity and the Korean sites\' fields', () => {
   });
 
   it('a fuller road or lot address is never replaced by a shorter later one; a null never erases; booking links fill in', () => {
-    const full = naverPlace('77', { roadAddress: '서울 종로구 계동길 1 한옥빌딩 2층', address: '서울 종로구 계동 1-5', bookingUrl: 'https://booking.naver.com/booking/6/bizes/1' });
+    const full = naverPlace('77', {
+      roadAddress: '서울 종로구 계동길 1 한옥빌딩 2층',
+      address: '서울 종로구 계동 1-5',
+      bookingUrl: 'https://booking.naver.com/booking/6/bizes/1',
+    });
     const short = naverPlace('77', { roadAddress: '계동길 1', address: null, bookingUrl: null });
     const merged = mergeListingFields(full, short);
-    expect(merged).toMatchObject({ roadAddress: '서울 종로구 계동길 1 한옥빌딩 2층', lotAddress: '서울 종로구 계동 1-5', bookingUrl: 'https://booking.naver.com/booking/6/bizes/1' });
+    expect(merged).toMatchObject({
+      roadAddress: '서울 종로구 계동길 1 한옥빌딩 2층',
+      lotAddress: '서울 종로구 계동 1-5',
+      bookingUrl: 'https://booking.naver.com/booking/6/bizes/1',
+    });
     // And the other way round: the fuller one, arriving later, wins.
     expect(mergeListingFields(short, full)).toMatchObject({ roadAddress: '서울 종로구 계동길 1 한옥빌딩 2층', lotAddress: '서울 종로구 계동 1-5' });
     expect(merged.sources).toMatchObject({ roadAddress: 'card', bookingUrl: 'card' });
@@ -128,7 +146,7 @@ describe('sponsored places (issue 14)', () => {
     expect(mergeListingFields(makeListing('1'), ad('1')).sponsored).toBe(false);
   });
 
-  it('merge: an ad\'s link never replaces the website an organic reading gave', () => {
+  it("merge: an ad's link never replaces the website an organic reading gave", () => {
     const organic = makeListing('1', { website: 'https://shop.example/' });
     expect(mergeListingFields(organic, ad('1')).website).toBe('https://shop.example/');
     // With nothing better known, the ad's (already unwrapped) link is what there is.

@@ -12,8 +12,9 @@ import { parseRestKeywordAnswer } from '../../utils/providers/kakao/rest';
 import { parseAllSearch } from '../../utils/providers/naver/allsearch';
 import { PROVIDERS } from '../../utils/providers/registry';
 import { mergeListing } from '../../utils/store/listing-merge';
-import { readRealPage } from '../helpers/real-pages';
+import { readRealPage, realPagesIt } from '../helpers/real-pages';
 import { makeListing } from './store-fixtures';
+const realIt = realPagesIt('listing-phone.test.ts');
 
 describe('phoneToE164', () => {
   it.each([
@@ -61,7 +62,10 @@ describe('withPhoneE164', () => {
   });
 
   it('reads a national number in the country of the place address when the provider names none', () => {
-    const l = listing({ phone: '01 23 45 67 89', addressParts: { street: null, district: null, city: 'Paris', postalCode: '75001', region: null, countryCode: 'FR' } });
+    const l = listing({
+      phone: '01 23 45 67 89',
+      addressParts: { street: null, district: null, city: 'Paris', postalCode: '75001', region: null, countryCode: 'FR' },
+    });
     expect(withPhoneE164(l).phoneE164).toBe('+33123456789');
     expect(withPhoneE164(listing({})).phoneE164 ?? null).toBeNull();
   });
@@ -80,7 +84,7 @@ describe('Naver and Kakao listings are stored with E.164 (real captures)', () =>
     expect(Object.fromEntries(PROVIDERS.map((p) => [p.id, p.phoneRegion ?? null]))).toEqual({ google: null, naver: 'KR', kakao: 'KR' });
   });
 
-  it('Naver allSearch, "근처 쌀국수" near Yongsan: the virtual number and a 1668 number', () => {
+  realIt('Naver allSearch, "근처 쌀국수" near Yongsan: the virtual number and a 1668 number', () => {
     const answer = parseAllSearch(JSON.parse(readRealPage('naver', 'naver_allsearch_place_ssalguksu-near-yongsan_ko_2026-02-15.json')));
     const listings = answer.places.map((p) => stored(listingFromPlace(p, 'page-data')));
     const byId = (id: string) => listings.find((l) => l.providerId === id)!;
@@ -90,7 +94,7 @@ describe('Naver and Kakao listings are stored with E.164 (real captures)', () =>
     for (const l of listings.filter((x) => x.phone)) expect(l.phoneE164, l.phone!).toMatch(/^\+82\d{8,11}$/);
   });
 
-  it('Kakao REST keyword answer, Seoul tourist sights: a Seoul landline and a 1661 number', () => {
+  realIt('Kakao REST keyword answer, Seoul tourist sights: a Seoul landline and a 1661 number', () => {
     const page = parseRestKeywordAnswer(JSON.parse(readRealPage('kakao', 'kakao_local_v2_search_keyword_seoul_AT4_ko_2023-05.json')))!;
     const listings = page.places.map((p) => stored(listingFromPlace(p, 'card')));
     expect(listings[0]).toMatchObject({ key: 'kakao:8252248', phone: '02-749-4500', phoneE164: '+8227494500' });
@@ -103,7 +107,10 @@ describe('Naver and Kakao listings are stored with E.164 (real captures)', () =>
 describe('a Google reading', () => {
   it('is stored with the E.164 of an international number, or of a national one in its address country', () => {
     expect(stored(makeListing('7', { phone: '+30 21 0261 6578' })).phoneE164).toBe('+302102616578');
-    const inGreece = makeListing('8', { phone: '21 0261 6578', addressParts: { street: null, district: null, city: 'Athens', postalCode: null, region: null, countryCode: 'GR' } });
+    const inGreece = makeListing('8', {
+      phone: '21 0261 6578',
+      addressParts: { street: null, district: null, city: 'Athens', postalCode: null, region: null, countryCode: 'GR' },
+    });
     expect(stored(inGreece).phoneE164).toBe('+302102616578');
     expect(stored(makeListing('9', { phone: '21 0261 6578' })).phoneE164 ?? null).toBeNull();
   });

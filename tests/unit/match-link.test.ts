@@ -20,7 +20,11 @@ const membersOf = (r: ReturnType<typeof run>) => r.businesses.map((b) => b.membe
 describe('linking one business across the three sites', () => {
   it('links a Latin brand on Google to its Hangul name on Naver and Kakao, 40–70 m apart, and says why', () => {
     const r = run([
-      place('google', '1', 'Starbucks Gangnam', at(0, 0), { category: 'Coffee shop', phoneE164: '+8225551234', address: '12 Teheran-ro, Gangnam District, Seoul' }),
+      place('google', '1', 'Starbucks Gangnam', at(0, 0), {
+        category: 'Coffee shop',
+        phoneE164: '+8225551234',
+        address: '12 Teheran-ro, Gangnam District, Seoul',
+      }),
       place('naver', '2', '스타벅스 강남역점', at(40, 10), { category: '카페', phoneE164: '+8225551234', roadAddress: '서울 강남구 테헤란로 12 1층' }),
       place('kakao', '3', '스타벅스강남점', at(-30, 60), { category: '음식점 > 카페', roadAddress: '서울특별시 강남구 테헤란로 12' }),
     ]);
@@ -71,14 +75,17 @@ describe('linking one business across the three sites', () => {
     expect(lone('+8227770999').businesses).toEqual([]);
   });
 
-  it('keeps the user\'s decisions: a confirmed pair is linked whatever its score, a broken one never', () => {
+  it("keeps the user's decisions: a confirmed pair is linked whatever its score, a broken one never", () => {
     const far = [place('google', '1', 'Cafe Onda', at(0, 0)), place('kakao', '2', '카페 나무', at(900, 0))];
     expect(run(far).businesses).toEqual([]);
     const confirmed = run(far, [{ id: pairId('google:1', 'kakao:2'), a: 'google:1', b: 'kakao:2', decision: 'confirmed', at: 1 }]);
     expect(membersOf(confirmed)).toEqual(['google:1 kakao:2']);
     expect(confirmed.businesses[0]!.links[0]!.by).toBe('user');
 
-    const clear = [place('google', '1', 'Starbucks Jamsil', at(0, 0), { phoneE164: '+8224440001' }), place('naver', '2', '스타벅스 잠실점', at(20, 0), { phoneE164: '+8224440001' })];
+    const clear = [
+      place('google', '1', 'Starbucks Jamsil', at(0, 0), { phoneE164: '+8224440001' }),
+      place('naver', '2', '스타벅스 잠실점', at(20, 0), { phoneE164: '+8224440001' }),
+    ];
     expect(run(clear).businesses.length).toBe(1);
     expect(run(clear, [{ id: pairId('google:1', 'naver:2'), a: 'google:1', b: 'naver:2', decision: 'broken', at: 1 }]).businesses).toEqual([]);
   });

@@ -35,9 +35,30 @@ function site(provider: 'google' | 'naver' | 'kakao', id: string, over: Partial<
 
 /** One café on all three sites, one pharmacy on Google only, a café on Naver only whose name starts with `=`. */
 const PLACES: Listing[] = [
-  site('google', '1001', { name: 'Starbucks Gangnam', category: 'Coffee shop', phone: '02-555-1234', phoneE164: '+8225551234', address: '12 Teheran-ro, Gangnam District, Seoul' }),
-  site('naver', '2001', { name: '스타벅스 강남점', category: '카페', phone: '02-555-1234', phoneE164: '+8225551234', roadAddress: '서울 강남구 테헤란로 12', lat: north(40) }),
-  site('kakao', '3001', { name: '스타벅스 강남', category: '카페', phone: '02-555-9999', phoneE164: '+8225559999', roadAddress: '서울 강남구 테헤란로 12', lat: north(-30), closed: 'permanently' }),
+  site('google', '1001', {
+    name: 'Starbucks Gangnam',
+    category: 'Coffee shop',
+    phone: '02-555-1234',
+    phoneE164: '+8225551234',
+    address: '12 Teheran-ro, Gangnam District, Seoul',
+  }),
+  site('naver', '2001', {
+    name: '스타벅스 강남점',
+    category: '카페',
+    phone: '02-555-1234',
+    phoneE164: '+8225551234',
+    roadAddress: '서울 강남구 테헤란로 12',
+    lat: north(40),
+  }),
+  site('kakao', '3001', {
+    name: '스타벅스 강남',
+    category: '카페',
+    phone: '02-555-9999',
+    phoneE164: '+8225559999',
+    roadAddress: '서울 강남구 테헤란로 12',
+    lat: north(-30),
+    closed: 'permanently',
+  }),
   site('google', '1002', { name: 'Onda Pharmacy', category: 'Pharmacy', lat: north(2000) }),
   site('naver', '2002', { name: '=HYPERLINK("http://x")', category: '카페', lat: north(4000) }),
 ];
@@ -157,13 +178,16 @@ describe('linking over the store', () => {
   });
 });
 
-
 describe('store version 7 → 8: linking', () => {
   it('adds the four linking stores, empty; every record of version 7 stays as it was; linking works on the upgraded store', async () => {
     const factory = freshFactory();
     const db = await rawOpen(factory, 'v7', 7, (d) => createV7Layout(d));
     await rawPut(db, 'sweeps', [makeSweep('done', { status: 'finished' })]);
-    await rawPut(db, 'listings', PLACES.slice(0, 2).map((l) => ({ ...l, firstSeen: 1, lastSeen: 2, collections: ['browsing'], keywords: [], cells: [] })));
+    await rawPut(
+      db,
+      'listings',
+      PLACES.slice(0, 2).map((l) => ({ ...l, firstSeen: 1, lastSeen: 2, collections: ['browsing'], keywords: [], cells: [] })),
+    );
     await rawPut(db, 'contactSites', [{ url: 'https://bakery.kr/', places: ['google:1001'], status: 'pending' }]);
     db.close();
     const before = await dumpDatabase(factory, 'v7');
@@ -174,7 +198,11 @@ describe('store version 7 → 8: linking', () => {
     const after = await dumpDatabase(factory, 'v7');
     expect(after.version).toBe(DB_VERSION);
     for (const [name, content] of Object.entries(before)) if (name !== 'version') expect(after[name], name).toEqual(content);
-    expect(Object.keys(after).filter((k) => !(k in before)).sort()).toEqual(['ambiguities', 'businesses', 'businesses.byPlace', 'linkDecisions', 'linkRuns']);
+    expect(
+      Object.keys(after)
+        .filter((k) => !(k in before))
+        .sort(),
+    ).toEqual(['ambiguities', 'businesses', 'businesses.byPlace', 'linkDecisions', 'linkRuns']);
 
     const upgraded = await openStore({ factory, name: 'v7' });
     expect((await linkStoredPlaces(upgraded, () => 1)).businesses).toBe(1);

@@ -50,11 +50,17 @@ describe('one linking run at a time', () => {
 
 describe('where the sites disagree', () => {
   // Naver's listings: their displayed numbers are read in Korea's plan (the provider's phoneRegion).
-  const onNaver = (n: number, over: Parameters<typeof storedListing>[1]) => storedListing(n, { provider: 'naver', key: `naver:${n}`, providerId: String(n), ...over });
+  const onNaver = (n: number, over: Parameters<typeof storedListing>[1]) =>
+    storedListing(n, { provider: 'naver', key: `naver:${n}`, providerId: String(n), ...over });
   const base = onNaver(1, { name: '스타벅스 강남점', phoneE164: '+8225551234', roadAddress: '서울 강남구 테헤란로 12' });
 
   it('says nothing for one business written two ways (spacing, Latin brand, a 0507 number, a floor)', () => {
-    const other = onNaver(2, { name: 'Starbucks Gangnam', phoneE164: '+825071234567', otherPhones: ['02-555-1234'], roadAddress: '서울특별시 강남구 테헤란로 12 2층' });
+    const other = onNaver(2, {
+      name: 'Starbucks Gangnam',
+      phoneE164: '+825071234567',
+      otherPhones: ['02-555-1234'],
+      roadAddress: '서울특별시 강남구 테헤란로 12 2층',
+    });
     expect(differencesOf([base, other])).toEqual([]);
   });
 
@@ -67,7 +73,13 @@ describe('where the sites disagree', () => {
   it('names each kind of disagreement', () => {
     const week = (close: string) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, dayName: '', text: '', intervals: [{ open: '09:00', close }] }));
     const a = { ...base, openingHours: week('22:00') };
-    const b = onNaver(3, { name: '커피빈 역삼점', phoneE164: '+8225559999', roadAddress: '서울 강남구 테헤란로 14', closed: 'permanently', openingHours: week('21:00') });
+    const b = onNaver(3, {
+      name: '커피빈 역삼점',
+      phoneE164: '+8225559999',
+      roadAddress: '서울 강남구 테헤란로 14',
+      closed: 'permanently',
+      openingHours: week('21:00'),
+    });
     expect(differencesOf([a, b])).toEqual(['phone', 'address', 'name', 'hours', 'closed']);
   });
 });

@@ -13,12 +13,13 @@ import { createNaverBrowsingReader, insideNaverMap } from '../../utils/providers
 import { placeIdOf } from '../../utils/providers/naver/urls';
 import { naverListUrl, pcmapPlaceHomeUrl } from '../../utils/providers/naver/urls';
 import { PAGE_SIZE } from '../../utils/providers/naver/observe';
-import { readRealPage, realPageParser } from '../helpers/real-pages';
+import { readRealPage, realPageParser, realPagesIt } from '../helpers/real-pages';
 import { naverPlaceOf, type NaverReplicaPlace } from '../replica/naver/data';
 import { listPageHtml, placeHomeHtml } from '../replica/naver/pages';
 import { adsFor, naverSearch, pageOf } from '../replica/naver/search';
 import { DEFAULT_NAVER_SWITCHES, type NaverDomVariant } from '../replica/naver/switches';
 import { createWorld } from '../replica/world';
+const realIt = realPagesIt('naver-content-browsing.test.ts');
 
 const SEOUL = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 21, places: 8000, centre: SEOUL, radiusKm: 5 });
@@ -38,12 +39,33 @@ function listWindow(variant: NaverDomVariant) {
   const ads = adsFor(world, input, outcome, s);
   const url = naverListUrl({ query: '카페', bounds: BOX });
   const html = listPageHtml({
-    query: '카페', x: '126.9780000', y: '37.5665000', items, ads, rendered: s.firstRender, page: 1, pages, total: outcome.results.length,
-    pageSize: s.pageSize, lazyBatch: s.lazyBatch, lazyDelayMs: 10, pagerWindow: s.pagerWindow, endMarker: s.endMarker, apolloHolds: s.apolloHolds, variant, brokenCards: false,
+    query: '카페',
+    x: '126.9780000',
+    y: '37.5665000',
+    items,
+    ads,
+    rendered: s.firstRender,
+    page: 1,
+    pages,
+    total: outcome.results.length,
+    pageSize: s.pageSize,
+    lazyBatch: s.lazyBatch,
+    lazyDelayMs: 10,
+    pagerWindow: s.pagerWindow,
+    endMarker: s.endMarker,
+    apolloHolds: s.apolloHolds,
+    variant,
+    brokenCards: false,
   });
   const win = new Window({
     url,
-    settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true },
+    settings: {
+      enableJavaScriptEvaluation: true,
+      suppressInsecureJavaScriptEnvironmentWarning: true,
+      disableJavaScriptFileLoading: true,
+      disableCSSFileLoading: true,
+      disableIframePageLoading: true,
+    },
   });
   windows.push(win);
   win.document.write(html);
@@ -86,8 +108,18 @@ describe('collect while browsing: the list iframe', () => {
       // Nobody scrolled: only what the page rendered at load (2 ads, 10 organic).
       const container = page.doc.getElementById('_pcmap_list_scroll_container')!;
       expect(container.scrollTop).toBe(0);
-      expect(b.all().filter((l) => !l.sponsored).map((l) => l.key)).toEqual(keys(page.items.slice(0, 10)));
-      expect(b.all().filter((l) => l.sponsored).map((l) => l.key)).toEqual(keys(page.ads));
+      expect(
+        b
+          .all()
+          .filter((l) => !l.sponsored)
+          .map((l) => l.key),
+      ).toEqual(keys(page.items.slice(0, 10)));
+      expect(
+        b
+          .all()
+          .filter((l) => l.sponsored)
+          .map((l) => l.key),
+      ).toEqual(keys(page.ads));
       // The person scrolls the list to its end, again and again.
       for (let i = 0; i < 6; i++) {
         container.dispatchEvent(new page.win.Event('scroll') as unknown as Event);
@@ -112,7 +144,7 @@ describe('collect while browsing: the list iframe', () => {
 describe('collect while browsing: place pages', () => {
   const parse = realPageParser();
 
-  it('the real 2026 place capture (동암상회): read once from its Apollo state; its other tabs add nothing', async () => {
+  realIt('the real 2026 place capture (동암상회): read once from its Apollo state; its other tabs add nothing', async () => {
     const state = readRealPage('naver', 'naver_pcmap_place_apollo-state_1446535451_ko_2026-05.json');
     const html = `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"></head><body><div id="app-root"></div><script>window.__APOLLO_STATE__ = ${state.trim()};</script></body></html>`;
     let url = 'https://pcmap.place.naver.com/restaurant/1446535451/home?entry=plt';
@@ -145,7 +177,10 @@ describe('collect while browsing: place pages', () => {
   it('the replica place page, through the collector: sent once, with the fields of the world', async () => {
     const truth = naverPlaceOf(world.places[42]!);
     const url = `${pcmapPlaceHomeUrl(truth.id)}?entry=plt`;
-    const win = new Window({ url, settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true } });
+    const win = new Window({
+      url,
+      settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true },
+    });
     windows.push(win);
     win.document.write(placeHomeHtml(truth));
     const doc = win.document as unknown as Document;
@@ -155,7 +190,13 @@ describe('collect while browsing: place pages', () => {
     doc.body.insertAdjacentHTML('beforeend', '<div>more of the page</div>');
     await wait(1300);
     expect(b.all()).toHaveLength(1);
-    expect(b.all()[0]).toMatchObject({ key: `naver:${truth.id}`, name: truth.name, roadAddress: truth.roadAddress, lotAddress: truth.jibunAddress, sponsored: false });
+    expect(b.all()[0]).toMatchObject({
+      key: `naver:${truth.id}`,
+      name: truth.name,
+      roadAddress: truth.roadAddress,
+      lotAddress: truth.jibunAddress,
+      sponsored: false,
+    });
     b.collector.stop();
   });
 });

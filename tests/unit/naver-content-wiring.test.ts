@@ -28,8 +28,23 @@ function showListPage(): { url: string; keys: string[] } {
   const outcome = naverSearch(world, input, s);
   const { items, pages } = pageOf(outcome.results, 1, s.pageSize);
   const html = listPageHtml({
-    query: '카페', x: '126.9780000', y: '37.5665000', items, ads: adsFor(world, input, outcome, s), rendered: items.length, page: 1, pages, total: outcome.results.length,
-    pageSize: s.pageSize, lazyBatch: s.lazyBatch, lazyDelayMs: 0, pagerWindow: s.pagerWindow, endMarker: s.endMarker, apolloHolds: s.apolloHolds, variant: s.domVariant, brokenCards: false,
+    query: '카페',
+    x: '126.9780000',
+    y: '37.5665000',
+    items,
+    ads: adsFor(world, input, outcome, s),
+    rendered: items.length,
+    page: 1,
+    pages,
+    total: outcome.results.length,
+    pageSize: s.pageSize,
+    lazyBatch: s.lazyBatch,
+    lazyDelayMs: 0,
+    pagerWindow: s.pagerWindow,
+    endMarker: s.endMarker,
+    apolloHolds: s.apolloHolds,
+    variant: s.domVariant,
+    brokenCards: false,
   });
   const url = naverListUrl({ query: '카페', bounds: BOX });
   (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
@@ -123,7 +138,7 @@ describe('Naver content script wiring', () => {
     expect((sent as { key: string; sponsored: boolean }[]).filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
   });
 
-  it("a place page in a tab a sweep drives never feeds browsing, even with the setting on and before it is asked to collect", async () => {
+  it('a place page in a tab a sweep drives never feeds browsing, even with the setting on and before it is asked to collect', async () => {
     fakeBrowser.reset();
     showPlacePage();
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });
@@ -142,7 +157,7 @@ describe('Naver content script wiring', () => {
     expect(sent).toEqual([]);
   });
 
-  it('a pcmap list page at the top of a tab is a sweep\'s page, whatever the background says: never browsing (people open lists in the map)', async () => {
+  it("a pcmap list page at the top of a tab is a sweep's page, whatever the background says: never browsing (people open lists in the map)", async () => {
     fakeBrowser.reset();
     showListPage();
     await fakeBrowser.storage.local.set({ [BROWSING_ENABLED_KEY]: true });

@@ -134,7 +134,12 @@ describe('collect a Naver list page: every replica variant, every page', () => {
   const holds: NaverSwitches['apolloHolds'][] = ['page', 'rendered'];
   const truth = results('카페', MID);
   const truthPages = [1, 2, 3].map((n) => pageOf(truth, n, PAGE_SIZE).items);
-  const truthAds = adsFor(world, { query: '카페', bounds: MID, centre: null }, { results: truth, matched: truth.length, searchedBox: MID }, DEFAULT_NAVER_SWITCHES);
+  const truthAds = adsFor(
+    world,
+    { query: '카페', bounds: MID, centre: null },
+    { results: truth, matched: truth.length, searchedBox: MID },
+    DEFAULT_NAVER_SWITCHES,
+  );
 
   for (const domVariant of variants)
     for (const endMarker of markers)
@@ -191,7 +196,9 @@ describe('collect a Naver list page: every replica variant, every page', () => {
           const gql = s.log.filter((r) => r.url === 'https://pcmap-api.place.naver.com/graphql');
           if (apolloHolds === 'page') expect(gql).toEqual([]);
           else {
-            expect(gql.filter((r) => r.method === 'POST').length).toBe(pages.reduce((n, p) => n + Math.ceil((organic(p).length - DEFAULT_NAVER_SWITCHES.firstRender) / DEFAULT_NAVER_SWITCHES.lazyBatch), 0));
+            expect(gql.filter((r) => r.method === 'POST').length).toBe(
+              pages.reduce((n, p) => n + Math.ceil((organic(p).length - DEFAULT_NAVER_SWITCHES.firstRender) / DEFAULT_NAVER_SWITCHES.lazyBatch), 0),
+            );
             expect(gql.every((r) => (r.method === 'POST' ? r.status === 200 : r.method === 'OPTIONS' && r.status === 204))).toBe(true);
           }
           // The last page offers no next page: nothing is clicked.
@@ -221,7 +228,14 @@ describe('collect a Naver list page: what the page says about itself', () => {
     const s = site();
     await s.goto(naverListUrl({ query: '카페', bounds: small }));
     const o = await collect(s, { expectPage: 1 });
-    expect(o).toMatchObject({ pageKind: 'results', endOfList: true, capHit: false, pager: { page: 1, more: false }, organicShown: truth.length, siteTotal: truth.length });
+    expect(o).toMatchObject({
+      pageKind: 'results',
+      endOfList: true,
+      capHit: false,
+      pager: { page: 1, more: false },
+      organicShown: truth.length,
+      siteTotal: truth.length,
+    });
     expect(organic(o).map((l) => l.key)).toEqual(ids(truth));
   });
 
@@ -262,8 +276,12 @@ describe('collect a Naver list page: what the page says about itself', () => {
     let broken = 0;
     const s = site({ apolloHolds: 'rendered' }, (url, html) => {
       if (!url.pathname.endsWith('/list')) return html;
-      return html.replace(/<a href="\/restaurant\/\d+\?entry=pll" role="button" class="tzwk0"><div class="bSoi3"><div class="place_bluelink N_KDL"><span class="TYaxT">[^<]*<\/span>/g, (m) =>
-        broken++ < 5 && broken > 2 ? '<a href="#" role="button" class="tzwk0"><div class="bSoi3"><div class="place_bluelink N_KDL"><span class="TYaxT"></span>' : m,
+      return html.replace(
+        /<a href="\/restaurant\/\d+\?entry=pll" role="button" class="tzwk0"><div class="bSoi3"><div class="place_bluelink N_KDL"><span class="TYaxT">[^<]*<\/span>/g,
+        (m) =>
+          broken++ < 5 && broken > 2
+            ? '<a href="#" role="button" class="tzwk0"><div class="bSoi3"><div class="place_bluelink N_KDL"><span class="TYaxT"></span>'
+            : m,
       );
     });
     await s.goto(naverListUrl({ query: '카페', bounds: MID }));
@@ -333,8 +351,23 @@ describe('the live pager re-renders in place', () => {
     const { items, pages } = pageOf(truth, 2, PAGE_SIZE);
     const s = DEFAULT_NAVER_SWITCHES;
     return listPageHtml({
-      query: '카페', x: '126.9780000', y: '37.5665000', items, ads: [], rendered: items.length, page: 2, pages, total: truth.length,
-      pageSize: s.pageSize, lazyBatch: s.lazyBatch, lazyDelayMs: 0, pagerWindow: s.pagerWindow, endMarker: s.endMarker, apolloHolds: s.apolloHolds, variant: s.domVariant, brokenCards: false,
+      query: '카페',
+      x: '126.9780000',
+      y: '37.5665000',
+      items,
+      ads: [],
+      rendered: items.length,
+      page: 2,
+      pages,
+      total: truth.length,
+      pageSize: s.pageSize,
+      lazyBatch: s.lazyBatch,
+      lazyDelayMs: 0,
+      pagerWindow: s.pagerWindow,
+      endMarker: s.endMarker,
+      apolloHolds: s.apolloHolds,
+      variant: s.domVariant,
+      brokenCards: false,
     });
   }
 
@@ -379,9 +412,28 @@ describe("the page's own GraphQL answers (the pcmap hook): page content, never m
     a[0].data.businesses.items.forEach(edit);
     return JSON.stringify(a);
   };
-  const envelope = (body: string, extra: Record<string, unknown> = {}) => ({ source: NAVER_HOOK_SOURCE, kind: 'graphql', url: GQL, status: 200, finalUrl: GQL, contentType: 'application/json', body, ...extra });
+  const envelope = (body: string, extra: Record<string, unknown> = {}) => ({
+    source: NAVER_HOOK_SOURCE,
+    kind: 'graphql',
+    url: GQL,
+    status: 200,
+    finalUrl: GQL,
+    contentType: 'application/json',
+    body,
+    ...extra,
+  });
   /** What the sweep judges by: none of it may depend on page data. */
-  const judged = (o: NaverObservation) => ({ pageKind: o.pageKind, cardsVisible: o.cardsVisible, organicShown: o.organicShown, endOfList: o.endOfList, capHit: o.capHit, pager: o.pager, stopReason: o.stopReason, networkItems: o.networkItems, keys: o.listings.map((l) => `${l.key}|${l.sponsored}`) });
+  const judged = (o: NaverObservation) => ({
+    pageKind: o.pageKind,
+    cardsVisible: o.cardsVisible,
+    organicShown: o.organicShown,
+    endOfList: o.endOfList,
+    capHit: o.capHit,
+    pager: o.pager,
+    stopReason: o.stopReason,
+    networkItems: o.networkItems,
+    keys: o.listings.map((l) => `${l.key}|${l.sponsored}`),
+  });
   const byKey = (o: NaverObservation) => new Map(o.listings.filter((l) => !l.sponsored).map((l) => [l.key, l]));
 
   async function clean(): Promise<NaverObservation> {
@@ -420,7 +472,9 @@ describe("the page's own GraphQL answers (the pcmap hook): page content, never m
     const other = new HappyWindow({ url: 'https://evil.example/' });
     windows.push(other);
     const post = (data: unknown, init: { origin?: string; source?: unknown } = {}) =>
-      win.dispatchEvent(new win.MessageEvent('message', { data, origin: init.origin ?? origin, source: (init.source === undefined ? win : init.source) as never }));
+      win.dispatchEvent(
+        new win.MessageEvent('message', { data, origin: init.origin ?? origin, source: (init.source === undefined ? win : init.source) as never }),
+      );
     post(envelope(forged), { source: other }); // another window
     post(envelope(forged), { source: null }); // no window
     post(envelope(forged), { origin: 'https://evil.example' }); // another origin
@@ -461,15 +515,26 @@ describe("the page's own GraphQL answers (the pcmap hook): page content, never m
     await s.goto(naverListUrl({ query: '카페', bounds: MID }));
     const win = s.page.mainFrame.window;
     const [liar, honest, shownInState] = [lazy[3]!, lazy[4]!, page1[0]!];
-    win.postMessage(envelope(answer([liar, honest, shownInState, stranger], (item, i) => {
-      if (i === 0) item.name = `${liar.name} 2호점`;
-      if (i === 2) Object.assign(item, { roadAddress: '가짜로 9', x: '127.1000000' });
-    })), win.location.origin);
+    win.postMessage(
+      envelope(
+        answer([liar, honest, shownInState, stranger], (item, i) => {
+          if (i === 0) item.name = `${liar.name} 2호점`;
+          if (i === 2) Object.assign(item, { roadAddress: '가짜로 9', x: '127.1000000' });
+        }),
+      ),
+      win.location.origin,
+    );
     await new Promise((r) => setTimeout(r, 20));
     const o = await collect(s, { expectPage: 1 });
     const got = byKey(o);
     expect(got.get(`naver:${liar.id}`)).toMatchObject({ name: liar.name, lat: null, roadAddress: null });
-    expect(got.get(`naver:${honest.id}`)).toMatchObject({ name: honest.name, lat: Number(honest.y), lng: Number(honest.x), roadAddress: honest.roadAddress, lotAddress: honest.jibunAddress });
+    expect(got.get(`naver:${honest.id}`)).toMatchObject({
+      name: honest.name,
+      lat: Number(honest.y),
+      lng: Number(honest.x),
+      roadAddress: honest.roadAddress,
+      lotAddress: honest.jibunAddress,
+    });
     expect(got.get(`naver:${honest.id}`)!.sources).toMatchObject({ roadAddress: 'page-data', lotAddress: 'page-data', category: 'card' });
     // A place the embedded state describes keeps the state's fields.
     expect(got.get(`naver:${shownInState.id}`)).toMatchObject({ roadAddress: shownInState.roadAddress, lng: Number(shownInState.x) });
@@ -482,54 +547,64 @@ describe("the page's own GraphQL answers (the pcmap hook): page content, never m
   });
 
   for (const hook of [true, 'listener'] as const)
-  it(hook === true ? "collect while browsing: the lazy cards the person scrolls to get their fields from the page's answers" : 'collect while browsing with no answer ever coming: each lazy card waits a moment, then is read from the card alone', async () => {
-    const s = site({ apolloHolds: 'rendered' }, { hook });
-    await s.goto(naverListUrl({ query: '카페', bounds: MID }));
-    const win = s.page.mainFrame.window;
-    const doc = s.doc();
-    const sent: Listing[][] = [];
-    const data = s.pageData()!;
-    let scan = () => {};
-    const collector = createBrowsingCollector({
-      reader: createNaverBrowsingReader({ pageData: data, now: () => Date.now(), later: (ms) => win.setTimeout(() => scan(), ms) }),
-      doc,
-      url: () => win.location.href,
-      now: () => Date.now(),
-      send: (l) => {
-        sent.push(l);
+    it(
+      hook === true
+        ? "collect while browsing: the lazy cards the person scrolls to get their fields from the page's answers"
+        : 'collect while browsing with no answer ever coming: each lazy card waits a moment, then is read from the card alone',
+      async () => {
+        const s = site({ apolloHolds: 'rendered' }, { hook });
+        await s.goto(naverListUrl({ query: '카페', bounds: MID }));
+        const win = s.page.mainFrame.window;
+        const doc = s.doc();
+        const sent: Listing[][] = [];
+        const data = s.pageData()!;
+        let scan = () => {};
+        const collector = createBrowsingCollector({
+          reader: createNaverBrowsingReader({ pageData: data, now: () => Date.now(), later: (ms) => win.setTimeout(() => scan(), ms) }),
+          doc,
+          url: () => win.location.href,
+          now: () => Date.now(),
+          send: (l) => {
+            sent.push(l);
+          },
+          schedule: (fn, ms) => win.setTimeout(fn, ms),
+          observe: (target, onChange) => {
+            const observer = new win.MutationObserver(onChange);
+            observer.observe(target as never, { childList: true, subtree: true });
+            return observer;
+          },
+        });
+        scan = () => collector.scan();
+        collector.start();
+        // The person scrolls the list to its end, batch after batch.
+        const container = doc.getElementById('_pcmap_list_scroll_container')!;
+        for (let i = 0; i < 8; i++) {
+          container.dispatchEvent(new win.Event('scroll') as unknown as Event);
+          await new Promise((r) => setTimeout(r, 80));
+        }
+        // Long enough for the last batch's wait (BROWSING_PAGE_DATA_WAIT_MS) and the collector's once-a-second send.
+        await new Promise((r) => setTimeout(r, hook === true ? 1500 : 3200));
+        collector.stop();
+        const all = new Map(
+          sent
+            .flat()
+            .filter((l) => !l.sponsored)
+            .map((l) => [l.key, l]),
+        );
+        expect([...all.keys()].sort()).toEqual(ids(page1).sort());
+        page1.forEach((t, rank) => {
+          const l = all.get(`naver:${t.id}`)!;
+          if (hook === true || rank < DEFAULT_NAVER_SWITCHES.firstRender) {
+            expect(l.lat).toBeCloseTo(Number(t.y), 6);
+            expect(l.roadAddress).toBe(t.roadAddress);
+            expect(l.sources?.roadAddress).toBe('page-data');
+          } else {
+            expect(l.lat).toBeNull();
+            expect(l.roadAddress).toBeNull();
+          }
+        });
       },
-      schedule: (fn, ms) => win.setTimeout(fn, ms),
-      observe: (target, onChange) => {
-        const observer = new win.MutationObserver(onChange);
-        observer.observe(target as never, { childList: true, subtree: true });
-        return observer;
-      },
-    });
-    scan = () => collector.scan();
-    collector.start();
-    // The person scrolls the list to its end, batch after batch.
-    const container = doc.getElementById('_pcmap_list_scroll_container')!;
-    for (let i = 0; i < 8; i++) {
-      container.dispatchEvent(new win.Event('scroll') as unknown as Event);
-      await new Promise((r) => setTimeout(r, 80));
-    }
-    // Long enough for the last batch's wait (BROWSING_PAGE_DATA_WAIT_MS) and the collector's once-a-second send.
-    await new Promise((r) => setTimeout(r, hook === true ? 1500 : 3200));
-    collector.stop();
-    const all = new Map(sent.flat().filter((l) => !l.sponsored).map((l) => [l.key, l]));
-    expect([...all.keys()].sort()).toEqual(ids(page1).sort());
-    page1.forEach((t, rank) => {
-      const l = all.get(`naver:${t.id}`)!;
-      if (hook === true || rank < DEFAULT_NAVER_SWITCHES.firstRender) {
-        expect(l.lat).toBeCloseTo(Number(t.y), 6);
-        expect(l.roadAddress).toBe(t.roadAddress);
-        expect(l.sources?.roadAddress).toBe('page-data');
-      } else {
-        expect(l.lat).toBeNull();
-        expect(l.roadAddress).toBeNull();
-      }
-    });
-  });
+    );
 });
 
 /**
@@ -537,7 +612,7 @@ describe("the page's own GraphQL answers (the pcmap hook): page content, never m
  * a replica switch (tests/replica/naver/switches.ts) the product must pass with no setting changed:
  * complete lists still complete, the rest come out 'unknown' with a tagged first warning, never done.
  */
-describe('complete only on the page\'s own evidence (issue 21)', () => {
+describe("complete only on the page's own evidence (issue 21)", () => {
   const truth = results('카페', MID);
   const truthPages = [1, 2, 3].map((n) => pageOf(truth, n, PAGE_SIZE).items);
   /** One page: more than a lazy batch or two, fewer than a page holds. */
@@ -557,7 +632,9 @@ describe('complete only on the page\'s own evidence (issue 21)', () => {
         { page: 2, more: true },
         { page: 3, more: false },
       ]);
-      pages.forEach((p, i) => expect(organic(p).map((l) => l.key)).toEqual(ids(truthPages[i]!)));
+      pages.forEach((p, i) => {
+        expect(organic(p).map((l) => l.key)).toEqual(ids(truthPages[i]!));
+      });
       expect(pages.map((p) => p.endOfList)).toEqual([false, false, true]);
       expect(s.doc().querySelector('nav button[aria-label="이전 페이지"]')).not.toBeNull();
       expect(pressNextPage(s.doc())).toEqual({ clicked: false });
@@ -570,7 +647,7 @@ describe('complete only on the page\'s own evidence (issue 21)', () => {
     notProven(await collect(s, { expectPage: 1 }), 'naver-pager-unrecognised');
   });
 
-  it("a lazy batch whose GraphQL request fails, on a page with a next one: the page is short, not read as whole", async () => {
+  it('a lazy batch whose GraphQL request fails, on a page with a next one: the page is short, not read as whole', async () => {
     const s = site({ apolloHolds: 'rendered', lazyFail: 2 });
     await s.goto(naverListUrl({ query: '카페', bounds: MID }));
     const o = await collect(s, { expectPage: 1 });

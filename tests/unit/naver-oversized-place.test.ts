@@ -45,13 +45,34 @@ function listWindow(w: World) {
   const outcome = naverSearch(w, input, S);
   const { items, pages } = pageOf(outcome.results, 1, S.pageSize);
   const html = listPageHtml({
-    query: input.query, x: '126.9780000', y: '37.5665000', items, ads: adsFor(w, input, outcome, S), rendered: S.firstRender, page: 1, pages, total: outcome.results.length,
-    pageSize: S.pageSize, lazyBatch: S.lazyBatch, lazyDelayMs: 10, pagerWindow: S.pagerWindow, endMarker: S.endMarker, apolloHolds: 'page', variant: S.domVariant, brokenCards: false,
+    query: input.query,
+    x: '126.9780000',
+    y: '37.5665000',
+    items,
+    ads: adsFor(w, input, outcome, S),
+    rendered: S.firstRender,
+    page: 1,
+    pages,
+    total: outcome.results.length,
+    pageSize: S.pageSize,
+    lazyBatch: S.lazyBatch,
+    lazyDelayMs: 10,
+    pagerWindow: S.pagerWindow,
+    endMarker: S.endMarker,
+    apolloHolds: 'page',
+    variant: S.domVariant,
+    brokenCards: false,
   });
   const url = naverListUrl({ query: input.query, bounds: BOX });
   const win = new Window({
     url,
-    settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true },
+    settings: {
+      enableJavaScriptEvaluation: true,
+      suppressInsecureJavaScriptEnvironmentWarning: true,
+      disableJavaScriptFileLoading: true,
+      disableCSSFileLoading: true,
+      disableIframePageLoading: true,
+    },
   });
   windows.push(win);
   win.document.write(html);

@@ -27,10 +27,11 @@ import {
   readGraphqlAnswer,
 } from '../../utils/providers/naver/page-data';
 import type { ProviderPlace } from '../../utils/providers/place';
-import { readRealPage } from '../helpers/real-pages';
+import { readRealPage, realPagesIt } from '../helpers/real-pages';
 import { naverPlaceOf } from '../replica/naver/data';
 import { allSearchAnswer, graphqlListAnswer } from '../replica/naver/pages';
 import { createWorld } from '../replica/world';
+const realIt = realPagesIt('naver-page-data.test.ts');
 
 const GQL = 'https://pcmap-api.place.naver.com/graphql';
 const world = createWorld({ seed: 21, places: 3000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 4 });
@@ -46,7 +47,7 @@ function message(body: string, extra: Partial<NaverHookMessage> = {}): NaverHook
 }
 
 describe('real captures parse with the schema', () => {
-  it('allSearch "근처 쌀국수" (2026-02-15): all 20 items pass the shape, with pins and whole addresses', () => {
+  realIt('allSearch "근처 쌀국수" (2026-02-15): all 20 items pass the shape, with pins and whole addresses', () => {
     const body = readRealPage('naver', 'naver_allsearch_place_ssalguksu-near-yongsan_ko_2026-02-15.json');
     const list = (JSON.parse(body) as { result: { place: { list: unknown[] } } }).result.place.list;
     expect(list).toHaveLength(20);
@@ -66,11 +67,15 @@ describe('real captures parse with the schema', () => {
     });
   });
 
-  it("the list items of the m.place list capture (2025-03; the GraphQL list's item shape, A3/A6) pass as a getRestaurants answer", () => {
+  realIt("the list items of the m.place list capture (2025-03; the GraphQL list's item shape, A3/A6) pass as a getRestaurants answer", () => {
     // No GraphQL answer was ever captured (SOURCES.md); the list page's Apollo cache holds the same items.
     const state = apolloStateFromText(readRealPage('naver', 'naver_mplace_restaurant_list_sadang-matjip_ko_2025-03.html'))!;
-    const organic = Object.keys(state).filter((k) => k.startsWith('RestaurantListSummary:')).map((k) => state[k]);
-    const ads = Object.keys(state).filter((k) => k.startsWith('RestaurantAdSummary:')).map((k) => state[k]);
+    const organic = Object.keys(state)
+      .filter((k) => k.startsWith('RestaurantListSummary:'))
+      .map((k) => state[k]);
+    const ads = Object.keys(state)
+      .filter((k) => k.startsWith('RestaurantAdSummary:'))
+      .map((k) => state[k]);
     expect([organic.length, ads.length]).toEqual([10, 10]);
     expect([...organic, ...ads].filter((item) => !v.safeParse(GraphqlListItem, item).success)).toEqual([]);
     const read = readGraphqlAnswer(JSON.stringify([{ data: { restaurants: { total: 1234, items: organic } } }]), 200);
@@ -103,13 +108,26 @@ describe("the replica's answers read back as its truth", () => {
       expect(read.places.map((p) => p.providerId)).toEqual(replicaPlaces.map((t) => t.id));
       read.places.forEach((p, i) => {
         const t = replicaPlaces[i]!;
-        expect(p).toMatchObject({ name: t.name, lat: Number(t.y), lng: Number(t.x), roadAddress: t.roadAddress, address: t.jibunAddress, phone: t.phone ?? t.virtualPhone, virtualPhone: t.virtualPhone, bookingUrl: t.bookingUrl, reviews: t.visitorReviewCount });
+        expect(p).toMatchObject({
+          name: t.name,
+          lat: Number(t.y),
+          lng: Number(t.x),
+          roadAddress: t.roadAddress,
+          address: t.jibunAddress,
+          phone: t.phone ?? t.virtualPhone,
+          virtualPhone: t.virtualPhone,
+          bookingUrl: t.bookingUrl,
+          reviews: t.visitorReviewCount,
+        });
       });
     });
   }
 
   it('allSearch: the same places', () => {
-    const read = readAllSearchAnswer(JSON.stringify(allSearchAnswer({ query: '카페', items: replicaPlaces.slice(0, 20), total: 20, page: 1, boundary: null })), 200);
+    const read = readAllSearchAnswer(
+      JSON.stringify(allSearchAnswer({ query: '카페', items: replicaPlaces.slice(0, 20), total: 20, page: 1, boundary: null })),
+      200,
+    );
     expect(read.places.map((p) => [p.providerId, p.roadAddress, p.lat])).toEqual(replicaPlaces.slice(0, 20).map((t) => [t.id, t.roadAddress, Number(t.y)]));
   });
 });
@@ -147,8 +165,24 @@ describe('shapes refused', () => {
 describe('the store and the join', () => {
   const body = JSON.stringify(graphqlListAnswer(replicaPlaces.slice(0, 5), 5));
   const card = (i: number, name = replicaPlaces[i]!.name): ProviderPlace => ({
-    provider: 'naver', providerId: replicaPlaces[i]!.id, key: `naver:${replicaPlaces[i]!.id}`, name, category: null, categoryPath: [], address: null, roadAddress: null,
-    phone: null, virtualPhone: null, website: null, bookingUrl: null, rating: null, reviews: null, lat: null, lng: null, url: `https://map.naver.com/p/entry/place/${replicaPlaces[i]!.id}`, sponsored: false,
+    provider: 'naver',
+    providerId: replicaPlaces[i]!.id,
+    key: `naver:${replicaPlaces[i]!.id}`,
+    name,
+    category: null,
+    categoryPath: [],
+    address: null,
+    roadAddress: null,
+    phone: null,
+    virtualPhone: null,
+    website: null,
+    bookingUrl: null,
+    rating: null,
+    reviews: null,
+    lat: null,
+    lng: null,
+    url: `https://map.naver.com/p/entry/place/${replicaPlaces[i]!.id}`,
+    sponsored: false,
   });
 
   it('fills a shown card of the same id and name; a contradicting name, an ad and a card the state described are left alone', () => {
@@ -204,7 +238,12 @@ describe('the envelope', () => {
     expect(readNaverHookMessage([ok])).toBeNull();
     expect(claimsNaverHook({ source: NAVER_HOOK_SOURCE })).toBe(true);
     expect(claimsNaverHook({ source: 'other' })).toBe(false);
-    expect([naverHookKind(GQL), naverHookKind('https://pcmap-api.place.naver.com/place/graphql'), naverHookKind('https://map.naver.com/p/api/search/allSearch?q=1'), naverHookKind('https://pcmap.place.naver.com/graphql')]).toEqual(['graphql', 'graphql', 'allsearch', null]);
+    expect([
+      naverHookKind(GQL),
+      naverHookKind('https://pcmap-api.place.naver.com/place/graphql'),
+      naverHookKind('https://map.naver.com/p/api/search/allSearch?q=1'),
+      naverHookKind('https://pcmap.place.naver.com/graphql'),
+    ]).toEqual(['graphql', 'graphql', 'allsearch', null]);
   });
 });
 
@@ -218,7 +257,12 @@ describe('the MAIN-world hook', () => {
         disableCSSFileLoading: true,
         fetch: {
           disableSameOriginPolicy: true,
-          interceptor: { beforeAsyncRequest: async ({ request, window }) => { const a = answer(request.url); return new window.Response(a.body, { status: a.status, headers: { 'content-type': 'application/json' } }); } },
+          interceptor: {
+            beforeAsyncRequest: async ({ request, window }) => {
+              const a = answer(request.url);
+              return new window.Response(a.body, { status: a.status, headers: { 'content-type': 'application/json' } });
+            },
+          },
         },
       },
     });
@@ -229,7 +273,7 @@ describe('the MAIN-world hook', () => {
   }
   const settle = () => new Promise((r) => setTimeout(r, 30));
 
-  it("copies GraphQL answers from fetch and XHR, leaves other requests alone, and the page gets its own answer untouched", async () => {
+  it('copies GraphQL answers from fetch and XHR, leaves other requests alone, and the page gets its own answer untouched', async () => {
     const body = JSON.stringify(graphqlListAnswer(replicaPlaces.slice(0, 2), 2));
     const { win, posted, restore } = page((url) => (url.startsWith(GQL) ? { status: 200, body } : { status: 200, body: '{"other":true}' }));
     const res = await win.fetch(GQL, { method: 'POST', body: '[]' });
@@ -259,7 +303,18 @@ describe('the MAIN-world hook', () => {
     expect((await (await win.fetch(GQL, { method: 'POST' })).text()).length).toBe(huge.length);
     await settle();
     expect(posted).toEqual([]);
-    const failing = new Window({ url: 'https://pcmap.place.naver.com/', settings: { fetch: { interceptor: { beforeAsyncRequest: async () => { throw new TypeError('offline'); } } } } });
+    const failing = new Window({
+      url: 'https://pcmap.place.naver.com/',
+      settings: {
+        fetch: {
+          interceptor: {
+            beforeAsyncRequest: async () => {
+              throw new TypeError('offline');
+            },
+          },
+        },
+      },
+    });
     windows.push(failing);
     const got: NaverHookMessage[] = [];
     installNaverNetworkHook(failing as unknown as globalThis.Window, (m) => got.push(m));

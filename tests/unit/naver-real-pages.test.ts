@@ -1,18 +1,19 @@
 /**
- * Every Naver capture in /work/shared/real-pages/naver/, read in place (see SOURCES.md there).
+ * Every Naver capture in ../shared/real-pages/naver/, read in place (see SOURCES.md there).
  * Expected values were read off the files by hand (python json dumps), not from the extractor.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAllSearch } from '../../utils/providers/naver/allsearch';
 import { apolloStateFromDocument, apolloStateFromText, placeFromDetailState, placesFromListState } from '../../utils/providers/naver/apollo';
 import { readListDom } from '../../utils/providers/naver/list-dom';
 import { observeListPage } from '../../utils/providers/naver/observe';
-import { readRealPage, realPageParser } from '../helpers/real-pages';
+import { readRealPage, realPageParser, realPagesDescribe } from '../helpers/real-pages';
+const realDescribe = realPagesDescribe('naver-real-pages.test.ts');
 
 const read = (file: string): string => readRealPage('naver', file);
 const parsePage = realPageParser();
 
-describe('allSearch answer, "근처 쌀국수" near Yongsan (2026-02-15, 20 items)', () => {
+realDescribe('allSearch answer, "근처 쌀국수" near Yongsan (2026-02-15, 20 items)', () => {
   const answer = parseAllSearch(read('naver_allsearch_place_ssalguksu-near-yongsan_ko_2026-02-15.json'));
 
   it('reads all 20 places with totals, page and the boundary in its real order', () => {
@@ -66,7 +67,7 @@ describe('allSearch answer, "근처 쌀국수" near Yongsan (2026-02-15, 20 item
   });
 });
 
-describe('pcmap place page Apollo state, 동암상회 1446535451 (2026-05)', () => {
+realDescribe('pcmap place page Apollo state, 동암상회 1446535451 (2026-05)', () => {
   const state = JSON.parse(read('naver_pcmap_place_apollo-state_1446535451_ko_2026-05.json')) as Record<string, unknown>;
 
   it('reads the place; a hidden score (0, showVisitorReviewScore false) is no rating', () => {
@@ -103,7 +104,7 @@ describe('pcmap place page Apollo state, 동암상회 1446535451 (2026-05)', () 
   });
 });
 
-describe('m.place restaurant list "사당맛집" (2025-03, 2 ads + 10 organic cards, Apollo state)', () => {
+realDescribe('m.place restaurant list "사당맛집" (2025-03, 2 ads + 10 organic cards, Apollo state)', () => {
   let doc: Document;
   const url = 'https://m.place.naver.com/restaurant/list?query=%EC%82%AC%EB%8B%B9%EB%A7%9B%EC%A7%91&x=126.9781728079539&y=37.56811773886773';
   beforeAll(() => {
@@ -115,7 +116,16 @@ describe('m.place restaurant list "사당맛집" (2025-03, 2 ads + 10 organic ca
     expect(state).not.toBeNull();
     const list = placesFromListState(state);
     expect(list.places.map((p) => p.providerId)).toEqual([
-      '20246834', '36341235', '1279662194', '92093012', '1217723915', '1372731328', '1440276406', '20054517', '1181045699', '37221619',
+      '20246834',
+      '36341235',
+      '1279662194',
+      '92093012',
+      '1217723915',
+      '1372731328',
+      '1440276406',
+      '20054517',
+      '1181045699',
+      '37221619',
     ]);
     expect(list.ads).toHaveLength(10);
     expect(list.ads.every((a) => a.sponsored)).toBe(true);
@@ -172,7 +182,9 @@ describe('m.place restaurant list "사당맛집" (2025-03, 2 ads + 10 organic ca
     notice.removeAttribute('style');
     const ads = doc.cloneNode(true) as Document;
     const container = ads.querySelector('#_list_scroll_container')!;
-    const organic = readListDom(ads).cards.filter((c) => !c.sponsored).map((c) => c.element);
+    const organic = readListDom(ads)
+      .cards.filter((c) => !c.sponsored)
+      .map((c) => c.element);
     for (const el of organic) el.remove();
     container.append(notice.cloneNode(true));
     const withAds = readListDom(ads);
@@ -197,9 +209,12 @@ describe('m.place restaurant list "사당맛집" (2025-03, 2 ads + 10 organic ca
   });
 });
 
-describe('m.map search "송도 치과" (2026-02, CSS-module class names, 75 cards, no Apollo state)', () => {
+realDescribe('m.map search "송도 치과" (2026-02, CSS-module class names, 75 cards, no Apollo state)', () => {
   it('the fallbacks still find every card by its place href and read its name', () => {
-    const doc = parsePage(read('naver_mmap_search_songdo-chigwa_ko_2026-02.html'), 'https://m.map.naver.com/search2/search.naver?query=%EC%86%A1%EB%8F%84%20%EC%B9%98%EA%B3%BC');
+    const doc = parsePage(
+      read('naver_mmap_search_songdo-chigwa_ko_2026-02.html'),
+      'https://m.map.naver.com/search2/search.naver?query=%EC%86%A1%EB%8F%84%20%EC%B9%98%EA%B3%BC',
+    );
     const dom = readListDom(doc);
     expect(dom.cardsShown).toBe(75);
     const readable = dom.cards.filter((c) => typeof c.place !== 'string');

@@ -13,7 +13,16 @@ import { naverIdFromUrl } from '../../utils/providers/naver/ids';
 import { type NaverPageSummary, observeListPage, PAGE_MAX, PAGE_SIZE, SEARCH_CAP } from '../../utils/providers/naver/observe';
 import { naverListUrl, naverPlaceUrl } from '../../utils/providers/naver/urls';
 import { indexOfNaverId, naverIdOf, naverPlaceOf, type NaverReplicaPlace } from '../replica/naver/data';
-import { allSearchAnswer, blockPageHtml, detailApolloState, graphqlListAnswer, LIST_SCRIPT, listPageHtml, noResultsHtml, placeHomeHtml } from '../replica/naver/pages';
+import {
+  allSearchAnswer,
+  blockPageHtml,
+  detailApolloState,
+  graphqlListAnswer,
+  LIST_SCRIPT,
+  listPageHtml,
+  noResultsHtml,
+  placeHomeHtml,
+} from '../replica/naver/pages';
 import { adsFor, naverGroundTruth, naverSearch, pageOf } from '../replica/naver/search';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from '../replica/naver/switches';
 import { createWorld } from '../replica/world';
@@ -28,7 +37,10 @@ const THREE_PAGES: BBox = { south: SEOUL.lat - 0.005, west: SEOUL.lng - 0.0063, 
 
 const windows: Window[] = [];
 function parse(html: string, url: string): Document {
-  const win = new Window({ url, settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true } });
+  const win = new Window({
+    url,
+    settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true },
+  });
   windows.push(win);
   return new win.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
 }
@@ -37,7 +49,13 @@ afterAll(async () => {
 });
 
 /** The list page of one search page as the replica server builds it, with `rendered` cards scrolled into view. */
-function listPage(query: string, bounds: BBox, page: number, rendered: number | 'all', over: Partial<NaverSwitches> = {}): { html: string; url: string; items: NaverReplicaPlace[]; ads: NaverReplicaPlace[] } {
+function listPage(
+  query: string,
+  bounds: BBox,
+  page: number,
+  rendered: number | 'all',
+  over: Partial<NaverSwitches> = {},
+): { html: string; url: string; items: NaverReplicaPlace[]; ads: NaverReplicaPlace[] } {
   const s = mergeNaverSwitches(DEFAULT_NAVER_SWITCHES, over);
   const input = { query, bounds, centre: null };
   const outcome = naverSearch(world, input, s);
@@ -46,16 +64,37 @@ function listPage(query: string, bounds: BBox, page: number, rendered: number | 
   const url = `${naverListUrl({ query, bounds })}&page=${page}`;
   if (outcome.results.length === 0) return { html: noResultsHtml(query), url, items: [], ads: [] };
   const html = listPageHtml({
-    query, x: '126.9780000', y: '37.5665000', items, ads,
+    query,
+    x: '126.9780000',
+    y: '37.5665000',
+    items,
+    ads,
     rendered: rendered === 'all' ? items.length : Math.min(rendered, items.length),
-    page, pages, total: outcome.results.length, pageSize: s.pageSize, lazyBatch: s.lazyBatch, lazyDelayMs: 0,
-    pagerWindow: s.pagerWindow, endMarker: s.endMarker, apolloHolds: s.apolloHolds, variant: s.domVariant, brokenCards: s.brokenCards,
-    pagerMarkup: s.pagerMarkup, pageTurn: s.pageTurn, lazyFail: s.lazyFail,
+    page,
+    pages,
+    total: outcome.results.length,
+    pageSize: s.pageSize,
+    lazyBatch: s.lazyBatch,
+    lazyDelayMs: 0,
+    pagerWindow: s.pagerWindow,
+    endMarker: s.endMarker,
+    apolloHolds: s.apolloHolds,
+    variant: s.domVariant,
+    brokenCards: s.brokenCards,
+    pagerMarkup: s.pagerMarkup,
+    pageTurn: s.pageTurn,
+    lazyFail: s.lazyFail,
   });
   return { html, url, items, ads };
 }
 
-function observe(query: string, bounds: BBox, page: number, rendered: number | 'all', over: Partial<NaverSwitches> = {}): NaverPageSummary & { truthItems: NaverReplicaPlace[] } {
+function observe(
+  query: string,
+  bounds: BBox,
+  page: number,
+  rendered: number | 'all',
+  over: Partial<NaverSwitches> = {},
+): NaverPageSummary & { truthItems: NaverReplicaPlace[] } {
   const p = listPage(query, bounds, page, rendered, over);
   return { ...observeListPage({ doc: parse(p.html, p.url), url: p.url, scrollSettled: rendered === 'all' }), truthItems: p.items };
 }
@@ -131,7 +170,8 @@ describe('issue 21 switches of the replica (what the extractor must not take for
     const inset = naverSearch(world, { query: '카페', bounds: SMALL, centre: null }, { ...DEFAULT_NAVER_SWITCHES, searchInset: 0.05 });
     const dLat = (SMALL.north - SMALL.south) * 0.05;
     const dLng = (SMALL.east - SMALL.west) * 0.05;
-    const inMargin = (p: NaverReplicaPlace) => p.place.lat < SMALL.south + dLat || p.place.lat > SMALL.north - dLat || p.place.lng < SMALL.west + dLng || p.place.lng > SMALL.east - dLng;
+    const inMargin = (p: NaverReplicaPlace) =>
+      p.place.lat < SMALL.south + dLat || p.place.lat > SMALL.north - dLat || p.place.lng < SMALL.west + dLng || p.place.lng > SMALL.east - dLng;
     expect(whole.results.some(inMargin)).toBe(true);
     expect(inset.results.some(inMargin)).toBe(false);
     expect(inset.results.length).toBeLessThan(whole.results.length);
@@ -139,7 +179,15 @@ describe('issue 21 switches of the replica (what the extractor must not take for
   });
 
   it('bad switch values are refused with their names, and nothing changes', () => {
-    expect(() => mergeNaverSwitches(DEFAULT_NAVER_SWITCHES, { searchInset: 0.6, pagerMarkup: 'divs' as never, pageTurn: 'back' as never, emptyPage: 'blank' as never, lazyFail: -1 })).toThrow(
+    expect(() =>
+      mergeNaverSwitches(DEFAULT_NAVER_SWITCHES, {
+        searchInset: 0.6,
+        pagerMarkup: 'divs' as never,
+        pageTurn: 'back' as never,
+        emptyPage: 'blank' as never,
+        lazyFail: -1,
+      }),
+    ).toThrow(
       /searchInset must be a number in \[0, 0\.45\].*pagerMarkup must be links or buttons.*pageTurn must be next or skip.*emptyPage must be notice, ads-only or shell.*lazyFail must be an integer/,
     );
     expect(DEFAULT_NAVER_SWITCHES).toMatchObject({ searchInset: 0, pagerMarkup: 'links', pageTurn: 'next', emptyPage: 'notice', lazyFail: 0 });
@@ -203,7 +251,12 @@ describe('list page read back by the extractors', () => {
     const pages = sweepSearch('약국', SMALL);
     expect(statuses(pages).at(-1)).toBe('complete');
     expect(pages.map((p) => p.page)).toEqual(pages.map((_, i) => i + 1));
-    expect(pages.flatMap((p) => p.places).map((p) => p.providerId).sort()).toEqual(truth.map((p) => p.id).sort());
+    expect(
+      pages
+        .flatMap((p) => p.places)
+        .map((p) => p.providerId)
+        .sort(),
+    ).toEqual(truth.map((p) => p.id).sort());
   });
 
   it('a crowded search: six full pages, the sixth capped although its next arrow is simply disabled', () => {
@@ -216,13 +269,28 @@ describe('list page read back by the extractors', () => {
 
   it('the same under every page-layout switch: place vertical, renamed classes, no next arrow at the end, ads repeating organic results', () => {
     // Three pages of 50 (108 places), so the pager's middle and end are both exercised.
-    const truth = naverGroundTruth(world, '약국', THREE_PAGES).map((p) => p.id).sort();
+    const truth = naverGroundTruth(world, '약국', THREE_PAGES)
+      .map((p) => p.id)
+      .sort();
     expect(truth.length).toBeGreaterThan(2 * PAGE_SIZE);
-    for (const over of [{ domVariant: 'place' }, { domVariant: 'renamed' }, { endMarker: 'no-next' }, { adsRepeatOrganic: true }, { apolloHolds: 'rendered' }, { pagerMarkup: 'buttons' }, { pagerMarkup: 'buttons', endMarker: 'no-next', domVariant: 'renamed' }] as Partial<NaverSwitches>[]) {
+    for (const over of [
+      { domVariant: 'place' },
+      { domVariant: 'renamed' },
+      { endMarker: 'no-next' },
+      { adsRepeatOrganic: true },
+      { apolloHolds: 'rendered' },
+      { pagerMarkup: 'buttons' },
+      { pagerMarkup: 'buttons', endMarker: 'no-next', domVariant: 'renamed' },
+    ] as Partial<NaverSwitches>[]) {
       const pages = sweepSearch('약국', THREE_PAGES, over);
       expect(pages).toHaveLength(3);
       expect(statuses(pages), JSON.stringify(over)).toEqual(['more-pages', 'more-pages', 'complete']);
-      expect(placesOf(pages).map((p) => p.providerId).sort(), JSON.stringify(over)).toEqual(truth);
+      expect(
+        placesOf(pages)
+          .map((p) => p.providerId)
+          .sort(),
+        JSON.stringify(over),
+      ).toEqual(truth);
     }
   });
 
@@ -265,14 +333,25 @@ describe('place page, allSearch and GraphQL answers', () => {
       const t = naverPlaceOf(place);
       const doc = parse(placeHomeHtml(t), `https://pcmap.place.naver.com/place/${t.id}/home`);
       const read = placeFromDetailState(apolloStateFromDocument(doc)!, t.id)!;
-      expect(read).toMatchObject({ providerId: t.id, name: t.name, roadAddress: t.roadAddress, address: t.jibunAddress, website: t.homepage, bookingUrl: t.bookingUrl, rating: t.visitorReviewScore, reviews: t.visitorReviewCount });
+      expect(read).toMatchObject({
+        providerId: t.id,
+        name: t.name,
+        roadAddress: t.roadAddress,
+        address: t.jibunAddress,
+        website: t.homepage,
+        bookingUrl: t.bookingUrl,
+        rating: t.visitorReviewScore,
+        reviews: t.visitorReviewCount,
+      });
     }
     expect(Object.keys(detailApolloState(naverPlaceOf(world.places[0]!)))).toContain(`PlaceDetailBase:${naverIdOf(0)}`);
   });
 
   it('allSearch (20 a page, boundary order) and GraphQL answers read back whole', () => {
     const out = naverSearch(world, { query: '카페', bounds: CENTRE, centre: null }, DEFAULT_NAVER_SWITCHES);
-    const a = parseAllSearch(JSON.stringify(allSearchAnswer({ query: '카페', items: out.results.slice(0, 20), total: out.matched, page: 1, boundary: CENTRE })));
+    const a = parseAllSearch(
+      JSON.stringify(allSearchAnswer({ query: '카페', items: out.results.slice(0, 20), total: out.matched, page: 1, boundary: CENTRE })),
+    );
     expect(a.places.map((p) => p.providerId)).toEqual(out.results.slice(0, 20).map((p) => p.id));
     expect(a.boundary).toEqual({ south: 37.557, west: 126.966, north: 37.576, east: 126.99 });
     const g = parseGraphqlList(JSON.stringify(graphqlListAnswer(out.results.slice(50, 100), out.results.length)));

@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 async function get(host: string, path: string, body?: string): Promise<{ status: number; text: string }> {
-  const r = await replicaRequest(replica.port, host, path, { method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {}, body });
+  const r = await replicaRequest(replica.port, host, path, {
+    method: body ? 'POST' : 'GET',
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body,
+  });
   return { status: r.status, text: r.body };
 }
 
@@ -39,7 +43,9 @@ describe('Naver replica server', () => {
     const read = placesFromListState(apolloStateFromText(page.text)!);
     expect(read.places).toHaveLength(50);
     expect(read.ads.length).toBeGreaterThan(0);
-    const inside = read.places.every((p) => p.lat! >= list.bounds!.south && p.lat! <= list.bounds!.north && p.lng! >= list.bounds!.west && p.lng! <= list.bounds!.east);
+    const inside = read.places.every(
+      (p) => p.lat! >= list.bounds!.south && p.lat! <= list.bounds!.north && p.lng! >= list.bounds!.west && p.lng! <= list.bounds!.east,
+    );
     expect(inside).toBe(true);
   });
 
@@ -51,17 +57,30 @@ describe('Naver replica server', () => {
     const home = await get('pcmap.place.naver.com', `/place/${id}/home`);
     expect(placeFromDetailState(apolloStateFromText(home.text)!, id)?.providerId).toBe(id);
     expect((await get('pcmap.place.naver.com', '/place/99/home')).status).toBe(404);
-    const all = await get('map.naver.com', `/p/api/search/allSearch?query=${encodeURIComponent('카페')}&type=all&searchCoord=126.978;37.5665&boundary=126.96;37.55;126.99;37.58&page=2`);
+    const all = await get(
+      'map.naver.com',
+      `/p/api/search/allSearch?query=${encodeURIComponent('카페')}&type=all&searchCoord=126.978;37.5665&boundary=126.96;37.55;126.99;37.58&page=2`,
+    );
     const a = parseAllSearch(all.text, all.status);
     expect(a.kind).toBe('ok');
     expect(a.places).toHaveLength(20);
     expect(a.page).toBe(2);
-    const gql = await get('pcmap-api.place.naver.com', '/graphql', JSON.stringify([{ operationName: 'getPlacesList', variables: { input: { query: '카페', start: 51, display: 50, x: '126.978', y: '37.5665', bounds: '126.96;37.55;126.99;37.58' } } }]));
+    const gql = await get(
+      'pcmap-api.place.naver.com',
+      '/graphql',
+      JSON.stringify([
+        {
+          operationName: 'getPlacesList',
+          variables: { input: { query: '카페', start: 51, display: 50, x: '126.978', y: '37.5665', bounds: '126.96;37.55;126.99;37.58' } },
+        },
+      ]),
+    );
     expect(parseGraphqlList(gql.text, gql.status).places).toHaveLength(50);
   });
 
   it("GraphQL answers a pcmap page's credentialed fetch: CORS for its origin only, the preflight, the root its operation names", async () => {
-    const op = (operationName: string) => JSON.stringify([{ operationName, variables: { input: { query: '카페', start: 1, display: 10, bounds: '126.96;37.55;126.99;37.58' } } }]);
+    const op = (operationName: string) =>
+      JSON.stringify([{ operationName, variables: { input: { query: '카페', start: 1, display: 10, bounds: '126.96;37.55;126.99;37.58' } } }]);
     const origin = 'https://pcmap.place.naver.com';
     const pre = await replicaRequest(replica.port, 'pcmap-api.place.naver.com', '/graphql', {
       method: 'OPTIONS',
@@ -72,18 +91,28 @@ describe('Naver replica server', () => {
     expect(pre.headers['access-control-allow-credentials']).toBe('true');
     expect(String(pre.headers['access-control-allow-methods'])).toMatch(/\bPOST\b/);
     expect(String(pre.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['content-type', 'x-wtm-graphql']));
-    const foreign = await replicaRequest(replica.port, 'pcmap-api.place.naver.com', '/graphql', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const foreign = await replicaRequest(replica.port, 'pcmap-api.place.naver.com', '/graphql', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
 
-    const post = (operationName: string, from = origin) => replicaRequest(replica.port, 'pcmap-api.place.naver.com', '/graphql', { method: 'POST', headers: { origin: from, 'content-type': 'application/json' }, body: op(operationName) });
+    const post = (operationName: string, from = origin) =>
+      replicaRequest(replica.port, 'pcmap-api.place.naver.com', '/graphql', {
+        method: 'POST',
+        headers: { origin: from, 'content-type': 'application/json' },
+        body: op(operationName),
+      });
     const places = await post('getPlacesList');
     expect(places.headers['access-control-allow-origin']).toBe(origin);
     expect(places.headers['access-control-allow-credentials']).toBe('true');
     expect(Object.keys((JSON.parse(places.body) as [{ data: object }])[0].data)).toEqual(['businesses']);
     const restaurants = await post('getRestaurants');
     expect(Object.keys((JSON.parse(restaurants.body) as [{ data: object }])[0].data)).toEqual(['restaurants']);
-    expect(parseGraphqlList(restaurants.body, restaurants.status).places.map((p) => p.key)).toEqual(parseGraphqlList(places.body, places.status).places.map((p) => p.key));
+    expect(parseGraphqlList(restaurants.body, restaurants.status).places.map((p) => p.key)).toEqual(
+      parseGraphqlList(places.body, places.status).places.map((p) => p.key),
+    );
     expect((await post('getPlacesList', 'https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
   });
 

@@ -39,14 +39,20 @@ async function naverSweep(keyword: string, sim: Partial<NaverSimOptions> = {}, s
     await Promise.resolve();
   };
   const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
-  const plan = planSweep({ areaText: AREA, keywordsText: keyword, settings, viewport: NAVER_PLANNING_VIEWPORT, origin: null, provider: naverProvider }, 'nv', clock);
+  const plan = planSweep(
+    { areaText: AREA, keywordsText: keyword, settings, viewport: NAVER_PLANNING_VIEWPORT, origin: null, provider: naverProvider },
+    'nv',
+    clock,
+  );
   if (!plan.ok) throw new Error(plan.error.message);
   const sweep = await store.createSweep(plan.sweep, plan.cells);
   const page = createNaverSimDriver(keywordWorld(keyword), { random, ...sim });
   const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
   const started = Date.now();
   const exit = await runWorker({ store, page, pacer, now: () => clock, sleep, random, attention: () => {} }, sweep.id, 1).finally(() => page.close());
-  console.log(`naver ${keyword} ${JSON.stringify(sim)}: ${exit}, ${page.loads} loads, ${page.pageTurns} page turns, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `naver ${keyword} ${JSON.stringify(sim)}: ${exit}, ${page.loads} loads, ${page.pageTurns} page turns, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const listings = [];
   for await (const batch of store.iterateListings(1000, sweep.id)) listings.push(...batch);
   const area = parseAreaText(AREA);
@@ -96,24 +102,32 @@ describe('a Naver sweep, in-process', () => {
   it('believes a quiet search only when the page said so: a rare keyword finishes with few searches', { timeout: 120_000 }, async () => {
     const r = await naverSweep('약국');
     expect(r.exit).toBe('finished');
-    const { missing, extra } = recall(r.listings.map((l) => l.key), r.truth);
+    const { missing, extra } = recall(
+      r.listings.map((l) => l.key),
+      r.truth,
+    );
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     expect(r.page.loads).toBeLessThan(r.cells.length + 5);
   });
 });
 
 describe('a Naver page turn that lands on the wrong page (issue 21)', () => {
-  it("proves no cell on a list that skipped a page (the replica's pageTurn 'skip'): the cells needing page 2 end quarantined, reported, never done", { timeout: 120_000 }, async () => {
+  it("proves no cell on a list that skipped a page (the replica's pageTurn 'skip'): the cells needing page 2 end quarantined, reported, never done", {
+    timeout: 120_000,
+  }, async () => {
     const r = await naverSweep('카페', { switches: { pageTurn: 'skip' } });
     // Every list longer than a page skips its page 2, so no crowded list is ever read whole.
     const done = r.cells.filter((c) => c.status === 'done');
     const quarantined = r.cells.filter((c) => c.status === 'quarantined');
     expect(quarantined.length).toBeGreaterThan(0);
     // The real collection sees the list show page 3 where page 2 was asked (its pager marks 3): not a page of this walk.
-    expect(quarantined.map((c) => c.lastError?.message ?? '').filter((m) => !/expected page 2, the page shows page 3|showed page 3 instead of page 2/.test(m))).toEqual([]);
+    expect(
+      quarantined.map((c) => c.lastError?.message ?? '').filter((m) => !/expected page 2, the page shows page 3|showed page 3 instead of page 2/.test(m)),
+    ).toEqual([]);
     // A done cell holds every place of the truth inside it: nothing was proven on a partial list.
     const got = new Set(r.listings.map((l) => l.key));
-    const inside = (b: { south: number; west: number; north: number; east: number }) => (p: { lat: number; lng: number }) => p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
+    const inside = (b: { south: number; west: number; north: number; east: number }) => (p: { lat: number; lng: number }) =>
+      p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
     const area = parseAreaText(AREA);
     if (!area.ok) throw new Error('bad area');
     const truth = naverGroundTruth(world, '카페', area.area.bbox);
@@ -125,7 +139,9 @@ describe('a Naver page turn that lands on the wrong page (issue 21)', () => {
 });
 
 describe('a Naver list that cannot prove its end (issue 21)', () => {
-  it("a lazy batch that never comes (the replica's lazyFail): no cell proven on a short list, every place missing is reported, none silently", { timeout: 300_000 }, async () => {
+  it("a lazy batch that never comes (the replica's lazyFail): no cell proven on a short list, every place missing is reported, none silently", {
+    timeout: 300_000,
+  }, async () => {
     const r = await naverSweep('카페', { switches: { lazyFail: 3 } });
     const got = new Set(r.listings.map((l) => l.key));
     const area = parseAreaText(AREA);
@@ -135,7 +151,8 @@ describe('a Naver list that cannot prove its end (issue 21)', () => {
     expect(missing.length).toBeGreaterThan(0);
     // … and every one of them lies in a cell that is not done (quarantined, unresolved, or open when the sweep stopped).
     const done = r.cells.filter((c) => c.status === 'done' && c.role !== 'audit').map((c) => c.bbox);
-    const inDone = (p: { x: string; y: string }) => done.some((b) => Number(p.y) >= b.south && Number(p.y) <= b.north && Number(p.x) >= b.west && Number(p.x) <= b.east);
+    const inDone = (p: { x: string; y: string }) =>
+      done.some((b) => Number(p.y) >= b.south && Number(p.y) <= b.north && Number(p.x) >= b.west && Number(p.x) <= b.east);
     expect(missing.filter(inDone).map((p) => p.id)).toEqual([]);
     expect(r.exit === 'failed' || r.cells.some((c) => c.status === 'quarantined' || c.status === 'saturated')).toBe(true);
   });

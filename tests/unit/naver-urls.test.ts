@@ -1,7 +1,16 @@
 /** Naver ids and URLs: every form from naver-kakao-notes A1/A2, and inputs that must not pass. */
 import { describe, expect, it } from 'vitest';
 import { naverIdFromUrl, normaliseNaverId } from '../../utils/providers/naver/ids';
-import { formatBounds, naverListUrl, naverPlaceUrl, naverSearchUrl, parseBounds, parseCParam, parseListUrl, parseSearchQuery } from '../../utils/providers/naver/urls';
+import {
+  formatBounds,
+  naverListUrl,
+  naverPlaceUrl,
+  naverSearchUrl,
+  parseBounds,
+  parseCParam,
+  parseListUrl,
+  parseSearchQuery,
+} from '../../utils/providers/naver/urls';
 
 describe('naverIdFromUrl', () => {
   it.each([

@@ -99,7 +99,12 @@ describe('popup export of every collection', () => {
     expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^mapsweep_browsing_\d{4}-\d\d-\d\d\.csv$/)]);
     const csv = await csvRows(files[0]!.blob);
     expect(csv[0]).toEqual([...CSV_COLUMNS]);
-    expect(csv.slice(1).map((r) => r[1]).sort()).toEqual(browsing.map((l) => l.name).sort());
+    expect(
+      csv
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(browsing.map((l) => l.name).sort());
 
     await click('Export XLSX', files);
     expect(files[1]!.name).toMatch(/^mapsweep_browsing_\d{4}-\d\d-\d\d\.xlsx$/);
@@ -126,7 +131,11 @@ describe('popup export of every collection', () => {
       ['all', 'All places (4)'],
     ]);
     expect(choice.value).toBe('sweep');
-    const names = async () => (await csvRows(files[files.length - 1]!.blob)).slice(1).map((r) => r[1]).sort();
+    const names = async () =>
+      (await csvRows(files[files.length - 1]!.blob))
+        .slice(1)
+        .map((r) => r[1])
+        .sort();
 
     await click('Export CSV', files);
     expect(files[0]!.name).toMatch(/^mapsweep_cafe_/);
@@ -151,14 +160,28 @@ describe('popup export of every collection', () => {
   });
 
   it('shows a long export running in the background (from session storage), buttons off until it is done; a failure says so', async () => {
-    const state = { id: 'x1', format: 'csv', phase: 'reading', done: 40_000, total: 100_000, fileName: null, error: null, startedAt: Date.now(), updatedAt: Date.now() };
+    const state = {
+      id: 'x1',
+      format: 'csv',
+      phase: 'reading',
+      done: 40_000,
+      total: 100_000,
+      fileName: null,
+      error: null,
+      startedAt: Date.now(),
+      updatedAt: Date.now(),
+    };
     await fakeBrowser.storage.session.set({ [EXPORT_STATE_KEY]: state });
     await mount(() => !!select());
     const status = () => host.querySelector('[data-testid=export-status]')!.textContent;
     await settle(() => status() === 'Exporting: 40,000 of 100,000 places…');
     expect(button('Export CSV')!.disabled).toBe(true);
     expect(button('Export XLSX')!.disabled).toBe(true);
-    await act(() => fakeBrowser.storage.session.set({ [EXPORT_STATE_KEY]: { ...state, phase: 'done', done: 100_000, fileName: 'mapsweep_all-places_2026-12-01.csv', updatedAt: Date.now() } }));
+    await act(() =>
+      fakeBrowser.storage.session.set({
+        [EXPORT_STATE_KEY]: { ...state, phase: 'done', done: 100_000, fileName: 'mapsweep_all-places_2026-12-01.csv', updatedAt: Date.now() },
+      }),
+    );
     await settle(() => status() === 'Exported 100,000 places to mapsweep_all-places_2026-12-01.csv.' && !button('Export CSV')!.disabled);
     await act(() => fakeBrowser.storage.session.set({ [EXPORT_STATE_KEY]: { ...state, phase: 'failed', error: 'FILE_NO_SPACE', updatedAt: Date.now() } }));
     await settle(() => [...host.querySelectorAll('[role=alert]')].some((e) => e.textContent === 'The export failed, nothing was downloaded: FILE_NO_SPACE'));

@@ -62,10 +62,18 @@ describe('the popup of a finished sweep that missed something', () => {
     const lines = [...report!.querySelectorAll('[data-testid=dense-areas] li')].map((e) => e.textContent ?? '');
     const [first] = expected.areas;
     if (expected.areas.length === 1) {
-      expect(lines).toEqual([expect.stringMatching(/^1 area of about \d+ × \d+ m near 37\.51\d\d, 127\.0\d{3} (is too dense for the map’s closest zoom|could not be proven complete): \d+ places found there$/)]);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^1 area of about \d+ × \d+ m near 37\.51\d\d, 127\.0\d{3} (is too dense for the map’s closest zoom|could not be proven complete): \d+ places found there$/,
+        ),
+      ]);
     } else {
-      expect(lines[0]).toBe(`${expected.areas.length} areas are too dense for the map’s closest zoom or could not be proven complete: ${expected.places} places found there`);
-      expect(lines[1]).toBe(`About ${Math.max(10, Math.round(first!.widthM / 10) * 10)} × ${Math.max(10, Math.round(first!.heightM / 10) * 10)} m near ${first!.centre.lat.toFixed(4)}, ${first!.centre.lng.toFixed(4)}: ${first!.places} places`);
+      expect(lines[0]).toBe(
+        `${expected.areas.length} areas are too dense for the map’s closest zoom or could not be proven complete: ${expected.places} places found there`,
+      );
+      expect(lines[1]).toBe(
+        `About ${Math.max(10, Math.round(first!.widthM / 10) * 10)} × ${Math.max(10, Math.round(first!.heightM / 10) * 10)} m near ${first!.centre.lat.toFixed(4)}, ${first!.centre.lng.toFixed(4)}: ${first!.places} places`,
+      );
     }
 
     await act(async () => {

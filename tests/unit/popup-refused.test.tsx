@@ -14,7 +14,10 @@ describe('the popup shows refused places', () => {
   it('"N places refused" with the reasons, escaped', () => {
     useEnglishMessages();
     const reason = 'key "<img src=x onerror=alert(1)>" does not match cid 5';
-    const sweep = makeSweep('s1', { counters: { ...initialCounters([]), listingsRefused: 2 }, refusedReasons: ['name, categories beyond the listing bounds', reason] });
+    const sweep = makeSweep('s1', {
+      counters: { ...initialCounters([]), listingsRefused: 2 },
+      refusedReasons: ['name, categories beyond the listing bounds', reason],
+    });
     const host = document.createElement('div');
     render(h(SweepStatus, { sweep, quarantined: [], currentKeyword: null, pageHidden: false, places: 10, now: 2_000 }), host);
     const item = host.querySelector('.warning-refused');

@@ -36,7 +36,17 @@ const CANVAS: MeasuredCanvas = { width: 1280, height: 800, panelRight: null };
 const LNG_PER_PX = 360 / (256 * 2 ** VIEW.zoom);
 
 function place(i: number, at: LatLng, over: Partial<Listing> = {}): Listing {
-  return makeListing(String(1000 + i), { name: `P${i}`, category: null, address: null, rating: null, reviews: null, lat: at.lat, lng: at.lng, url: '', ...over });
+  return makeListing(String(1000 + i), {
+    name: `P${i}`,
+    category: null,
+    address: null,
+    rating: null,
+    reviews: null,
+    lat: at.lat,
+    lng: at.lng,
+    url: '',
+    ...over,
+  });
 }
 
 /** A place `dx` screen px right of VIEW's centre (negative: left). */
@@ -52,7 +62,15 @@ describe('judge.ts: an ad is no evidence of what was searched', () => {
     const obs = resultsObservation({ finalView: VIEW, listings, cardsVisible: listings.length, organicShown: organic.length });
     const j = judgeObservation(obs, { bbox: cell, keyword: 'cafe' }, VIEW, 0, googleProvider);
     if (j.verdict !== 'accepted') throw new Error(`not accepted: ${j.error.message}`);
-    const coverage = assessCoverage({ observation: obs, organic: j.organic, cellBox: cell, requested: VIEW, planned: CANVAS, calibration: initialCalibration(CANVAS, 0), now: 0 });
+    const coverage = assessCoverage({
+      observation: obs,
+      organic: j.organic,
+      cellBox: cell,
+      requested: VIEW,
+      planned: CANVAS,
+      calibration: initialCalibration(CANVAS, 0),
+      now: 0,
+    });
     return { j, coverage };
   };
 
@@ -112,7 +130,10 @@ describe('geometry.ts: the vertical span never reaches rows no search listed', (
 describe('calibration.ts: only complete lists are negative evidence', () => {
   // DENSE_RESULTS places clustered within 150 px of the centre, as a capped list of a crowded
   // cell lists them: the cap cut the list, not the search box, so the places stop short of its edges.
-  const cluster: LatLng[] = Array.from({ length: DENSE_RESULTS + 10 }, (_, i) => ({ lat: VIEW.lat + ((i % 5) - 2) * 0.0004, lng: atPx(-150 + (i * 300) / (DENSE_RESULTS + 9)).lng }));
+  const cluster: LatLng[] = Array.from({ length: DENSE_RESULTS + 10 }, (_, i) => ({
+    lat: VIEW.lat + ((i % 5) - 2) * 0.0004,
+    lng: atPx(-150 + (i * 300) / (DENSE_RESULTS + 9)).lng,
+  }));
   const learnt = (complete: boolean) => {
     let cal: GeometryCalibration | null = null;
     for (let k = 0; k < DENSE_SEARCHES_NEEDED + 2; k++) {
@@ -136,7 +157,7 @@ describe('calibration.ts: only complete lists are negative evidence', () => {
   });
 });
 
-describe("Kakao observe: the last page the web list allows, full, with nothing to say it is the end", () => {
+describe('Kakao observe: the last page the web list allows, full, with nothing to say it is the end', () => {
   /** Kakao's list markup (naver-kakao-notes B2–B3): `page` active among pager links `first`…, next control off. */
   function kakaoListPage(page: number, places: number, firstLink: number): string {
     const cards = Array.from(
@@ -167,7 +188,6 @@ describe("Kakao observe: the last page the web list allows, full, with nothing t
     document.body.innerHTML = kakaoListPage(3, KAKAO_PAGE_SIZE, 1);
     expect(observeKakaoPage({ list: extractKakaoList(document), responses: [], capPages: 3, pagesRead: readBefore(3) }).status).toBe('capped');
   });
-
 });
 
 describe('pages.ts: one visit of several pages proves no more than its weakest page', () => {
@@ -210,7 +230,7 @@ describe('bounds-proof.ts and reported-box.ts: a reported box proves only what i
     expect(reportedProof(measured(requestedBounds(beside, 0)), cell, [], 0)).toMatchObject({ covered: false });
   });
 
-  it("the next cell is planned to what every search covered, on each side", () => {
+  it('the next cell is planned to what every search covered, on each side', () => {
     const a: BoxSpans = { left: 300, right: 200, top: 250, bottom: 150 };
     const b: BoxSpans = { left: 250, right: 260, top: 200, bottom: 180 };
     const n = narrowest(a, b);

@@ -42,9 +42,7 @@ async function run(seed: number) {
   let restarts = 0;
 
   const validOn = (cellId: string, except?: string) =>
-    [...[...held.entries()].filter(([h]) => h !== except).map(([, l]) => l), ...ghosts].filter(
-      (l) => l.cellId === cellId && l.until > now,
-    ).length;
+    [...[...held.entries()].filter(([h]) => h !== except).map(([, l]) => l), ...ghosts].filter((l) => l.cellId === cellId && l.until > now).length;
 
   async function act(holder: string): Promise<void> {
     const mine = held.get(holder);
@@ -78,7 +76,7 @@ async function run(seed: number) {
       if (result.applied) {
         applied.set(mine.cellId, (applied.get(mine.cellId) ?? 0) + 1);
         if (othersValid > 0) conflictsAtCommit += 1;
-        cids.forEach((c) => committedCids.add(c));
+        for (const c of cids) committedCids.add(c);
       } else {
         stale += 1;
       }

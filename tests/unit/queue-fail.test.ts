@@ -50,8 +50,7 @@ async function setup(cellCount = 3) {
   return { factory, store };
 }
 
-const lease = (store: Store, holder: string, now: number) =>
-  leaseNextCell(store, { sweepId: 's1', holder, now, leaseMs: 60_000 });
+const lease = (store: Store, holder: string, now: number) => leaseNextCell(store, { sweepId: 's1', holder, now, leaseMs: 60_000 });
 
 const err = (kind: ErrorKind, at: number): CellError => ({ kind, message: `${kind} happened`, at, url: 'https://www.google.com/maps/search/x' });
 

@@ -13,8 +13,7 @@ async function storeWith(cells: Cell[]) {
   return { factory, store };
 }
 
-const lease = (store: Store, holder: string, now: number, leaseMs = 60_000) =>
-  leaseNextCell(store, { sweepId: 's1', holder, now, leaseMs });
+const lease = (store: Store, holder: string, now: number, leaseMs = 60_000) => leaseNextCell(store, { sweepId: 's1', holder, now, leaseMs });
 
 async function leaseAll(store: Store, now: number): Promise<string[]> {
   const ids: string[] = [];

@@ -14,11 +14,7 @@ const LEASE_MS = 90_000;
 /** Two sweeps as a killed browser leaves them: cells leased by its workers, one a retry. */
 async function killedSession(): Promise<Store> {
   const store = await openStore({ factory: freshFactory(), name: 'release-session' });
-  await store.createSweep(makeSweep('s1'), [
-    makeCell('s1', 'a', { distance: 1 }),
-    makeCell('s1', 'b', { distance: 2 }),
-    makeCell('s1', 'c', { distance: 3 }),
-  ]);
+  await store.createSweep(makeSweep('s1'), [makeCell('s1', 'a', { distance: 1 }), makeCell('s1', 'b', { distance: 2 }), makeCell('s1', 'c', { distance: 3 })]);
   await store.createSweep(makeSweep('s2', { status: 'paused', pauseReason: 'user' }), [makeCell('s2', 'a')]);
   const lease = (sweepId: string, holder: string, now: number) => leaseNextCell(store, { sweepId, holder, now, leaseMs: LEASE_MS });
   expect((await lease('s1', 'tab:1', 0))?.id).toBe('s1/0/a');
@@ -67,7 +63,11 @@ describe('releaseSessionLeases (browser restart)', () => {
       browser: fakeBrowser,
       store,
       pacer: createPacer({ now: () => clock, sleep, random: () => 0, timing: () => ({ delayMs: 2000, jitterMs: 0 }) }),
-      page: createPageDriver(fakeBrowser, { collect: async () => Promise.reject(new Error('no page in this test')), nextPage: async () => Promise.reject(new Error('no page in this test')) }, sleep),
+      page: createPageDriver(
+        fakeBrowser,
+        { collect: async () => Promise.reject(new Error('no page in this test')), nextPage: async () => Promise.reject(new Error('no page in this test')) },
+        sleep,
+      ),
       now: () => clock,
       sleep,
       random: () => 0,

@@ -60,7 +60,14 @@ describe('replica place URLs', () => {
               type: 'm',
               children: [
                 { field: 1, type: 's', value: 'x' },
-                { field: 8, type: 'm', children: [{ field: 3, type: 'd', value: 1 }, { field: 4, type: 'd', value: 2 }] },
+                {
+                  field: 8,
+                  type: 'm',
+                  children: [
+                    { field: 3, type: 'd', value: 1 },
+                    { field: 4, type: 'd', value: 2 },
+                  ],
+                },
                 { field: 16, type: 's', value: 'y' },
                 { field: 19, type: 's', value: 'z' },
               ],
@@ -188,9 +195,16 @@ describe('replica result cards', () => {
     const out = (html: string): string => (opts.variant === 'b' ? client.renameClasses(html) : html);
     document.body.innerHTML = `<div role="main">${out(client.renderFeedShell('cafe', classes))}</div>`;
     const tail = document.querySelector('.replica-tail')!;
-    let html = opts.sponsored ? client.renderCard(placeArray(opts.sponsored, { signedIn: true, query: 'cafe' }), { classes, position: 0, sponsored: true, broken: false }) : '';
+    let html = opts.sponsored
+      ? client.renderCard(placeArray(opts.sponsored, { signedIn: true, query: 'cafe' }), { classes, position: 0, sponsored: true, broken: false })
+      : '';
     places.forEach((p, i) => {
-      html += client.renderCard(placeArray(p, { signedIn: opts.signedIn ?? true, query: 'cafe' }), { classes, position: i + 1, sponsored: false, broken: opts.broken ?? false });
+      html += client.renderCard(placeArray(p, { signedIn: opts.signedIn ?? true, query: 'cafe' }), {
+        classes,
+        position: i + 1,
+        sponsored: false,
+        broken: opts.broken ?? false,
+      });
     });
     tail.insertAdjacentHTML('beforebegin', out(html));
     tail.innerHTML = out(client.renderEnd(classes));

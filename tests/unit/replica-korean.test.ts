@@ -56,7 +56,13 @@ function renderSearch(w: World, query: string, view: MapView, lang: 'en' | 'ko',
       });
     }
   }
-  const location = { pathname: `/maps/search/${encodeURIComponent(query)}/@${view.lat},${view.lng},${view.zoom}z`, search: `?hl=${lang}`, hash: '', href: '', replace: () => {} };
+  const location = {
+    pathname: `/maps/search/${encodeURIComponent(query)}/@${view.lat},${view.lng},${view.zoom}z`,
+    search: `?hl=${lang}`,
+    hash: '',
+    href: '',
+    replace: () => {},
+  };
   const win = {
     document,
     innerWidth: 1280,
@@ -82,7 +88,19 @@ function renderSearch(w: World, query: string, view: MapView, lang: 'en' | 'ko',
 }
 
 /** What must not depend on the interface language. */
-const facts = (l: Listing) => ({ key: l.key, cid: l.cid, placeId: l.placeId, name: l.name, rating: l.rating, reviews: l.reviews, lat: l.lat, lng: l.lng, phone: l.phone, website: l.website, sponsored: l.sponsored });
+const facts = (l: Listing) => ({
+  key: l.key,
+  cid: l.cid,
+  placeId: l.placeId,
+  name: l.name,
+  rating: l.rating,
+  reviews: l.reviews,
+  lat: l.lat,
+  lng: l.lng,
+  phone: l.phone,
+  website: l.website,
+  sponsored: l.sponsored,
+});
 
 describe('replica hl=ko: Korean interface, same places', () => {
   const view: MapView = { ...SEOUL, zoom: 15 };
@@ -94,7 +112,9 @@ describe('replica hl=ko: Korean interface, same places', () => {
     for (const r of ko.requests) expect(r).toMatch(/[?&]hl=ko&gl=kr&/);
     for (const r of en.requests) expect(r).toMatch(/[?&]hl=en&gl=us&/);
     expect(document.querySelector('[role="feed"]')!.getAttribute('aria-label')).toBe('cafe에 대한 검색결과');
-    const labels = [...document.querySelectorAll('[role="article"] [role="img"][aria-label]')].map((e) => e.getAttribute('aria-label')!).filter((l) => l.startsWith('별표'));
+    const labels = [...document.querySelectorAll('[role="article"] [role="img"][aria-label]')]
+      .map((e) => e.getAttribute('aria-label')!)
+      .filter((l) => l.startsWith('별표'));
     expect(labels.length).toBeGreaterThan(50);
     for (const l of labels) expect(l).toMatch(/^별표 \d\.\d개 리뷰 [\d,]+개$/);
     // Checked as booleans: a failure must not print the whole page.
@@ -141,7 +161,12 @@ describe('replica hl=ko: Korean interface, same places', () => {
 
   it('signed out, the Korean bare star labels are the limited view just as the English ones', () => {
     const verdict = (r: Rendered) =>
-      detectLimitedView({ cards: organicCardRatings(r.feed), organicShown: r.feed.listings.filter((l) => !l.sponsored).length, endOfList: r.feed.endOfList, banner: null });
+      detectLimitedView({
+        cards: organicCardRatings(r.feed),
+        organicShown: r.feed.listings.filter((l) => !l.sponsored).length,
+        endOfList: r.feed.endOfList,
+        banner: null,
+      });
     const enOut = renderSearch(world, 'cafe', view, 'en', false);
     const koOut = renderSearch(world, 'cafe', view, 'ko', false);
     expect(koOut.html).toMatch(/aria-label="별표 \d\.\d개"/);
@@ -155,7 +180,10 @@ describe('replica hl=ko: Korean interface, same places', () => {
     const read = (lang: 'en' | 'ko') => {
       const html = placePageHtml({ place, view: { lat: place.lat, lng: place.lng, zoom: 17 }, variant: 'a', signedIn: true, canonicalUrl: null, lang });
       const doc = new DOMParser().parseFromString(html, 'text/html');
-      return extractPlacePanel(doc, `https://www.google.com/maps/place/x/data=!4m7!3m6!1s${place.featureId}!8m2!3d${place.lat}!4d${place.lng}!16s%2Fg%2F1!19s${place.placeId}?hl=${lang}`)!;
+      return extractPlacePanel(
+        doc,
+        `https://www.google.com/maps/place/x/data=!4m7!3m6!1s${place.featureId}!8m2!3d${place.lat}!4d${place.lng}!16s%2Fg%2F1!19s${place.placeId}?hl=${lang}`,
+      )!;
     };
     const en1 = read('en');
     const ko1 = read('ko');

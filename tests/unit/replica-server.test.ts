@@ -182,16 +182,13 @@ describe('replica server', () => {
   it('hangs a page: headers and a first chunk, never the end of the document', async () => {
     replica.setSwitches({ hangPaths: ['/maps/search/'] });
     const first = await new Promise<{ status: number; chunk: string }>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port: replica.port, path: SEARCH, rejectUnauthorized: false, headers: { host: 'www.google.com' } },
-        (res) => {
-          res.setEncoding('utf8');
-          res.once('data', (chunk: string) => {
-            resolve({ status: res.statusCode ?? 0, chunk });
-            req.destroy();
-          });
-        },
-      );
+      const req = request({ host: '127.0.0.1', port: replica.port, path: SEARCH, rejectUnauthorized: false, headers: { host: 'www.google.com' } }, (res) => {
+        res.setEncoding('utf8');
+        res.once('data', (chunk: string) => {
+          resolve({ status: res.statusCode ?? 0, chunk });
+          req.destroy();
+        });
+      });
       req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
       req.end();
     });

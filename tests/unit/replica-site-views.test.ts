@@ -220,7 +220,13 @@ describe('site views: served by each replica', () => {
     // The searches a sweep sees leave the missing ones out too.
     const missing = Object.fromEntries(SITES.map((site) => [site, new Set(viewed.places.filter((p) => !views(p)[site].present).map((p) => p.index))]));
     const missingOn = (site: Site) => missing[site]!;
-    const results = searchPlaces(viewed, 'cafe', { lat: 37.5665, lng: 126.978, zoom: 16 }, { width: 1200, height: 800, panelWidth: 400 }, { signedIn: true, sparseZoomOut: false }).results;
+    const results = searchPlaces(
+      viewed,
+      'cafe',
+      { lat: 37.5665, lng: 126.978, zoom: 16 },
+      { width: 1200, height: 800, panelWidth: 400 },
+      { signedIn: true, sparseZoomOut: false },
+    ).results;
     expect(results.length).toBeGreaterThan(20);
     expect(results.filter((p) => missingOn('google').has(p.index))).toEqual([]);
     const naver = naverSearch(viewed, { query: '카페', bounds: BOX, centre: null }, { resultCap: 300, boundsMode: 'strict' }).results;
@@ -251,7 +257,8 @@ describe('site views: absent, nothing changes', () => {
 
   it('with the option, changes only what a view varies (planted places aside)', () => {
     const k0 = kakaoWorld(plain);
-    const without = <T extends Record<string, unknown>>(o: T, keys: readonly string[]) => json(Object.fromEntries(Object.entries(o).filter(([key]) => !keys.includes(key))));
+    const without = <T extends Record<string, unknown>>(o: T, keys: readonly string[]) =>
+      json(Object.fromEntries(Object.entries(o).filter(([key]) => !keys.includes(key))));
     for (const p of viewed.places.filter((q) => !planted.has(q.index) && q.index % 3 === 0)) {
       const before = plain.places[p.index]!;
       const { siteViews: _views, ...world } = p;
@@ -264,7 +271,9 @@ describe('site views: absent, nothing changes', () => {
       const nChanged = ['place', 'name', 'x', 'y', 'phone', 'virtualPhone'];
       expect(without({ ...naverPlaceOf(p) }, nChanged)).toBe(without({ ...naverPlaceOf(before) }, nChanged));
       const kChanged = ['name', 'x', 'y', 'lat', 'lon', 'roadview', 'tel', 'openoff_status'];
-      expect(without(placeRecord(kw.of(p), DEFAULT_KAKAO_SWITCHES, false), kChanged)).toBe(without(placeRecord(k0.of(before), DEFAULT_KAKAO_SWITCHES, false), kChanged));
+      expect(without(placeRecord(kw.of(p), DEFAULT_KAKAO_SWITCHES, false), kChanged)).toBe(
+        without(placeRecord(k0.of(before), DEFAULT_KAKAO_SWITCHES, false), kChanged),
+      );
     }
   });
 });

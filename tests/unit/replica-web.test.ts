@@ -14,7 +14,7 @@ const MANY = 2_000;
 function get(web: Web, url: string) {
   const u = new URL(url);
   const answer = web.answer({ scheme: u.protocol === 'http:' ? 'http' : 'https', host: u.hostname, path: `${u.pathname}${u.search}` });
-  if (!answer || answer.kind !== 'body') throw new Error(`${url}: no plain answer`);
+  if (answer?.kind !== 'body') throw new Error(`${url}: no plain answer`);
   return answer;
 }
 
@@ -107,7 +107,8 @@ describe('the replica web generator', () => {
     const korean = withPages.filter((t) => t.language === 'ko');
     expectShare('Korean', korean.length, withPages.length, s.korean);
     expectShare('EUC-KR of Korean', korean.filter((t) => t.charset!.encoding === 'euc-kr').length, korean.length, s.eucKr);
-    for (const declared of ['header', 'meta', 'none'] as const) expectShare(`declared ${declared}`, withPages.filter((t) => t.charset!.declared === declared).length, withPages.length, s.declared[declared]);
+    for (const declared of ['header', 'meta', 'none'] as const)
+      expectShare(`declared ${declared}`, withPages.filter((t) => t.charset!.declared === declared).length, withPages.length, s.declared[declared]);
 
     const ok = all.filter((t) => t.fate === 'ok');
     expectShare('redirect chain', ok.filter((t) => t.redirects > 0).length, ok.length, s.redirectChain);
@@ -122,9 +123,15 @@ describe('the replica web generator', () => {
     const occurrences = ok.flatMap((t) => t.emails.flatMap((e) => e.occurrences));
     const robotsHidden = ok.filter((t) => t.hiddenEmails.some((h) => h.reason === 'robots')).length;
     expect(robotsHidden).toBeGreaterThan(0);
-    for (const writing of EMAIL_WRITINGS) expectShare(`written as ${writing}`, occurrences.filter((o) => o.writing === writing).length, occurrences.length, s.writing[writing]);
+    for (const writing of EMAIL_WRITINGS)
+      expectShare(`written as ${writing}`, occurrences.filter((o) => o.writing === writing).length, occurrences.length, s.writing[writing]);
     expectShare('an e-mail only in an image', withPages.filter((t) => t.hiddenEmails.some((h) => h.reason === 'image')).length, withPages.length, s.imageOnly);
-    expectShare('an e-mail only written by script', withPages.filter((t) => t.hiddenEmails.some((h) => h.reason === 'script')).length, withPages.length, s.scriptOnly);
+    expectShare(
+      'an e-mail only written by script',
+      withPages.filter((t) => t.hiddenEmails.some((h) => h.reason === 'script')).length,
+      withPages.length,
+      s.scriptOnly,
+    );
     const deepOnly = ok.filter((t) => t.emails.some((e) => e.depth === 2)).length;
     expect(deepOnly, 'sites with an e-mail only two links deep').toBeGreaterThan(ok.length * 0.02);
     expectShare('hostile content', all.filter((t) => t.hostile !== null).length, all.length, s.hostile);
@@ -151,7 +158,10 @@ describe('the truth against the pages', () => {
               expect(hrefsOf(html), o.page).toContain(`mailto:${email.address}`);
               break;
             case 'mailto-subject':
-              expect(hrefsOf(html).some((h) => h.startsWith(`mailto:${email.address}?subject=`)), o.page).toBe(true);
+              expect(
+                hrefsOf(html).some((h) => h.startsWith(`mailto:${email.address}?subject=`)),
+                o.page,
+              ).toBe(true);
               break;
             case 'text':
               expect(o.upperDomain ? text.toLowerCase() : text, o.page).toContain(o.upperDomain ? email.address.toLowerCase() : email.address);
@@ -191,7 +201,10 @@ describe('the truth against the pages', () => {
       const everyPage = t.pages.map((p) => pageHtml(web, t, p.url));
       for (const hidden of t.hiddenEmails) {
         expect(t.emails.map((e) => e.address)).not.toContain(hidden.address);
-        expect(allowed.some((html) => recoverable(html).includes(hidden.address)), `${hidden.reason} ${hidden.address} readable on ${t.host}`).toBe(false);
+        expect(
+          allowed.some((html) => recoverable(html).includes(hidden.address)),
+          `${hidden.reason} ${hidden.address} readable on ${t.host}`,
+        ).toBe(false);
         if (hidden.reason === 'image') {
           expect(everyPage.some((html) => recoverable(html).includes(hidden.address))).toBe(false);
           expect(everyPage.some((html) => /<img src="\/img\/mail-\d\.png"/.test(html))).toBe(true);
@@ -340,12 +353,15 @@ describe('the replica web server', () => {
   function request(scheme: 'http' | 'https', host: string, path: string, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<Got> {
     const send = scheme === 'https' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
-      const req = send({ host: '127.0.0.1', port: replica.port, path, headers: { host, ...headers }, servername: host, rejectUnauthorized: false, signal }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
+      const req = send(
+        { host: '127.0.0.1', port: replica.port, path, headers: { host, ...headers }, servername: host, rejectUnauthorized: false, signal },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -360,12 +376,22 @@ describe('the replica web server', () => {
     expect(plain.body.equals(overTls.body)).toBe(true);
     const inProcess = await replica.fetch(`https://${host}/`);
     expect(Buffer.from(await inProcess.arrayBuffer()).equals(overTls.body)).toBe(true);
-    expect(replica.requests().slice(before).map((r) => [r.host, r.scheme, r.path, r.status, r.inProcess])).toEqual([
+    expect(
+      replica
+        .requests()
+        .slice(before)
+        .map((r) => [r.host, r.scheme, r.path, r.status, r.inProcess]),
+    ).toEqual([
       [host, 'https', '/', 200, false],
       [host, 'http', '/', 200, false],
       [host, 'https', '/', 200, true],
     ]);
-    expect(replica.requests().slice(before).every((r, i, all) => i === 0 || r.at >= all[i - 1]!.at)).toBe(true);
+    expect(
+      replica
+        .requests()
+        .slice(before)
+        .every((r, i, all) => i === 0 || r.at >= all[i - 1]!.at),
+    ).toBe(true);
     expect(replica.hostRules()).toContain(`MAP ${host} 127.0.0.1:${replica.port}`);
     expect(replica.hostRules().split(', ')).toHaveLength(replica.web.hosts.length);
   });
@@ -376,7 +402,12 @@ describe('the replica web server', () => {
     const home = await request('http', host, '/');
     expect(home.headers['set-cookie']).toEqual([`${replica.truth(host).cookie}; path=/; HttpOnly`]);
     await request('http', host, '/', undefined, { cookie: replica.truth(host).cookie! });
-    expect(replica.requests().slice(before).map((r) => [r.host, r.cookie])).toEqual([
+    expect(
+      replica
+        .requests()
+        .slice(before)
+        .map((r) => [r.host, r.cookie]),
+    ).toEqual([
       [host, false],
       [host, true],
     ]);
@@ -446,16 +477,19 @@ describe('the replica web server', () => {
     }
     expect(total).toBe(50 * 1024 * 1024);
     const partial = await new Promise<number>((resolve, reject) => {
-      const req = httpsRequest({ host: '127.0.0.1', port: replica.port, path: '/', headers: { host: huge }, servername: huge, rejectUnauthorized: false }, (r) => {
-        let got = 0;
-        r.on('data', (c: Buffer) => {
-          got += c.length;
-          if (got > 3 * 1024 * 1024) {
-            req.destroy();
-            resolve(got);
-          }
-        });
-      });
+      const req = httpsRequest(
+        { host: '127.0.0.1', port: replica.port, path: '/', headers: { host: huge }, servername: huge, rejectUnauthorized: false },
+        (r) => {
+          let got = 0;
+          r.on('data', (c: Buffer) => {
+            got += c.length;
+            if (got > 3 * 1024 * 1024) {
+              req.destroy();
+              resolve(got);
+            }
+          });
+        },
+      );
       req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
       req.end();
     });

@@ -75,10 +75,11 @@ describe('replica world', () => {
       const lat = SEOUL.lat + (rng.next() - 0.5) * 0.15;
       const lng = SEOUL.lng + (rng.next() - 0.5) * 0.2;
       const box: BBox = { south: lat, west: lng, north: lat + rng.next() * 0.05, east: lng + rng.next() * 0.07 };
-      const fromIndex = world.placesIn(box).map((p) => p.index).sort((a, b) => a - b);
-      const scanned = world.places
-        .filter((p) => p.lat >= box.south && p.lat <= box.north && p.lng >= box.west && p.lng <= box.east)
-        .map((p) => p.index);
+      const fromIndex = world
+        .placesIn(box)
+        .map((p) => p.index)
+        .sort((a, b) => a - b);
+      const scanned = world.places.filter((p) => p.lat >= box.south && p.lat <= box.north && p.lng >= box.west && p.lng <= box.east).map((p) => p.index);
       expect(fromIndex).toEqual(scanned);
     }
   });

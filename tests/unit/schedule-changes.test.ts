@@ -94,9 +94,7 @@ const before: PlaceSpec[] = Array.from({ length: KEPT + CLOSING }, (_, i) => spe
 const after: PlaceSpec[] = [
   ...Array.from({ length: KEPT }, (_, i) => (CHANGED_PHONE.includes(i) ? spec(i, { phone: phone(7000, i) }) : spec(i))),
   ...Array.from({ length: CLOSING }, (_, j) => spec(KEPT + j, { lat: 37.95, lng: 127.45 + j * 0.01 })),
-  ...Array.from({ length: OPENING }, (_, j) =>
-    spec(KEPT + CLOSING + j, j === 0 ? { name: '=HYPERLINK("https://evil.example","open me")' } : {}),
-  ),
+  ...Array.from({ length: OPENING }, (_, j) => spec(KEPT + CLOSING + j, j === 0 ? { name: '=HYPERLINK("https://evil.example","open me")' } : {})),
 ];
 const world1 = worldFromSpecs(before, { seed: 7 });
 const world2 = worldFromSpecs(after, { seed: 7 });
@@ -113,7 +111,10 @@ describe('a re-collection records what changed since the previous run (real swee
 
     const { store } = await restartableStore();
     let clock = seoul(0, 9);
-    const starter = sweepStarter(() => store, () => clock);
+    const starter = sweepStarter(
+      () => store,
+      () => clock,
+    );
     await createSavedSearch(store, searchInput(), 'ss1', seoul(0, 8));
     const scheduler = createScheduler({ store, alarms: fakeBrowser.alarms, now: () => clock, tzOffset: SEOUL, startSweep: starter.startSweep });
 
@@ -138,8 +139,16 @@ describe('a re-collection records what changed since the previous run (real swee
     expect(await listChanges(store, run1!.id)).toEqual([]);
 
     const changes = await listChanges(store, run2!.id);
-    const keysOf = (kind: string) => changes.filter((c) => c.kind === kind).map((c) => c.key).sort();
-    const cids = (from: number, n: number) => world2.places.slice(from, from + n).map((p) => key(p.cid)).sort();
+    const keysOf = (kind: string) =>
+      changes
+        .filter((c) => c.kind === kind)
+        .map((c) => c.key)
+        .sort();
+    const cids = (from: number, n: number) =>
+      world2.places
+        .slice(from, from + n)
+        .map((p) => key(p.cid))
+        .sort();
     expect(keysOf('added')).toEqual(cids(KEPT + CLOSING, OPENING));
     expect(keysOf('gone')).toEqual(cids(KEPT, CLOSING));
     expect(keysOf('changed')).toEqual(CHANGED_PHONE.map((i) => key(world2.places[i]!.cid)).sort());
@@ -176,7 +185,10 @@ describe('a re-collection records what changed since the previous run (real swee
   it('a run whose cells failed for good reports nothing gone, and the next full run still compares with the old places', async () => {
     const { store } = await restartableStore();
     let clock = seoul(0, 9);
-    const starter = sweepStarter(() => store, () => clock);
+    const starter = sweepStarter(
+      () => store,
+      () => clock,
+    );
     await createSavedSearch(store, searchInput(), 'ss1', seoul(0, 8));
     const scheduler = createScheduler({ store, alarms: fakeBrowser.alarms, now: () => clock, tzOffset: SEOUL, startSweep: starter.startSweep });
     await scheduler.onAlarm({ name: SCHEDULE_ALARM });

@@ -33,7 +33,10 @@ describe('saved-search retention', () => {
   it('keeps the newest N runs when a run completes: older runs, their sweeps, changes and only-there places go', async () => {
     const { store } = await restartableStore();
     let clock = seoul(0, 8);
-    const starter = sweepStarter(() => store, () => clock);
+    const starter = sweepStarter(
+      () => store,
+      () => clock,
+    );
     await createSavedSearch(store, searchInput(), 'ss1', clock);
     const scheduler = createScheduler({
       store,
@@ -59,10 +62,12 @@ describe('saved-search retention', () => {
     expect(await store.getListing('google:100')).toBeUndefined();
     expect(await store.getListing('google:101')).toBeUndefined();
     expect(await store.getListing('google:104')).toBeDefined();
-    expect((await listChanges(store, runs[2]!.id)).map((c) => [c.kind, c.key])).toEqual([
-      ['gone', 'google:103'],
-      ['added', 'google:104'],
-    ].sort((a, b) => (a[1]! < b[1]! ? -1 : 1)));
+    expect((await listChanges(store, runs[2]!.id)).map((c) => [c.kind, c.key])).toEqual(
+      [
+        ['gone', 'google:103'],
+        ['added', 'google:104'],
+      ].sort((a, b) => (a[1]! < b[1]! ? -1 : 1)),
+    );
     const dayOneRun = starter.created[1]!.replace(/^run-/, '');
     expect(await listChanges(store, dayOneRun)).toEqual([]);
   });

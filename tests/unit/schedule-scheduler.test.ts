@@ -23,10 +23,12 @@ async function world(firstRunAt: number | null = seoul(0, 9)) {
   const { store: first, reopen } = await restartableStore();
   let store: Store = first;
   let clock = seoul(0, 8);
-  const starter = sweepStarter(() => store, () => clock);
+  const starter = sweepStarter(
+    () => store,
+    () => clock,
+  );
   const search = await createSavedSearch(first, searchInput(), 'ss1', seoul(0, 8));
-  const boot = () =>
-    createScheduler({ store, alarms: fakeBrowser.alarms, now: () => clock, tzOffset: SEOUL, startSweep: starter.startSweep });
+  const boot = () => createScheduler({ store, alarms: fakeBrowser.alarms, now: () => clock, tzOffset: SEOUL, startSweep: starter.startSweep });
   let scheduler = boot();
   if (firstRunAt !== null) {
     clock = firstRunAt;
@@ -68,7 +70,7 @@ describe('scheduled re-collection across worker restarts (fake time, same databa
     w.clock = seoul(0, 9);
     const report = await w.scheduler.onAlarm({ name: SCHEDULE_ALARM });
     expect(report?.started.map((r) => [r.trigger, r.slot, r.missed])).toEqual([['schedule', seoul(0, 9), 0]]);
-    expect(w.starter.created).toEqual([sweepIdOfRun('ss1@' + seoul(0, 9).toString(36))]);
+    expect(w.starter.created).toEqual([sweepIdOfRun(`ss1@${seoul(0, 9).toString(36)}`)]);
     const alarm = await fakeBrowser.alarms.get(SCHEDULE_ALARM);
     expect(alarm?.scheduledTime).toBe(seoul(1, 9));
     // Another alarm (the watchdog) is not the scheduler's.
@@ -100,9 +102,7 @@ describe('scheduled re-collection across worker restarts (fake time, same databa
     const w = await world();
     const panel = healthPanel(await loadHealth(w.store, seoul(3, 10), SEOUL));
     expect(panel.state).toBe('needs-a-look');
-    expect(renderText(panel.searches[0]!.scheduleText, en, time)).toBe(
-      'Last run 3 days ago, 3 runs missed; one runs as soon as possible.',
-    );
+    expect(renderText(panel.searches[0]!.scheduleText, en, time)).toBe('Last run 3 days ago, 3 runs missed; one runs as soon as possible.');
   });
 
   it('restarting twice in one day does not run twice', async () => {

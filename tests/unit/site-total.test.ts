@@ -13,7 +13,10 @@ const result = (organic: number, siteTotal: number | null | undefined, reason: C
   insideShare: 1,
   ...(siteTotal !== undefined ? { siteTotal } : {}),
 });
-const done = (organic: number, siteTotal: number | null | undefined, reason?: CellResult['reason']): Finished => ({ status: 'done', result: result(organic, siteTotal, reason) });
+const done = (organic: number, siteTotal: number | null | undefined, reason?: CellResult['reason']): Finished => ({
+  status: 'done',
+  result: result(organic, siteTotal, reason),
+});
 
 describe("believing a site's count of matches", () => {
   it('believes it only after enough complete lists held what their count said', () => {

@@ -23,7 +23,15 @@ async function leaseOne(store: Store, sweepId: string, now: number): Promise<Cel
 }
 
 function commit(store: Store, cell: Cell, listings: Listing[], now: number) {
-  return store.commitCell({ sweepId: cell.sweepId, cellId: cell.id, holder: 'h', now, keyword: cell.keyword, listings, outcome: { status: 'done', result: RESULT } });
+  return store.commitCell({
+    sweepId: cell.sweepId,
+    cellId: cell.id,
+    holder: 'h',
+    now,
+    keyword: cell.keyword,
+    listings,
+    outcome: { status: 'done', result: RESULT },
+  });
 }
 
 describe("an audit cell's commit and its verdict are one transaction", () => {
@@ -34,9 +42,20 @@ describe("an audit cell's commit and its verdict are one transaction", () => {
     const cell = await leaseOne(store, 's1', 1_000);
     const before = await dumpDatabase(factory, 'audit-commit');
     const error = await store
-      .commitCell({ sweepId: 's1', cellId: cell.id, holder: 'h', now: 2_000, keyword: cell.keyword, listings: [makeListing('1')], outcome: { status: 'done', result: RESULT } }, async () => {
-        throw new Error('the worker died in the middle of the verdict');
-      })
+      .commitCell(
+        {
+          sweepId: 's1',
+          cellId: cell.id,
+          holder: 'h',
+          now: 2_000,
+          keyword: cell.keyword,
+          listings: [makeListing('1')],
+          outcome: { status: 'done', result: RESULT },
+        },
+        async () => {
+          throw new Error('the worker died in the middle of the verdict');
+        },
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect(await dumpDatabase(factory, 'audit-commit')).toEqual(before);
@@ -48,9 +67,20 @@ describe("an audit cell's commit and its verdict are one transaction", () => {
     await store.createSweep(makeSweep('s1'), makeCells('s1', 2));
     const cell = await leaseOne(store, 's1', 1_000);
     let seen: { status?: string; newToSweep: readonly string[] } | null = null;
-    await store.commitCell({ sweepId: 's1', cellId: cell.id, holder: 'h', now: 2_000, keyword: cell.keyword, listings: [makeListing('1')], outcome: { status: 'done', result: RESULT } }, async (tx, committed) => {
-      seen = { status: (await tx.objectStore('cells').get(cell.id))?.status, newToSweep: committed.newToSweep };
-    });
+    await store.commitCell(
+      {
+        sweepId: 's1',
+        cellId: cell.id,
+        holder: 'h',
+        now: 2_000,
+        keyword: cell.keyword,
+        listings: [makeListing('1')],
+        outcome: { status: 'done', result: RESULT },
+      },
+      async (tx, committed) => {
+        seen = { status: (await tx.objectStore('cells').get(cell.id))?.status, newToSweep: committed.newToSweep };
+      },
+    );
     expect(seen).toEqual({ status: 'done', newToSweep: ['google:1'] });
   });
 });
@@ -101,7 +131,10 @@ describe('"new to this sweep" is decided from the sweep\'s own records', () => {
     // The listing itself says "found by run2" and "found under bakery" (by run1): true, but not the question.
     expect(await store.getListing('google:7')).toMatchObject({ collections: ['run1', 'run2'], keywords: ['bakery', 'florist'] });
     // The audit's bakery search lists P: this run had not collected it under bakery, so it may count as missed.
-    expect(await commit(store, of('run2/0/b'), [makeListing('7'), makeListing('8')], 5_000)).toMatchObject({ applied: true, newToSweep: ['google:7', 'google:8'] });
+    expect(await commit(store, of('run2/0/b'), [makeListing('7'), makeListing('8')], 5_000)).toMatchObject({
+      applied: true,
+      newToSweep: ['google:7', 'google:8'],
+    });
   });
 
   it("a saved search's re-run: its audit finds a place the first run had, and counts it as missed, re-opening the cell that missed it", async () => {
@@ -122,7 +155,15 @@ describe('"new to this sweep" is decided from the sweep\'s own records', () => {
     });
     const sweep = (await store.getSweep('run2'))!;
     const settle = await auditSettlement({ store, calibration: memoryCalibrationStore(), sweep, cell: auditCell, kept: [p], now: 5_000 });
-    const input = { sweepId: 'run2', cellId: auditCell.id, holder: 'h', now: 5_000, keyword: 'bakery', listings: [p], outcome: { status: 'done' as const, result: { ...RESULT, reason: 'audit' as const } } };
+    const input = {
+      sweepId: 'run2',
+      cellId: auditCell.id,
+      holder: 'h',
+      now: 5_000,
+      keyword: 'bakery',
+      listings: [p],
+      outcome: { status: 'done' as const, result: { ...RESULT, reason: 'audit' as const } },
+    };
     expect(await store.commitCell(input, settle)).toMatchObject({ applied: true, newToSweep: ['google:7'] });
     expect((await store.getSweep('run2'))?.audit).toMatchObject({ searched: 1, missed: 1, reopened: 1 });
     expect((await store.getCell('run2/0/a'))?.status).toBe('pending');

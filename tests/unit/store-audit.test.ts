@@ -44,7 +44,12 @@ describe('the coverage audit logged with a commit', () => {
   it('records, in the commit’s transaction, how many of the first results were stored before', async () => {
     const { store } = await setup();
     // First page: places 1–4, all new.
-    await commit(store, await lease(store), ['1', '2', '3', '4'].map((c) => makeListing(c)), 2_000);
+    await commit(
+      store,
+      await lease(store),
+      ['1', '2', '3', '4'].map((c) => makeListing(c)),
+      2_000,
+    );
     // Second page: 3 and 4 known, 5 new, and one place outside the area that is not kept.
     await commit(store, await lease(store), [makeListing('3'), makeListing('99', { lat: 0, lng: 0 }), makeListing('4'), makeListing('5')], 3_000);
     // Third page: only known places.
@@ -72,7 +77,16 @@ describe('the coverage audit logged with a commit', () => {
     const before = await dumpDatabase(factory, 'audit-test');
     const audit = { ...auditObservation(page([makeListing('1')])), firstKeys: ['<script>'] };
     const error = await store
-      .commitCell({ sweepId: 's1', cellId: cell.id, holder: 'tab:1', now: 2_000, keyword: cell.keyword, listings: [makeListing('1')], outcome: { status: 'done', result: RESULT }, audit })
+      .commitCell({
+        sweepId: 's1',
+        cellId: cell.id,
+        holder: 'tab:1',
+        now: 2_000,
+        keyword: cell.keyword,
+        listings: [makeListing('1')],
+        outcome: { status: 'done', result: RESULT },
+        audit,
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).message).toMatch(/audit: firstKeys/);

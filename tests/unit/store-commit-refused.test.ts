@@ -78,7 +78,12 @@ describe('a crowded cell with one listing the store refuses', () => {
   it('adds up over cells, keeping a few distinct reasons; an ad that is refused is not counted (a sweep keeps no ads)', async () => {
     const store = await setup();
     await commitOne(store, crowded(1000).listings, 2_000);
-    const other = [makeListing('5000'), makeListing('5001', { key: 'google:9' }), makeListing('5002', { name: 5 as unknown as string }), makeListing('5003', { sponsored: true, category: 7 as unknown as string })];
+    const other = [
+      makeListing('5000'),
+      makeListing('5001', { key: 'google:9' }),
+      makeListing('5002', { name: 5 as unknown as string }),
+      makeListing('5003', { sponsored: true, category: 7 as unknown as string }),
+    ];
     await commitOne(store, other, 3_000);
     const sweep = (await store.getSweep('s1'))!;
     expect(sweep.counters.listingsRefused).toBe(3);

@@ -71,7 +71,10 @@ describe('commitCell', () => {
     const a = await lease(store, 'loop:a');
     const b = await lease(store, 'loop:b');
     const unresolved = (cell: Cell, holder: string) =>
-      input(cell, [makeListing(holder === 'loop:a' ? '1' : '2')], { holder, outcome: { status: 'saturated', result: { ...RESULT, reason: 'search-unknown' } } });
+      input(cell, [makeListing(holder === 'loop:a' ? '1' : '2')], {
+        holder,
+        outcome: { status: 'saturated', result: { ...RESULT, reason: 'search-unknown' } },
+      });
     // Both loops read the sweep's run of unresolved cells as 0 before either committed.
     expect(await store.commitCell(unresolved(a, 'loop:a'))).toMatchObject({ applied: true });
     const before = await dumpDatabase(factory, NAME);
@@ -83,7 +86,12 @@ describe('commitCell', () => {
   it('stores the listings, settles the cell, counts, and logs, in one go', async () => {
     const { store } = await setup();
     const cell = await lease(store);
-    const result = await store.commitCell(input(cell, cids(1, 3).map((c) => makeListing(c))));
+    const result = await store.commitCell(
+      input(
+        cell,
+        cids(1, 3).map((c) => makeListing(c)),
+      ),
+    );
     expect(result).toEqual({ applied: true, newListings: 3, seenListings: 0, newToSweep: ['google:1', 'google:2', 'google:3'] });
 
     const settled = await store.getCell(cell.id);
@@ -133,17 +141,10 @@ describe('commitCell', () => {
     const parent = await lease(store);
     const children = [0, 1, 2, 3].map((n) => childOf(parent, n, { distance: 10 + n }));
     children[3] = { ...children[3]!, status: 'outside' };
-    const result = await store.commitCell(
-      input(parent, [makeListing('1')], { outcome: { status: 'split', result: { ...RESULT, capHit: true }, children } }),
-    );
+    const result = await store.commitCell(input(parent, [makeListing('1')], { outcome: { status: 'split', result: { ...RESULT, capHit: true }, children } }));
     expect(result.applied).toBe(true);
     expect((await store.getCell(parent.id))?.status).toBe('split');
-    expect((await store.listCells('s1', 'pending')).map((c) => c.id)).toEqual([
-      's1/0/r0c0.0',
-      's1/0/r0c0.1',
-      's1/0/r0c0.2',
-      's1/0/r0c1',
-    ]);
+    expect((await store.listCells('s1', 'pending')).map((c) => c.id)).toEqual(['s1/0/r0c0.0', 's1/0/r0c0.1', 's1/0/r0c0.2', 's1/0/r0c1']);
     expect((await store.getCell('s1/0/r0c0.3'))?.status).toBe('outside');
     expect((await store.getSweep('s1'))?.counters).toMatchObject({ cellsKnown: 6, cellsSplit: 1, cellsOutside: 1 });
     // The sibling at depth 0 comes before the children at depth 1, though they are nearer.
@@ -218,9 +219,7 @@ describe('commitCell', () => {
     const wrongKeyword = await rejection(store.commitCell(input(cell, [], { keyword: 'florist' })));
     expect(wrongKeyword.code).toBe('invalid');
     const orphan = childOf(cell, 0, { parentId: 's1/0/r9c9' });
-    const badSplit = await rejection(
-      store.commitCell(input(cell, [makeListing('1')], { outcome: { status: 'split', result: RESULT, children: [orphan] } })),
-    );
+    const badSplit = await rejection(store.commitCell(input(cell, [makeListing('1')], { outcome: { status: 'split', result: RESULT, children: [orphan] } })));
     expect(badSplit.code).toBe('invalid');
     expect(await dumpDatabase(factory, NAME)).toEqual(before);
   });
@@ -231,7 +230,12 @@ describe('commitCell failing half-way leaves the store exactly as before', () =>
   async function halfway() {
     const { factory, store } = await setup();
     const first = await lease(store);
-    await store.commitCell(input(first, cids(1, 5).map((c) => makeListing(c))));
+    await store.commitCell(
+      input(
+        first,
+        cids(1, 5).map((c) => makeListing(c)),
+      ),
+    );
     const cell = await lease(store, 'tab:1', 3_000);
     const listings = cids(1, 10).map((c) => makeListing(c, { phone: '+33 new' }));
     return { factory, store, cell, listings, before: await dumpDatabase(factory, NAME) };
@@ -270,9 +274,7 @@ describe('commitCell failing half-way leaves the store exactly as before', () =>
     const { factory, store, cell, listings, before } = await halfway();
     const clash = { ...childOf(cell, 0), id: 's1/0/r0c3' };
     const error = await rejection(
-      store.commitCell(
-        input(cell, listings, { now: 4_000, outcome: { status: 'split', result: RESULT, children: [childOf(cell, 1), clash] } }),
-      ),
+      store.commitCell(input(cell, listings, { now: 4_000, outcome: { status: 'split', result: RESULT, children: [childOf(cell, 1), clash] } })),
     );
     expect(error.code).toBe('exists');
     expect(await dumpDatabase(factory, NAME)).toEqual(before);

@@ -83,7 +83,7 @@ describe('sweeps', () => {
     expect(await store.patchSweep('nope', { status: 'running' })).toBeUndefined();
   });
 
-  it('patches only from the given statuses: a worker\'s late pause never undoes the user\'s Stop', async () => {
+  it("patches only from the given statuses: a worker's late pause never undoes the user's Stop", async () => {
     const store = await openStore({ factory: freshFactory(), name: NAME });
     await store.createSweep(makeSweep('s1'), makeCells('s1', 1));
     await store.patchSweep('s1', { status: 'stopped', pauseReason: null });
@@ -162,7 +162,10 @@ describe('listings', () => {
 
   it('reads each batch in its own transaction: the store can be written between batches', async () => {
     const store = await openStore({ factory: freshFactory(), name: NAME });
-    await store.commitBrowsing(['10', '11', '12', '13'].map((c) => makeListing(c)), 1);
+    await store.commitBrowsing(
+      ['10', '11', '12', '13'].map((c) => makeListing(c)),
+      1,
+    );
     const seen: string[] = [];
     for await (const batch of store.iterateListings(2)) {
       seen.push(...batch.map((l) => l.key));
@@ -176,8 +179,16 @@ describe('listings', () => {
     const store = await openStore({ factory: freshFactory(), name: NAME });
     await store.createSweep(makeSweep('s1'), makeCells('s1', 2));
     const cids = Array.from({ length: 25 }, (_, i) => String(500 + i));
-    await commitNext(store, 's1', cids.filter((_, i) => i % 2 === 0), 1_000);
-    await store.commitBrowsing(cids.map((c) => makeListing(c)), 2_000);
+    await commitNext(
+      store,
+      's1',
+      cids.filter((_, i) => i % 2 === 0),
+      1_000,
+    );
+    await store.commitBrowsing(
+      cids.map((c) => makeListing(c)),
+      2_000,
+    );
     const batches: StoredListing[][] = [];
     for await (const batch of store.iterateListings(4, 's1')) batches.push(batch);
     expect(batches.map((b) => b.length)).toEqual([4, 4, 4, 1]);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../utils/listing/types';
-import {
-  listingProblem,
-  MAX_CELLS_PER_LISTING,
-  mergeListing,
-  organicByKey,
-  type FoundContext,
-} from '../../utils/store/listing-merge';
+import { listingProblem, MAX_CELLS_PER_LISTING, mergeListing, organicByKey, type FoundContext } from '../../utils/store/listing-merge';
 import { makeListing, seeded } from './store-fixtures';
 
 const ctx = (over: Partial<FoundContext> = {}): FoundContext => ({
@@ -97,7 +91,9 @@ describe('mergeListing', () => {
         }),
       );
       let stored = mergeListing(undefined, sightings[0]!, ctx({ now: 0 }));
-      sightings.slice(1).forEach((s, i) => (stored = mergeListing(stored, s, ctx({ now: i + 1 }))));
+      sightings.slice(1).forEach((s, i) => {
+        stored = mergeListing(stored, s, ctx({ now: i + 1 }));
+      });
       for (const field of ['phone', 'website', 'rating', 'reviews'] as const) {
         const nonNull = sightings.map((s) => s[field]).filter((v) => v !== null);
         expect(stored[field]).toBe(nonNull.length > 0 ? nonNull[nonNull.length - 1] : null);

@@ -71,7 +71,23 @@ function seedV3(factory: IDBFactory, name: string, listings: unknown[]): Promise
     listings,
     keyword: 'bakery',
     moreEvents: [
-      { sweepId: 's2', at: 3, kind: 'audit', message: 'audit', audit: { pageKind: 'results', verdict: 'ok', cardsVisible: 3, extracted: 3, sponsored: 0, networkItems: null, networkMatched: null, networkShortfall: false, firstKeys: ['google:7920'] } },
+      {
+        sweepId: 's2',
+        at: 3,
+        kind: 'audit',
+        message: 'audit',
+        audit: {
+          pageKind: 'results',
+          verdict: 'ok',
+          cardsVisible: 3,
+          extracted: 3,
+          sponsored: 0,
+          networkItems: null,
+          networkMatched: null,
+          networkShortfall: false,
+          firstKeys: ['google:7920'],
+        },
+      },
     ],
     placeKey: 'google:7920',
   });

@@ -11,7 +11,6 @@ import { createV5Layout, expectDamagedRefused } from '../helpers/old-store';
 import { makeCell } from '../helpers/store-records';
 import { dumpDatabase, freshFactory, makeListing, makeSweep, rawOpen, rawPut, RESULT } from './store-fixtures';
 
-
 /** Sweeps of every status (keywords bakery and florist); listings in one or more of them, found under one or both keywords, or another sweep's. */
 async function seedV5(factory: IDBFactory, name: string): Promise<void> {
   const db = await rawOpen(factory, name, 5, (d) => createV5Layout(d));
@@ -22,7 +21,14 @@ async function seedV5(factory: IDBFactory, name: string): Promise<void> {
     makeSweep('wait', { status: 'paused', pauseReason: 'user' }),
   ]);
   await rawPut(db, 'cells', [makeCell('run', 'r0c0', { status: 'done' }), { ...makeCell('wait', 'r0c0'), queue: ['wait', 0, 0, 0, 100, 'wait/0/r0c0', 0] }]);
-  const listing = (cid: string, collections: string[], keywords: string[]) => ({ ...makeListing(cid), firstSeen: 100 + Number(cid), lastSeen: 900, collections, keywords, cells: [] });
+  const listing = (cid: string, collections: string[], keywords: string[]) => ({
+    ...makeListing(cid),
+    firstSeen: 100 + Number(cid),
+    lastSeen: 900,
+    collections,
+    keywords,
+    cells: [],
+  });
   await rawPut(db, 'listings', [
     listing('1', ['run'], ['bakery']),
     listing('2', ['run', 'done'], ['bakery', 'florist']),
@@ -78,7 +84,15 @@ describe('store version 5 → 6: what each sweep listed under each keyword', () 
     await store.patchSweep('wait', { status: 'running', pauseReason: null });
     const cell = await leaseNextCell(store, { sweepId: 'wait', holder: 'h', now: 1_000, leaseMs: 60_000 });
     expect(cell?.keyword).toBe('bakery');
-    const r = await store.commitCell({ sweepId: 'wait', cellId: cell!.id, holder: 'h', now: 2_000, keyword: 'bakery', listings: [makeListing('3'), makeListing('9')], outcome: { status: 'done', result: RESULT } });
+    const r = await store.commitCell({
+      sweepId: 'wait',
+      cellId: cell!.id,
+      holder: 'h',
+      now: 2_000,
+      keyword: 'bakery',
+      listings: [makeListing('3'), makeListing('9')],
+      outcome: { status: 'done', result: RESULT },
+    });
     // google:3 was the sweep's under florist only: under bakery it is new, as is google:9.
     expect(r).toMatchObject({ applied: true, newToSweep: ['google:3', 'google:9'] });
     store.close();

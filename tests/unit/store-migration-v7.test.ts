@@ -9,13 +9,14 @@ import { contactsOf, enqueueContacts } from '../../utils/contacts/queue';
 import { createV4Layout, createV6Layout } from '../helpers/old-store';
 import { dumpDatabase, freshFactory, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
 
-
 describe('store version 6 → 7: the contacts pass', () => {
   it('adds contactSites, empty; every record of version 6 stays as it was, and the pass works on the upgraded store', async () => {
     const factory = freshFactory();
     const db = await rawOpen(factory, 'v6', 6, (d) => createV6Layout(d));
     await rawPut(db, 'sweeps', [makeSweep('done', { status: 'finished' })]);
-    await rawPut(db, 'listings', [{ ...makeListing('1', { website: 'https://bakery.kr/' }), firstSeen: 1, lastSeen: 2, collections: ['done'], keywords: ['bakery'], cells: [] }]);
+    await rawPut(db, 'listings', [
+      { ...makeListing('1', { website: 'https://bakery.kr/' }), firstSeen: 1, lastSeen: 2, collections: ['done'], keywords: ['bakery'], cells: [] },
+    ]);
     const sweepPlaces = db.transaction('sweepPlaces', 'readwrite');
     sweepPlaces.objectStore('sweepPlaces').put(1, ['done', 'bakery', 'google:1']);
     await new Promise((r) => (sweepPlaces.oncomplete = r));
@@ -30,7 +31,11 @@ describe('store version 6 → 7: the contacts pass', () => {
     for (const [name, content] of Object.entries(before)) if (name !== 'version') expect(after[name], name).toEqual(content);
     // The linking stores are version 8's (tests/unit/match-store.test.ts).
     const linking = /^(businesses|ambiguities|linkDecisions|linkRuns)\b/;
-    expect(Object.keys(after).filter((k) => !(k in before) && !linking.test(k)).sort()).toEqual(['contactSites', 'contactSites.byLeaseOrder', 'contactSites.byPlace']);
+    expect(
+      Object.keys(after)
+        .filter((k) => !(k in before) && !linking.test(k))
+        .sort(),
+    ).toEqual(['contactSites', 'contactSites.byLeaseOrder', 'contactSites.byPlace']);
     expect([after.contactSites, after['contactSites.byLeaseOrder'], after['contactSites.byPlace']]).toEqual([[], [], []]);
 
     const upgraded = await openStore({ factory, name: 'v6' });

@@ -97,9 +97,7 @@ describe('opening', () => {
     // The v2 lease-order index holds exactly the three open cells written by v1.
     const dump = await dumpDatabase(factory, 'old');
     expect(dump.version).toBe(DB_VERSION);
-    expect((dump['cells.byLeaseOrder'] as [unknown, string][]).map(([, id]) => id).sort()).toEqual(
-      [pending.id, expired.id, held.id].sort(),
-    );
+    expect((dump['cells.byLeaseOrder'] as [unknown, string][]).map(([, id]) => id).sort()).toEqual([pending.id, expired.id, held.id].sort());
     // And the queue runs on it: the pending cell, then the expired lease; never the held one.
     const now = 1_000;
     expect((await leaseNextCell(store, { sweepId: 's1', holder: 'tab:9', now, leaseMs: 60_000 }))?.id).toBe(pending.id);

@@ -66,9 +66,18 @@ describe('the driver passes the search URL to the pacer', () => {
     const calls: [string, string | undefined][] = [];
     const real = deps.pacer;
     const pacer: Pacer = {
-      acquire: (t) => (calls.push(['acquire', t]), real.acquire(t)),
-      penalise: (t) => (calls.push(['penalise', t]), real.penalise(t)),
-      reward: (t) => (calls.push(['reward', t]), real.reward(t)),
+      acquire: (t) => {
+        calls.push(['acquire', t]);
+        return real.acquire(t);
+      },
+      penalise: (t) => {
+        calls.push(['penalise', t]);
+        return real.penalise(t);
+      },
+      reward: (t) => {
+        calls.push(['reward', t]);
+        return real.reward(t);
+      },
       penaltyOf: (t) => real.penaltyOf(t),
     };
     expect(await runWorker({ ...deps, pacer }, sweep.id, 1)).toBe('finished');
@@ -174,7 +183,7 @@ describe('one page per cell', () => {
     return parseSearchQuery(commit.url) === parseSearchQuery(requested) && !!a && !!b && Math.abs(a.lat - b.lat) < 1e-6 && Math.abs(a.lng - b.lng) < 1e-6;
   }
 
-  it('two loops forced onto one tab: no cell is committed with the other loop\'s page', async () => {
+  it("two loops forced onto one tab: no cell is committed with the other loop's page", async () => {
     const { deps, sweep, store, page } = await setup({ settings: { delayMs: 0 } });
     const requested = new Map<string, string>();
     const commits = recordAsked(store, requested);
@@ -226,7 +235,7 @@ describe('one page per cell', () => {
   }, 30_000);
 });
 
-describe('not the cell\'s fault: one place, one transaction', () => {
+describe("not the cell's fault: one place, one transaction", () => {
   it('a captcha page releases the cell, pauses the sweep and tells the user once', async () => {
     const { deps, sweep, store } = await setup();
     let loads = 0;

@@ -57,7 +57,12 @@ describe('sweeps over imperfect pages', () => {
   it('an unreadable card that persists on every visit stops the sweep as "page changed" where a list would prove its cell, never finished', async () => {
     // One place's card is a shape the extractor does not know: on every page that shows it.
     const target = groundTruth(world, 'cafe', parsed(AREA))[0]!;
-    const { sweep, store } = await simSweep({ world, areaText: AREA, keywordsText: 'cafe', sim: { unreadableAlways: (_url, place) => place.cid === target.cid } });
+    const { sweep, store } = await simSweep({
+      world,
+      areaText: AREA,
+      keywordsText: 'cafe',
+      sim: { unreadableAlways: (_url, place) => place.cid === target.cid },
+    });
     expect(sweep.status).toBe('failed');
     expect(sweep.problem).toMatchObject({ kind: 'extractor', message: expect.stringMatching(/could not be read.*previous attempt/) });
     // Crowded lists that showed it were split (their children list the same ground); the cell
@@ -97,7 +102,13 @@ describe('sweeps over imperfect pages', () => {
 describe('the simulated page itself', () => {
   it('reports the zoomed-out view the site ended on (sparseZoomOut), from the settled URL', async () => {
     const centre = { lat: 37.5665, lng: 126.978 };
-    const specs: PlaceSpec[] = [3, 4, 5, 6, 7, 8].map((km) => ({ name: `Dental ${km}`, category: 'dentist', prominence: 0.5, lat: centre.lat, lng: centre.lng + km / 88.2 }));
+    const specs: PlaceSpec[] = [3, 4, 5, 6, 7, 8].map((km) => ({
+      name: `Dental ${km}`,
+      category: 'dentist',
+      prominence: 0.5,
+      lat: centre.lat,
+      lng: centre.lng + km / 88.2,
+    }));
     const page = createSimPageDriver(worldFromSpecs(specs), {
       viewport: { width: 1280, height: 800, panelWidth: 408 },
       switches: { signedIn: true, sparseZoomOut: true },

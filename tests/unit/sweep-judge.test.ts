@@ -68,7 +68,13 @@ describe('judging one page visit', () => {
     expect(again).toMatchObject({ verdict: 'failed', error: { kind: 'extractor', message: expect.stringMatching(/1 of 20 .*previous attempt/) } });
 
     // Another earlier failure (an HTTP 500) is not "the same way": this is the first time.
-    const afterHttp = judgeObservation(obs({ listings: most, cardsVisible: 20 }), { bbox: BBOX, lastError: { kind: 'http', message: 'HTTP 500', at: 1 } }, VIEW, 6, googleProvider);
+    const afterHttp = judgeObservation(
+      obs({ listings: most, cardsVisible: 20 }),
+      { bbox: BBOX, lastError: { kind: 'http', message: 'HTTP 500', at: 1 } },
+      VIEW,
+      6,
+      googleProvider,
+    );
     expect(afterHttp).toMatchObject({ error: { kind: 'navigation' } });
   });
 
@@ -109,7 +115,10 @@ describe('judging one page visit', () => {
   it('fails a limited-view page as "limited" before anything could be accepted, telling the user to sign in', () => {
     const five = Array.from({ length: 5 }, (_, i) => listing(i, { rating: 4.5 }));
     const j = judge(obs({ listings: five, limitedView: 'short-list' }));
-    expect(j).toMatchObject({ verdict: 'failed', error: { kind: 'limited', message: expect.stringMatching(/Sign in to Google Maps in this browser, then press Resume/) } });
+    expect(j).toMatchObject({
+      verdict: 'failed',
+      error: { kind: 'limited', message: expect.stringMatching(/Sign in to Google Maps in this browser, then press Resume/) },
+    });
     expect(judge(obs({ listings: five, limitedView: null })).verdict).toBe('accepted');
   });
 
@@ -147,7 +156,7 @@ describe('which messaging errors are worth a retry', () => {
 });
 
 describe("the page shows this cell's search", () => {
-  it("refuses a page of another view (Back, a reload of another cell): the cell is retried", () => {
+  it('refuses a page of another view (Back, a reload of another cell): the cell is retried', () => {
     // The neighbouring cell's page: same search, the centre a cell's width away.
     const other = { lat: 37.55, lng: 126.99, zoom: 15 };
     const r = judge(obs({ finalView: other, url: 'https://www.google.com/maps/search/cafe/@37.55,126.99,15z' }));
@@ -188,7 +197,15 @@ describe('zero organic cards (issue 21)', () => {
 describe('a list the page did not prove whole (issue 21)', () => {
   it("a page the collector could not prove whole, its cards read, is retried with the collector's reason, never taken for a changed page", () => {
     const why = 'naver-list-short: 22 of 37 places listed, the list total says 37';
-    const j = judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: Array.from({ length: 22 }, (_, i) => listing(i)), unproven: why, warnings: ['page-hidden: the tab is in the background', why] }));
+    const j = judge(
+      obs({
+        pageKind: 'unknown',
+        cardsVisible: 22,
+        listings: Array.from({ length: 22 }, (_, i) => listing(i)),
+        unproven: why,
+        warnings: ['page-hidden: the tab is in the background', why],
+      }),
+    );
     expect(j.verdict).toBe('failed');
     if (j.verdict === 'failed') {
       expect(j.error.kind).toBe('navigation');
@@ -198,7 +215,14 @@ describe('a list the page did not prove whole (issue 21)', () => {
   });
 
   it('cards read on a page the collector did not recognise as a list (no reason it could not prove it) are the extractor, not a retry', () => {
-    const j = judge(obs({ pageKind: 'unknown', cardsVisible: 22, listings: Array.from({ length: 22 }, (_, i) => listing(i)), warnings: ['the page is no list the collector knows'] }));
+    const j = judge(
+      obs({
+        pageKind: 'unknown',
+        cardsVisible: 22,
+        listings: Array.from({ length: 22 }, (_, i) => listing(i)),
+        warnings: ['the page is no list the collector knows'],
+      }),
+    );
     expect(j).toMatchObject({ verdict: 'failed', error: { kind: 'extractor' } });
   });
 

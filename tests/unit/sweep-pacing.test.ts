@@ -22,7 +22,10 @@ describe('pacer', () => {
   it('never overlaps two page loads and spaces them by at least the delay', async () => {
     const clock = fakeClock();
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
     const pacer = createPacer({ ...clock, random, timing: () => ({ delayMs: 2000, jitterMs: 500 }) });
     const loads: { start: number; end: number }[] = [];
     let inFlight = 0;

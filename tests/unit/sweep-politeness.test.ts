@@ -59,7 +59,11 @@ describe('paging stops at the next page when the sweep stops running', () => {
           return r;
         },
       };
-      const plan = planSweep({ areaText: AREA, keywordsText: '카페', settings, viewport: await sim.viewport(1), origin: null, provider: kakaoProvider }, 'walk', now());
+      const plan = planSweep(
+        { areaText: AREA, keywordsText: '카페', settings, viewport: await sim.viewport(1), origin: null, provider: kakaoProvider },
+        'walk',
+        now(),
+      );
       if (!plan.ok) throw new Error(plan.error.message);
       await store.createSweep(plan.sweep, plan.cells);
       const pacer = createPacer({ now, sleep, random, timing: () => settings });

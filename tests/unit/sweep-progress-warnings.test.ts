@@ -15,7 +15,18 @@ function sweep(over: Partial<Sweep>): Sweep {
     pauseReason: null,
     problem: null,
     origin: null,
-    counters: { cellsKnown: 4, cellsDone: 0, cellsSplit: 0, cellsSaturated: 0, cellsQuarantined: 0, cellsOutside: 0, listingsNew: 0, listingsSeen: 0, pageLoads: 1, errors: 0 },
+    counters: {
+      cellsKnown: 4,
+      cellsDone: 0,
+      cellsSplit: 0,
+      cellsSaturated: 0,
+      cellsQuarantined: 0,
+      cellsOutside: 0,
+      listingsNew: 0,
+      listingsSeen: 0,
+      pageLoads: 1,
+      errors: 0,
+    },
     lastNewListingAt: null,
     updatedAt: 0,
     ...over,
@@ -34,7 +45,11 @@ describe('popup warnings', () => {
   });
 
   it('a sweep the team database paused says so with the reason the gate gave (issue 26)', () => {
-    const problem = { kind: 'internal' as const, message: 'The server refused this user name and password. The sweep is paused; check the team database in the options, then press Resume.', at: 1 };
+    const problem = {
+      kind: 'internal' as const,
+      message: 'The server refused this user name and password. The sweep is paused; check the team database in the options, then press Resume.',
+      at: 1,
+    };
     const w = sweepProgress(sweep({ pauseReason: 'team', problem }), 10).warnings;
     expect(w).toEqual([{ kind: 'team', message: problem.message }]);
     // SweepStatus shows t('warning_team', message): both languages carry the reason.

@@ -51,7 +51,11 @@ async function sweepWith(o: {
     await Promise.resolve();
   };
   const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0, maxAttempts: 3 };
-  const plan = planSweep({ areaText: AREA, keywordsText: o.keywords, settings, viewport: NAVER_PLANNING_VIEWPORT, origin: null, provider: naverProvider }, 'sp', clock);
+  const plan = planSweep(
+    { areaText: AREA, keywordsText: o.keywords, settings, viewport: NAVER_PLANNING_VIEWPORT, origin: null, provider: naverProvider },
+    'sp',
+    clock,
+  );
   if (!plan.ok) throw new Error(plan.error.message);
   const sweep = await store.createSweep(plan.sweep, plan.cells);
   /** The planned cell a search is centred on (what the page was asked for, whatever the padding). */
@@ -82,14 +86,25 @@ async function sweepWith(o: {
   });
   const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
   const exit = await runWorker({ store, page, pacer, now: () => clock, sleep, random, attention: () => {} }, sweep.id, 1);
-  return { store, exit, sweep: (await store.getSweep(sweep.id))!, cells: (await store.listCells(sweep.id)).filter((c) => c.role !== 'audit'), loads: page.loads, events: await store.listEvents(sweep.id) };
+  return {
+    store,
+    exit,
+    sweep: (await store.getSweep(sweep.id))!,
+    cells: (await store.listCells(sweep.id)).filter((c) => c.role !== 'audit'),
+    loads: page.loads,
+    events: await store.listEvents(sweep.id),
+  };
 }
 
 const echoed = (url: string): SearchedBox => ({ kind: 'measured', box: parseListUrl(url)!.bounds!, source: 'test: the box asked for' });
 
 describe('a page that did not show what it searched proves nothing', () => {
   it('a short complete list without a readable box: retried once, then unresolved; on the next cell the sweep stops with the reason', async () => {
-    const r = await sweepWith({ keywords: 'cafe\nbakery', places: 3, searched: () => ({ kind: 'unknown', why: "the list page's URL carries no readable bounds" }) });
+    const r = await sweepWith({
+      keywords: 'cafe\nbakery',
+      places: 3,
+      searched: () => ({ kind: 'unknown', why: "the list page's URL carries no readable bounds" }),
+    });
     expect(r.cells.filter((c) => c.status === 'done')).toEqual([]);
     const unresolved = r.cells.filter((c) => c.status === 'saturated' && c.result?.reason === 'search-unknown');
     expect(unresolved).toHaveLength(1);
@@ -157,7 +172,7 @@ describe('a page that did not show what it searched proves nothing', () => {
 });
 
 describe('a later page of the list', () => {
-  it('cards on page 2 and none read is the extractor\'s: the sweep stops at once, as on page 1, not after every cell failed three times', async () => {
+  it("cards on page 2 and none read is the extractor's: the sweep stops at once, as on page 1, not after every cell failed three times", async () => {
     const r = await sweepWith({
       keywords: 'cafe',
       places: 3,
@@ -170,7 +185,12 @@ describe('a later page of the list', () => {
   });
 
   it('a page 2 not shown yet is searched again', async () => {
-    const r = await sweepWith({ keywords: 'cafe', places: 3, searched: echoed, secondPage: { pageKind: 'unknown', cardsVisible: 0, listings: [], endOfList: false, stopReason: 'stalled' } });
+    const r = await sweepWith({
+      keywords: 'cafe',
+      places: 3,
+      searched: echoed,
+      secondPage: { pageKind: 'unknown', cardsVisible: 0, listings: [], endOfList: false, stopReason: 'stalled' },
+    });
     expect(r.loads).toBe(3);
     expect(r.cells.map((c) => c.status)).toEqual(['quarantined']);
   });
@@ -211,7 +231,11 @@ describe("Naver's echoed box is trusted less its untrusted edge", () => {
       searched: (_url, _visit, cell) => {
         const dLat = (cell.north - cell.south) * 0.02;
         const dLng = (cell.east - cell.west) * 0.02;
-        return { kind: 'measured', box: { south: cell.south - dLat, north: cell.north + dLat, west: cell.west - dLng, east: cell.east + dLng }, source: 'test: the cell and 2%' };
+        return {
+          kind: 'measured',
+          box: { south: cell.south - dLat, north: cell.north + dLat, west: cell.west - dLng, east: cell.east + dLng },
+          source: 'test: the cell and 2%',
+        };
       },
     });
     const first = r.cells.find((c) => c.depth === 0 && c.status !== 'outside')!;
@@ -239,7 +263,11 @@ describe("a list's own count never makes a sweep collect less", () => {
       await Promise.resolve();
     };
     const viewport = { width: 1280, height: 800, panelWidth: 408 };
-    const plan0 = planSweep({ areaText: AREA, keywordsText: 'cafe', settings: { ...DEFAULT_SETTINGS }, viewport, origin: null, provider: kakaoProvider }, 'kc', clock);
+    const plan0 = planSweep(
+      { areaText: AREA, keywordsText: 'cafe', settings: { ...DEFAULT_SETTINGS }, viewport, origin: null, provider: kakaoProvider },
+      'kc',
+      clock,
+    );
     if (!plan0.ok) throw new Error(plan0.error.message);
     // No room under the cell cap: a crowded cell is kept saturated, never split.
     const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0, maxCells: plan0.cells.length };
@@ -252,7 +280,14 @@ describe("a list's own count never makes a sweep collect less", () => {
       observe(tab): Observation {
         if (!tab) throw new Error('nothing loaded');
         const listings = Array.from({ length: 15 }, (_, i) =>
-          makeListing(`k${tab.page}-${i}`, { key: `kakao:${tab.page * 100 + i}`, provider: 'kakao', providerId: String(tab.page * 100 + i), cid: null, lat: 37.5663, lng: 126.9782 }),
+          makeListing(`k${tab.page}-${i}`, {
+            key: `kakao:${tab.page * 100 + i}`,
+            provider: 'kakao',
+            providerId: String(tab.page * 100 + i),
+            cid: null,
+            lat: 37.5663,
+            lng: 126.9782,
+          }),
         );
         return resultsObservation({
           url: tab.url,

@@ -12,7 +12,7 @@ import { leaseNextCell } from '../../utils/queue';
 import { openStore, type Store } from '../../utils/store';
 import { runWorker } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/sweep/pacing';
-import { createCouch, type Couch, type CouchTarget } from '../../utils/team/couch';
+import { CouchError, createCouch, type Couch, type CouchTarget } from '../../utils/team/couch';
 import { cellDocId, sharedCellOf, sweepDocId, type CellDoc, type Settlement } from '../../utils/team/docs';
 import { createTeamGate } from '../../utils/team/gate';
 import { claimCell, settleCell } from '../../utils/team/lease';
@@ -83,15 +83,73 @@ describe('the team gate', () => {
     const doc = await couch.get<CellDoc>(cellDocId(cell));
     expect(doc).toMatchObject({ lease: null, settle: { status: 'done', by: me.browserId, byName: 'Ana' } });
     expect(doc!.settle!.places.sort()).toEqual(listings.map((l) => l.key).sort());
-    expect((await readPlaces(couch, listings.map((l) => l.key))).map((l) => l.key).sort()).toEqual(listings.map((l) => l.key).sort());
+    expect(
+      (
+        await readPlaces(
+          couch,
+          listings.map((l) => l.key),
+        )
+      )
+        .map((l) => l.key)
+        .sort(),
+    ).toEqual(listings.map((l) => l.key).sort());
     // The place as the site showed it, not what this browser knows of it (its other sweeps, keywords, cells, times).
     const placeDoc = await couch.get<{ _id: string; listing: Record<string, unknown> }>(`place:${listings[0]!.key}`);
     for (const local of ['collections', 'keywords', 'cells', 'firstSeen', 'lastSeen']) expect(placeDoc!.listing).not.toHaveProperty(local);
     // A new worker (nothing in memory) compares again and writes nothing twice.
     await gate.flush();
-    const again = createTeamGate({ store, team: async () => ({ couch, me }), membership: async () => ({ leaseMs: 30_000 }), memberSweeps: async () => [sweepId], now: Date.now, report: () => {}, setInterval: () => null, clearInterval: () => {} });
+    const again = createTeamGate({
+      store,
+      team: async () => ({ couch, me }),
+      membership: async () => ({ leaseMs: 30_000 }),
+      memberSweeps: async () => [sweepId],
+      now: Date.now,
+      report: () => {},
+      setInterval: () => null,
+      clearInterval: () => {},
+    });
     await again.flush();
     expect(await teamProgress(couch, sweepId, me.browserId)).toMatchObject({ cells: 1, places: 2 });
+  });
+
+  it("counts the places it created before its settlement shows, and writes a count an outage left owed at the next flush", async () => {
+    const sweepId = `count${++n}`;
+    const real = createCouch(target, nodeFetch);
+    // The progress document's writes are slow (300 ms), and fail while `progressDown` holds.
+    const written: string[] = [];
+    let progressDown = true;
+    const couch: Couch = {
+      ...real,
+      async put(doc) {
+        if (doc._id.startsWith('progress:')) {
+          await new Promise((r) => setTimeout(r, 300));
+          if (progressDown) throw new CouchError('offline', 'the database is away');
+        }
+        const r = await real.put(doc);
+        written.push(doc._id.split(':')[0]!);
+        return r;
+      },
+    };
+    const me: TeamSettings = { ...target, name: 'Ana', browserId: `ana-${sweepId}` };
+    const { store, gate } = await browserWith(sweepId, me, couch);
+    await committedHereOnly(store, sweepId);
+    await gate.flush();
+    // Nothing of the count was written (the database refused it), and nothing after the settlement was tried first.
+    expect(written).toEqual(['cell']);
+    expect(await teamProgress(real, sweepId, me.browserId)).toMatchObject({ cells: 0, places: 0 });
+    // The database answers again: the next flush writes what was owed, though no result is left to push.
+    progressDown = false;
+    await gate.flush();
+    expect(await teamProgress(real, sweepId, me.browserId)).toMatchObject({ cells: 1, places: 2 });
+
+    // A second browser's settled cell: its places' count is written before the cell shows as settled.
+    const otherId = `count${++n}`;
+    written.length = 0;
+    const other = await browserWith(otherId, { ...me, browserId: `bo-${otherId}` }, couch);
+    await committedHereOnly(other.store, otherId);
+    await other.gate.flush();
+    expect(written.indexOf('progress')).toBeGreaterThanOrEqual(0);
+    expect(written.indexOf('progress')).toBeLessThan(written.indexOf('cell'));
   });
 
   it('leaves a cell another browser settled or holds to it', async () => {
@@ -102,7 +160,16 @@ describe('the team gate', () => {
     const { cell } = await committedHereOnly(store, sweepId);
     const bo = await claimCell(couch, { cell, browser: 'bo', holder: 'b1', now: Date.now(), leaseMs: 30_000 });
     const child = { ...sharedCellOf(cell), id: `${cell.id}.0`, parentId: cell.id, depth: cell.depth + 1 };
-    const theirs: Settlement = { status: 'split', result: { organic: 120, newListings: 0, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 }, children: [child], places: [], by: 'bo', byName: 'Bo', at: 1, generation: 0 };
+    const theirs: Settlement = {
+      status: 'split',
+      result: { organic: 120, newListings: 0, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 },
+      children: [child],
+      places: [],
+      by: 'bo',
+      byName: 'Bo',
+      at: 1,
+      generation: 0,
+    };
     await settleCell(couch, (bo as Extract<typeof bo, { kind: 'mine' }>).doc, theirs);
     await gate.flush();
     expect(await couch.get<CellDoc>(cellDocId(cell))).toMatchObject({ settle: { by: 'bo', status: 'split' } });
@@ -115,7 +182,16 @@ describe('the team gate', () => {
     const me: TeamSettings = { ...target, name: 'Ana', browserId: `ana-${sweepId}` };
     const store = await openStore({ name: `back-${++n}`, factory: new IDBFactory() });
     let now = 1_000_000;
-    const gate = createTeamGate({ store, team: async () => ({ couch: current, me }), membership: async () => ({ leaseMs: 30_000 }), memberSweeps: async () => [sweepId], now: () => now, report: () => {}, setInterval: () => null, clearInterval: () => {} });
+    const gate = createTeamGate({
+      store,
+      team: async () => ({ couch: current, me }),
+      membership: async () => ({ leaseMs: 30_000 }),
+      memberSweeps: async () => [sweepId],
+      now: () => now,
+      report: () => {},
+      setInterval: () => null,
+      clearInterval: () => {},
+    });
     const sweep = makeSweep(sweepId);
     await store.createSweep(sweep, [makeCell(sweepId, 'r0c0')]);
     const cell = (await store.listCells(sweepId))[0]!;
@@ -141,7 +217,9 @@ describe('the team gate', () => {
     const wrong = createCouch({ ...target, password: 'wrong' }, nodeFetch);
     const me: TeamSettings = { ...target, password: 'wrong', name: 'Ana', browserId: `ana-${sweepId}` };
     const { store, gate, statuses } = await browserWith(sweepId, me, wrong);
-    await store.createSweep(makeSweep(sweepId, { keywords: ['bakery'], settings: { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 } }), [makeCell(sweepId, 'r0c0')]);
+    await store.createSweep(makeSweep(sweepId, { keywords: ['bakery'], settings: { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 } }), [
+      makeCell(sweepId, 'r0c0'),
+    ]);
     let loads = 0;
     const page = {
       exists: async () => true,
@@ -152,7 +230,11 @@ describe('the team gate', () => {
     } as never;
     const pacer = createPacer({ now: Date.now, sleep: async () => {}, random: () => 0, timing: () => ({ delayMs: 0, jitterMs: 0 }) });
     const attention: string[] = [];
-    const exit = await runWorker({ store, page, pacer, now: Date.now, sleep: async () => {}, random: Math.random, attention: (_s, r) => attention.push(r), team: gate }, sweepId, 1);
+    const exit = await runWorker(
+      { store, page, pacer, now: Date.now, sleep: async () => {}, random: Math.random, attention: (_s, r) => attention.push(r), team: gate },
+      sweepId,
+      1,
+    );
     expect(exit).toBe('paused');
     expect(loads).toBe(0);
     const sweep = await store.getSweep(sweepId);
@@ -174,10 +256,22 @@ describe('another browser\u2019s result this store refuses', () => {
     const parent = makeCell(sweepId, 'r0c0');
     // The child the other browser's split names is already here (a clash the store refuses).
     const here = { ...makeCell(sweepId, 'r0c0.0'), parentId: parent.id, depth: 1, distance: 900 };
-    await store.createSweep(makeSweep(sweepId, { keywords: ['bakery'], settings: { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0, maxAttempts: 1 } }), [parent, here]);
+    await store.createSweep(makeSweep(sweepId, { keywords: ['bakery'], settings: { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0, maxAttempts: 1 } }), [
+      parent,
+      here,
+    ]);
     const bo = await claimCell(couch, { cell: parent, browser: 'bo', holder: 'b1', now: Date.now(), leaseMs: 30_000 });
     const child = { ...sharedCellOf(here) };
-    await settleCell(couch, (bo as Extract<typeof bo, { kind: 'mine' }>).doc, { status: 'split', result: { organic: 120, newListings: 0, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 }, children: [child], places: [], by: 'bo', byName: 'Bo', at: 1, generation: 0 });
+    await settleCell(couch, (bo as Extract<typeof bo, { kind: 'mine' }>).doc, {
+      status: 'split',
+      result: { organic: 120, newListings: 0, endOfList: false, capHit: true, zoomedOut: false, insideShare: 1 },
+      children: [child],
+      places: [],
+      by: 'bo',
+      byName: 'Bo',
+      at: 1,
+      generation: 0,
+    });
     const loaded: string[] = [];
     const page = {
       exists: async () => true,
@@ -212,7 +306,13 @@ describe('share and join', () => {
     const joined = await joinSweep(b, couch, sweepId, { ...DEFAULT_SETTINGS, delayMs: 4_000 }, Date.now());
     expect(joined).toMatchObject({ ok: true, leaseMs: 30_000, created: true });
     const here = await b.getSweep(sweepId);
-    expect(here?.settings).toMatchObject({ delayMs: 4_000, jitterMs: DEFAULT_SETTINGS.jitterMs, workers: DEFAULT_SETTINGS.workers, maxCells: 777, dedicatedWindow: true });
+    expect(here?.settings).toMatchObject({
+      delayMs: 4_000,
+      jitterMs: DEFAULT_SETTINGS.jitterMs,
+      workers: DEFAULT_SETTINGS.workers,
+      maxCells: 777,
+      dedicatedWindow: true,
+    });
     expect((await b.listCells(sweepId)).map((c) => c.id).sort()).toEqual(cells.map((c) => c.id).sort());
   });
 

@@ -30,7 +30,17 @@ const freshCell = () => makeCell('team', `r${++n}c0`);
 const T = 1_000_000;
 
 function settlement(by: string, overrides: Partial<Settlement> = {}): Settlement {
-  return { status: 'done', result: { organic: 3, newListings: 3, endOfList: true, capHit: false, zoomedOut: false, insideShare: 1 }, children: [], places: [], by, byName: by, at: T, generation: 0, ...overrides };
+  return {
+    status: 'done',
+    result: { organic: 3, newListings: 3, endOfList: true, capHit: false, zoomedOut: false, insideShare: 1 },
+    children: [],
+    places: [],
+    by,
+    byName: by,
+    at: T,
+    generation: 0,
+    ...overrides,
+  };
 }
 
 describe('claims', () => {
@@ -78,7 +88,10 @@ describe('claims', () => {
     doc = await couch.get<CellDoc>(cellDocId(cell));
     expect(doc).toMatchObject({ lease: null, settle: { by: 'B' } });
     // A settled cell is never claimed again: a third browser is given B's result.
-    expect(await claimCell(couch, { cell, browser: 'C', holder: 'c1', now: T + 99_000, leaseMs: 10_000 })).toMatchObject({ kind: 'settled', doc: { settle: { by: 'B' } } });
+    expect(await claimCell(couch, { cell, browser: 'C', holder: 'c1', now: T + 99_000, leaseMs: 10_000 })).toMatchObject({
+      kind: 'settled',
+      doc: { settle: { by: 'B' } },
+    });
   });
 
   it('a heartbeat keeps the cell: renewed before it ran out, nobody takes it', async () => {

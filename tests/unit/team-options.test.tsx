@@ -131,7 +131,14 @@ describe('options: sweep as a team', () => {
     await click(button('Save'));
 
     const saved = (await storedTeam()) as { browserId: string };
-    expect(saved).toEqual({ url: 'https://couch.example.org:6984', db: 'team', user: 'ana', password: 's3cret', name: 'Ana', browserId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(saved).toEqual({
+      url: 'https://couch.example.org:6984',
+      db: 'team',
+      user: 'ana',
+      password: 's3cret',
+      name: 'Ana',
+      browserId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(checks).toEqual([{ url: 'https://couch.example.org:6984', db: 'team', user: 'ana', password: 's3cret' }]);
     expect(status('team-check')).toBe('Saved. Connected: CouchDB 3.3, 12 documents');
     expect(host.textContent).not.toContain('s3cret');
@@ -154,10 +161,18 @@ describe('options: sweep as a team', () => {
   });
 
   it('a missing database is offered to be created, and checked again after', async () => {
-    await fakeBrowser.storage.local.set({ [TEAM_KEY]: { url: 'https://couch.example.org', db: 'team', user: 'ana', password: 's3cret', name: 'Ana', browserId: 'b-1' } });
+    await fakeBrowser.storage.local.set({
+      [TEAM_KEY]: { url: 'https://couch.example.org', db: 'team', user: 'ana', password: 's3cret', name: 'Ana', browserId: 'b-1' },
+    });
     let exists = false;
     answer('teamCheck', () =>
-      exists ? { ok: true, server: 'CouchDB 3.3', docs: 0 } : { ok: false, kind: 'missing', message: 'The server has no database "team". Create it here (the user must be allowed to), or ask whoever runs the server.' },
+      exists
+        ? { ok: true, server: 'CouchDB 3.3', docs: 0 }
+        : {
+            ok: false,
+            kind: 'missing',
+            message: 'The server has no database "team". Create it here (the user must be allowed to), or ask whoever runs the server.',
+          },
     );
     const created = answer('teamCreateDatabase', () => {
       exists = true;
@@ -213,7 +228,9 @@ describe('options: sweep as a team', () => {
   });
 
   it('a refusal from the background shows its words in the action status', async () => {
-    await fakeBrowser.storage.local.set({ [TEAM_KEY]: { url: 'https://couch.example.org', db: 'team', user: '', password: '', name: 'Ana', browserId: 'b-1' } });
+    await fakeBrowser.storage.local.set({
+      [TEAM_KEY]: { url: 'https://couch.example.org', db: 'team', user: '', password: '', name: 'Ana', browserId: 'b-1' },
+    });
     answer('teamList', () => ({ ok: false, error: { code: 'team_list', message: 'The server refused this user name and password.' } }));
     await mount();
     await click(button('List shared sweeps'));

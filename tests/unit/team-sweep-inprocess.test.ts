@@ -34,7 +34,9 @@ afterAll(async () => server?.close());
 function doubleClaims(browsers: SimBrowser[]) {
   const by = new Map<string, { browser: string; at: number }[]>();
   for (const b of browsers) for (const c of b.claims) by.set(c.cellId, [...(by.get(c.cellId) ?? []), { browser: b.name, at: c.at }]);
-  return [...by.entries()].filter(([, cs]) => new Set(cs.map((c) => c.browser)).size > 1).map(([cellId, cs]) => ({ cellId, claims: cs.sort((a, b) => a.at - b.at) }));
+  return [...by.entries()]
+    .filter(([, cs]) => new Set(cs.map((c) => c.browser)).size > 1)
+    .map(([cellId, cs]) => ({ cellId, claims: cs.sort((a, b) => a.at - b.at) }));
 }
 
 describe('a team sweep in-process', () => {
@@ -113,7 +115,11 @@ describe('a team sweep in-process', () => {
       leaseMs: 20_000,
       seed: 5,
       onLoad(_b, n) {
-        if (n === 12 && !stopped) stopped = server.stop().then(() => new Promise<void>((r) => setTimeout(r, 4_000))).then(() => server.start());
+        if (n === 12 && !stopped)
+          stopped = server
+            .stop()
+            .then(() => new Promise<void>((r) => setTimeout(r, 4_000)))
+            .then(() => server.start());
       },
     });
     const exits = await Promise.all(sim.browsers.map((b) => b.done));

@@ -150,7 +150,15 @@ export function createPageDriver(browser: Browser, channel: ContentChannel, slee
     ...(firstPage && {
       firstPage: {
         // A block page is "ready": the collection that follows reads it as the block it is.
-        ready: async (tabId, options, timeoutMs) => (await answer(tabId, () => firstPage.ready(tabId, options), () => ({ ready: true }), timeoutMs)).ready,
+        ready: async (tabId, options, timeoutMs) =>
+          (
+            await answer(
+              tabId,
+              () => firstPage.ready(tabId, options),
+              () => ({ ready: true }),
+              timeoutMs,
+            )
+          ).ready,
         press: (tabId) => press(firstPage.press(tabId)),
       },
     }),

@@ -11,9 +11,7 @@ export async function findMapTab(
   exclude: ReadonlySet<number> = new Set(),
 ): Promise<{ id: number; url: string; width: number; height: number } | null> {
   const tabs = await browser.tabs.query({ url: patterns });
-  const best = tabs
-    .filter((t) => t.id !== undefined && t.url && !exclude.has(t.id))
-    .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+  const best = tabs.filter((t) => t.id !== undefined && t.url && !exclude.has(t.id)).sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
   if (!best) return null;
   return { id: best.id!, url: best.url!, width: best.width ?? 1280, height: best.height ?? 800 };
 }
@@ -47,7 +45,10 @@ export async function openWorkerWindow(browser: Browser, count: number, start: S
   if (first !== undefined) {
     const release = await start.turn(start.url);
     // A start page that fails to load is no reason not to sweep: the first search tells.
-    await start.load(first, start.url).catch(() => {}).finally(release);
+    await start
+      .load(first, start.url)
+      .catch(() => {})
+      .finally(release);
   }
   return ids;
 }

@@ -8,20 +8,54 @@ import type { PageLink } from './types';
 
 /** Pages that exist to say how to reach the business. */
 const CONTACT_WORDS = [
-  'contact', 'kontakt', 'impressum', 'imprint', 'contacto', 'contato', 'contatti', 'nous contacter', 'get in touch',
-  '문의', '연락처', '오시는 길', '찾아오시는 길', '고객센터',
-  'お問い合わせ', '問い合わせ', 'お問合せ', '問合せ', 'アクセス',
-  '联系我们', '聯絡我們', '聯繫我們',
+  'contact',
+  'kontakt',
+  'impressum',
+  'imprint',
+  'contacto',
+  'contato',
+  'contatti',
+  'nous contacter',
+  'get in touch',
+  '문의',
+  '연락처',
+  '오시는 길',
+  '찾아오시는 길',
+  '고객센터',
+  'お問い合わせ',
+  '問い合わせ',
+  'お問合せ',
+  '問合せ',
+  'アクセス',
+  '联系我们',
+  '聯絡我們',
+  '聯繫我們',
 ];
 /** Pages that often say it too. */
 const ABOUT_WORDS = [
-  'about', 'company', 'location', 'a propos', 'quienes somos', 'sobre nos', 'uber uns', 'ueber uns',
-  '회사소개', '소개', '매장안내', '위치',
-  '会社概要', '会社案内', '企業情報', '关于我们', '關於我們',
+  'about',
+  'company',
+  'location',
+  'a propos',
+  'quienes somos',
+  'sobre nos',
+  'uber uns',
+  'ueber uns',
+  '회사소개',
+  '소개',
+  '매장안내',
+  '위치',
+  '会社概要',
+  '会社案内',
+  '企業情報',
+  '关于我们',
+  '關於我們',
 ];
 
 /** Documents, images, archives and media: not pages to read. */
-const FILE_EXTENSIONS = new Set('pdf hwp hwpx doc docx xls xlsx ppt pptx jpg jpeg png gif webp svg bmp ico zip rar 7z gz tar mp3 mp4 mov avi wmv exe dmg apk'.split(' '));
+const FILE_EXTENSIONS = new Set(
+  'pdf hwp hwpx doc docx xls xlsx ppt pptx jpg jpeg png gif webp svg bmp ico zip rar 7z gz tar mp3 mp4 mov avi wmv exe dmg apk'.split(' '),
+);
 const INDEX_PAGE = /\/(?:index|default|main)\.(?:html?|php|aspx?|jsp)$/i;
 
 export function pickContactPages(links: PageLink[], home: string, max = 3): string[] {
@@ -40,7 +74,10 @@ export function pickContactPages(links: PageLink[], home: string, max = 3): stri
     if (score > 0) ranked.push({ href: link.href, score });
   }
   // Array.prototype.sort is stable: equal scores keep the page's order.
-  return ranked.sort((a, b) => b.score - a.score).slice(0, max).map((page) => page.href);
+  return ranked
+    .sort((a, b) => b.score - a.score)
+    .slice(0, max)
+    .map((page) => page.href);
 }
 
 function parse(href: string): URL | null {
@@ -84,8 +121,7 @@ function wordsScore(text: string, contactScore: number, aboutScore: number): num
 }
 
 /** Compatibility forms, case and accents folded: `À propos` → `a propos`, `Über uns` → `uber uns`. */
-const fold = (text: string) =>
-  text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * A Latin word must start a word (`contact` in `contact-us`, `contacts`, `contactez`, not in

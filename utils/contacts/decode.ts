@@ -193,10 +193,16 @@ function readAttribute(bytes: Uint8Array, at: number): { name: string; value: st
   const quote = bytes[i];
   if (quote === 0x22 || quote === 0x27) {
     i++;
-    while (i < bytes.length && bytes[i] !== quote) value += String.fromCharCode(lower(bytes[i]!)), i++;
+    while (i < bytes.length && bytes[i] !== quote) {
+      value += String.fromCharCode(lower(bytes[i]!));
+      i++;
+    }
     return { name, value, end: i + 1 };
   }
-  while (i < bytes.length && !isSpace(bytes[i]) && bytes[i] !== 0x3e) value += String.fromCharCode(lower(bytes[i]!)), i++;
+  while (i < bytes.length && !isSpace(bytes[i]) && bytes[i] !== 0x3e) {
+    value += String.fromCharCode(lower(bytes[i]!));
+    i++;
+  }
   return { name, value, end: i };
 }
 

@@ -120,6 +120,7 @@ function readDomain(text: string, from: number, bareWord: boolean): { name: stri
   return { name: labels.join('.'), obfuscated };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is every code point up to 0x7f, control characters included.
 const isAscii = (label: string) => /^[\x00-\x7f]*$/.test(label);
 
 /** One label at `i`: ASCII, or one other script, never the two mixed (`cafe.com으로` ends at `com`). */
@@ -138,13 +139,43 @@ function readLabel(text: string, i: number): string {
 
 /** TLDs that are file extensions, so `logo@2x.png` or `bg@3x.webp` are images, not addresses. */
 const FILE_EXTENSIONS = new Set(
-  'png jpg jpeg gif webp svg bmp ico tif tiff avif heic css js mjs json xml map txt htm html php asp aspx jsp pdf zip gz rar mp3 mp4 webm mov avi woff woff2 ttf otf eot'.split(' '),
+  'png jpg jpeg gif webp svg bmp ico tif tiff avif heic css js mjs json xml map txt htm html php asp aspx jsp pdf zip gz rar mp3 mp4 webm mov avi woff woff2 ttf otf eot'.split(
+    ' ',
+  ),
 );
 /** Domains of templates and documentation (RFC 2606 and what themes ship with). */
-const PLACEHOLDER_DOMAINS = new Set(['example.com', 'example.org', 'example.net', 'domain.com', 'email.com', 'yourdomain.com', 'yoursite.com', 'mysite.com', 'company.com', 'sample.com']);
+const PLACEHOLDER_DOMAINS = new Set([
+  'example.com',
+  'example.org',
+  'example.net',
+  'domain.com',
+  'email.com',
+  'yourdomain.com',
+  'yoursite.com',
+  'mysite.com',
+  'company.com',
+  'sample.com',
+]);
 const RESERVED_TLDS = new Set(['example', 'test', 'invalid', 'localhost', 'local']);
 /** Local parts a theme or a form shows as a hint, not a mailbox (`name@`, `yourname@`, `test@`). */
-const PLACEHOLDER_LOCALS = new Set(['name', 'yourname', 'your.name', 'your-name', 'your_name', 'user', 'username', 'test', 'example', 'email', 'youremail', 'your.email', 'your-email', 'your_email', 'someone', 'xxx']);
+const PLACEHOLDER_LOCALS = new Set([
+  'name',
+  'yourname',
+  'your.name',
+  'your-name',
+  'your_name',
+  'user',
+  'username',
+  'test',
+  'example',
+  'email',
+  'youremail',
+  'your.email',
+  'your-email',
+  'your_email',
+  'someone',
+  'xxx',
+]);
 /**
  * Addresses that reach no one at the business. Error trackers: Sentry DSNs (`key@o1.ingest.sentry.io`,
  * Wix pages' `key@sentry-next.wixpress.com`) sit in page markup. Site builders: their own domains
@@ -161,7 +192,10 @@ const NO_REPLY = /^(?:no[-_.]?reply|do[-_.]?not[-_.]?reply|mailer-daemon)(?:[-_.
  * business's address.
  */
 export function normaliseEmail(candidate: string, given: 'in-text' | 'as-address' = 'in-text'): string | null {
-  const trimmed = candidate.trim().replace(/^[<("'[]+/, '').replace(/[>)"'\].,;:!?]+$/, '');
+  const trimmed = candidate
+    .trim()
+    .replace(/^[<("'[]+/, '')
+    .replace(/[>)"'\].,;:!?]+$/, '');
   const at = trimmed.lastIndexOf('@');
   if (at <= 0) return null;
   const local = trimmed.slice(0, at);

@@ -67,7 +67,8 @@ export async function fetchBounded(fetchFn: FetchFn, url: string, bounds: FetchB
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
   if (accept === 'html' && mediaType !== null && !HTML_TYPES.has(mediaType)) return failed({ kind: 'permanent', message: `not a web page (${mediaType})` });
   const declared = Number(response.headers.get('content-length'));
-  if (!bounds.cut && Number.isFinite(declared) && declared > bounds.maxBytes) return failed({ kind: 'permanent', message: `larger than ${bounds.maxBytes} bytes` });
+  if (!bounds.cut && Number.isFinite(declared) && declared > bounds.maxBytes)
+    return failed({ kind: 'permanent', message: `larger than ${bounds.maxBytes} bytes` });
   let bytes: Uint8Array | null;
   try {
     bytes = await readAtMost(response, bounds.maxBytes, bounds.cut === true);
@@ -75,7 +76,8 @@ export async function fetchBounded(fetchFn: FetchFn, url: string, bounds: FetchB
     return { ok: false, url: finalUrl, status: response.status, failure: { kind: 'transient', message: failureText(e, timeout, bounds) } };
   }
   if (!bytes) return { ok: false, url: finalUrl, status: response.status, failure: { kind: 'permanent', message: `larger than ${bounds.maxBytes} bytes` } };
-  if (accept === 'html' && mediaType === null && !looksLikeHtml(bytes)) return { ok: false, url: finalUrl, status: response.status, failure: { kind: 'permanent', message: 'not a web page (no type, not HTML)' } };
+  if (accept === 'html' && mediaType === null && !looksLikeHtml(bytes))
+    return { ok: false, url: finalUrl, status: response.status, failure: { kind: 'permanent', message: 'not a web page (no type, not HTML)' } };
   return { ok: true, url: finalUrl, status: response.status, contentType, bytes };
 }
 
@@ -109,7 +111,11 @@ async function readAtMost(response: Response, max: number, cut: boolean): Promis
 
 /** HTML's own sniffing, in short: after a BOM and white space, a tag. */
 function looksLikeHtml(bytes: Uint8Array): boolean {
-  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = new TextDecoder('utf-8')
+    .decode(bytes.subarray(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   return head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head') || head.startsWith('<body') || head.startsWith('<!--');
 }
 

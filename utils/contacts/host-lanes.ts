@@ -22,7 +22,12 @@ export interface HostLanes {
   acquire(host: string, signal?: AbortSignal): Promise<() => void>;
 }
 
-export function createHostLanes(opts: { gapMs: number; concurrency: number; now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> }): HostLanes {
+export function createHostLanes(opts: {
+  gapMs: number;
+  concurrency: number;
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}): HostLanes {
   const lanes = new Map<string, { tail: Promise<void>; lastEnd: number }>();
   let inFlight = 0;
   const slotWaiters: (() => void)[] = [];

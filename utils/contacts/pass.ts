@@ -155,17 +155,35 @@ export function createContactsPass(deps: ContactsPassDeps) {
     }
   }
 
-  async function visitLeased(site: ContactSite, holder: string, signal: AbortSignal, lanes: HostLanes, settings: ContactsSettings, visiting: Set<string>): Promise<void> {
+  async function visitLeased(
+    site: ContactSite,
+    holder: string,
+    signal: AbortSignal,
+    lanes: HostLanes,
+    settings: ContactsSettings,
+    visiting: Set<string>,
+  ): Promise<void> {
     const lane = hostLane(site.url);
     visiting.add(lane);
     try {
       // A page the readers choke on is that site's failure, never the pass's: the rest goes on.
       const result = await visitSite({ fetch: deps.fetch, lanes, signal }, site.url).catch(
-        (e: unknown): VisitResult => ({ kind: 'failed', failure: { kind: 'permanent', message: `could not read the site: ${e instanceof Error ? e.message : String(e)}` } }),
+        (e: unknown): VisitResult => ({
+          kind: 'failed',
+          failure: { kind: 'permanent', message: `could not read the site: ${e instanceof Error ? e.message : String(e)}` },
+        }),
       );
       if (result.kind === 'stopped' || signal.aborted) await releaseSite(deps.store, { url: site.url, holder, now: deps.now() });
       else if (result.kind === 'found') await commitSite(deps.store, { url: site.url, holder, now: deps.now(), findings: result.findings });
-      else await failSite(deps.store, { url: site.url, holder, now: deps.now(), failure: result.failure, maxAttempts: settings.maxAttempts, random: deps.random() });
+      else
+        await failSite(deps.store, {
+          url: site.url,
+          holder,
+          now: deps.now(),
+          failure: result.failure,
+          maxAttempts: settings.maxAttempts,
+          random: deps.random(),
+        });
     } finally {
       visiting.delete(lane);
     }

@@ -98,7 +98,10 @@ export async function enqueueContacts(store: Store, req: { collection?: string; 
  * write are one transaction: two loops never lease the same site. `except` are sites this
  * session is visiting or must not visit now (a host whose turn has not come): skipped.
  */
-export async function leaseSite(store: Store, req: { holder: string; now: number; leaseMs: number; except?: (url: string) => boolean }): Promise<ContactSite | null> {
+export async function leaseSite(
+  store: Store,
+  req: { holder: string; now: number; leaseMs: number; except?: (url: string) => boolean },
+): Promise<ContactSite | null> {
   const { holder, now, leaseMs } = req;
   if (!holder || !Number.isFinite(now) || !Number.isFinite(leaseMs) || leaseMs <= 0) {
     throw new StoreError('invalid', 'A site lease needs a holder, a valid time and a positive duration.');
@@ -173,7 +176,13 @@ export function failSite(
     const attempts = site.attempts + 1;
     const retry = req.failure.kind === 'transient' && attempts < req.maxAttempts;
     return retry
-      ? { ...site, status: 'pending', attempts, lastError: req.failure.message, nextAttemptAt: req.now + backoffDelay(attempts, req.random, SITE_BACKOFF_BASE_MS, SITE_BACKOFF_CAP_MS) }
+      ? {
+          ...site,
+          status: 'pending',
+          attempts,
+          lastError: req.failure.message,
+          nextAttemptAt: req.now + backoffDelay(attempts, req.random, SITE_BACKOFF_BASE_MS, SITE_BACKOFF_CAP_MS),
+        }
       : { ...site, status: 'failed', attempts, lastError: req.failure.message, checkedAt: req.now };
   });
 }
@@ -183,7 +192,11 @@ export async function releaseContactLeases(store: Store, now: number): Promise<n
   return store.transact(['contactSites'], 'readwrite', async (tx) => {
     const sites = tx.objectStore('contactSites');
     const leased = (await sites.index('byLeaseOrder').getAll()).filter((r) => r.status === 'leased');
-    await Promise.all(leased.map((r) => handled(sites.put(withContactQueueKey({ ...fromContactRecord(r), status: 'pending', leaseHolder: null, leaseUntil: 0, updatedAt: now })))));
+    await Promise.all(
+      leased.map((r) =>
+        handled(sites.put(withContactQueueKey({ ...fromContactRecord(r), status: 'pending', leaseHolder: null, leaseUntil: 0, updatedAt: now }))),
+      ),
+    );
     return leased.length;
   });
 }
@@ -222,10 +235,12 @@ export async function contactsOf(store: Store, listings: readonly { key: string;
     const sites = tx.objectStore('contactSites');
     const urls = [...new Set(listings.map((l) => siteUrlOf(l.website)).filter((u): u is string => u !== null))];
     const records = new Map<string, ContactSite>();
-    await Promise.all(urls.map(async (u) => {
-      const r = await sites.get(u);
-      if (r) records.set(u, fromContactRecord(r));
-    }));
+    await Promise.all(
+      urls.map(async (u) => {
+        const r = await sites.get(u);
+        if (r) records.set(u, fromContactRecord(r));
+      }),
+    );
     const out = new Map<string, ContactSite>();
     for (const l of listings) {
       const url = siteUrlOf(l.website);

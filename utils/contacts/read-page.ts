@@ -19,7 +19,9 @@ import type { EmailWriting, FoundEmail, PageLink, PageReading, SocialNetwork, So
 const UNREAD = new Set(['script', 'style', 'template']);
 /** Elements that end a line of text: `<td>a@b.com</td><td>Tel</td>` must not read as `a@b.comTel`. */
 const BLOCK = new Set(
-  'address article aside blockquote br dd div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table tbody td tfoot th thead tr ul option select button label title'.split(' '),
+  'address article aside blockquote br dd div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table tbody td tfoot th thead tr ul option select button label title'.split(
+    ' ',
+  ),
 );
 /** A link's words are for ranking it; a hostile page's megabyte of link text is not. */
 const MAX_LINK_TEXT = 200;
@@ -244,7 +246,11 @@ function readStructured(blocks: readonly string[]): { emails: string[]; phones: 
     else if (node && typeof node === 'object') {
       const o = node as Record<string, unknown>;
       for (const e of strings(o.email)) out.emails.push(...mailtoAddresses(e));
-      out.phones.push(...strings(o.telephone).map((t) => t.trim()).filter((t) => /^[+\d][\d\s().-]{5,24}$/.test(t)));
+      out.phones.push(
+        ...strings(o.telephone)
+          .map((t) => t.trim())
+          .filter((t) => /^[+\d][\d\s().-]{5,24}$/.test(t)),
+      );
       out.profiles.push(...strings(o.sameAs));
       for (const value of Object.values(o).slice(0, 200)) if (value && typeof value === 'object') queue.push(value);
     }

@@ -31,13 +31,17 @@ function withTab(segments: string[], length: number, tabs: ReadonlySet<string>):
 
 const set = (words: string) => new Set(words.split(' '));
 
-const INSTAGRAM_RESERVED = set('p reel reels tv explore stories accounts about developer legal direct web challenge oauth api s privacy emails session tags locations');
+const INSTAGRAM_RESERVED = set(
+  'p reel reels tv explore stories accounts about developer legal direct web challenge oauth api s privacy emails session tags locations',
+);
 const INSTAGRAM_TABS = set('reels tagged guides');
 const FACEBOOK_RESERVED = set(
   'sharer sharer.php share share.php plugins tr dialog login login.php l.php events watch photo photo.php photos story.php permalink.php hashtag ads business help policies privacy legal marketplace gaming settings home.php search groups pages people profile.php recover reg signup r.php video.php videos media notes messages friends bookmarks fundraisers places public directory careers terms about',
 );
 const FACEBOOK_TABS = set('about photos videos reviews posts events community services shop menu mentions followers reels');
-const X_RESERVED = set('intent share home i search hashtag explore settings login signup tos privacy messages notifications compose download about jobs account oauth widgets');
+const X_RESERVED = set(
+  'intent share home i search hashtag explore settings login signup tos privacy messages notifications compose download about jobs account oauth widgets',
+);
 const X_TABS = set('with_replies media likes highlights');
 const YOUTUBE_TABS = set('videos featured about shorts streams playlists community');
 const LINKEDIN_TABS = set('about posts jobs people life');
@@ -90,8 +94,12 @@ const NETWORKS: readonly Network[] = [
     // Channel ids are case-sensitive; handles and custom names are kept as written too.
     profile(segments) {
       const first = segments[0] ?? '';
-      const path = first.startsWith('@') ? withTab(segments, 1, YOUTUBE_TABS) : ['channel', 'c', 'user'].includes(first) ? withTab(segments, 2, YOUTUBE_TABS) : null;
-      if (!path || !path.every((segment) => /^@?[^@\s]{1,100}$/.test(segment))) return null;
+      const path = first.startsWith('@')
+        ? withTab(segments, 1, YOUTUBE_TABS)
+        : ['channel', 'c', 'user'].includes(first)
+          ? withTab(segments, 2, YOUTUBE_TABS)
+          : null;
+      if (!path?.every((segment) => /^@?[^@\s]{1,100}$/.test(segment))) return null;
       return `https://www.youtube.com/${path.join('/')}`;
     },
   },

@@ -5,7 +5,19 @@
  */
 
 /** The social networks the pass keeps one profile of, each an export column. */
-export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'x', 'youtube', 'tiktok', 'linkedin', 'kakao_channel', 'naver_blog', 'naver_cafe', 'naver_smartstore', 'band'] as const;
+export const SOCIAL_NETWORKS = [
+  'instagram',
+  'facebook',
+  'x',
+  'youtube',
+  'tiktok',
+  'linkedin',
+  'kakao_channel',
+  'naver_blog',
+  'naver_cafe',
+  'naver_smartstore',
+  'band',
+] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** How an e-mail address was written on the page. */
@@ -57,9 +69,28 @@ export interface PageReading {
  * social network's page that is not a profile (a post, a share link).
  */
 export type WebsitePlatform =
-  | 'Naver Map' | 'Naver Booking' | 'Kakao Map' | 'Google Maps' | 'CatchTable'
-  | 'Linktree' | 'Litt.ly' | 'Instabio' | 'Beacons' | 'Inpock' | 'Lnk.Bio'
-  | 'Instagram' | 'Facebook' | 'X' | 'YouTube' | 'TikTok' | 'LinkedIn' | 'Kakao Channel' | 'Naver Blog' | 'Naver Cafe' | 'Naver Smartstore' | 'Band';
+  | 'Naver Map'
+  | 'Naver Booking'
+  | 'Kakao Map'
+  | 'Google Maps'
+  | 'CatchTable'
+  | 'Linktree'
+  | 'Litt.ly'
+  | 'Instabio'
+  | 'Beacons'
+  | 'Inpock'
+  | 'Lnk.Bio'
+  | 'Instagram'
+  | 'Facebook'
+  | 'X'
+  | 'YouTube'
+  | 'TikTok'
+  | 'LinkedIn'
+  | 'Kakao Channel'
+  | 'Naver Blog'
+  | 'Naver Cafe'
+  | 'Naver Smartstore'
+  | 'Band';
 
 /** Why a "website" is not fetched at all. */
 export type InvalidWebsite = 'not a URL' | 'not http(s)' | 'a URL with a user name or password' | 'a local or private host';

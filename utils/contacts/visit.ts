@@ -83,7 +83,9 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
   const homeLinks = [...homeReading.links];
   // A frameset, or a page that only refreshes to another, has the home page's content elsewhere
   // on the site (common on older Korean hosting): that page is read as part of the home page.
-  const inner = [...homeReading.frames, ...(homeReading.refreshTo ? [homeReading.refreshTo] : [])].filter((u) => hostLane(u) === hostLane(home.url) && !seen.has(u));
+  const inner = [...homeReading.frames, ...(homeReading.refreshTo ? [homeReading.refreshTo] : [])].filter(
+    (u) => hostLane(u) === hostLane(home.url) && !seen.has(u),
+  );
   for (const url of [...new Set(inner)].slice(0, MAX_INNER_PAGES)) {
     seen.add(url);
     const got = await readAt(url, false);

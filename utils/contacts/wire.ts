@@ -57,8 +57,8 @@ interface WiringBrowser {
   storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
   webRequest?: { onBeforeRedirect?: { addListener(cb: (e: RedirectEvent) => void, filter: { urls: string[]; tabId?: number }): void } };
   alarms: {
-    create(name: string, info: { periodInMinutes: number }): Promise<void> | void;
-    clear(name: string): Promise<boolean> | void;
+    create(name: string, info: { periodInMinutes: number }): Promise<void> | undefined;
+    clear(name: string): Promise<boolean> | undefined;
     onAlarm: { addListener(cb: (alarm: { name: string }) => void): void };
   };
 }

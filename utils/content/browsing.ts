@@ -162,14 +162,14 @@ export function createBrowsingCollector(env: BrowsingEnv): BrowsingCollector {
       failStreak += 1;
       queueFlush(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (failStreak - 1)));
     };
-    let answer: Promise<void> | void;
+    let answer: Promise<void> | undefined;
     try {
-      answer = env.send(batch);
+      answer = env.send(batch) ?? undefined;
     } catch {
       return notSaved();
     }
-    if (answer) answer.then(saved, notSaved);
-    else saved();
+    if (answer === undefined) saved();
+    else answer.then(saved, notSaved);
   }
 
   function queueScan() {

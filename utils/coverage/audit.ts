@@ -123,7 +123,8 @@ export function findErrors(missed: readonly LatLng[], done: readonly DoneCellPro
     const span = spanOf(cell.canvasKey);
     if (!span) continue;
     const o = pixelOffset(cell.view, p);
-    const l = (limits[cell.canvasKey] ??= {});
+    const l = limits[cell.canvasKey] ?? {};
+    limits[cell.canvasKey] = l;
     // Distance to each edge of the believed span, as a share of its size: the smallest says which side was short.
     const w = Math.max(1, span.right - span.left);
     const h = Math.max(1, span.bottom - span.top);

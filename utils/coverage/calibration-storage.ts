@@ -20,7 +20,10 @@ const locks = new WeakMap<KeyValueArea, ReturnType<typeof keyedSerialiser>>();
 /** Calibrations in storage.local; a stored value of another shape is ignored (and learnt again), never trusted. */
 export function storageCalibrationStore(area: KeyValueArea): CalibrationStore {
   let serialise = locks.get(area);
-  if (!serialise) locks.set(area, (serialise = keyedSerialiser()));
+  if (!serialise) {
+    serialise = keyedSerialiser();
+    locks.set(area, serialise);
+  }
   return calibrationStoreOver(
     {
       read: async (key) => (await area.get(CALIBRATION_PREFIX + key))[CALIBRATION_PREFIX + key],

@@ -104,7 +104,11 @@ export interface CalibrationStore {
    * up) and none is overwritten. What `learn` returns is its verdict, made on the calibration it
    * keeps; that calibration is written when it is not the one `learn` was given.
    */
-  update<T extends Learnt>(key: string, fresh: GeometryCalibration, learn: (current: GeometryCalibration) => T): Promise<{ before: GeometryCalibration; result: T }>;
+  update<T extends Learnt>(
+    key: string,
+    fresh: GeometryCalibration,
+    learn: (current: GeometryCalibration) => T,
+  ): Promise<{ before: GeometryCalibration; result: T }>;
 }
 
 /** What an update's `learn` hands back: at least the calibration to keep (assessCoverage's verdict is one). */
@@ -172,5 +176,8 @@ export function isCalibration(v: unknown): v is GeometryCalibration {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
   const num = (k: string) => typeof c[k] === 'number' && Number.isFinite(c[k] as number);
-  return c.version === 1 && ['width', 'height', 'panelBoundStart', 'panelBoundRight', 'panelBoundCentred', 'unexplained', 'searches', 'denseSearches', 'updatedAt'].every(num);
+  return (
+    c.version === 1 &&
+    ['width', 'height', 'panelBoundStart', 'panelBoundRight', 'panelBoundCentred', 'unexplained', 'searches', 'denseSearches', 'updatedAt'].every(num)
+  );
 }

@@ -98,7 +98,9 @@ function placesInAreas(groups: readonly DenseCell[][], places: Iterable<FoundPla
   const counts = groups.map(() => 0);
   const boxes = groups.map(boundsOf);
   const groupOfCell = new Map<string, number>();
-  groups.forEach((g, i) => g.forEach((c) => groupOfCell.set(c.id, i)));
+  groups.forEach((g, i) => {
+    for (const c of g) groupOfCell.set(c.id, i);
+  });
   const seen = new Set<string>();
   for (const p of places) {
     if (seen.has(p.key)) continue;

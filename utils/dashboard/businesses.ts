@@ -19,11 +19,7 @@ import type { AmbiguityWhy, PairScore, Reason } from '../match/types';
 export const PAGE_SIZE = 50;
 
 /** `closed` among the differences is "closed on one site". */
-export type BusinessFilter =
-  | { kind: 'linked' }
-  | { kind: 'left' }
-  | { kind: 'differs'; on: Difference }
-  | { kind: 'missing'; site: ProviderId };
+export type BusinessFilter = { kind: 'linked' } | { kind: 'left' } | { kind: 'differs'; on: Difference } | { kind: 'missing'; site: ProviderId };
 
 /** The filters in the order the select lists them: one "missing on" per site of the registry. */
 export function businessFilters(sites: readonly ProviderId[]): BusinessFilter[] {
@@ -136,10 +132,7 @@ export function factsOfBatch(
 }
 
 /** What a row of the panel is about; a page reads the listings of these `keys` only. */
-export type Subject =
-  | { kind: 'business'; record: BusinessRecord }
-  | { kind: 'left'; record: AmbiguityRecord }
-  | { kind: 'lone'; key: string };
+export type Subject = { kind: 'business'; record: BusinessRecord } | { kind: 'left'; record: AmbiguityRecord } | { kind: 'lone'; key: string };
 
 export function keysOf(s: Subject): string[] {
   return s.kind === 'business' ? s.record.members : s.kind === 'left' ? s.record.places : [s.key];
@@ -158,7 +151,12 @@ export function weakestScore(b: BusinessRecord): number | null {
  * Everything a filter holds, in a stable order: the least sure businesses first (those a person
  * checks), then lone places by key. A filter on facts holds only what the facts gathered so far.
  */
-export function subjectsOf(filter: BusinessFilter, businesses: readonly BusinessRecord[], ambiguities: readonly AmbiguityRecord[], facts: FactsIndex): Subject[] {
+export function subjectsOf(
+  filter: BusinessFilter,
+  businesses: readonly BusinessRecord[],
+  ambiguities: readonly AmbiguityRecord[],
+  facts: FactsIndex,
+): Subject[] {
   const linked = (keep: (b: BusinessRecord) => boolean): Subject[] =>
     businesses
       .filter(keep)
@@ -172,14 +170,22 @@ export function subjectsOf(filter: BusinessFilter, businesses: readonly Business
     case 'differs':
       return linked((b) => facts.businesses.get(b.id)?.differs.includes(filter.on) ?? false);
     case 'missing': {
-      const lone = [...facts.lone].filter(([, on]) => on.includes(filter.site)).map(([key]) => key).sort();
+      const lone = [...facts.lone]
+        .filter(([, on]) => on.includes(filter.site))
+        .map(([key]) => key)
+        .sort();
       return [...linked((b) => facts.businesses.get(b.id)?.missingOn.includes(filter.site) ?? false), ...lone.map((key) => ({ kind: 'lone' as const, key }))];
     }
   }
 }
 
 /** How many each filter holds, by `filterId`. */
-export function filterCounts(filters: readonly BusinessFilter[], businesses: readonly BusinessRecord[], ambiguities: readonly AmbiguityRecord[], facts: FactsIndex): Map<string, number> {
+export function filterCounts(
+  filters: readonly BusinessFilter[],
+  businesses: readonly BusinessRecord[],
+  ambiguities: readonly AmbiguityRecord[],
+  facts: FactsIndex,
+): Map<string, number> {
   const out = new Map<string, number>(filters.map((f) => [filterId(f), 0]));
   const bump = (f: BusinessFilter) => {
     const id = filterId(f);

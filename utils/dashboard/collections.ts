@@ -2,9 +2,7 @@ import { BROWSING } from '../store';
 import type { Sweep, SweepStatus } from '../domain/sweep';
 
 /** A row of the Collections panel: a sweep, or the places collected while browsing. */
-export type CollectionSummary =
-  | { kind: 'sweep'; id: string; sweep: Sweep; places: number }
-  | { kind: 'browsing'; id: typeof BROWSING; places: number };
+export type CollectionSummary = { kind: 'sweep'; id: string; sweep: Sweep; places: number } | { kind: 'browsing'; id: typeof BROWSING; places: number };
 
 /** Newest sweep first, then Browsing (which is always there, even when empty). */
 export function summarise(sweeps: readonly Sweep[], places: ReadonlyMap<string, number>): CollectionSummary[] {
@@ -48,4 +46,3 @@ export function reloadDue(now: number, lastStartedAt: number | null, lastDuratio
   if (lastStartedAt === null) return true;
   return now - lastStartedAt >= Math.max(minIntervalMs, lastDurationMs / loadShare);
 }
-

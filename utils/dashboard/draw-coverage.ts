@@ -149,7 +149,11 @@ export function hatchSegments(rect: Rect, spacing: number): [Point, Point][] {
   for (let k = x0 + y0 + spacing; k < x1 + y1; k += spacing) {
     const xa = Math.max(x0, k - y1);
     const xb = Math.min(x1, k - y0);
-    if (xb > xa) out.push([{ x: xa, y: k - xa }, { x: xb, y: k - xb }]);
+    if (xb > xa)
+      out.push([
+        { x: xa, y: k - xa },
+        { x: xb, y: k - xb },
+      ]);
   }
   return out;
 }

@@ -57,7 +57,8 @@ export async function loadIncompleteCoverage(store: Store, sweepId: string): Pro
   const places: FoundPlace[] = [];
   for await (const batch of store.iterateListings(BATCH, sweepId)) {
     for (const l of batch) {
-      if (l.lat === null || l.lng === null || bboxContains(near, { lat: l.lat, lng: l.lng })) places.push({ key: l.key, lat: l.lat, lng: l.lng, cells: l.cells });
+      if (l.lat === null || l.lng === null || bboxContains(near, { lat: l.lat, lng: l.lng }))
+        places.push({ key: l.key, lat: l.lat, lng: l.lng, cells: l.cells });
     }
   }
   return incompleteCoverage(cells, places);
@@ -79,7 +80,14 @@ export function denseAreasText(areas: readonly DenseArea[]): Text[] {
     const a = areas[0]!;
     return [text(a.unresolved === a.cells ? 'denseAreaOneUnresolved' : 'denseAreaOne', ...item(a))];
   }
-  const lines = [text('denseAreasMany', areas.length, areas.reduce((n, a) => n + a.places, 0)), ...areas.slice(0, AREAS_LISTED).map((a) => text('denseAreaItem', ...item(a)))];
+  const lines = [
+    text(
+      'denseAreasMany',
+      areas.length,
+      areas.reduce((n, a) => n + a.places, 0),
+    ),
+    ...areas.slice(0, AREAS_LISTED).map((a) => text('denseAreaItem', ...item(a))),
+  ];
   if (areas.length > AREAS_LISTED) lines.push(text('denseAreasMore', areas.length - AREAS_LISTED));
   return lines;
 }

@@ -84,8 +84,7 @@ export function draftFromSweep(draft: SavedSearchDraft, sweep: Pick<Sweep, 'keyw
 export function areaToText(area: Area): string {
   if (area.kind === 'bbox') return formatCorners(area.bbox);
   const coordinates = area.polygons.map((polygon) => polygon.map(closedPositions));
-  const geometry =
-    coordinates.length === 1 ? { type: 'Polygon', coordinates: coordinates[0] } : { type: 'MultiPolygon', coordinates };
+  const geometry = coordinates.length === 1 ? { type: 'Polygon', coordinates: coordinates[0] } : { type: 'MultiPolygon', coordinates };
   return JSON.stringify(geometry);
 }
 

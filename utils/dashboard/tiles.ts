@@ -17,7 +17,9 @@ export const MAX_TILE_ZOOM = 19;
 const PLACEHOLDERS = new Set(['z', 'x', 'y', 's', 'r']);
 const REQUIRED = ['z', 'x', 'y'] as const;
 
-export type TileUrlCheck = { ok: true; url: string } | { ok: false; problem: 'empty' | 'not-url' | 'not-https' | 'missing-placeholder' | 'unknown-placeholder'; detail?: string };
+export type TileUrlCheck =
+  | { ok: true; url: string }
+  | { ok: false; problem: 'empty' | 'not-url' | 'not-https' | 'missing-placeholder' | 'unknown-placeholder'; detail?: string };
 
 /**
  * Is this a tile URL template the dashboard can use: https only (the page must not mix in
@@ -34,7 +36,12 @@ export function checkTileUrl(input: string): TileUrlCheck {
   let parsed: URL;
   try {
     // Placeholders filled with digits / a letter, so the URL parser sees a real address.
-    parsed = new URL(url.replace(/\{s\}/g, 'a').replace(/\{r\}/g, '').replace(/\{[zxy]\}/g, '0'));
+    parsed = new URL(
+      url
+        .replace(/\{s\}/g, 'a')
+        .replace(/\{r\}/g, '')
+        .replace(/\{[zxy]\}/g, '0'),
+    );
   } catch {
     return { ok: false, problem: 'not-url' };
   }

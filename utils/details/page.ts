@@ -18,7 +18,12 @@ export const sendCollectPlace: SendCollectPlace = (tabId, req) => sendDetailsMes
  * A transport error (the content script not injected yet, the page replacing itself while it
  * answered: Google rewrites `/maps?cid=` to the place URL) is asked again until `timeoutMs`.
  */
-export function createPlacePageDriver(page: Pick<PageDriver, 'load' | 'exists'>, send: SendCollectPlace, sleep: (ms: number) => Promise<void>, now: () => number = Date.now): PlacePageDriver {
+export function createPlacePageDriver(
+  page: Pick<PageDriver, 'load' | 'exists'>,
+  send: SendCollectPlace,
+  sleep: (ms: number) => Promise<void>,
+  now: () => number = Date.now,
+): PlacePageDriver {
   return {
     load: (tabId, url, timeoutMs) => page.load(tabId, url, timeoutMs),
     exists: (tabId) => page.exists(tabId),

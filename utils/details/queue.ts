@@ -108,8 +108,10 @@ export async function leasePlace(store: Store, req: { sweepId: string; holder: s
 export async function releasePlace(store: Store, req: { jobId: string; holder: string; now: number }): Promise<boolean> {
   return store.transact(['placeQueue'], 'readwrite', async (tx) => {
     const record = await tx.objectStore('placeQueue').get(req.jobId);
-    if (!record || record.status !== 'leased' || record.leaseHolder !== req.holder) return false;
-    await tx.objectStore('placeQueue').put(withPlaceQueueKey({ ...fromPlaceRecord(record), status: 'pending', leaseHolder: null, leaseUntil: 0, nextAttemptAt: req.now, updatedAt: req.now }));
+    if (record?.status !== 'leased' || record.leaseHolder !== req.holder) return false;
+    await tx
+      .objectStore('placeQueue')
+      .put(withPlaceQueueKey({ ...fromPlaceRecord(record), status: 'pending', leaseHolder: null, leaseUntil: 0, nextAttemptAt: req.now, updatedAt: req.now }));
     return true;
   });
 }
@@ -124,7 +126,9 @@ export async function releasePlaceLeases(store: Store, now: number, sweepId?: st
     const queue = tx.objectStore('placeQueue');
     const records = sweepId === undefined ? await queue.getAll() : await queue.index('bySweepStatus').getAll([sweepId, 'leased']);
     const leased = records.filter((r) => r.status === 'leased');
-    await Promise.all(leased.map((r) => handled(queue.put(withPlaceQueueKey({ ...fromPlaceRecord(r), status: 'pending', leaseHolder: null, leaseUntil: 0, updatedAt: now })))));
+    await Promise.all(
+      leased.map((r) => handled(queue.put(withPlaceQueueKey({ ...fromPlaceRecord(r), status: 'pending', leaseHolder: null, leaseUntil: 0, updatedAt: now })))),
+    );
     return leased.length;
   });
 }
@@ -247,7 +251,9 @@ export async function countPlaces(store: Store, sweepId: string): Promise<PlaceQ
   return store.transact(['placeQueue'], 'readonly', async (tx) => {
     const queue = tx.objectStore('placeQueue');
     const index = queue.index('bySweepStatus');
-    const [pending, leased, doneWithMarker, failed] = await Promise.all((['pending', 'leased', 'done', 'failed'] as const).map((s) => index.count([sweepId, s])));
+    const [pending, leased, doneWithMarker, failed] = await Promise.all(
+      (['pending', 'leased', 'done', 'failed'] as const).map((s) => index.count([sweepId, s])),
+    );
     const marker = (await queue.count(placeJobId(sweepId, QUEUED_MARKER_KEY))) > 0 ? 1 : 0;
     const first = await queue.index('byLeaseOrder').openKeyCursor(openPlacesOf(sweepId));
     const done = doneWithMarker! - marker;

@@ -86,7 +86,7 @@ export async function runDetails(deps: DetailsDeps, sweepId: string, tabId: numb
     let job = null;
     try {
       sweep = await deps.store.getSweep(sweepId);
-      if (!sweep || sweep.status !== 'finished') return 'not-finished';
+      if (sweep?.status !== 'finished') return 'not-finished';
       job = await leasePlace(deps.store, { sweepId, holder, now: deps.now(), leaseMs: placeLeaseMs(sweep) });
     } finally {
       if (!job) release();

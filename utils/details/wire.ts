@@ -40,7 +40,7 @@ export function createDetailsPass(deps: DetailsPassDeps) {
     stops.delete(sweepId);
     const done = (async (): Promise<StartResult> => {
       const sweep = await deps.store.getSweep(sweepId);
-      if (!sweep || sweep.status !== 'finished' || !placeDetailsOn(sweep.settings)) return 'off';
+      if (sweep?.status !== 'finished' || !placeDetailsOn(sweep.settings)) return 'off';
       await enqueueDetails(deps.store, sweepId, deps.now(), { provider: providerFor(sweep.provider).id, lang: sweep.settings.lang });
       const exit = await runDetails(deps, sweepId, tabId, { holder: `details:${deps.newId()}`, stopped: () => stops.has(sweepId) });
       if (exit === 'blocked' || exit === 'finished') deps.attention?.(sweep, exit);

@@ -37,16 +37,22 @@ interface FormatSpec {
 }
 
 /** Text formats: each batch's text is one part, emitted as soon as it is made. */
-const fromChunks = <T>(rows: (s: ExportSource) => AsyncIterable<T[]>, chunks: (batches: AsyncIterable<T[]>) => AsyncGenerator<string>) => async (source: ExportSource, emit: (part: BlobPart) => Promise<void>) => {
-  for await (const chunk of chunks(rows(source))) await emit(chunk);
-};
+const fromChunks =
+  <T>(rows: (s: ExportSource) => AsyncIterable<T[]>, chunks: (batches: AsyncIterable<T[]>) => AsyncGenerator<string>) =>
+  async (source: ExportSource, emit: (part: BlobPart) => Promise<void>) => {
+    for await (const chunk of chunks(rows(source))) await emit(chunk);
+  };
 const places = (s: ExportSource) => s.places;
 const businesses = (s: ExportSource) => s.businesses();
 
 const FORMATS: Record<ExportFormat, FormatSpec> = {
   csv: { write: fromChunks(places, csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
   // The workbook has the places and, once places were linked, their businesses on a second sheet.
-  xlsx: { write: async (s, emit) => emit((await xlsxBytes(s.places, undefined, s.linked ? s.businesses() : undefined)) as Uint8Array<ArrayBuffer>), extension: 'xlsx', type: XLSX_TYPE },
+  xlsx: {
+    write: async (s, emit) => emit((await xlsxBytes(s.places, undefined, s.linked ? s.businesses() : undefined)) as Uint8Array<ArrayBuffer>),
+    extension: 'xlsx',
+    type: XLSX_TYPE,
+  },
   json: { write: fromChunks(places, jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
   geojson: { write: fromChunks(places, geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
   'businesses-csv': { write: fromChunks(businesses, businessCsvChunks), extension: 'csv', type: 'text/csv;charset=utf-8', fileWord: 'businesses' },
@@ -112,7 +118,12 @@ export async function writeExport(
       places += batch.length;
       onProgress?.(places, Math.max(total, places));
       const contacts = withContacts ? await contactsOf(store, batch) : null;
-      const groups = linked ? await businessesOf(store, batch.map((l) => l.key)) : null;
+      const groups = linked
+        ? await businessesOf(
+            store,
+            batch.map((l) => l.key),
+          )
+        : null;
       if (!contacts && !groups) {
         yield batch;
         continue;
@@ -127,10 +138,17 @@ export async function writeExport(
   // The Businesses export counts the places it reads as the place export does; the workbook's
   // second sheet does not count them again (its places were counted by the first).
   const businessRows = () =>
-    businessRowBatches(store, scope.collection, batchSize, spec.fileWord ? (n) => {
-      places = n;
-      onProgress?.(n, Math.max(total, n));
-    } : undefined);
+    businessRowBatches(
+      store,
+      scope.collection,
+      batchSize,
+      spec.fileWord
+        ? (n) => {
+            places = n;
+            onProgress?.(n, Math.max(total, n));
+          }
+        : undefined,
+    );
   await spec.write({ places: counted(), businesses: businessRows, linked }, sink);
   const words = spec.fileWord ? [...scope.fileWords, spec.fileWord] : scope.fileWords;
   return { fileName: exportFileName(words, now, spec.extension), type: spec.type, places };

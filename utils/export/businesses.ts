@@ -64,7 +64,9 @@ export function businessRow(id: string, members: readonly StoredListing[], busin
   row.match_score = business && business.links.length > 0 ? Math.min(...business.links.map((l) => l.score)) : null;
   row.differs = members.length > 1 ? differencesOf(members).join('; ') || null : null;
   const pin = members.find((m) => m.lat !== null && m.lng !== null);
-  const missing = pin ? PROVIDERS.filter((p) => !members.some((m) => m.provider === p.id) && swept(p.id, { lat: pin.lat!, lng: pin.lng! })).map((p) => p.id) : [];
+  const missing = pin
+    ? PROVIDERS.filter((p) => !members.some((m) => m.provider === p.id) && swept(p.id, { lat: pin.lat!, lng: pin.lng! })).map((p) => p.id)
+    : [];
   row.missing_on = missing.join('; ') || null;
   return row;
 }
@@ -74,18 +76,28 @@ export function businessRow(id: string, members: readonly StoredListing[], busin
  * written once: at its first member in the scope in key order (the listings are read in key
  * order), with all its members, in the scope or not.
  */
-export async function* businessRowBatches(store: Store, collection: string | undefined, batchSize: number, onPlaces?: (n: number) => void): AsyncGenerator<BusinessRow[]> {
+export async function* businessRowBatches(
+  store: Store,
+  collection: string | undefined,
+  batchSize: number,
+  onPlaces?: (n: number) => void,
+): AsyncGenerator<BusinessRow[]> {
   const swept = await provenMissing(store);
   const inScope = (l: StoredListing | undefined) => !!l && (collection === undefined || l.collections.includes(collection));
   let places = 0;
   for await (const batch of readAhead(store.iterateListings(batchSize, collection))) {
     places += batch.length;
-    const businesses = await businessesOf(store, batch.map((l) => l.key));
+    const businesses = await businessesOf(
+      store,
+      batch.map((l) => l.key),
+    );
     const here = new Map(batch.map((l) => [l.key, l]));
     const others = [...new Set([...businesses.values()].flatMap((b) => b.members).filter((k) => !here.has(k)))];
     const fetched = await store.transact(['listings'], 'readonly', (tx) => Promise.all(others.map((k) => tx.objectStore('listings').get(k))));
     const byKey = new Map<string, StoredListing>(here);
-    fetched.forEach((l, i) => l && byKey.set(others[i]!, l));
+    fetched.forEach((l, i) => {
+      if (l) byKey.set(others[i]!, l);
+    });
     const rows: BusinessRow[] = [];
     for (const l of batch) {
       const business = businesses.get(l.key);
@@ -94,7 +106,10 @@ export async function* businessRowBatches(store: Store, collection: string | und
         continue;
       }
       const members = business.members.map((k) => byKey.get(k)).filter((m): m is StoredListing => !!m);
-      const first = members.filter(inScope).map((m) => m.key).sort()[0];
+      const first = members
+        .filter(inScope)
+        .map((m) => m.key)
+        .sort()[0];
       if (first === l.key) rows.push(businessRow(business.id, members, business, swept(members)));
     }
     onPlaces?.(places);
@@ -112,10 +127,10 @@ export function businessCells(row: BusinessRow): ExportCell[] {
 }
 
 export async function* businessCsvChunks(batches: AsyncIterable<BusinessRow[]>): AsyncGenerator<string> {
-  yield UTF8_BOM + BUSINESS_COLUMNS.map(csvText).join(',') + '\r\n';
+  yield `${UTF8_BOM + BUSINESS_COLUMNS.map(csvText).join(',')}\r\n`;
   for await (const batch of batches) {
     let text = '';
-    for (const row of batch) text += BUSINESS_COLUMNS.map((c) => csvField(row[c])).join(',') + '\r\n';
+    for (const row of batch) text += `${BUSINESS_COLUMNS.map((c) => csvField(row[c])).join(',')}\r\n`;
     if (text) yield text;
   }
 }

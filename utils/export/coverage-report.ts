@@ -94,7 +94,9 @@ export function coverageReportRow(cell: Cell, area: { number: number; area: Dens
 export function coverageReportCsv(cells: readonly Cell[], areas: readonly DenseArea[] = []): string {
   const sorted = [...cells].sort((a, b) => a.keywordIndex - b.keywordIndex || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const areaOf = new Map<string, { number: number; area: DenseArea }>();
-  areas.forEach((area, i) => area.cellIds.forEach((id) => areaOf.set(id, { number: i + 1, area })));
+  areas.forEach((area, i) => {
+    for (const id of area.cellIds) areaOf.set(id, { number: i + 1, area });
+  });
   const data = sorted.map((cell) => {
     const row = coverageReportRow(cell, areaOf.get(cell.id) ?? null);
     return COVERAGE_REPORT_COLUMNS.map((c) => {
@@ -102,5 +104,5 @@ export function coverageReportCsv(cells: readonly Cell[], areas: readonly DenseA
       return typeof v === 'number' ? v : neutraliseCell(v);
     });
   });
-  return UTF8_BOM + Papa.unparse({ fields: [...COVERAGE_REPORT_COLUMNS], data }, { newline: '\r\n' }) + '\r\n';
+  return `${UTF8_BOM + Papa.unparse({ fields: [...COVERAGE_REPORT_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
 }

@@ -51,7 +51,7 @@ const HEADER = CSV_COLUMNS.map(csvText).join(',') + NEWLINE;
 /** One listing's CSV line, its line break included, columns in CSV_COLUMNS order. */
 export function csvLine(listing: ExportListing): string {
   let line = csvField(COLUMN_READERS[0]!(listing));
-  for (let i = 1; i < COLUMN_READERS.length; i++) line += ',' + csvField(COLUMN_READERS[i]!(listing));
+  for (let i = 1; i < COLUMN_READERS.length; i++) line += `,${csvField(COLUMN_READERS[i]!(listing))}`;
   return line + NEWLINE;
 }
 

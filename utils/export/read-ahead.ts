@@ -17,7 +17,7 @@ export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T>
     }
   } finally {
     // The consumer stopped early (or failed): let the read under way settle, then close the source.
-    if (pending) {
+    if (pending !== null) {
       const last = await pending.catch(() => null);
       if (last && !last.done) await it.return?.();
     }

@@ -46,10 +46,7 @@ export function bboxFromView(view: MapView, viewport: Viewport): AreaResult {
   const lng = ((((view.lng + 180) % 360) + 360) % 360) - 180;
   const bbox = visibleBBox({ ...view, lng }, viewport);
   if (bbox.west < -180 || bbox.east > 180) {
-    return failed(
-      'antimeridian',
-      'The map view crosses the ±180° meridian, which sweeps cannot; pan east or west, or zoom in.',
-    );
+    return failed('antimeridian', 'The map view crosses the ±180° meridian, which sweeps cannot; pan east or west, or zoom in.');
   }
   const small = checkSize(bbox);
   if (small) return { ok: false, error: small };
@@ -85,27 +82,17 @@ function parseCorners(text: string): AreaResult {
   if (a.lat === b.lat || a.lng === b.lng) {
     return failed(
       'degenerate',
-      a.lat === b.lat
-        ? 'Both corners have the same latitude, so the box has no area.'
-        : 'Both corners have the same longitude, so the box has no area.',
+      a.lat === b.lat ? 'Both corners have the same latitude, so the box has no area.' : 'Both corners have the same longitude, so the box has no area.',
     );
   }
   const latSwapped = a.lat > b.lat;
   const lngSwapped = a.lng > b.lng;
   // West 170 → east −170 is a box 20° wide across ±180, not a 340° box typed backwards.
   if (lngSwapped && !latSwapped && a.lng > 0 && b.lng < 0 && a.lng - b.lng > 180) {
-    return failed(
-      'antimeridian',
-      'The box crosses the ±180° meridian, which sweeps cannot; split it into two boxes, one each side.',
-    );
+    return failed('antimeridian', 'The box crosses the ±180° meridian, which sweeps cannot; split it into two boxes, one each side.');
   }
   if (latSwapped || lngSwapped) {
-    const suggestion = cornersText(
-      latSwapped ? lat2 : lat1,
-      lngSwapped ? lng2 : lng1,
-      latSwapped ? lat1 : lat2,
-      lngSwapped ? lng1 : lng2,
-    );
+    const suggestion = cornersText(latSwapped ? lat2 : lat1, lngSwapped ? lng2 : lng1, latSwapped ? lat1 : lat2, lngSwapped ? lng1 : lng2);
     return failed(
       'swapped-corners',
       `The first corner must be the south-west one (lower latitude and longitude) and the second the north-east one. Did you mean ${suggestion}?`,
@@ -226,8 +213,7 @@ function checkPolygons(polygons: Polygon[]): AreaError | null {
         if (Math.abs(ring[i]!.lng - ring[j]!.lng) > 180) {
           return {
             code: 'antimeridian',
-            message:
-              'The polygon crosses the ±180° meridian, which sweeps cannot; split it into one polygon each side.',
+            message: 'The polygon crosses the ±180° meridian, which sweeps cannot; split it into one polygon each side.',
           };
         }
       }

@@ -6,12 +6,7 @@ export function bboxContains(bbox: BBox, p: LatLng): boolean {
 }
 
 export function bboxContainsBBox(outer: BBox, inner: BBox): boolean {
-  return (
-    inner.south >= outer.south &&
-    inner.north <= outer.north &&
-    inner.west >= outer.west &&
-    inner.east <= outer.east
-  );
+  return inner.south >= outer.south && inner.north <= outer.north && inner.west >= outer.west && inner.east <= outer.east;
 }
 
 /** True when the two boxes share interior (touching along an edge does not count). */

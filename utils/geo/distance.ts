@@ -9,7 +9,6 @@ const DEG = Math.PI / 180;
 export function haversineMetres(a: LatLng, b: LatLng): number {
   const dLat = (b.lat - a.lat) * DEG;
   const dLng = (b.lng - a.lng) * DEG;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * DEG) * Math.cos(b.lat * DEG) * Math.sin(dLng / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * DEG) * Math.cos(b.lat * DEG) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }

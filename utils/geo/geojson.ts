@@ -51,11 +51,7 @@ function typeName(v: unknown): string {
 
 function unsupported(where: string, v: unknown): ShapeError {
   const type = typeName(v);
-  return shapeError(
-    'unsupported',
-    `${capitalise(where)} is ${type}; paste a Polygon or MultiPolygon (or a Feature or FeatureCollection of them).`,
-    { type },
-  );
+  return shapeError('unsupported', `${capitalise(where)} is ${type}; paste a Polygon or MultiPolygon (or a Feature or FeatureCollection of them).`, { type });
 }
 
 function readObject(v: unknown, where: string, state: { vertices: number }): Polygon[] {

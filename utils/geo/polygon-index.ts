@@ -43,8 +43,7 @@ export function createPolygonIndex(polygons: readonly Polygon[]): PolygonIndex {
   const bandCount = Math.max(1, Math.min(4096, Math.ceil(Math.sqrt(edges.length))));
   const span = bbox.north - bbox.south;
   // Monotone in lat, so an edge's band range always covers the band of any lat it spans.
-  const bandOf = (lat: number): number =>
-    span > 0 ? Math.max(0, Math.min(bandCount - 1, Math.floor(((lat - bbox.south) / span) * bandCount))) : 0;
+  const bandOf = (lat: number): number => (span > 0 ? Math.max(0, Math.min(bandCount - 1, Math.floor(((lat - bbox.south) / span) * bandCount))) : 0);
   const bands: number[][] = Array.from({ length: bandCount }, () => []);
   edges.forEach((e, k) => {
     const lo = bandOf(Math.min(e.a.lat, e.b.lat));

@@ -92,12 +92,7 @@ export function segmentEntersBBox(a: LatLng, b: LatLng, bbox: BBox): boolean {
 
 /** Cheap pre-test: an edge whose own box does not overlap the box's interior cannot enter it. */
 export function edgeMayEnter(a: LatLng, b: LatLng, bbox: BBox): boolean {
-  return (
-    Math.max(a.lng, b.lng) > bbox.west &&
-    Math.min(a.lng, b.lng) < bbox.east &&
-    Math.max(a.lat, b.lat) > bbox.south &&
-    Math.min(a.lat, b.lat) < bbox.north
-  );
+  return Math.max(a.lng, b.lng) > bbox.west && Math.min(a.lng, b.lng) < bbox.east && Math.max(a.lat, b.lat) > bbox.south && Math.min(a.lat, b.lat) < bbox.north;
 }
 
 /**
@@ -170,7 +165,5 @@ export function polygonsAreaKm2(polygons: readonly Polygon[]): number {
 
 /** R²·Δλ·(sin φn − sin φs): the area between two parallels and two meridians. */
 export function bboxAreaKm2(bbox: BBox): number {
-  return (
-    R2_KM2 * (bbox.east - bbox.west) * DEG * (Math.sin(bbox.north * DEG) - Math.sin(bbox.south * DEG))
-  );
+  return R2_KM2 * (bbox.east - bbox.west) * DEG * (Math.sin(bbox.north * DEG) - Math.sin(bbox.south * DEG));
 }

@@ -40,8 +40,7 @@ export function findRingCrossing(polygon: Polygon): LatLng | null {
       const f = edges[j]!;
       if (f.minX > e.maxX) break;
       if (f.maxY < e.minY || f.minY > e.maxY) continue;
-      const hit =
-        e.ring === f.ring ? sameRingContact(e, f, ringSizes[e.ring]!) : properCrossing(e.a, e.b, f.a, f.b);
+      const hit = e.ring === f.ring ? sameRingContact(e, f, ringSizes[e.ring]!) : properCrossing(e.a, e.b, f.a, f.b);
       if (hit) return hit;
     }
   }
@@ -80,12 +79,7 @@ function orient(a: LatLng, b: LatLng, c: LatLng): number {
 
 /** c is on segment a–b, given that the three are collinear. */
 function within(a: LatLng, b: LatLng, c: LatLng): boolean {
-  return (
-    Math.min(a.lng, b.lng) <= c.lng &&
-    c.lng <= Math.max(a.lng, b.lng) &&
-    Math.min(a.lat, b.lat) <= c.lat &&
-    c.lat <= Math.max(a.lat, b.lat)
-  );
+  return Math.min(a.lng, b.lng) <= c.lng && c.lng <= Math.max(a.lng, b.lng) && Math.min(a.lat, b.lat) <= c.lat && c.lat <= Math.max(a.lat, b.lat);
 }
 
 function properCrossing(a: LatLng, b: LatLng, c: LatLng, d: LatLng): LatLng | null {

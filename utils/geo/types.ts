@@ -24,9 +24,7 @@ export type Polygon = Ring[];
  * The area a sweep covers: the user's box, or a pasted GeoJSON Polygon/MultiPolygon.
  * `bbox` is always the bounding box of the whole area (for a polygon, of all its rings).
  */
-export type Area =
-  | { kind: 'bbox'; bbox: BBox }
-  | { kind: 'polygon'; bbox: BBox; polygons: Polygon[] };
+export type Area = { kind: 'bbox'; bbox: BBox } | { kind: 'polygon'; bbox: BBox; polygons: Polygon[] };
 
 /** What the map shows: the centre and zoom of a `/@lat,lng,zoomz` URL. */
 export interface MapView {

@@ -52,7 +52,11 @@ export function decideCell(input: CellDecisionInput, opts: PlannerOptions = DEFA
 }
 
 /** Split when the cell can be split; otherwise saturated (crowded at the deepest zoom) or unresolved (not proven for another reason). */
-function crowdedVerdict(input: CellDecisionInput, opts: PlannerOptions, why: 'cap-hit' | 'no-end-marker' | 'zoomed-out-capped' | 'view-not-covering'): CellDecision {
+function crowdedVerdict(
+  input: CellDecisionInput,
+  opts: PlannerOptions,
+  why: 'cap-hit' | 'no-end-marker' | 'zoomed-out-capped' | 'view-not-covering',
+): CellDecision {
   if (minCellReached(input.bbox, opts)) {
     return { verdict: 'saturated', reason: why === 'cap-hit' || why === 'no-end-marker' ? 'min-size' : why };
   }

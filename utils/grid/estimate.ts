@@ -23,12 +23,7 @@ export interface Pacing {
  * What a sweep will cost before it starts. Only the initial grid is known: how often cells
  * split depends on what the searches find, so `min` is a lower bound and `typical` a guess.
  */
-export function estimateSweep(
-  area: Area,
-  keywordCount: number,
-  opts: PlannerOptions,
-  pacing: Pacing,
-): SweepEstimate {
+export function estimateSweep(area: Area, keywordCount: number, opts: PlannerOptions, pacing: Pacing): SweepEstimate {
   const { rows, cols } = gridSize(area.bbox, opts);
   const cellsPerKeyword = rows * cols;
   let searchablePerKeyword = cellsPerKeyword;
@@ -66,11 +61,7 @@ export function estimateSweep(
  * Refuses a sweep whose initial grid alone (outside cells included, as the store holds
  * them) would exceed the cell cap: such a sweep could never split a single cell.
  */
-export function checkCellBudget(
-  area: Area,
-  keywordCount: number,
-  opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS,
-): AreaError | null {
+export function checkCellBudget(area: Area, keywordCount: number, opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS): AreaError | null {
   const { rows, cols } = gridSize(area.bbox, opts);
   const keywords = Math.max(1, Math.floor(keywordCount));
   const cells = rows * cols * keywords;

@@ -27,11 +27,7 @@ export function gridSize(bbox: BBox, opts: PlannerOptions = DEFAULT_PLANNER_OPTI
  * Visits every initial cell, classifying it against the area's polygon. Edges are computed
  * once, so neighbours share them bit-for-bit, and the outer ones are the bbox's own.
  */
-export function forEachInitialCell(
-  area: Area,
-  opts: PlannerOptions,
-  visit: (cell: PlannedCell) => void,
-): GridSize {
+export function forEachInitialCell(area: Area, opts: PlannerOptions, visit: (cell: PlannedCell) => void): GridSize {
   const { bbox } = area;
   const size = gridSize(bbox, opts);
   const { rows, cols } = size;
@@ -65,9 +61,7 @@ export function forEachInitialCell(
 export function planInitialCells(area: Area, opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS): PlannedCell[] {
   const { rows, cols } = gridSize(area.bbox, opts);
   if (rows * cols > opts.maxCells) {
-    throw new RangeError(
-      `The initial grid needs ${rows * cols} cells, over the cap of ${opts.maxCells}; check checkCellBudget first.`,
-    );
+    throw new RangeError(`The initial grid needs ${rows * cols} cells, over the cap of ${opts.maxCells}; check checkCellBudget first.`);
   }
   const cells: PlannedCell[] = [];
   forEachInitialCell(area, opts, (cell) => cells.push(cell));

@@ -49,12 +49,7 @@ export function minCellReached(bbox: BBox, opts: PlannerOptions = DEFAULT_PLANNE
  * Throws on a split the sweep must never make: a cell already at the minimum size, or a
  * split point not strictly inside the cell.
  */
-export function splitCell(
-  cell: PlannedCell,
-  area: Area,
-  opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS,
-  at: LatLng = midpoint(cell.bbox),
-): PlannedCell[] {
+export function splitCell(cell: PlannedCell, area: Area, opts: PlannerOptions = DEFAULT_PLANNER_OPTIONS, at: LatLng = midpoint(cell.bbox)): PlannedCell[] {
   const { bbox } = cell;
   if (minCellReached(bbox, opts)) {
     throw new RangeError(`Cell ${cell.path} is at the minimum size (zoom ${opts.maxZoom}); it cannot be split.`);

@@ -50,11 +50,7 @@ function httpStatusOf(kind: ErrorKind, message: string): number | null {
  * The failed attempts of some sweeps, newest first, at or after `since`, at most `limit`.
  * Reads only failure lines through the (sweepId, kind) index, newest first, stopping at `since`.
  */
-export async function listFailedAttempts(
-  store: Store,
-  sweepIds: readonly string[],
-  opts: { since?: number; limit?: number } = {},
-): Promise<FailedAttempt[]> {
+export async function listFailedAttempts(store: Store, sweepIds: readonly string[], opts: { since?: number; limit?: number } = {}): Promise<FailedAttempt[]> {
   const since = opts.since ?? 0;
   const limit = opts.limit ?? 200;
   const events = await store.transact(['events'], 'readonly', async (tx) => {

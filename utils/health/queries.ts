@@ -21,7 +21,10 @@ export interface AuditedPage {
 export function listAudits(store: Store, sweepId: string, limit = 500): Promise<AuditedPage[]> {
   return store.transact(['events'], 'readonly', async (tx) => {
     const out: AuditedPage[] = [];
-    let cursor = await tx.objectStore('events').index('bySweepKind').openCursor(IDBKeyRange.only([sweepId, 'audit']), 'prev');
+    let cursor = await tx
+      .objectStore('events')
+      .index('bySweepKind')
+      .openCursor(IDBKeyRange.only([sweepId, 'audit']), 'prev');
     while (cursor && out.length < limit) {
       const e = cursor.value;
       if (e.audit) out.push({ sweepId, at: e.at, cellId: e.cellId ?? null, url: e.url ?? null, audit: e.audit });
@@ -75,13 +78,20 @@ export async function loadHealth(store: Store, now: number, tz: TzOffset, opts: 
   const since = now - (opts.windowMs ?? DAY);
   const sweeps = await store.listSweeps();
   const active = sweeps.filter((s) => s.updatedAt >= since || s.status === 'running');
-  const errors = await listFailedAttempts(store, active.map((s) => s.id), { since, limit: opts.errorsShown ?? 200 });
+  const errors = await listFailedAttempts(
+    store,
+    active.map((s) => s.id),
+    { since, limit: opts.errorsShown ?? 200 },
+  );
   const audits = (await Promise.all(active.map((s) => listAudits(store, s.id)))).flat();
 
   const searches: SavedSearchHealth[] = [];
   for (const search of await listSavedSearches(store)) {
     const runs = (await listRuns(store, { savedSearchId: search.id })).reverse();
-    const audit = await latestAudit(store, runs.map((r) => r.sweepId));
+    const audit = await latestAudit(
+      store,
+      runs.map((r) => r.sweepId),
+    );
     searches.push({
       search,
       runs: runs.slice(0, opts.runsShown ?? 10),
@@ -92,9 +102,7 @@ export async function loadHealth(store: Store, now: number, tz: TzOffset, opts: 
     });
   }
 
-  const lastNew = [...sweeps.map((s) => s.lastNewListingAt), ...searches.map((s) => s.search.lastNewPlaceAt)].filter(
-    (t): t is number => t !== null,
-  );
+  const lastNew = [...sweeps.map((s) => s.lastNewListingAt), ...searches.map((s) => s.search.lastNewPlaceAt)].filter((t): t is number => t !== null);
   return {
     now,
     since,
@@ -111,9 +119,7 @@ export async function loadHealth(store: Store, now: number, tz: TzOffset, opts: 
  * page again), or the user stops or deletes the failed sweep.
  */
 export function pageChangedOf(sweeps: readonly Sweep[]): HealthData['pageChanged'] {
-  const failed = sweeps
-    .filter((s) => s.status === 'failed' && s.problem?.kind === 'extractor')
-    .sort((a, b) => b.updatedAt - a.updatedAt)[0];
+  const failed = sweeps.filter((s) => s.status === 'failed' && s.problem?.kind === 'extractor').sort((a, b) => b.updatedAt - a.updatedAt)[0];
   if (!failed) return null;
   if (sweeps.some((s) => s.status === 'finished' && s.updatedAt > failed.updatedAt)) return null;
   return { sweepId: failed.id, at: failed.problem?.at ?? failed.updatedAt, message: failed.problem?.message ?? '' };

@@ -13,11 +13,7 @@ export interface Text {
 export const text = (key: string, ...params: TextParam[]): Text => (params.length > 0 ? { key, params } : { key });
 
 /** Render with the UI's `t` (utils/i18n/t.ts) and its date format (formatDateTime). */
-export function renderText(
-  value: Text,
-  t: (key: string, ...params: (string | number)[]) => string,
-  formatTime: (at: number) => string,
-): string {
+export function renderText(value: Text, t: (key: string, ...params: (string | number)[]) => string, formatTime: (at: number) => string): string {
   const params = (value.params ?? []).map((p) =>
     typeof p === 'string' || typeof p === 'number' ? p : 'key' in p ? renderText(p, t, formatTime) : formatTime(p.at),
   );

@@ -62,9 +62,7 @@ export function healthLine(data: HealthData, incomplete: IncompleteCoverage | nu
 
 /** "3 cells saturated, 1 of them unresolved: 240 places found in them may be incomplete". */
 export function incompleteText(c: IncompleteCoverage): Text {
-  return c.unresolved > 0
-    ? text('incompleteUnresolved', c.saturated, c.unresolved, c.places)
-    : text('incompleteSaturated', c.saturated, c.places);
+  return c.unresolved > 0 ? text('incompleteUnresolved', c.saturated, c.unresolved, c.places) : text('incompleteSaturated', c.saturated, c.places);
 }
 
 function errorsText(n: number): Text {
@@ -138,9 +136,7 @@ export function healthPanel(data: HealthData): HealthPanelView {
       since: data.since,
       lastAt: lastError?.at ?? null,
       text:
-        lastError === undefined
-          ? text('health_errors_none')
-          : text('health_errors_summary', errorsText(data.errors.length), agoText(data.now - lastError.at)),
+        lastError === undefined ? text('health_errors_none') : text('health_errors_summary', errorsText(data.errors.length), agoText(data.now - lastError.at)),
       rows: data.errors.map((e) => errorRow(e, data.now)),
     },
     coverage: coverageView(data),
@@ -183,7 +179,8 @@ function searchView(s: SavedSearchHealth, now: number): SavedSearchView {
   const latest = s.runs[0];
   const st = s.staleness;
   let stalenessText: Text;
-  if (st.state === 'fresh') stalenessText = st.lastNewPlaceAt === null ? text('health_stale_fresh_new') : text('health_stale_fresh', agoText(now - st.lastNewPlaceAt));
+  if (st.state === 'fresh')
+    stalenessText = st.lastNewPlaceAt === null ? text('health_stale_fresh_new') : text('health_stale_fresh', agoText(now - st.lastNewPlaceAt));
   else if (st.state === 'quiet') stalenessText = text('health_stale_quiet', durationText(st.quietForMs));
   else stalenessText = text('health_stale_look', durationText(st.quietForMs), text(`health_look_${(st.reason ?? 'no-audit').replace(/-/g, '_')}`));
 
@@ -194,9 +191,7 @@ function searchView(s: SavedSearchHealth, now: number): SavedSearchView {
     scheduleText = text('health_schedule_starting');
   } else if (s.due.due) {
     scheduleText =
-      s.search.lastRunAt === null
-        ? text('health_schedule_overdue_first', missed)
-        : text('health_schedule_overdue', agoText(now - s.search.lastRunAt), missed);
+      s.search.lastRunAt === null ? text('health_schedule_overdue_first', missed) : text('health_schedule_overdue', agoText(now - s.search.lastRunAt), missed);
   } else if (latest && latest.trigger === 'catch-up' && latest.missed > 0 && latest.previousRunAt !== null) {
     scheduleText = text('health_schedule_caught_up', agoText(latest.claimedAt - latest.previousRunAt), latest.missed);
   } else if (latest) {

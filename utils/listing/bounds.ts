@@ -92,8 +92,7 @@ export function boundListing(listing: Listing): Listing {
     cut.add(field);
   };
   const text = (value: string | null, max: number): string | null => (value === null ? null : cutText(value, max));
-  const optionalText = (value: string | null | undefined, max: number): string | null | undefined =>
-    typeof value === 'string' ? cutText(value, max) : value;
+  const optionalText = (value: string | null | undefined, max: number): string | null | undefined => (typeof value === 'string' ? cutText(value, max) : value);
   const link = (value: string | null | undefined): string | null | undefined => (typeof value === 'string' && value.length > TEXT_BOUNDS.url ? null : value);
 
   set('name', cutText(listing.name, TEXT_BOUNDS.name));
@@ -142,7 +141,12 @@ function boundedParts(parts: Listing['addressParts']): Listing['addressParts'] {
 function boundedWeek(week: Listing['openingHours']): Listing['openingHours'] {
   if (!week) return week;
   const kept = week.slice(0, LIST_BOUNDS.openingHours).map((d) => {
-    const day = { ...d, dayName: cutText(d.dayName, TEXT_BOUNDS.hours), text: cutText(d.text, TEXT_BOUNDS.hours), intervals: d.intervals.slice(0, LIST_BOUNDS.intervals) };
+    const day = {
+      ...d,
+      dayName: cutText(d.dayName, TEXT_BOUNDS.hours),
+      text: cutText(d.text, TEXT_BOUNDS.hours),
+      intervals: d.intervals.slice(0, LIST_BOUNDS.intervals),
+    };
     return day.dayName === d.dayName && day.text === d.text && day.intervals.length === d.intervals.length ? d : day;
   });
   return kept.length === week.length && kept.every((d, i) => d === week[i]) ? week : kept;

@@ -49,7 +49,8 @@ export function roadSound(key: string): string {
   if (s === undefined) {
     if (SOUNDS.size >= SOUNDS_KEPT) SOUNDS.clear();
     const cut = key.lastIndexOf(' ');
-    SOUNDS.set(key, (s = `${soundOf(key.slice(0, cut))} ${key.slice(cut + 1)}`));
+    s = `${soundOf(key.slice(0, cut))} ${key.slice(cut + 1)}`;
+    SOUNDS.set(key, s);
   }
   return s;
 }

@@ -26,7 +26,11 @@ export interface SitePairResult {
  * pair id; a confirmed pair is linked whatever its score and takes both places out of the
  * running; a broken one is never linked.
  */
-export function assignSitePair(pairs: readonly PairScore[], confirmed: ReadonlySet<string>, broken: ReadonlySet<string>): SitePairResult & { confirmedLinks: PairScore[] } {
+export function assignSitePair(
+  pairs: readonly PairScore[],
+  confirmed: ReadonlySet<string>,
+  broken: ReadonlySet<string>,
+): SitePairResult & { confirmedLinks: PairScore[] } {
   const confirmedLinks = confirmed.size === 0 ? [] : pairs.filter((p) => confirmed.has(pairId(p.a, p.b)));
   const taken = new Set(confirmedLinks.flatMap((p) => [p.a, p.b]));
   const open = taken.size === 0 && broken.size === 0 ? pairs : pairs.filter((p) => !taken.has(p.a) && !taken.has(p.b) && !broken.has(pairId(p.a, p.b)));

@@ -86,7 +86,10 @@ export class CandidateIndex {
           continue;
         }
         let byCell = this.cells.get(key);
-        if (!byCell) this.cells.set(key, (byCell = new Map()));
+        if (!byCell) {
+          byCell = new Map();
+          this.cells.set(key, byCell);
+        }
         const list = byCell.get(cell);
         if (list) list.push(ordinal);
         else byCell.set(cell, [ordinal]);

@@ -71,11 +71,19 @@ export function linkBusinesses(places: Iterable<MatchPlace>, opts: LinkOptions):
         if (d.decision === 'confirmed' && a && b && a.site === i && b.site === j && !scored.has(d.id)) pairs.push(scorePair(a, b)!);
       }
       const result = assignSitePair(pairs, confirmed, broken);
-      links.push(...result.confirmedLinks.map((p) => ({ ...withReasons(p), by: 'user' as const })), ...result.links.map((p) => ({ ...withReasons(p), by: 'score' as const })));
+      links.push(
+        ...result.confirmedLinks.map((p) => ({ ...withReasons(p), by: 'user' as const })),
+        ...result.links.map((p) => ({ ...withReasons(p), by: 'score' as const })),
+      );
       // Named by the link held back, which is one per set: two sets that share their best rival stay two.
       for (const { link, candidates } of result.unclear) {
         const id = `unclear:${pairId(link.a, link.b)}`;
-        ambiguities.set(id, { id, why: 'close-runner-up', places: [...new Set(candidates.flatMap((p) => [p.a, p.b]))], candidates: candidates.map(withReasons) });
+        ambiguities.set(id, {
+          id,
+          why: 'close-runner-up',
+          places: [...new Set(candidates.flatMap((p) => [p.a, p.b]))],
+          candidates: candidates.map(withReasons),
+        });
       }
     }
   }

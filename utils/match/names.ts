@@ -67,7 +67,15 @@ function computeKeys(name: string): NameKeys {
   const latin = romanised(compact);
   const sound = soundOf(latin);
   const branch = /\d+$/.exec(compact)?.[0] ?? '';
-  return { compact, latin, sound, hangul: HANGUL.test(compact), branch, brand: compact.slice(0, compact.length - branch.length), brandSound: sound.replace(/\d+$/, '') };
+  return {
+    compact,
+    latin,
+    sound,
+    hangul: HANGUL.test(compact),
+    branch,
+    brand: compact.slice(0, compact.length - branch.length),
+    brandSound: sound.replace(/\d+$/, ''),
+  };
 }
 
 /** Romanisation per syllable, kept: a city's names are made of a few thousand syllables, and es-hangul's romanize is slow. */
@@ -83,7 +91,10 @@ export function romanised(compact: string): string {
       continue;
     }
     let r = SYLLABLES.get(ch);
-    if (r === undefined) SYLLABLES.set(ch, (r = romanize(ch)));
+    if (r === undefined) {
+      r = romanize(ch);
+      SYLLABLES.set(ch, r);
+    }
     out += r;
   }
   return out;

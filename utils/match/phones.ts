@@ -17,7 +17,11 @@ export function siteE164(site: ProviderId, display: string): string | null {
 /** `0507-1234-5678`, `0507 1234 5678`, `05071234567` as a site displays one. */
 const VIRTUAL_DISPLAY = /^\s*0507[\s.-]?\d/;
 
-export function ownPhones(phoneE164: string | null | undefined, otherPhones: readonly string[] | undefined, toE164: (display: string) => string | null): Set<string> {
+export function ownPhones(
+  phoneE164: string | null | undefined,
+  otherPhones: readonly string[] | undefined,
+  toE164: (display: string) => string | null,
+): Set<string> {
   const out = new Set<string>();
   const add = (n: string | null | undefined) => {
     if (n && !VIRTUAL_KOREAN.test(n)) out.add(n);

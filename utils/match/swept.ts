@@ -22,7 +22,10 @@ export async function sweptAreas(store: Store): Promise<SweptAt> {
     // A sweep from before providers names none: the registry says whose it is.
     const site = providerFor(sweep.provider).id;
     let grid = grids.get(site);
-    if (!grid) grids.set(site, (grid = new Map()));
+    if (!grid) {
+      grid = new Map();
+      grids.set(site, grid);
+    }
     for (const cell of await store.listCells(sweep.id, 'done')) {
       if (cell.role === 'audit') continue;
       const b = cell.bbox;

@@ -37,10 +37,12 @@ export function singleFlight(run: () => Promise<LinkRunRecord>): () => Promise<L
   return () => {
     if (!current) return start();
     // Everyone who asks during a run shares the one run after it.
-    next ??= current.catch(() => undefined).then(() => {
-      next = null;
-      return start();
-    });
+    next ??= current
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return start();
+      });
     return next;
   };
 }

@@ -198,12 +198,24 @@ function wrapFetch<T extends string | object>(win: Window, base: () => string, h
 }
 
 function fetchAnswer(response: Response, body: string | null): PageAnswer {
-  return answer('fetch', () => response.status, () => response.url, () => response.headers.get('content-type'), () => body);
+  return answer(
+    'fetch',
+    () => response.status,
+    () => response.url,
+    () => response.headers.get('content-type'),
+    () => body,
+  );
 }
 
 /** `a` without its body, the rest still read only when asked. */
 function withoutBody(a: PageAnswer): PageAnswer {
-  return answer(a.via, () => a.status, () => a.finalUrl, () => a.contentType, () => null);
+  return answer(
+    a.via,
+    () => a.status,
+    () => a.finalUrl,
+    () => a.contentType,
+    () => null,
+  );
 }
 
 /** A PageAnswer whose fields are read when asked (see there). */
@@ -277,7 +289,8 @@ function wrapXhr<T extends string | object>(win: Window, base: () => string, hoo
       // ignore
     }
     try {
-      return (send as (...a: unknown[]) => void).apply(this, args);
+      (send as (...a: unknown[]) => void).apply(this, args);
+      return;
     } catch (e) {
       // A send() the XHR refused never went out, and a synchronous one that failed fires no event.
       if (request && endOwed(this, request)) calls.failed(request.target, null);

@@ -11,12 +11,7 @@ export const BACKOFF_CAP_MS = 600_000;
  * @param attempt failures so far, from 1 (a smaller value counts as 1)
  * @param random a uniform draw in [0, 1) (the caller's Math.random, or a seeded one in tests)
  */
-export function backoffDelay(
-  attempt: number,
-  random: number,
-  base: number = BACKOFF_BASE_MS,
-  cap: number = BACKOFF_CAP_MS,
-): number {
+export function backoffDelay(attempt: number, random: number, base: number = BACKOFF_BASE_MS, cap: number = BACKOFF_CAP_MS): number {
   const n = Number.isFinite(attempt) ? Math.max(1, Math.floor(attempt)) : 1;
   // 2 ** n overflows to Infinity for huge n, which Math.min turns into the cap.
   const ceiling = Math.min(cap, base * 2 ** (n - 1));

@@ -1,13 +1,4 @@
-import {
-  fromRecord,
-  handled,
-  settleCheck,
-  StoreError,
-  withQueueKey,
-  type NotAppliedReason,
-  type Store,
-  type SweepEvent,
-} from '../store';
+import { fromRecord, handled, settleCheck, StoreError, withQueueKey, type NotAppliedReason, type Store, type SweepEvent } from '../store';
 import type { Cell, CellError, ErrorKind, Sweep } from '../domain/sweep';
 import { nextSweep, notTheCellsFault } from '../sweep/status-machine';
 import { backoffDelay } from './backoff';
@@ -109,11 +100,7 @@ export async function failCell(store: Store, req: FailRequest): Promise<FailResu
         result = { applied: true, outcome: 'retry', attempts, nextAttemptAt };
       }
     }
-    await Promise.all([
-      handled(cells.put(withQueueKey(cell))),
-      handled(tx.objectStore('sweeps').put(next)),
-      handled(tx.objectStore('events').add(event)),
-    ]);
+    await Promise.all([handled(cells.put(withQueueKey(cell))), handled(tx.objectStore('sweeps').put(next)), handled(tx.objectStore('events').add(event))]);
     return result;
   });
 }
@@ -160,7 +147,7 @@ export async function retryQuarantined(store: Store, sweepId: string, now: numbe
           sweepId,
           at: now,
           kind: 'cells-retried',
-          message: `${again.length} failed cells put back in the queue` + (unread.length > 0 ? ` (${unread.length} whose page did not show what it searched)` : ''),
+          message: `${again.length} failed cells put back in the queue${unread.length > 0 ? ` (${unread.length} whose page did not show what it searched)` : ''}`,
         }),
       ),
     );

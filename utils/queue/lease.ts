@@ -57,16 +57,13 @@ export async function leaseNextCell(store: Store, req: LeaseRequest): Promise<Ce
  * the cell, even past its lease if nobody else took it meanwhile; false otherwise (the worker
  * must then drop the cell: someone else is on it, or it was settled).
  */
-export async function renewLease(
-  store: Store,
-  req: { cellId: string; holder: string; now: number; leaseMs: number },
-): Promise<boolean> {
+export async function renewLease(store: Store, req: { cellId: string; holder: string; now: number; leaseMs: number }): Promise<boolean> {
   if (!Number.isFinite(req.now) || !Number.isFinite(req.leaseMs) || req.leaseMs <= 0) {
     throw new StoreError('invalid', 'Renewing a lease needs a valid time and a positive duration.');
   }
   return store.transact(['cells'], 'readwrite', async (tx) => {
     const record = await tx.objectStore('cells').get(req.cellId);
-    if (!record || record.status !== 'leased' || record.leaseHolder !== req.holder) return false;
+    if (record?.status !== 'leased' || record.leaseHolder !== req.holder) return false;
     await tx.objectStore('cells').put(withQueueKey({ ...fromRecord(record), leaseUntil: req.now + req.leaseMs }));
     return true;
   });
@@ -79,7 +76,7 @@ export async function renewLease(
 export async function releaseCell(store: Store, req: { cellId: string; holder: string }): Promise<boolean> {
   return store.transact(['cells'], 'readwrite', async (tx) => {
     const record = await tx.objectStore('cells').get(req.cellId);
-    if (!record || record.status !== 'leased' || record.leaseHolder !== req.holder) return false;
+    if (record?.status !== 'leased' || record.leaseHolder !== req.holder) return false;
     await tx.objectStore('cells').put(withQueueKey({ ...fromRecord(record), status: 'pending', leaseHolder: null, leaseUntil: 0 }));
     return true;
   });
@@ -93,7 +90,7 @@ export async function deferCell(store: Store, req: { cellId: string; holder: str
   if (!Number.isFinite(req.until)) throw new StoreError('invalid', 'Deferring a cell needs a valid time.');
   return store.transact(['cells'], 'readwrite', async (tx) => {
     const record = await tx.objectStore('cells').get(req.cellId);
-    if (!record || record.status !== 'leased' || record.leaseHolder !== req.holder) return false;
+    if (record?.status !== 'leased' || record.leaseHolder !== req.holder) return false;
     await tx.objectStore('cells').put(withQueueKey({ ...fromRecord(record), status: 'pending', leaseHolder: null, leaseUntil: 0, nextAttemptAt: req.until }));
     return true;
   });

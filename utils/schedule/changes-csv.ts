@@ -56,5 +56,5 @@ export function changesCsv(changes: readonly ChangeRecord[]): string {
       return typeof value === 'number' ? value : neutraliseCell(value);
     }),
   );
-  return UTF8_BOM + Papa.unparse({ fields: [...CHANGE_COLUMNS], data }, { newline: '\r\n' }) + '\r\n';
+  return `${UTF8_BOM + Papa.unparse({ fields: [...CHANGE_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
 }

@@ -4,20 +4,13 @@ import type { Scheduler } from './scheduler';
 import { createSavedSearch, deleteSavedSearch, savedSearchProblem, updateSavedSearch } from './saved-searches';
 
 /** The dashboard's saved-search commands; every change re-arms the schedule's alarm. */
-export function createScheduleCommands(deps: {
-  store: Store;
-  scheduler: Scheduler;
-  newId(): string;
-  now(): number;
-}): CommandTable<ScheduleCommandMap> {
+export function createScheduleCommands(deps: { store: Store; scheduler: Scheduler; newId(): string; now(): number }): CommandTable<ScheduleCommandMap> {
   return {
     async saveSearch(input) {
       const problem = savedSearchProblem(input);
       if (problem) return { ok: false, error: problem };
       try {
-        const saved = input.id
-          ? await updateSavedSearch(deps.store, input.id, input)
-          : await createSavedSearch(deps.store, input, deps.newId(), deps.now());
+        const saved = input.id ? await updateSavedSearch(deps.store, input.id, input) : await createSavedSearch(deps.store, input, deps.newId(), deps.now());
         if (!saved) return { ok: false, error: { code: 'no-saved-search', message: 'That saved search no longer exists.' } };
         await deps.scheduler.rearm();
         return { ok: true, id: saved.id };

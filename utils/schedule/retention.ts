@@ -13,11 +13,7 @@ import type { Run } from './types';
  */
 
 /** Runs that may be deleted: every run but the newest `keep`, and never one still collecting. */
-export function runsToPrune(
-  runs: readonly Run[],
-  keep: number,
-  sweepStatus: (sweepId: string) => Sweep['status'] | undefined,
-): Run[] {
+export function runsToPrune(runs: readonly Run[], keep: number, sweepStatus: (sweepId: string) => Sweep['status'] | undefined): Run[] {
   const newestFirst = [...runs].sort((a, b) => b.claimedAt - a.claimedAt || (a.id < b.id ? 1 : -1));
   return newestFirst.slice(Math.max(1, keep)).filter((run) => {
     if (run.status === 'starting' || run.status === 'running') return false;

@@ -28,13 +28,7 @@ function runsOf(searchId: string): IDBKeyRange {
  * `manual` claims a run whatever the schedule says (the user's "run now"); it too moves
  * lastRunAt, so a scheduled time just before is not run again right after.
  */
-export async function claimRun(
-  store: Store,
-  searchId: string,
-  now: number,
-  tz: TzOffset,
-  manual = false,
-): Promise<ClaimResult> {
+export async function claimRun(store: Store, searchId: string, now: number, tz: TzOffset, manual = false): Promise<ClaimResult> {
   return store.transact(['savedSearches', 'runs', 'sweeps'], 'readwrite', async (tx): Promise<ClaimResult> => {
     const search = await tx.objectStore('savedSearches').get(searchId);
     if (!search) return { claimed: false, reason: 'gone' };
@@ -78,10 +72,8 @@ export async function claimRun(
 export async function markStarted(store: Store, runId: string, now: number, error: RunError | null): Promise<Run | undefined> {
   return store.transact(['runs'], 'readwrite', async (tx) => {
     const run = await tx.objectStore('runs').get(runId);
-    if (!run || run.status !== 'starting') return run;
-    const next: Run = error
-      ? { ...run, status: 'not-started', error, finishedAt: now }
-      : { ...run, status: 'running', startedAt: now };
+    if (run?.status !== 'starting') return run;
+    const next: Run = error ? { ...run, status: 'not-started', error, finishedAt: now } : { ...run, status: 'running', startedAt: now };
     await tx.objectStore('runs').put(next);
     return next;
   });
@@ -90,20 +82,14 @@ export async function markStarted(store: Store, runId: string, now: number, erro
 /** Runs in a given state, oldest claim first. A user has tens of saved searches and a run a day each. */
 export async function listRuns(store: Store, filter: { savedSearchId?: string; status?: Run['status'] } = {}): Promise<Run[]> {
   const runs = await store.transact(['runs'], 'readonly', (tx) =>
-    filter.savedSearchId === undefined
-      ? tx.objectStore('runs').getAll()
-      : tx.objectStore('runs').index('bySavedSearch').getAll(runsOf(filter.savedSearchId)),
+    filter.savedSearchId === undefined ? tx.objectStore('runs').getAll() : tx.objectStore('runs').index('bySavedSearch').getAll(runsOf(filter.savedSearchId)),
   );
-  return runs
-    .filter((r) => filter.status === undefined || r.status === filter.status)
-    .sort((a, b) => a.claimedAt - b.claimedAt || (a.id < b.id ? -1 : 1));
+  return runs.filter((r) => filter.status === undefined || r.status === filter.status).sort((a, b) => a.claimedAt - b.claimedAt || (a.id < b.id ? -1 : 1));
 }
 
 /** A run's change list in key order. */
 export function listChanges(store: Store, runId: string): Promise<ChangeRecord[]> {
-  return store.transact(['changes'], 'readonly', (tx) =>
-    tx.objectStore('changes').getAll(IDBKeyRange.bound([runId], [runId, []])),
-  );
+  return store.transact(['changes'], 'readonly', (tx) => tx.objectStore('changes').getAll(IDBKeyRange.bound([runId], [runId, []])));
 }
 
 const SETTLE_STORES = ['runs', 'sweeps', 'listings', 'placeSnapshots', 'changes', 'savedSearches'] as const;
@@ -119,7 +105,7 @@ export async function settleRun(store: Store, runId: string, now: number): Promi
   return store.transact([...SETTLE_STORES], 'readwrite', async (tx) => {
     const runs = tx.objectStore('runs');
     const run = await runs.get(runId);
-    if (!run || run.status !== 'running') return run;
+    if (run?.status !== 'running') return run;
     const sweep = await tx.objectStore('sweeps').get(run.sweepId);
     const ended = endOf(sweep);
     if (ended === 'open') return run;

@@ -11,10 +11,9 @@ import type { ProviderId } from '../providers/place';
  * its site; only a record an older version stored lacks one, and runs on Google as it always
  * did (providerFor).
  */
-export type SavedSearchInput = Pick<
-  SavedSearch,
-  'name' | 'areaText' | 'keywordsText' | 'repeat' | 'hour' | 'weekday' | 'thresholdDays'
-> & { provider: ProviderId };
+export type SavedSearchInput = Pick<SavedSearch, 'name' | 'areaText' | 'keywordsText' | 'repeat' | 'hour' | 'weekday' | 'thresholdDays'> & {
+  provider: ProviderId;
+};
 
 /** What is to be checked: a form not filled in yet, or a message from another context, may lack the site. */
 export type UncheckedSavedSearch = Omit<SavedSearchInput, 'provider'> & { provider?: ProviderId | null };
@@ -122,7 +121,10 @@ export function deleteSavedSearch(store: Store, id: string): Promise<boolean> {
     const existed = (await tx.objectStore('savedSearches').count(id)) > 0;
     await tx.objectStore('savedSearches').delete(id);
     await tx.objectStore('placeSnapshots').delete(IDBKeyRange.bound([id], [id, []]));
-    const runIds = await tx.objectStore('runs').index('bySavedSearch').getAllKeys(IDBKeyRange.bound([id], [id, []]));
+    const runIds = await tx
+      .objectStore('runs')
+      .index('bySavedSearch')
+      .getAllKeys(IDBKeyRange.bound([id], [id, []]));
     for (const runId of runIds) {
       await tx.objectStore('changes').delete(IDBKeyRange.bound([runId], [runId, []]));
       await tx.objectStore('runs').delete(runId);

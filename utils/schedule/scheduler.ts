@@ -125,8 +125,7 @@ export function createScheduler(deps: SchedulerDeps) {
     /** Every service-worker start (browser start-up or a worker restarted after idling). */
     onStartup: () => serial(tick),
     /** Wire to alarms.onAlarm; other alarms are ignored. */
-    onAlarm: (alarm: { name: string }): Promise<TickReport | null> =>
-      alarm.name === SCHEDULE_ALARM ? serial(tick) : Promise.resolve(null),
+    onAlarm: (alarm: { name: string }): Promise<TickReport | null> => (alarm.name === SCHEDULE_ALARM ? serial(tick) : Promise.resolve(null)),
     /** A sweep ended (finished, stopped, failed): record its run's changes now rather than at the next tick. */
     onSweepEnded: () => serial(settleAndPrune),
     /** The user's "run now": a run whatever the schedule, unless one is still open. */

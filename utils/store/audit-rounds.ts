@@ -23,16 +23,21 @@ export async function startAuditRound(store: Store, sweepId: string, expectRound
     const p = newCellProblem(c, sweepId);
     if (p) throw new StoreError('invalid', `The audit cell was refused: ${p}. Nothing was saved.`);
   }
-  return store.transact(['sweeps', 'cells'], 'readwrite', async (tx) => {
-    const sweep = (await tx.objectStore('sweeps').get(sweepId)) as Sweep | undefined;
-    if (!sweep || sweep.status !== 'running') return false;
-    if ((sweep.audit?.round ?? 0) !== expectRound) return false;
-    const writes: Promise<unknown>[] = cells.map((c) => handled(tx.objectStore('cells').add(withQueueKey(c))));
-    const counters = { ...sweep.counters, cellsKnown: sweep.counters.cellsKnown + cells.length };
-    writes.push(handled(tx.objectStore('sweeps').put({ ...sweep, audit, counters, updatedAt: now })));
-    await Promise.all(writes);
-    return true;
-  }, { durability: 'strict' });
+  return store.transact(
+    ['sweeps', 'cells'],
+    'readwrite',
+    async (tx) => {
+      const sweep = (await tx.objectStore('sweeps').get(sweepId)) as Sweep | undefined;
+      if (sweep?.status !== 'running') return false;
+      if ((sweep.audit?.round ?? 0) !== expectRound) return false;
+      const writes: Promise<unknown>[] = cells.map((c) => handled(tx.objectStore('cells').add(withQueueKey(c))));
+      const counters = { ...sweep.counters, cellsKnown: sweep.counters.cellsKnown + cells.length };
+      writes.push(handled(tx.objectStore('sweeps').put({ ...sweep, audit, counters, updatedAt: now })));
+      await Promise.all(writes);
+      return true;
+    },
+    { durability: 'strict' },
+  );
 }
 
 /** What an audit's commit concludes, from the sweep's done cells and the places new to it (both read in the commit's transaction). */
@@ -56,7 +61,10 @@ export function settleInCommit(
   now: number,
 ): InCommit {
   return async (tx, committed) => {
-    const [sweep, records] = await Promise.all([tx.objectStore('sweeps').get(sweepId), tx.objectStore('cells').index('bySweepStatus').getAll([sweepId, 'done'])]);
+    const [sweep, records] = await Promise.all([
+      tx.objectStore('sweeps').get(sweepId),
+      tx.objectStore('cells').index('bySweepStatus').getAll([sweepId, 'done']),
+    ]);
     if (!sweep) return;
     const s = settle(sweep, records.map(fromRecord), committed.newToSweep);
     // The commit's transaction spans sweeps and cells (and more): usable as one over those two.
@@ -101,7 +109,17 @@ async function reopenIn(
     if (!r) continue;
     const cell = fromRecord(r);
     if (cell.sweepId !== sweepId || cell.status !== 'done') continue;
-    reopen.push({ ...cell, status: 'pending', attempts: 0, nextAttemptAt: 0, leaseUntil: 0, leaseHolder: null, lastError: null, result: null, reopened: (cell.reopened ?? 0) + 1 });
+    reopen.push({
+      ...cell,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      leaseUntil: 0,
+      leaseHolder: null,
+      lastError: null,
+      result: null,
+      reopened: (cell.reopened ?? 0) + 1,
+    });
   }
   const writes: Promise<unknown>[] = reopen.map((c) => handled(cells.put(withQueueKey(c))));
   const counters = { ...sweep.counters, cellsDone: Math.max(0, sweep.counters.cellsDone - reopen.length) };

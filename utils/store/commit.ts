@@ -12,9 +12,7 @@ import { handled, runTx, type Tx } from './tx';
 import { isNonEmptyString, isTime, newCellProblem } from './validate';
 
 /** What became of a searched cell. A split hands over its children (new pending or outside cells). */
-export type CellOutcome =
-  | { status: 'done' | 'saturated'; result: CellResult }
-  | { status: 'split'; result: CellResult; children: Cell[] };
+export type CellOutcome = { status: 'done' | 'saturated'; result: CellResult } | { status: 'split'; result: CellResult; children: Cell[] };
 
 export interface CommitCellInput {
   sweepId: string;
@@ -205,11 +203,7 @@ export async function commitCell(db: DB, input: CommitCellInput, inCommit?: InCo
  * now or later, makes it an ordinary result; an ad never makes an organic place sponsored
  * (mergeListingFields). Sweeps still store organic places only (commitCell).
  */
-export async function commitBrowsing(
-  db: DB,
-  listings: Listing[],
-  now: number,
-): Promise<{ added: number; seen: number; refused?: number }> {
+export async function commitBrowsing(db: DB, listings: Listing[], now: number): Promise<{ added: number; seen: number; refused?: number }> {
   if (!isTime(now)) throw new StoreError('invalid', 'The capture time is not a valid time. Nothing was saved.');
   if (!Array.isArray(listings)) throw new StoreError('invalid', 'The captured listings are not a list. Nothing was saved.');
   // As in a sweep's commit, one bad record never blocks the others (issue 22).
@@ -302,7 +296,12 @@ function sortListings(listings: readonly unknown[]): { fit: Listing[]; refused: 
     // Page text, of any length and type: logged as text within a name's bound. Copies of one
     // place are one refusal; records without a key are each their own.
     const key = cutText(String(o.key), TEXT_BOUNDS.name);
-    byKey.set(typeof o.key === 'string' ? key : `#${i}`, { key, name: cutText(typeof o.name === 'string' ? o.name : '', TEXT_BOUNDS.name), reason: cutText(reason, TEXT_BOUNDS.name), sponsored: o.sponsored });
+    byKey.set(typeof o.key === 'string' ? key : `#${i}`, {
+      key,
+      name: cutText(typeof o.name === 'string' ? o.name : '', TEXT_BOUNDS.name),
+      reason: cutText(reason, TEXT_BOUNDS.name),
+      sponsored: o.sponsored,
+    });
   }
   return { fit, refused: [...byKey.values()] };
 }

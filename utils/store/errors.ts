@@ -29,8 +29,7 @@ export function isStoreError(e: unknown): e is StoreError {
   return e instanceof StoreError;
 }
 
-export const QUOTA_MESSAGE =
-  'The disk is full: this result could not be saved. Already committed data is safe; free some space and resume.';
+export const QUOTA_MESSAGE = 'The disk is full: this result could not be saved. Already committed data is safe; free some space and resume.';
 
 /**
  * Map whatever a transaction threw to a StoreError. Browsers report a full disk either as a
@@ -44,11 +43,9 @@ export function toStoreError(e: unknown, txError?: DOMException | null): StoreEr
     return new StoreError('quota', QUOTA_MESSAGE, { cause: e });
   }
   if (name === 'InvalidStateError') {
-    return new StoreError(
-      'closed',
-      'The database connection was closed (MapSweep was probably updated in another tab). Reload the extension page.',
-      { cause: e },
-    );
+    return new StoreError('closed', 'The database connection was closed (MapSweep was probably updated in another tab). Reload the extension page.', {
+      cause: e,
+    });
   }
   if (name === 'ConstraintError') {
     return new StoreError('exists', `A record with that id already exists: ${errorMessage(e)}`, { cause: e });
@@ -59,13 +56,9 @@ export function toStoreError(e: unknown, txError?: DOMException | null): StoreEr
 }
 
 function errorName(e: unknown): string {
-  return typeof e === 'object' && e !== null && typeof (e as { name?: unknown }).name === 'string'
-    ? (e as { name: string }).name
-    : 'Error';
+  return typeof e === 'object' && e !== null && typeof (e as { name?: unknown }).name === 'string' ? (e as { name: string }).name : 'Error';
 }
 
 function errorMessage(e: unknown): string {
-  return e instanceof Error || (typeof e === 'object' && e !== null && 'message' in e)
-    ? String((e as { message: unknown }).message)
-    : String(e);
+  return e instanceof Error || (typeof e === 'object' && e !== null && 'message' in e) ? String((e as { message: unknown }).message) : String(e);
 }

@@ -92,7 +92,8 @@ function detailsProblem(l: Record<string, unknown>): string | null {
     if (v !== undefined && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) return `${f} is not a list of text`;
   }
   if (l.cut !== undefined && !(Array.isArray(l.cut) && l.cut.every((x) => BOUNDED.has(x)))) return 'cut is not a list of bounded fields';
-  if (l.closed !== undefined && l.closed !== null && l.closed !== 'permanently' && l.closed !== 'temporarily') return 'closed is not permanently/temporarily/null';
+  if (l.closed !== undefined && l.closed !== null && l.closed !== 'permanently' && l.closed !== 'temporarily')
+    return 'closed is not permanently/temporarily/null';
   const parts = l.addressParts;
   if (parts !== undefined && parts !== null) {
     if (typeof parts !== 'object' || Array.isArray(parts)) return 'addressParts is not an object';

@@ -68,12 +68,7 @@ export function openDatabase(factory: IDBFactory, name: string, version: number 
       const missing = missingLayout(db);
       if (missing.length > 0) {
         raw.close();
-        fail(
-          new StoreError(
-            'corrupt',
-            `The saved MapSweep data is damaged (missing: ${missing.join(', ')}). It was left untouched; nothing was deleted.`,
-          ),
-        );
+        fail(new StoreError('corrupt', `The saved MapSweep data is damaged (missing: ${missing.join(', ')}). It was left untouched; nothing was deleted.`));
         return;
       }
       // A newer MapSweep (updated in another context) wants to upgrade: step aside instead of blocking it.
@@ -119,12 +114,7 @@ export function openDatabase(factory: IDBFactory, name: string, version: number 
   });
 }
 
-async function runMigrations(
-  db: DB,
-  tx: IDBPTransaction<MapSweepDB, StoreName[], 'versionchange'>,
-  from: number,
-  to: number,
-): Promise<void> {
+async function runMigrations(db: DB, tx: IDBPTransaction<MapSweepDB, StoreName[], 'versionchange'>, from: number, to: number): Promise<void> {
   for (let v = from; v < to; v++) {
     const step = MIGRATIONS[v];
     if (!step) throw new Error(`no migration from version ${v}`);

@@ -325,12 +325,7 @@ async function* iterateListings(db: DB, batchSize: number, collection: string | 
 }
 
 /** The next `size` listings of a collection after primary key `after`, via the multiEntry index. */
-async function collectionBatch(
-  tx: Tx<'listings'[], 'readonly'>,
-  collection: string,
-  after: string | undefined,
-  size: number,
-): Promise<StoredListing[]> {
+async function collectionBatch(tx: Tx<'listings'[], 'readonly'>, collection: string, after: string | undefined, size: number): Promise<StoredListing[]> {
   let cursor = await tx.objectStore('listings').index('byCollection').openCursor(collection);
   // Within one index key, entries are in primary-key order: jump to where the last batch ended.
   if (cursor && after !== undefined && cursor.primaryKey < after) cursor = await cursor.continuePrimaryKey(collection, after);

@@ -38,7 +38,10 @@ export function isOwnPage(browser: Pick<Browser, 'runtime'>, sender: { id?: stri
 export function createBackground(browser: Browser): void {
   let settingsCache = normaliseSettings(undefined);
   // Watched from the first line: the listener must exist when the worker starts.
-  const blockRedirects = watchBlockRedirects(browser, PROVIDERS.flatMap((p) => p.requestPatterns ?? p.tabPatterns));
+  const blockRedirects = watchBlockRedirects(
+    browser,
+    PROVIDERS.flatMap((p) => p.requestPatterns ?? p.tabPatterns),
+  );
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
   const newId = () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -105,11 +108,20 @@ export function createBackground(browser: Browser): void {
     // The contacts pass follows a finished sweep when the user turned it on (and granted its permission).
     // Its new places are linked to the other sites' listings of the same businesses (utils/match/).
     if (reason === 'finished') linking.afterSweep();
-    if (reason === 'finished' && settingsCache.contactsFromWebsites) void contacts.pass.then((p) => p.start(sweep.id)).catch((e) => console.warn('MapSweep: contacts pass', e));
+    if (reason === 'finished' && settingsCache.contactsFromWebsites)
+      void contacts.pass.then((p) => p.start(sweep.id)).catch((e) => console.warn('MapSweep: contacts pass', e));
     const needsUser = reason !== 'finished';
     await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
     if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
-    const key = { blocked: 'notifyBlocked', consent: 'notifyConsent', 'signed-out': 'notifySignedOut', extractor: 'notifyExtractor', finished: 'notifyFinished', quota: 'notifyQuota', team: 'notifyTeam' }[reason];
+    const key = {
+      blocked: 'notifyBlocked',
+      consent: 'notifyConsent',
+      'signed-out': 'notifySignedOut',
+      extractor: 'notifyExtractor',
+      finished: 'notifyFinished',
+      quota: 'notifyQuota',
+      team: 'notifyTeam',
+    }[reason];
     await browser.notifications
       .create(`mapsweep-${sweep.id}-${reason}`, {
         type: 'basic',
@@ -156,9 +168,17 @@ export function createBackground(browser: Browser): void {
   // Long exports: built in an offscreen document, handed to the downloads API (utils/export/long-export.ts).
   wireLongExports(browser, ownPage);
   // E-mails and social profiles from the businesses' own websites (utils/contacts/wire.ts).
-  const contacts = wireContacts(browser, services.then(() => storeReady), ownPage, async () => settingsCache);
+  const contacts = wireContacts(
+    browser,
+    services.then(() => storeReady),
+    ownPage,
+    async () => settingsCache,
+  );
   // The same business on Google, Naver and Kakao (utils/match/wire.ts).
-  const linking = wireLinking(services.then(() => storeReady), ownPage);
+  const linking = wireLinking(
+    services.then(() => storeReady),
+    ownPage,
+  );
   // One sweep shared by several browsers through CouchDB (utils/team/wire.ts).
   const team = wireTeam(browser, storeReady, ownPage, {
     settings: async () => settingsCache,

@@ -34,7 +34,6 @@ export interface ControllerDeps extends Omit<DriverDeps, 'page'> {
   newId(): string;
 }
 
-
 /** Wakes a stopped service worker while a sweep runs (30 s is Chrome's shortest period). */
 export const WATCHDOG_ALARM = 'watchdog';
 
@@ -77,7 +76,10 @@ export function createController(deps: ControllerDeps) {
   /** The provider a request names, or the site of the map tab used last; null when it names none and no map tab is open. */
   async function providerOf(id: ProviderId | undefined): Promise<MapProvider | null> {
     if (id) return providerFor(id);
-    const tab = await findMapTab(deps.browser, PROVIDERS.flatMap((p) => p.tabPatterns));
+    const tab = await findMapTab(
+      deps.browser,
+      PROVIDERS.flatMap((p) => p.tabPatterns),
+    );
     return providerOfUrl(tab?.url);
   }
 
@@ -86,8 +88,7 @@ export function createController(deps: ControllerDeps) {
     // No site named and no map open: there is no site to take, and none is guessed.
     if (!provider) return { ok: false as const, error: noMapSite() };
     const tab = await findMapTab(deps.browser, provider.tabPatterns);
-    const viewport =
-      provider.boundsSearch?.viewport ?? (tab ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH } : DEFAULT_VIEWPORT);
+    const viewport = provider.boundsSearch?.viewport ?? (tab ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH } : DEFAULT_VIEWPORT);
     const origin = tab ? provider.parseView(tab.url) : null;
     const settings = { ...(await deps.settings()), ...overrides };
     const plan = planSweep({ ...req, settings, viewport, origin, provider }, id, deps.now());
@@ -269,7 +270,10 @@ export function createController(deps: ControllerDeps) {
       const site = provider.displayName;
       if (!plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
         if (!tab) {
-          return { ok: false, error: { code: 'no-map-tab', message: `Open ${site} in a tab first: MapSweep works in the map you have open.`, params: { site } } };
+          return {
+            ok: false,
+            error: { code: 'no-map-tab', message: `Open ${site} in a tab first: MapSweep works in the map you have open.`, params: { site } },
+          };
         }
         if ((await tabsInUse()).has(tab.id)) {
           return {
@@ -307,7 +311,10 @@ export function createController(deps: ControllerDeps) {
       // into a sweep that no longer exists.
       const deleted = await deps.store.deleteSweep(id, { unlessHeldAt: deps.now() });
       if (deleted === 'held') {
-        return { ok: false, error: { code: 'sweep-busy', message: 'This sweep is still running, or a worker is finishing one of its cells. Stop it, then delete it.' } };
+        return {
+          ok: false,
+          error: { code: 'sweep-busy', message: 'This sweep is still running, or a worker is finishing one of its cells. Stop it, then delete it.' },
+        };
       }
       return { ok: true };
     },
@@ -325,7 +332,14 @@ export function createController(deps: ControllerDeps) {
       const view = tab ? provider.parseView(tab.url) : null;
       if (!tab || !view) {
         const site = provider.displayName;
-        return { ok: false, error: { code: 'no-map-view', message: `Open ${site} in a tab and move the map to the area first, or type the area: ${site}'s address does not say where the map is.`, params: { site } } };
+        return {
+          ok: false,
+          error: {
+            code: 'no-map-view',
+            message: `Open ${site} in a tab and move the map to the area first, or type the area: ${site}'s address does not say where the map is.`,
+            params: { site },
+          },
+        };
       }
       const area = bboxFromView(view, { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH });
       if (!area.ok) return area;
@@ -373,7 +387,9 @@ export function createController(deps: ControllerDeps) {
    */
   async function startSavedSearch(search: SavedSearch, sweepId: string): Promise<StartOutcome> {
     // Its own site, never the tab's: a saved search runs unattended.
-    const plan = await planFor({ areaText: search.areaText, keywordsText: search.keywordsText, provider: providerFor(search.provider).id }, sweepId, { dedicatedWindow: true });
+    const plan = await planFor({ areaText: search.areaText, keywordsText: search.keywordsText, provider: providerFor(search.provider).id }, sweepId, {
+      dedicatedWindow: true,
+    });
     if (!plan.ok) return { ok: false, error: { code: plan.error.code, message: plan.error.message } };
     await deps.store.createSweep(plan.sweep, plan.cells);
     await ensureDriving();

@@ -19,19 +19,33 @@ import { childCells, plannedOf } from './plan';
 import { saysCrowded, siteTotalTrust } from './site-total';
 import { DEFAULT_SETTINGS } from './settings';
 import type { Cell, CellError, CellResult, Observation, SearchedBox, Sweep } from '../domain/sweep';
-import { calibrationKey, initialCalibration, planningViewport, safeSpan, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from '../coverage/geometry';
+import {
+  calibrationKey,
+  initialCalibration,
+  planningViewport,
+  safeSpan,
+  type GeometryCalibration,
+  type MeasuredCanvas,
+  type SpanLimits,
+} from '../coverage/geometry';
 import { auditSettlement, reopenAfterShrink, startAuditIfDue } from './self-audit';
 import type { PageAudit } from '../health/types';
 import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
 import { combinePages } from './pages';
-import { BOX_IGNORED_MESSAGE, NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE, reportedProof, requestedBounds, searchUnknownMessage, type SearchProof } from './bounds-proof';
+import {
+  BOX_IGNORED_MESSAGE,
+  NOT_RESTRICTED_MESSAGE,
+  VIEW_NOT_SHOWN_MESSAGE,
+  reportedProof,
+  requestedBounds,
+  searchUnknownMessage,
+  type SearchProof,
+} from './bounds-proof';
 import { heldCentre, narrower, narrowest, spansOf, viewportOfSpans, type BoxSpans } from './reported-box';
 import type { Release } from './pacing';
 import type { GateClaim, TeamGate } from '../team/gate';
-
-
 
 /**
  * The sweep driver: one loop per worker tab, all state in the store. Each turn leases a cell,
@@ -76,7 +90,12 @@ export const LEASE_MARGIN_MS = 30_000;
  * A worker loop: `holder` is this loop's own lease holder id (two loops never share one, even
  * on the same tab; the controller gives each loop a fresh one).
  */
-export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number, holder = `loop:${tabId}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`): Promise<WorkerExit> {
+export async function runWorker(
+  deps: DriverDeps,
+  sweepId: string,
+  tabId: number,
+  holder = `loop:${tabId}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`,
+): Promise<WorkerExit> {
   /** The canvas each tab's page measured at its last visit. */
   const canvases = new Map<number, MeasuredCanvas>();
   /** What each tab's searches covered around their view, where the page reports its searched box (provider.reportedBox). */
@@ -96,7 +115,7 @@ export async function runWorker(deps: DriverDeps, sweepId: string, tabId: number
     let cell: Cell | null = null;
     try {
       sweep = await deps.store.getSweep(sweepId);
-      if (!sweep || sweep.status !== 'running') return 'not-running';
+      if (sweep?.status !== 'running') return 'not-running';
       cell = await leaseNextCell(deps.store, { sweepId, holder, now: deps.now(), leaseMs: leaseMsOf(sweep) });
     } catch (e) {
       // A full disk refuses the lease itself: pause as after a refused commit.
@@ -199,7 +218,9 @@ async function visitCell(
         : await deps.page.viewport(tabId)
       : planningViewport(await calibrationFor(calibration, provider, planned, deps.now()), limitsOf(sweep, provider, planned)));
   const view = searchViewOf(cell, viewport);
-  const url = bounds ? bounds.url(cell.keyword, requestedBounds(cell.bbox, bounds.untrustedEdge), sweep.settings.lang) : provider.searchUrl(cell.keyword, view, sweep.settings.lang);
+  const url = bounds
+    ? bounds.url(cell.keyword, requestedBounds(cell.bbox, bounds.untrustedEdge), sweep.settings.lang)
+    : provider.searchUrl(cell.keyword, view, sweep.settings.lang);
   const timeoutMs = loadTimeoutOf(sweep);
   const visitStart = deps.now();
 
@@ -240,7 +261,10 @@ async function visitCell(
     const splittable = async () =>
       !minCellReached(cell.bbox, { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport }) &&
       (await deps.store.countCells(sweep.id)).total + CHILDREN_PER_SPLIT <= sweep.settings.maxCells;
-    const paged = prepared === 'ready' ? await walkPages(deps, provider, cell, tabId, holder, await deps.page.collect(tabId, collectOptions, COLLECT_TIMEOUT_MS), collectOptions, splittable) : prepared;
+    const paged =
+      prepared === 'ready'
+        ? await walkPages(deps, provider, cell, tabId, holder, await deps.page.collect(tabId, collectOptions, COLLECT_TIMEOUT_MS), collectOptions, splittable)
+        : prepared;
     if (paged === 'lost') return undefined;
     if (paged === 'stopped') {
       // Paused, stopped or failed meanwhile (by the user, or another worker met a block): the
@@ -256,7 +280,12 @@ async function visitCell(
   } catch (e) {
     const blockedAt = await deps.page.blockedSince?.(tabId, visitStart);
     if (blockedAt) {
-      return await recordFailure(deps, sweep, cell, holder, { kind: 'blocked', message: `The map site sent its requests to a block page (${blockedAt}). Wait a while, then press Resume.`, at: deps.now(), url: blockedAt });
+      return await recordFailure(deps, sweep, cell, holder, {
+        kind: 'blocked',
+        message: `The map site sent its requests to a block page (${blockedAt}). Wait a while, then press Resume.`,
+        at: deps.now(),
+        url: blockedAt,
+      });
     }
     if (e instanceof ContentScriptError) {
       // The extractor itself failed on this page: the same "page changed" stop as cards it cannot read.
@@ -267,7 +296,10 @@ async function visitCell(
     return await recordFailure(deps, sweep, cell, holder, { kind, message: errorText(e), at: deps.now(), url });
   }
 
-  deps.pageHidden?.(sweep.id, observation.warnings.some((w) => w.startsWith('page-hidden')));
+  deps.pageHidden?.(
+    sweep.id,
+    observation.warnings.some((w) => w.startsWith('page-hidden')),
+  );
   // Every page is audited (cards visible vs read vs the page's own responses): the Health
   // panel shows it, and staleness checks trust a quiet search only with a recent audit.
   const audit = auditObservation(observation);
@@ -312,7 +344,8 @@ async function visitCell(
   );
   // Learning usually widens the safe box; when searches show it was too wide, cells proven
   // under the wider one are searched again.
-  if (coverage.calibration !== before && shrank(safeSpan(before), safeSpan(coverage.calibration))) await reopenAfterShrink(deps.store, calibration, sweep, deps.now());
+  if (coverage.calibration !== before && shrank(safeSpan(before), safeSpan(coverage.calibration)))
+    await reopenAfterShrink(deps.store, calibration, sweep, deps.now());
   if (coverage.searchAgain) {
     // The window differed from the guess (first visit, browser zoom, a resize): search again at
     // once with the measured canvas. Not an attempt of the cell; nothing from this page is kept.
@@ -371,16 +404,31 @@ async function settleVisit(
   const kept = keptInArea(sweep, judged.organic);
   const searchedBox = proof.kind === 'measured' ? proof.searchedBox : null;
   const result: CellResult = { ...judged.result, newListings: 0, searchedBox, ...v.shown };
-  if (proof.kind === 'unknown') return unprovenVisit(deps, provider, sweep, cell, holder, { why: proof.why, result, audit, url: observation.url, kept, viewport });
+  if (proof.kind === 'unknown')
+    return unprovenVisit(deps, provider, sweep, cell, holder, { why: proof.why, result, audit, url: observation.url, kept, viewport });
   if (proof.kind === 'unrestricted' && crowded) return stop(NOT_RESTRICTED_MESSAGE);
   if (proof.kind === 'measured' && proof.boxIgnored && crowded) return stop(BOX_IGNORED_MESSAGE);
-  if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' }, searchedHere: true });
+  if (cell.role === 'audit')
+    return commitAudit(deps, sweep, cell, holder, { audit, url: observation.url, kept, result: { ...result, reason: 'audit' }, searchedHere: true });
   const covered = proof.kind === 'unrestricted' || proof.covered;
   const decision = decideCell(
-    decisionInput(observation, judged.result, v.decisionCell, { requestedZoom: v.requestedZoom, finalZoom: v.finalZoom, covered, cellsKnown: (await deps.store.countCells(sweep.id)).total }),
+    decisionInput(observation, judged.result, v.decisionCell, {
+      requestedZoom: v.requestedZoom,
+      finalZoom: v.finalZoom,
+      covered,
+      cellsKnown: (await deps.store.countCells(sweep.id)).total,
+    }),
     opts,
   );
-  return commitDecision(deps, provider, sweep, cell, holder, { decision, result: { ...result, reason: decision.reason }, unread: judged.unread, audit, url: observation.url, kept, viewport });
+  return commitDecision(deps, provider, sweep, cell, holder, {
+    decision,
+    result: { ...result, reason: decision.reason },
+    unread: judged.unread,
+    audit,
+    url: observation.url,
+    kept,
+    viewport,
+  });
 }
 
 /**
@@ -400,7 +448,13 @@ async function unprovenVisit(
   c: { why: string; result: CellResult; audit: PageAudit; url: string; kept: Listing[]; viewport: Viewport },
 ): Promise<WorkerExit | undefined> {
   if (cell.role === 'audit' || cell.lastError?.unknownSearch !== true) {
-    return recordFailure(deps, sweep, cell, holder, { kind: 'navigation', message: `The page did not show which area it searched (${c.why}).`, at: deps.now(), url: c.url, unknownSearch: true });
+    return recordFailure(deps, sweep, cell, holder, {
+      kind: 'navigation',
+      message: `The page did not show which area it searched (${c.why}).`,
+      at: deps.now(),
+      url: c.url,
+      unknownSearch: true,
+    });
   }
   const decision = { verdict: 'saturated', reason: 'search-unknown' } as const;
   return commitDecision(deps, provider, sweep, cell, holder, {
@@ -467,7 +521,13 @@ async function commitDecision(
   }
   if (committed.applied) await deps.team?.settled(sweep, cell, outcome.status === 'split' ? outcome.children : [], kept);
   if (!committed.applied && committed.reason === 'unknown-streak') {
-    return recordFailure(deps, sweep, cell, holder, c.onUnknownStreak ?? { kind: 'internal', message: 'An unresolved cell was committed without its stop.', at: deps.now(), url: c.url });
+    return recordFailure(
+      deps,
+      sweep,
+      cell,
+      holder,
+      c.onUnknownStreak ?? { kind: 'internal', message: 'An unresolved cell was committed without its stop.', at: deps.now(), url: c.url },
+    );
   }
   return undefined;
 }
@@ -528,7 +588,14 @@ async function pacedRequest<T>(deps: DriverDeps, provider: MapProvider, cell: Ce
  * request; the page is waited for outside the lane. After the last press the page is waited for
  * too: a collection at once could read the list from before the press.
  */
-async function prepareFirstPage(deps: DriverDeps, provider: MapProvider, cell: Cell, tabId: number, holder: string, options: CollectOptions): Promise<'ready' | VisitCut> {
+async function prepareFirstPage(
+  deps: DriverDeps,
+  provider: MapProvider,
+  cell: Cell,
+  tabId: number,
+  holder: string,
+  options: CollectOptions,
+): Promise<'ready' | VisitCut> {
   const firstPage = deps.page.firstPage;
   const controls = provider.firstPageControls ?? 0;
   if (!firstPage || controls === 0) return 'ready';
@@ -577,8 +644,7 @@ async function walkPages(
       // remaining pages show (utils/sweep/site-total.ts), where the provider's count is believed.
       // A cell that cannot be split keeps what its list holds (saturated): every page is read then,
       // whatever the count says, so a count (page content) never makes the sweep collect less.
-      trusted ??=
-        (await splittable()) && (provider.siteTotal === 'as-capped' || siteTotalTrust(await deps.store.listCells(cell.sweepId, 'done')).trusted);
+      trusted ??= (await splittable()) && (provider.siteTotal === 'as-capped' || siteTotalTrust(await deps.store.listCells(cell.sweepId, 'done')).trusted);
       if (trusted) {
         const observation = combinePages(pages);
         return {
@@ -586,7 +652,10 @@ async function walkPages(
             ...observation,
             capHit: true,
             stopReason: 'cap',
-            warnings: [...observation.warnings, `site-total: the page counts ${last.siteTotal} matches, more than a list holds; split without reading its other pages`],
+            warnings: [
+              ...observation.warnings,
+              `site-total: the page counts ${last.siteTotal} matches, more than a list holds; split without reading its other pages`,
+            ],
           },
         };
       }
@@ -605,7 +674,11 @@ async function walkPages(
     // Page n+1 and no other after page n: a turn that skipped a page (or went back) would let
     // the list end without the pages between, and the cell be proven on a part of its list.
     if (!last.pager || last.pager.page !== asked) {
-      return { kind: 'navigation', message: `The list's next-page control showed ${last.pager ? `page ${last.pager.page}` : 'no page number'} instead of page ${asked}.`, at: deps.now() };
+      return {
+        kind: 'navigation',
+        message: `The list's next-page control showed ${last.pager ? `page ${last.pager.page}` : 'no page number'} instead of page ${asked}.`,
+        at: deps.now(),
+      };
     }
     pages.push(last);
   }
@@ -634,7 +707,8 @@ async function settleBoundsVisit(
   if (searched.kind === 'measured' && proof.kind === 'measured' && provider.reportedBox) {
     // A search by map view: how its box sits around the view is measured here, every visit.
     const s = spansOf(searched.box, view);
-    if (!heldCentre(s)) return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: VIEW_NOT_SHOWN_MESSAGE, at: deps.now(), url: observation.url });
+    if (!heldCentre(s))
+      return recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message: VIEW_NOT_SHOWN_MESSAGE, at: deps.now(), url: observation.url });
     const before = v.spans.get(v.tabId);
     v.spans.set(v.tabId, narrowest(before, s));
     if (!proof.covered && (!before || narrower(s, before))) {
@@ -687,7 +761,16 @@ async function commitAudit(
     const now = deps.now();
     const settle = await auditSettlement({ store: deps.store, calibration: deps.calibration!, sweep, cell, kept: c.kept, now });
     const committed = await deps.store.commitCell(
-      { sweepId: sweep.id, cellId: cell.id, holder, now, keyword: cell.keyword, ...(c.audit ? { audit: c.audit, url: c.url } : {}), listings: c.kept, outcome: { status: 'done', result: c.result } },
+      {
+        sweepId: sweep.id,
+        cellId: cell.id,
+        holder,
+        now,
+        keyword: cell.keyword,
+        ...(c.audit ? { audit: c.audit, url: c.url } : {}),
+        listings: c.kept,
+        outcome: { status: 'done', result: c.result },
+      },
       settle,
     );
     if (committed.applied && c.searchedHere) await deps.team?.settled(sweep, cell, [], c.kept);
@@ -717,7 +800,13 @@ async function calibrationFor(store: CalibrationStore, provider: MapProvider, ca
  *   when the lease ends or the database is asked again;
  * - refused (credentials, access): the sweep pauses with the reason.
  */
-async function settleFromTeam(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, shared: Exclude<GateClaim, { kind: 'mine' }>): Promise<WorkerExit | undefined | 'search-here'> {
+async function settleFromTeam(
+  deps: DriverDeps,
+  sweep: Sweep,
+  cell: Cell,
+  holder: string,
+  shared: Exclude<GateClaim, { kind: 'mine' }>,
+): Promise<WorkerExit | undefined | 'search-here'> {
   if (shared.kind === 'elsewhere' || shared.kind === 'offline') {
     await deferCell(deps.store, { cellId: cell.id, holder, until: shared.until });
     return undefined;
@@ -730,9 +819,19 @@ async function settleFromTeam(deps: DriverDeps, sweep: Sweep, cell: Cell, holder
   }
   const { settlement, children, listings } = shared;
   if (cell.role === 'audit') return commitAudit(deps, sweep, cell, holder, { kept: listings, result: settlement.result, searchedHere: false });
-  const outcome: CellOutcome = settlement.status === 'split' ? { status: 'split', result: settlement.result, children } : { status: settlement.status, result: settlement.result };
+  const outcome: CellOutcome =
+    settlement.status === 'split' ? { status: 'split', result: settlement.result, children } : { status: settlement.status, result: settlement.result };
   try {
-    const committed = await deps.store.commitCell({ sweepId: sweep.id, cellId: cell.id, holder, now: deps.now(), keyword: cell.keyword, listings, outcome, maxCells: sweep.settings.maxCells });
+    const committed = await deps.store.commitCell({
+      sweepId: sweep.id,
+      cellId: cell.id,
+      holder,
+      now: deps.now(),
+      keyword: cell.keyword,
+      listings,
+      outcome,
+      maxCells: sweep.settings.maxCells,
+    });
     // Refused as a second unresolved result in a row (it is not this browser's to stop the sweep for): searched here.
     return !committed.applied && committed.reason === 'unknown-streak' ? 'search-here' : undefined;
   } catch (e) {

@@ -31,7 +31,6 @@ export type Judgement =
     }
   | { verdict: 'failed'; error: CellError };
 
-
 /**
  * The message of the retryable failure for a page with unread cards. The cell keeps only its
  * last error, so the next visit recognises "the same way again" by this text (see
@@ -188,7 +187,12 @@ export function unknownPageFailure(obs: Observation, which: string): { kind: 'ex
  * e.g. a list short of its own count, else its first warnings): the retry and the Health panel say why.
  */
 function whyUnknown(obs: Observation): string {
-  const why = obs.unproven ?? obs.warnings.filter((w) => !w.startsWith('page-hidden')).slice(0, 2).join('; ');
+  const why =
+    obs.unproven ??
+    obs.warnings
+      .filter((w) => !w.startsWith('page-hidden'))
+      .slice(0, 2)
+      .join('; ');
   return why ? ` (${why})` : '';
 }
 

@@ -75,13 +75,14 @@ export function createPacer(deps: PacerDeps, maxPenaltyMs = 5 * 60_000): Pacer {
   const lanes = new Map<string, Lane>();
   // Read once; a memory that cannot be read is no reason not to sweep (the delay still holds
   // within this session).
-  const remembered: Promise<Record<string, HostPace>> = deps.memory
-    ? deps.memory.load().catch(() => ({}))
-    : Promise.resolve({});
+  const remembered: Promise<Record<string, HostPace>> = deps.memory ? deps.memory.load().catch(() => ({})) : Promise.resolve({});
 
   function lane(host: string): Lane {
     let l = lanes.get(host);
-    if (!l) lanes.set(host, (l = { queue: Promise.resolve(), lastLoadAt: Number.NEGATIVE_INFINITY, penaltyMs: 0, restored: !deps.memory }));
+    if (!l) {
+      l = { queue: Promise.resolve(), lastLoadAt: Number.NEGATIVE_INFINITY, penaltyMs: 0, restored: !deps.memory };
+      lanes.set(host, l);
+    }
     return l;
   }
 

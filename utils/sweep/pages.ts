@@ -18,12 +18,14 @@ export function combinePages(pages: readonly Observation[]): Observation {
   if (!first || !last) throw new Error('combinePages needs at least one page');
   if (pages.length === 1) return first;
   const seen = new Set<string>();
-  const listings = pages.flatMap((p) => p.listings).filter((l) => {
-    const k = `${l.key}|${l.sponsored}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  const listings = pages
+    .flatMap((p) => p.listings)
+    .filter((l) => {
+      const k = `${l.key}|${l.sponsored}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
   return {
     ...last,
     url: first.url,
@@ -50,7 +52,8 @@ function combinedKind(kinds: readonly PageKind[]): PageKind {
 /** What every page proved alike; pages that searched differently prove nothing (one list, one box). */
 function sameSearch(all: ReadonlyArray<SearchedBox | undefined>): SearchedBox | undefined {
   const [a] = all;
-  if (a === undefined) return all.every((b) => b === undefined) ? undefined : { kind: 'unknown', why: 'some pages of the list said what they searched, others did not' };
+  if (a === undefined)
+    return all.every((b) => b === undefined) ? undefined : { kind: 'unknown', why: 'some pages of the list said what they searched, others did not' };
   const unknown = all.find((b) => b?.kind === 'unknown');
   if (unknown) return unknown;
   if (all.every((b) => b !== undefined && sameProof(a, b))) return a;

@@ -22,9 +22,7 @@ export interface SweepInput {
   provider?: MapProvider;
 }
 
-export type PlanResult =
-  | { ok: true; sweep: Sweep; cells: Cell[]; estimate: EstimateReply }
-  | { ok: false; error: UserError };
+export type PlanResult = { ok: true; sweep: Sweep; cells: Cell[]; estimate: EstimateReply } | { ok: false; error: UserError };
 
 /**
  * Everything that is checked before a sweep exists: area, keywords, cell budget. Pure: a
@@ -93,14 +91,7 @@ function originOf(sweep: Sweep): LatLng {
   return sweep.origin ?? { lat: (sweep.area.bbox.south + sweep.area.bbox.north) / 2, lng: (sweep.area.bbox.west + sweep.area.bbox.east) / 2 };
 }
 
-function cellRecord(
-  sweep: Sweep,
-  keyword: string,
-  keywordIndex: number,
-  planned: PlannedCell,
-  parentId: string | null,
-  origin: LatLng,
-): Cell {
+function cellRecord(sweep: Sweep, keyword: string, keywordIndex: number, planned: PlannedCell, parentId: string | null, origin: LatLng): Cell {
   const centre = { lat: (planned.bbox.south + planned.bbox.north) / 2, lng: (planned.bbox.west + planned.bbox.east) / 2 };
   return {
     id: `${sweep.id}/${keywordIndex}/${planned.path}`,

@@ -21,7 +21,7 @@ import type { Cell, Sweep } from '../domain/sweep';
  */
 export async function startAuditIfDue(store: Store, sweepId: string, now: number): Promise<boolean> {
   const sweep = await store.getSweep(sweepId);
-  if (!sweep || sweep.status !== 'running') return false;
+  if (sweep?.status !== 'running') return false;
   const done = (await store.listCells(sweepId, 'done')).filter((c) => c.role !== 'audit');
   if (!needsAuditRound(sweep.audit, done.length)) return false;
   const current = sweep.audit ?? emptyAudit();
@@ -148,4 +148,3 @@ function mergeLimits(a: Record<string, SpanLimits>, b: Record<string, SpanLimits
   }
   return out;
 }
-

@@ -22,7 +22,10 @@ const BY_CODE = new Map(RESULT_LANGUAGES.map((l) => [l.code.toLowerCase(), l.cod
  * English when the language is not one of them.
  */
 export function hlFromLocale(locale: string | null | undefined): string {
-  const tag = String(locale ?? '').trim().replace(/_/g, '-').toLowerCase();
+  const tag = String(locale ?? '')
+    .trim()
+    .replace(/_/g, '-')
+    .toLowerCase();
   if (!tag) return 'en';
   if (tag.startsWith('zh')) return /-(tw|hk|mo)\b|hant/.test(tag) ? 'zh-TW' : 'zh-CN';
   return BY_CODE.get(tag.split('-')[0]!) ?? 'en';

@@ -36,8 +36,7 @@ export function readTotals(value: unknown): BrowsingTotals {
     seen: Number.isFinite(v.seen) ? (v.seen as number) : 0,
     added: Number.isFinite(v.added) ? (v.added as number) : 0,
     failed: Number.isFinite(v.failed) ? (v.failed as number) : 0,
-    lastFailure:
-      f && typeof f === 'object' && Number.isFinite(f.at) && typeof f.message === 'string' ? { at: f.at, message: f.message } : null,
+    lastFailure: f && typeof f === 'object' && Number.isFinite(f.at) && typeof f.message === 'string' ? { at: f.at, message: f.message } : null,
     lastSavedAt: Number.isFinite(v.lastSavedAt) ? (v.lastSavedAt as number) : null,
   };
 }

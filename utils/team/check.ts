@@ -17,14 +17,23 @@ export async function checkTeamDatabase(couch: Couch): Promise<TeamCheck> {
     return failed(e, `Nothing answered at ${couch.target.url}: check the address, and that the server runs.`);
   }
   // Apache CouchDB greets with {"couchdb":"Welcome"}; pouchdb-server, which speaks the same API, with {"express-pouchdb":"Welcome!"}.
-  const server = welcome.couchdb === 'Welcome' ? `CouchDB ${String(welcome.version ?? '')}`.trim() : welcome['express-pouchdb'] ? `pouchdb-server ${String(welcome.version ?? '')}`.trim() : null;
+  const server =
+    welcome.couchdb === 'Welcome'
+      ? `CouchDB ${String(welcome.version ?? '')}`.trim()
+      : welcome['express-pouchdb']
+        ? `pouchdb-server ${String(welcome.version ?? '')}`.trim()
+        : null;
   if (!server) return { ok: false, kind: 'not-couch', message: `${couch.target.url} answers, but it is not a CouchDB server.` };
   try {
     const info = await couch.info();
     return { ok: true, server, docs: info.doc_count };
   } catch (e) {
     if (e instanceof CouchError && e.kind === 'missing') {
-      return { ok: false, kind: 'missing', message: `The server has no database "${couch.target.db}". Create it here (the user must be allowed to), or ask whoever runs the server.` };
+      return {
+        ok: false,
+        kind: 'missing',
+        message: `The server has no database "${couch.target.db}". Create it here (the user must be allowed to), or ask whoever runs the server.`,
+      };
     }
     return failed(e, `The server did not answer about "${couch.target.db}".`);
   }

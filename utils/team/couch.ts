@@ -173,7 +173,7 @@ export function createCouch(target: CouchTarget, fetchImpl: Fetch = (i, init) =>
         const row = rows[i];
         if (row?.rev && !row.error) return { ok: true, rev: row.rev };
         if (row?.error === 'conflict') return { ok: false, conflict: true };
-        fail(row?.error === 'forbidden' ? 403 : 500, row, 'write a document');
+        return fail(row?.error === 'forbidden' ? 403 : 500, row, 'write a document');
       });
     },
     async byPrefix<T extends CouchDoc>(prefix: string) {

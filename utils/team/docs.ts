@@ -35,7 +35,10 @@ export interface SweepDoc extends CouchDoc {
 }
 
 /** A cell as the plan made it: no queue state (each browser keeps its own). */
-export type SharedCell = Pick<Cell, 'id' | 'sweepId' | 'keyword' | 'keywordIndex' | 'bbox' | 'depth' | 'zoomOffset' | 'role' | 'auditOf' | 'distance' | 'parentId'> & {
+export type SharedCell = Pick<
+  Cell,
+  'id' | 'sweepId' | 'keyword' | 'keywordIndex' | 'bbox' | 'depth' | 'zoomOffset' | 'role' | 'auditOf' | 'distance' | 'parentId'
+> & {
   /** 'outside': wholly outside the area, never searched. */
   outside?: true;
 };
@@ -151,7 +154,15 @@ export function planSettingsOf(settings: Partial<SweepSettings>): SharedSweep['s
 
 export function sharedSweepOf(sweep: Sweep): SharedSweep {
   const settings = planSettingsOf(sweep.settings);
-  return { id: sweep.id, ...(sweep.provider ? { provider: sweep.provider } : {}), createdAt: sweep.createdAt, area: sweep.area, keywords: sweep.keywords, origin: sweep.origin, settings };
+  return {
+    id: sweep.id,
+    ...(sweep.provider ? { provider: sweep.provider } : {}),
+    createdAt: sweep.createdAt,
+    area: sweep.area,
+    keywords: sweep.keywords,
+    origin: sweep.origin,
+    settings,
+  };
 }
 
 /** Lease lengths a sweep document may ask for: a shorter one would let cells change hands mid-visit, a longer one keeps a dead browser's cells for too long. */
@@ -164,7 +175,17 @@ const isBox = (b: unknown): b is BBox => {
 };
 const isSharedCell = (c: unknown): c is SharedCell => {
   const x = c as SharedCell | null;
-  return !!x && typeof x.id === 'string' && typeof x.sweepId === 'string' && typeof x.keyword === 'string' && Number.isInteger(x.keywordIndex) && isBox(x.bbox) && Number.isInteger(x.depth) && isFiniteNumber(x.distance) && (x.parentId === null || typeof x.parentId === 'string');
+  return (
+    !!x &&
+    typeof x.id === 'string' &&
+    typeof x.sweepId === 'string' &&
+    typeof x.keyword === 'string' &&
+    Number.isInteger(x.keywordIndex) &&
+    isBox(x.bbox) &&
+    Number.isInteger(x.depth) &&
+    isFiniteNumber(x.distance) &&
+    (x.parentId === null || typeof x.parentId === 'string')
+  );
 };
 
 /**
@@ -174,7 +195,7 @@ const isSharedCell = (c: unknown): c is SharedCell => {
  */
 export function isCellDoc(doc: unknown): doc is CellDoc {
   const d = doc as CellDoc | null;
-  if (!d || d.type !== 'cell' || d.schema !== TEAM_SCHEMA || typeof d._id !== 'string' || !isSharedCell(d.cell) || !isFiniteNumber(d.generation)) return false;
+  if (d?.type !== 'cell' || d.schema !== TEAM_SCHEMA || typeof d._id !== 'string' || !isSharedCell(d.cell) || !isFiniteNumber(d.generation)) return false;
   if (d.lease !== null && !(typeof d.lease?.browser === 'string' && typeof d.lease.holder === 'string' && isFiniteNumber(d.lease.until))) return false;
   return d.settle === null || isSettlementOf(d.settle, d.cell);
 }
@@ -202,12 +223,26 @@ function isSettlementOf(s: Settlement, cell: SharedCell): boolean {
 
 export function isSweepDoc(doc: unknown): doc is SweepDoc {
   const d = doc as SweepDoc | null;
-  if (!d || d.type !== 'sweep' || d.schema !== TEAM_SCHEMA || typeof d.sweep?.id !== 'string' || !Array.isArray(d.cells) || !d.cells.every(isSharedCell)) return false;
+  if (d?.type !== 'sweep' || d.schema !== TEAM_SCHEMA || typeof d.sweep?.id !== 'string' || !Array.isArray(d.cells) || !d.cells.every(isSharedCell))
+    return false;
   if (!isFiniteNumber(d.leaseMs) || d.leaseMs < LEASE_LIMITS_MS.min || d.leaseMs > LEASE_LIMITS_MS.max) return false;
-  return isBox(d.sweep.area?.bbox) && Array.isArray(d.sweep.keywords) && d.sweep.keywords.every((k) => typeof k === 'string') && typeof d.sweep.settings === 'object' && d.sweep.settings !== null;
+  return (
+    isBox(d.sweep.area?.bbox) &&
+    Array.isArray(d.sweep.keywords) &&
+    d.sweep.keywords.every((k) => typeof k === 'string') &&
+    typeof d.sweep.settings === 'object' &&
+    d.sweep.settings !== null
+  );
 }
 
 export function isPlaceDoc(doc: unknown): doc is PlaceDoc {
   const d = doc as PlaceDoc | null;
-  return !!d && d.type === 'place' && d.schema === TEAM_SCHEMA && typeof d.listing?.key === 'string' && d._id === placeDocId(d.listing.key) && Array.isArray(d.sweeps);
+  return (
+    !!d &&
+    d.type === 'place' &&
+    d.schema === TEAM_SCHEMA &&
+    typeof d.listing?.key === 'string' &&
+    d._id === placeDocId(d.listing.key) &&
+    Array.isArray(d.sweeps)
+  );
 }

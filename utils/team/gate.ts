@@ -102,14 +102,21 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   /** While the database is away, nothing is asked of it before this time (the backoff's next try). */
   let retryAt = 0;
   const writers = new WeakMap<Couch, ReturnType<typeof createProgressWriter>>();
-  /** Adds to this browser's counts in the team's progress (display only: a failure is retried with the next add). */
-  function counted(couch: Couch, me: TeamSettings, sweepId: string, add: { cells?: number; places?: number }) {
-    if (!add.cells && !add.places) return;
+  /**
+   * Adds to this browser's counts in the team's progress (display only: never fails its caller).
+   * What a failed write owed is written with the next call, an empty add included, so a count
+   * left owed by an outage is written by the next result this browser pushes.
+   */
+  function counted(couch: Couch, me: TeamSettings, sweepId: string, add: { cells?: number; places?: number }): Promise<void> {
     let w = writers.get(couch);
-    if (!w) writers.set(couch, (w = createProgressWriter(couch, me)));
+    if (!w) {
+      w = createProgressWriter(couch, me);
+      writers.set(couch, w);
+    }
     const write: Promise<void> = w.add(sweepId, add).catch(() => {});
     counting.add(write);
     void write.finally(() => counting.delete(write));
+    return write;
   }
   /** Progress writes under way (flush waits for them). */
   const counting = new Set<Promise<void>>();
@@ -127,7 +134,10 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     const now = deps.now();
     if (e.kind === 'unauthorised' || e.kind === 'forbidden' || e.kind === 'missing') {
       deps.report({ state: 'refused', at: now, message: e.message, unpushed: outbox.size });
-      return { kind: 'refused', error: { kind: 'internal', message: `${e.message} The sweep is paused; check the team database in the options, then press Resume.`, at: now } };
+      return {
+        kind: 'refused',
+        error: { kind: 'internal', message: `${e.message} The sweep is paused; check the team database in the options, then press Resume.`, at: now },
+      };
     }
     offlineSince ??= now;
     failuresInARow++;
@@ -149,30 +159,33 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   function startHeartbeat(couch: Couch, cell: Cell, holder: string, doc: CellDoc, leaseMs: number) {
     const entry: Held = { doc, holder, heartbeat: null };
     let busy = false;
-    entry.heartbeat = deps.setInterval(() => {
-      if (busy) return;
-      busy = true;
-      void (async () => {
-        const local = await deps.store.getCell(cell.id);
-        if (held.get(cell.id) !== entry) return;
-        if (local?.status === 'leased' && local.leaseHolder === holder && local.leaseUntil > deps.now()) {
-          const renewed = await renewCell(couch, entry.doc, deps.now(), leaseMs);
-          if (renewed.kind === 'mine') entry.doc = renewed.doc;
-          else stopHeartbeat(cell.id);
-        } else if (!local || local.status === 'pending' || local.status === 'quarantined' || local.status === 'leased') {
-          // Gone (the sweep deleted), or no longer this loop's here (its local lease ran out: the loop died).
-          // Given back here too (a pause, a failed visit, a search to do again at once): the lease is
-          // left to run out rather than given back, so that this browser, which takes it again at
-          // once in most of these cases, is not beaten to a cell it had begun.
-          stopHeartbeat(cell.id);
-        }
-        // Settled here: `settled` writes the result with this lease; nothing to do.
-      })()
-        .catch(() => {
-          // The database away: the lease runs out on its own, and the result waits in the outbox.
-        })
-        .finally(() => (busy = false));
-    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    entry.heartbeat = deps.setInterval(
+      () => {
+        if (busy) return;
+        busy = true;
+        void (async () => {
+          const local = await deps.store.getCell(cell.id);
+          if (held.get(cell.id) !== entry) return;
+          if (local?.status === 'leased' && local.leaseHolder === holder && local.leaseUntil > deps.now()) {
+            const renewed = await renewCell(couch, entry.doc, deps.now(), leaseMs);
+            if (renewed.kind === 'mine') entry.doc = renewed.doc;
+            else stopHeartbeat(cell.id);
+          } else if (!local || local.status === 'pending' || local.status === 'quarantined' || local.status === 'leased') {
+            // Gone (the sweep deleted), or no longer this loop's here (its local lease ran out: the loop died).
+            // Given back here too (a pause, a failed visit, a search to do again at once): the lease is
+            // left to run out rather than given back, so that this browser, which takes it again at
+            // once in most of these cases, is not beaten to a cell it had begun.
+            stopHeartbeat(cell.id);
+          }
+          // Settled here: `settled` writes the result with this lease; nothing to do.
+        })()
+          .catch(() => {
+            // The database away: the lease runs out on its own, and the result waits in the outbox.
+          })
+          .finally(() => (busy = false));
+      },
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
     held.set(cell.id, entry);
   }
 
@@ -193,12 +206,14 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
 
   async function push(couch: Couch, me: TeamSettings, u: Unpushed): Promise<void> {
     const placed = await pushPlaces(couch, u.sweep.id, u.listings);
-    counted(couch, me, u.sweep.id, { places: placed.created });
+    // Counted before the settlement is written: a browser killed once its settlement shows has
+    // counted the places it created (afterwards, nobody would: they exist, and no one creates them again).
+    await counted(couch, me, u.sweep.id, { places: placed.created });
     const settle = await settlementOf(me, u.cell, u.children, u.listings);
     if (!settle) return;
     // Refused or taken: another browser's lease or result stands, and this late write changes nothing.
     const r = u.doc ? await settleCell(couch, u.doc, settle) : await settleIfFree(couch, u.cell, settle, me.browserId, deps.now(), u.leaseMs);
-    if (r === 'settled') counted(couch, me, u.sweep.id, { cells: 1 });
+    if (r === 'settled') void counted(couch, me, u.sweep.id, { cells: 1 });
   }
 
   async function flushOutbox(couch: Couch, me: TeamSettings) {
@@ -234,13 +249,13 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     const byCell = new Map<string, Listing[]>();
     for await (const batch of deps.store.iterateListings(500, sweepId)) {
       // Every place of the sweep: pushPlaces writes only what the database does not already say.
-      counted(couch, me, sweepId, { places: (await pushPlaces(couch, sweepId, batch)).created });
+      await counted(couch, me, sweepId, { places: (await pushPlaces(couch, sweepId, batch)).created });
       for (const l of batch) for (const id of l.cells) if (wanted.has(id)) byCell.set(id, [...(byCell.get(id) ?? []), l]);
     }
     for (const c of need) {
       const children = c.status === 'split' ? cells.filter((k) => k.parentId === c.id) : [];
       const settle = await settlementOf(me, c, children, byCell.get(c.id) ?? []);
-      if (settle && (await settleIfFree(couch, c, settle, me.browserId, deps.now(), member.leaseMs)) === 'settled') counted(couch, me, sweepId, { cells: 1 });
+      if (settle && (await settleIfFree(couch, c, settle, me.browserId, deps.now(), member.leaseMs)) === 'settled') void counted(couch, me, sweepId, { cells: 1 });
     }
   }
 
@@ -316,6 +331,8 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
       try {
         await flushOutbox(team.couch, team.me);
         for (const id of await deps.memberSweeps()) {
+          // Counts a failed write left owed (the database away a moment) are written now, not only with the next result.
+          await counted(team.couch, team.me, id, {});
           if (reconciled.has(id)) continue;
           await reconcile(team.couch, team.me, id);
           reconciled.add(id);
@@ -328,4 +345,3 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     },
   };
 }
-

@@ -68,9 +68,13 @@ export function createProgressWriter(couch: Couch, me: { browserId: string; name
   }
 
   return {
+    /** Adds to what is owed (nothing, for `{}`) and writes everything owed. */
     add(sweepId: string, add: { cells?: number; places?: number }): Promise<void> {
-      const o = owed.get(sweepId) ?? { cells: 0, places: 0 };
-      owed.set(sweepId, { cells: o.cells + (add.cells ?? 0), places: o.places + (add.places ?? 0) });
+      if (add.cells || add.places) {
+        const o = owed.get(sweepId) ?? { cells: 0, places: 0 };
+        owed.set(sweepId, { cells: o.cells + (add.cells ?? 0), places: o.places + (add.places ?? 0) });
+      }
+      if (owed.size === 0) return writing ?? Promise.resolve();
       const run = async () => {
         while (owed.size > 0) await writeAll();
       };

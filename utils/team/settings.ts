@@ -50,7 +50,8 @@ export function parseTarget(input: { url: string; db: string; user: string; pass
   } catch {
     return { ok: false, message: 'The database address is not a URL (for example https://couch.example.org:6984).' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: 'The database address must start with https:// (or http:// on your own network).' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, message: 'The database address must start with https:// (or http:// on your own network).' };
   if (url.username || url.password) return { ok: false, message: 'Put the user name and password in their own fields, not in the address.' };
   if (url.search || url.hash) return { ok: false, message: 'The database address takes no ?query or #part.' };
   const db = input.db.trim();
@@ -62,7 +63,14 @@ export function parseTarget(input: { url: string; db: string; user: string; pass
 export function readTeamSettings(value: unknown): TeamSettings | null {
   const v = value as Partial<TeamSettings> | null | undefined;
   if (!v || typeof v.url !== 'string' || typeof v.db !== 'string' || typeof v.browserId !== 'string' || !v.browserId) return null;
-  return { url: v.url, db: v.db, user: typeof v.user === 'string' ? v.user : '', password: typeof v.password === 'string' ? v.password : '', name: typeof v.name === 'string' && v.name.trim() ? v.name.trim().slice(0, 60) : 'A browser', browserId: v.browserId };
+  return {
+    url: v.url,
+    db: v.db,
+    user: typeof v.user === 'string' ? v.user : '',
+    password: typeof v.password === 'string' ? v.password : '',
+    name: typeof v.name === 'string' && v.name.trim() ? v.name.trim().slice(0, 60) : 'A browser',
+    browserId: v.browserId,
+  };
 }
 
 export function readMemberships(value: unknown): TeamMemberships {

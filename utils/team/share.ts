@@ -21,12 +21,30 @@ export async function shareSweep(store: Store, couch: Couch, me: TeamSettings, s
   if (sweep.status === 'stopped') return { ok: false, message: 'A stopped sweep cannot be shared: start a new one.' };
   const cells = await store.listCells(sweepId);
   const roots = cells.filter((c) => c.parentId === null && c.role !== 'audit');
-  const doc: SweepDoc = { _id: sweepDocId(sweepId), type: 'sweep', schema: TEAM_SCHEMA, sweep: sharedSweepOf(sweep), cells: roots.map((c) => sharedCellOf({ ...c, reopened: undefined })), leaseMs, sharedBy: me.name, sharedAt: now };
+  const doc: SweepDoc = {
+    _id: sweepDocId(sweepId),
+    type: 'sweep',
+    schema: TEAM_SCHEMA,
+    sweep: sharedSweepOf(sweep),
+    cells: roots.map((c) => sharedCellOf({ ...c, reopened: undefined })),
+    leaseMs,
+    sharedBy: me.name,
+    sharedAt: now,
+  };
   const put = await couch.put(doc);
   // A cell this browser is searching right now (a sweep shared while it runs) is held by this
   // browser in the database too: a browser that joins at once must not search it as well.
   for (const c of cells.filter((k) => k.status === 'leased' && k.leaseUntil > now && k.leaseHolder)) {
-    await couch.put<CellDoc>({ _id: cellDocId(c), type: 'cell', schema: TEAM_SCHEMA, sweepId, cell: sharedCellOf(c), lease: { browser: me.browserId, holder: c.leaseHolder!, until: now + leaseMs }, settle: null, generation: c.reopened ?? 0 });
+    await couch.put<CellDoc>({
+      _id: cellDocId(c),
+      type: 'cell',
+      schema: TEAM_SCHEMA,
+      sweepId,
+      cell: sharedCellOf(c),
+      lease: { browser: me.browserId, holder: c.leaseHolder!, until: now + leaseMs },
+      settle: null,
+      generation: c.reopened ?? 0,
+    });
   }
   if (!put.ok) {
     const existing = await couch.get<SweepDoc>(doc._id);
@@ -71,7 +89,8 @@ export async function joinSweep(store: Store, couch: Couch, sweepId: string, loc
   const existing = await store.getSweep(sweepId);
   if (existing) return { ok: true, sweep: existing, leaseMs: doc.leaseMs, created: false };
   const cells = doc.cells.map((c) => localCellOf({ ...c, sweepId }));
-  if (cells.some((c) => !c.id.startsWith(`${sweepId}/`))) return { ok: false, message: 'The shared sweep\u2019s cells do not belong to it; nothing was joined.' };
+  if (cells.some((c) => !c.id.startsWith(`${sweepId}/`)))
+    return { ok: false, message: 'The shared sweep\u2019s cells do not belong to it; nothing was joined.' };
   const shared = doc.sweep;
   const sweep: Sweep = {
     id: shared.id,

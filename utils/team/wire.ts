@@ -14,7 +14,18 @@ import { createCouch, CouchError, type Couch } from './couch';
 import { createTeamGate, type TeamGate } from './gate';
 import { teamProgress, type TeamProgress } from './progress';
 import { joinSweep, listSharedSweeps, shareSweep, type SharedSweepSummary } from './share';
-import { clampLeaseMs, DEFAULT_LEASE_MS, parseTarget, readMemberships, readTeamSettings, TEAM_KEY, TEAM_STATUS_KEY, TEAM_SWEEPS_KEY, type TeamSettings, type TeamStatus } from './settings';
+import {
+  clampLeaseMs,
+  DEFAULT_LEASE_MS,
+  parseTarget,
+  readMemberships,
+  readTeamSettings,
+  TEAM_KEY,
+  TEAM_STATUS_KEY,
+  TEAM_SWEEPS_KEY,
+  type TeamSettings,
+  type TeamStatus,
+} from './settings';
 
 export interface TeamMessages {
   /** The options' Check: the form's values, before they are saved. */
@@ -96,7 +107,11 @@ export function wireTeam(
     const parsed = parseTarget(req);
     if (!parsed.ok) return { ok: false as const, kind: 'invalid' as const, message: parsed.message };
     if (!(await browser.permissions.contains({ origins: [parsed.origin] }).catch(() => false))) {
-      return { ok: false as const, kind: 'no-permission' as const, message: `MapSweep may not reach ${parsed.target.url} yet: allow it when the browser asks.` };
+      return {
+        ok: false as const,
+        kind: 'no-permission' as const,
+        message: `MapSweep may not reach ${parsed.target.url} yet: allow it when the browser asks.`,
+      };
     }
     return { ok: true as const, couch: createCouch(parsed.target) };
   }
@@ -110,7 +125,10 @@ export function wireTeam(
     guard(m.sender);
     const t = await target(m.data);
     if (!t.ok) return { ok: false, error: { code: t.kind, message: t.message } };
-    return t.couch.createDatabase().then(() => ({ ok: true as const }), (e) => failed('team_create', e));
+    return t.couch.createDatabase().then(
+      () => ({ ok: true as const }),
+      (e) => failed('team_create', e),
+    );
   });
   /** A command that needs the team database set up: its reply, or why it could not run. */
   async function withTeam<R>(code: string, body: (t: { couch: Couch; me: TeamSettings }) => Promise<R>) {

@@ -27,41 +27,41 @@ var GLYPH_CLOCK = '\ue8b5';
  */
 var TEXT = {
   en: {
-    stars: function (r, c) { return c === null ? r + ' stars' : r + ' stars ' + c + ' Reviews'; },
+    stars: (r, c) => (c === null ? `${r} stars` : `${r} stars ${c} Reviews`),
     noReviews: 'No reviews',
     sponsored: 'Sponsored',
     endOfList: "You've reached the end of the list.",
-    notFound: function (q) { return "Google Maps can't find " + q; },
+    notFound: (q) => `Google Maps can't find ${q}`,
     notFoundHint: 'Make sure your search is spelled correctly. Try adding a city, state, or zip code.',
-    resultsFor: function (q) { return 'Results for ' + q; },
+    resultsFor: (q) => `Results for ${q}`,
     results: 'Results',
     updateWhenMapMoves: 'Update results when map moves',
     website: 'Website',
-    visitWebsite: function (n) { return 'Visit ' + n + "'s website"; },
+    visitWebsite: (n) => `Visit ${n}'s website`,
     directions: 'Directions',
-    directionsTo: function (n) { return 'Get directions to ' + n; },
+    directionsTo: (n) => `Get directions to ${n}`,
     wheelchair: 'Wheelchair accessible entrance',
     closedWord: 'Closed',
-    gl: 'us'
+    gl: 'us',
   },
   ko: {
-    stars: function (r, c) { return c === null ? '별표 ' + r + '개' : '별표 ' + r + '개 리뷰 ' + c + '개'; },
+    stars: (r, c) => (c === null ? `별표 ${r}개` : `별표 ${r}개 리뷰 ${c}개`),
     noReviews: '리뷰 없음',
     sponsored: '광고',
     endOfList: '목록의 끝에 도달했습니다.',
-    notFound: function (q) { return "Google 지도에서 '" + q + "'을(를) 찾을 수 없습니다."; },
+    notFound: (q) => `Google 지도에서 '${q}'을(를) 찾을 수 없습니다.`,
     notFoundHint: '검색어의 철자가 올바른지 확인하세요. 시/도 또는 우편번호를 추가해 보세요.',
-    resultsFor: function (q) { return q + '에 대한 검색결과'; },
+    resultsFor: (q) => `${q}에 대한 검색결과`,
     results: '검색결과',
     updateWhenMapMoves: '지도를 움직이면 결과 업데이트',
     website: '웹사이트',
-    visitWebsite: function (n) { return n + ' 웹사이트 방문하기'; },
+    visitWebsite: (n) => `${n} 웹사이트 방문하기`,
     directions: '경로',
-    directionsTo: function (n) { return n + '까지의 경로 찾기'; },
+    directionsTo: (n) => `${n}까지의 경로 찾기`,
     wheelchair: '휠체어 이용 가능 입구',
     closedWord: '영업 종료',
-    gl: 'kr'
-  }
+    gl: 'kr',
+  },
 };
 
 function langOf(lang) {
@@ -93,24 +93,16 @@ function renamedClass(token) {
 }
 
 function renameClasses(html) {
-  return html.replace(/class="([^"]*)"/g, function (whole, list) {
-    return 'class="' + list.split(/\s+/).filter(Boolean).map(renamedClass).join(' ') + '"';
-  });
+  return html.replace(/class="([^"]*)"/g, (_whole, list) => `class="${list.split(/\s+/).filter(Boolean).map(renamedClass).join(' ')}"`);
 }
 
+// biome-ignore lint/correctness/noUnusedVariables: called by the page that embeds this script (tests/replica/pages.ts).
 function renameCss(css) {
-  return css.replace(/\.([A-Za-z][\w-]*)/g, function (whole, name) {
-    return '.' + renamedClass(name);
-  });
+  return css.replace(/\.([A-Za-z][\w-]*)/g, (_whole, name) => `.${renamedClass(name)}`);
 }
 
 function escapeHtml(value) {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function at(value, path) {
@@ -137,15 +129,24 @@ function cardHref(P, sponsored, lang) {
     MAPS_ORIGIN +
     '/maps/place/' +
     nameSegment(P[11]) +
-    '/data=!4m' + counts[0] +
-    '!3m' + counts[1] +
-    '!1s' + P[10] +
-    '!8m2!3d' + coord(at(P, [9, 2])) +
-    '!4d' + coord(at(P, [9, 3])) +
+    '/data=!4m' +
+    counts[0] +
+    '!3m' +
+    counts[1] +
+    '!1s' +
+    P[10] +
+    '!8m2!3d' +
+    coord(at(P, [9, 2])) +
+    '!4d' +
+    coord(at(P, [9, 3])) +
     (sponsored ? '!10e5' : '') +
-    '!16s' + encodeURIComponent(P[89]) +
-    '!19s' + P[78] +
-    '?authuser=0&hl=' + langOf(lang) + '&rclk=1'
+    '!16s' +
+    encodeURIComponent(P[89]) +
+    '!19s' +
+    P[78] +
+    '?authuser=0&hl=' +
+    langOf(lang) +
+    '&rclk=1'
   );
 }
 
@@ -174,9 +175,13 @@ function cardShowsPhone(P) {
 
 function adLink(P, site) {
   return (
-    '/aclk?sa=L&ai=DChsSEwjReplica' + String(P[78]).slice(4, 14) +
-    '&co=1&ase=2&gclid=EAIaIQobChMIreplica' + String(P[10]).slice(-8) +
-    '&sig=AOD64_replica&adurl=' + encodeURIComponent(site) + '&rct=j&nis=6'
+    '/aclk?sa=L&ai=DChsSEwjReplica' +
+    String(P[78]).slice(4, 14) +
+    '&co=1&ase=2&gclid=EAIaIQobChMIreplica' +
+    String(P[10]).slice(-8) +
+    '&sig=AOD64_replica&adurl=' +
+    encodeURIComponent(site) +
+    '&rct=j&nis=6'
   );
 }
 
@@ -192,16 +197,26 @@ function ratingHtml(P, cls, lang) {
   var text = textOf(lang);
   var rating = at(P, [4, 7]);
   if (typeof rating !== 'number') {
-    return '<span class="' + cls.ratingWrap + '">' + escapeHtml(text.noReviews) + '</span>';
+    return `<span class="${cls.ratingWrap}">${escapeHtml(text.noReviews)}</span>`;
   }
   var count = at(P, [4, 8]);
   var shown = rating.toFixed(1);
   // Signed in: "4.5 stars 1,234 Reviews" with the (1,234) span. Signed out (limited view): "4.5 stars".
   var label = text.stars(shown, typeof count === 'number' ? formatCount(count) : null);
   return (
-    '<span class="' + cls.ratingWrap + '"><span role="img" class="' + cls.stars + '" aria-label="' + escapeHtml(label) + '">' +
-    '<span class="' + cls.ratingValue + '" aria-hidden="true">' + shown + '</span>' +
-    (typeof count === 'number' ? '<span class="' + cls.reviewCount + '" aria-hidden="true">(' + formatCount(count) + ')</span>' : '') +
+    '<span class="' +
+    cls.ratingWrap +
+    '"><span role="img" class="' +
+    cls.stars +
+    '" aria-label="' +
+    escapeHtml(label) +
+    '">' +
+    '<span class="' +
+    cls.ratingValue +
+    '" aria-hidden="true">' +
+    shown +
+    '</span>' +
+    (typeof count === 'number' ? `<span class="${cls.reviewCount}" aria-hidden="true">(${formatCount(count)})</span>` : '') +
     '</span></span>'
   );
 }
@@ -214,7 +229,7 @@ function renderCard(P, ctx) {
   var cls = ctx.classes;
   var text = textOf(ctx.lang);
   var name = String(P[11]);
-  var jsa = 'pane.wfvdle' + (10 + ctx.position);
+  var jsa = `pane.wfvdle${10 + ctx.position}`;
   var street = at(P, [2, 0]);
   var category = at(P, [13, 0]);
   var price = at(P, [4, 2]);
@@ -222,66 +237,84 @@ function renderCard(P, ctx) {
   var status = at(P, [34, 4, 4]);
   var site = websiteOf(P);
   var href = cardHref(P, !!ctx.sponsored, ctx.lang);
-  var labelAttr = ctx.broken ? '' : ' aria-label="' + escapeHtml(name) + '"';
-  var html = '<div><div role="article" class="' + cls.card + '"' + labelAttr + ' jsaction="mouseover:' + jsa + ';mouseout:' + jsa + '">';
+  var labelAttr = ctx.broken ? '' : ` aria-label="${escapeHtml(name)}"`;
+  var html = `<div><div role="article" class="${cls.card}"${labelAttr} jsaction="mouseover:${jsa};mouseout:${jsa}">`;
   html += ctx.broken
-    ? '<a class="' + cls.cardLink + '" jsaction="' + jsa + '"></a>'
-    : '<a class="' + cls.cardLink + '"' + labelAttr + ' href="' + escapeHtml(href) + '" jsaction="' + jsa + ';focus:' + jsa + ';blur:' + jsa + ';auxclick:' + jsa + ';keydown:' + jsa + ';clickmod:' + jsa + '"></a>';
-  html += '<div class="rWbY0d"></div><div class="' + cls.cardBody + '">';
+    ? `<a class="${cls.cardLink}" jsaction="${jsa}"></a>`
+    : `<a class="${cls.cardLink}"${labelAttr} href="${escapeHtml(href)}" jsaction="${jsa};focus:${jsa};blur:${jsa};auxclick:${jsa};keydown:${jsa};clickmod:${jsa}"></a>`;
+  html += `<div class="rWbY0d"></div><div class="${cls.cardBody}">`;
   if (ctx.sponsored) {
-    html += '<div class="' + cls.sponsoredWrap + '"><div class="OcdnDb"><h1 class="kpih0e f8ia3c uvopNe" aria-label="' + escapeHtml(text.sponsored) + '"><span class="' + cls.sponsored + '">' + escapeHtml(text.sponsored) + '</span></h1></div></div>';
+    html += `<div class="${cls.sponsoredWrap}"><div class="OcdnDb"><h1 class="kpih0e f8ia3c uvopNe" aria-label="${escapeHtml(text.sponsored)}"><span class="${cls.sponsored}">${escapeHtml(text.sponsored)}</span></h1></div></div>`;
   }
-  html += '<div class="lI9IFe"><div class="y7PRA"><div class="Lui3Od T7Wufd"><div class="Z8fK3b"><div class="' + cls.cardText + '">';
-  html += '<div class="' + cls.nameWrap + '"><div class="' + cls.name + '">' + escapeHtml(name) + '</div></div>';
-  html += '<div class="' + cls.info + '"><div class="' + cls.ratingLine + '">' + ratingHtml(P, cls, ctx.lang);
-  if (typeof price === 'string') html += '<span>' + separatorDot() + '<span>' + escapeHtml(price) + '</span></span>';
+  html += `<div class="lI9IFe"><div class="y7PRA"><div class="Lui3Od T7Wufd"><div class="Z8fK3b"><div class="${cls.cardText}">`;
+  html += `<div class="${cls.nameWrap}"><div class="${cls.name}">${escapeHtml(name)}</div></div>`;
+  html += `<div class="${cls.info}"><div class="${cls.ratingLine}">${ratingHtml(P, cls, ctx.lang)}`;
+  if (typeof price === 'string') html += `<span>${separatorDot()}<span>${escapeHtml(price)}</span></span>`;
   html += '</div></div>';
-  html += '<div class="' + cls.info + '"><div class="' + cls.info + '">';
-  html += '<span><span>' + escapeHtml(category || '') + '</span></span>';
+  html += `<div class="${cls.info}"><div class="${cls.info}">`;
+  html += `<span><span>${escapeHtml(category || '')}</span></span>`;
   if (ctx.position % 3 === 0) {
-    html += '<span>' + separatorDot() + '<span class="google-symbols" aria-label="' + escapeHtml(text.wheelchair) + '" role="img">' + GLYPH_WHEELCHAIR + '</span></span>';
+    html += `<span>${separatorDot()}<span class="google-symbols" aria-label="${escapeHtml(text.wheelchair)}" role="img">${GLYPH_WHEELCHAIR}</span></span>`;
   }
-  if (typeof street === 'string') html += '<span>' + separatorDot() + '<span>' + escapeHtml(street) + '</span></span>';
+  if (typeof street === 'string') html += `<span>${separatorDot()}<span>${escapeHtml(street)}</span></span>`;
   html += '</div>';
   if (typeof status === 'string' || typeof phone === 'string') {
-    html += '<div class="' + cls.info + '">';
+    html += `<div class="${cls.info}">`;
     if (typeof status === 'string') {
       var parts = status.split(' ⋅ ');
       var colour = parts[0] === text.closedWord ? 'rgba(220,54,46,1.00)' : 'rgba(25,134,57,1.00)';
-      html += '<span><span><span style="font-weight: 400; color: ' + colour + ';">' + GLYPH_CLOCK + ' ' + escapeHtml(parts[0]) + '</span>' +
-        (parts.length > 1 ? '<span style="font-weight: 400;"> ⋅ ' + escapeHtml(parts.slice(1).join(' ⋅ ')) + '</span>' : '') + '</span></span>';
+      html +=
+        '<span><span><span style="font-weight: 400; color: ' +
+        colour +
+        ';">' +
+        GLYPH_CLOCK +
+        ' ' +
+        escapeHtml(parts[0]) +
+        '</span>' +
+        (parts.length > 1 ? `<span style="font-weight: 400;"> ⋅ ${escapeHtml(parts.slice(1).join(' ⋅ '))}</span>` : '') +
+        '</span></span>';
     }
     if (typeof phone === 'string') {
-      html += '<span>' + (typeof status === 'string' ? separatorDot() : '') + '<span class="' + cls.phone + '">' + escapeHtml(phone) + '</span></span>';
+      html += `<span>${typeof status === 'string' ? separatorDot() : ''}<span class="${cls.phone}">${escapeHtml(phone)}</span></span>`;
     }
     html += '</div>';
   }
   html += '</div></div></div></div></div></div>';
-  html += '<div class="' + cls.actions + '">';
+  html += `<div class="${cls.actions}">`;
   if (site) {
     var siteHref = ctx.sponsored ? adLink(P, site) : site;
-    html += '<div class="etWJQ jym1ob kdfrQc"><a class="' + cls.actionButton + '" data-value="' + escapeHtml(text.website) + '" aria-label="' + escapeHtml(text.visitWebsite(name)) + '" href="' + escapeHtml(siteHref) + '" target="_blank"><span class="google-symbols" aria-hidden="true">' + GLYPH_WEBSITE + '</span><span>' + escapeHtml(text.website) + '</span></a></div>';
+    html += `<div class="etWJQ jym1ob kdfrQc"><a class="${cls.actionButton}" data-value="${escapeHtml(text.website)}" aria-label="${escapeHtml(text.visitWebsite(name))}" href="${escapeHtml(siteHref)}" target="_blank"><span class="google-symbols" aria-hidden="true">${GLYPH_WEBSITE}</span><span>${escapeHtml(text.website)}</span></a></div>`;
   }
-  html += '<div class="etWJQ jym1ob kdfrQc"><button class="' + cls.actionButton + '" data-value="' + escapeHtml(text.directions) + '" aria-label="' + escapeHtml(text.directionsTo(name)) + '"><span class="google-symbols" aria-hidden="true">' + GLYPH_DIRECTIONS + '</span><span>' + escapeHtml(text.directions) + '</span></button></div>';
-  html += '</div></div></div></div><div class="' + cls.separator + '"></div>';
+  html += `<div class="etWJQ jym1ob kdfrQc"><button class="${cls.actionButton}" data-value="${escapeHtml(text.directions)}" aria-label="${escapeHtml(text.directionsTo(name))}"><span class="google-symbols" aria-hidden="true">${GLYPH_DIRECTIONS}</span><span>${escapeHtml(text.directions)}</span></button></div>`;
+  html += `</div></div></div></div><div class="${cls.separator}"></div>`;
   return html;
 }
 
 function renderSpinner(cls) {
-  return '<div><div class="' + cls.spinner + '"><div class="OBAKjf veYFef"><div class="replica-spin"></div></div></div></div>';
+  return `<div><div class="${cls.spinner}"><div class="OBAKjf veYFef"><div class="replica-spin"></div></div></div></div>`;
 }
 
 function renderEnd(cls, lang) {
-  return '<div class="' + cls.endWrap + '"><div class="' + cls.endBox + '"><p class="fontBodyMedium"><span><span class="' + cls.endText + '">' + escapeHtml(textOf(lang).endOfList) + '</span></span></p></div></div>';
+  return `<div class="${cls.endWrap}"><div class="${cls.endBox}"><p class="fontBodyMedium"><span><span class="${cls.endText}">${escapeHtml(textOf(lang).endOfList)}</span></span></p></div></div>`;
 }
 
 function renderFeedShell(query, cls, lang) {
   var text = textOf(lang);
   return (
-    '<div class="' + cls.feed + '" aria-label="' + escapeHtml(text.resultsFor(query)) + '" role="feed" tabindex="-1">' +
-    '<div class="m6QErb XiKgde"><div class="L1xEbb"><h1 class="fontTitleLarge IFMGgb">' + escapeHtml(text.results) + '</h1></div></div>' +
+    '<div class="' +
+    cls.feed +
+    '" aria-label="' +
+    escapeHtml(text.resultsFor(query)) +
+    '" role="feed" tabindex="-1">' +
+    '<div class="m6QErb XiKgde"><div class="L1xEbb"><h1 class="fontTitleLarge IFMGgb">' +
+    escapeHtml(text.results) +
+    '</h1></div></div>' +
     '<div class="replica-tail"></div>' +
-    '<div class="' + cls.updateToggle + '"><button role="checkbox" class="D6NGZc" aria-checked="false"><span class="google-symbols" aria-hidden="true">\ue835</span>' + escapeHtml(text.updateWhenMapMoves) + '</button></div>' +
+    '<div class="' +
+    cls.updateToggle +
+    '"><button role="checkbox" class="D6NGZc" aria-checked="false"><span class="google-symbols" aria-hidden="true">\ue835</span>' +
+    escapeHtml(text.updateWhenMapMoves) +
+    '</button></div>' +
     '</div>'
   );
 }
@@ -289,31 +322,50 @@ function renderFeedShell(query, cls, lang) {
 function renderNotFound(query, cls, lang) {
   var text = textOf(lang);
   return (
-    '<div class="replica-notfound"><div class="' + cls.notFound + '">' + escapeHtml(text.notFound(query)) + '</div>' +
-    '<div class="fontBodyMedium">' + escapeHtml(text.notFoundHint) + '</div></div>'
+    '<div class="replica-notfound"><div class="' +
+    cls.notFound +
+    '">' +
+    escapeHtml(text.notFound(query)) +
+    '</div>' +
+    '<div class="fontBodyMedium">' +
+    escapeHtml(text.notFoundHint) +
+    '</div></div>'
   );
 }
 
 /* Web Mercator pixel position at a zoom (for the pins and the request's view distance). */
 function projectPoint(lat, lng, zoom) {
-  var size = 256 * Math.pow(2, zoom);
+  var size = 256 * 2 ** zoom;
   var s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
   return { x: ((lng + 180) / 360) * size, y: (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * size };
 }
 
 function viewDistance(view, height) {
-  var mpp = (Math.cos((view.lat * Math.PI) / 180) * 2 * Math.PI * EARTH_RADIUS_M) / (256 * Math.pow(2, view.zoom));
+  var mpp = (Math.cos((view.lat * Math.PI) / 180) * 2 * Math.PI * EARTH_RADIUS_M) / (256 * 2 ** view.zoom);
   return mpp * height * VIEW_DISTANCE_PER_HEIGHT;
 }
 
 /* The in-page request (§1.5): 20 per batch, `!8i` offset, `ech` page number, `tch=1` framing. */
 function searchRequestUrl(query, view, width, height, page, lang) {
   var pb =
-    '!4m12!1m3!1d' + viewDistance(view, height) + '!2d' + view.lng + '!3d' + view.lat +
-    '!2m3!1f0!2f0!3f0!3m2!1i' + width + '!2i' + height + '!4f' + view.zoom +
-    '!7i' + BATCH_SIZE + '!8i' + (page - 1) * BATCH_SIZE +
+    '!4m12!1m3!1d' +
+    viewDistance(view, height) +
+    '!2d' +
+    view.lng +
+    '!3d' +
+    view.lat +
+    '!2m3!1f0!2f0!3f0!3m2!1i' +
+    width +
+    '!2i' +
+    height +
+    '!4f' +
+    view.zoom +
+    '!7i' +
+    BATCH_SIZE +
+    '!8i' +
+    (page - 1) * BATCH_SIZE +
     '!10b1!12m25!1m5!18b1!30b1!31m1!1b1!34e1!2m4!5m1!6e2!20e3!39b1!10b1!12b1!13b1!16b1!17m1!3e1!20m3!5e2!6b1!14b1!46m1!1b0!96b1!99b1!19m4!2m3!1i360!2i120!4i8';
-  return '/search?tbm=map&authuser=0&hl=' + langOf(lang) + '&gl=' + textOf(lang).gl + '&tch=1&ech=' + page + '&q=' + encodeURIComponent(query) + '&pb=' + pb;
+  return `/search?tbm=map&authuser=0&hl=${langOf(lang)}&gl=${textOf(lang).gl}&tch=1&ech=${page}&q=${encodeURIComponent(query)}&pb=${pb}`;
 }
 
 function parseFramed(text) {
@@ -344,12 +396,11 @@ function viewOf(data, fallback) {
   return { lat: lat, lng: lng, zoom: zoom };
 }
 
+// biome-ignore lint/correctness/noUnusedVariables: called by the page that embeds this script (tests/replica/pages.ts).
 function replicaSearchPage(config, win) {
   var doc = win.document;
   var cls = config.classes;
-  var out = function (html) {
-    return config.variant === 'b' ? renameClasses(html) : html;
-  };
+  var out = (html) => (config.variant === 'b' ? renameClasses(html) : html);
   var main = doc.querySelector('[role="main"]');
   var pins = doc.querySelector('.replica-pins');
   var width = win.innerWidth;
@@ -364,7 +415,7 @@ function replicaSearchPage(config, win) {
   function request(pageNo, onData) {
     var xhr = new win.XMLHttpRequest();
     xhr.open('GET', searchRequestUrl(config.query, config.view, width, height, pageNo, config.lang));
-    xhr.onload = function () {
+    xhr.onload = () => {
       if (String(xhr.responseURL).indexOf('/sorry/') >= 0) {
         // Blocked mid-list: the tab ends up on the sorry page, as a navigation would.
         win.location.href = xhr.responseURL;
@@ -373,7 +424,7 @@ function replicaSearchPage(config, win) {
       var data = null;
       try {
         if (xhr.status === 200) data = parseFramed(xhr.responseText);
-      } catch (e) {
+      } catch {
         data = null;
       }
       if (data === null) {
@@ -383,7 +434,7 @@ function replicaSearchPage(config, win) {
       }
       onData(data);
     };
-    xhr.onerror = function () {
+    xhr.onerror = () => {
       done = true;
     };
     xhr.send();
@@ -397,7 +448,7 @@ function replicaSearchPage(config, win) {
       var p = projectPoint(at(places[i], [9, 2]), at(places[i], [9, 3]), view.zoom);
       var x = width / 2 + (p.x - c.x);
       var y = height / 2 + (p.y - c.y);
-      html += '<div class="replica-pin" style="left:' + x.toFixed(1) + 'px;top:' + y.toFixed(1) + 'px"></div>';
+      html += `<div class="replica-pin" style="left:${x.toFixed(1)}px;top:${y.toFixed(1)}px"></div>`;
     }
     pins.insertAdjacentHTML('beforeend', html);
   }
@@ -408,8 +459,8 @@ function replicaSearchPage(config, win) {
     var hasView = /\/@[^/]*z/.test(path);
     var same = view.lat === config.view.lat && view.lng === config.view.lng && view.zoom === config.view.zoom;
     if (hasView && same) return;
-    var segment = '@' + coord(view.lat) + ',' + coord(view.lng) + ',' + view.zoom + 'z';
-    var next = hasView ? path.replace(/@[^/]*z/, segment) : path.replace(/\/?$/, '/' + segment);
+    var segment = `@${coord(view.lat)},${coord(view.lng)},${view.zoom}z`;
+    var next = hasView ? path.replace(/@[^/]*z/, segment) : path.replace(/\/?$/, `/${segment}`);
     win.history.replaceState(win.history.state, '', next + win.location.search + win.location.hash);
   }
 
@@ -439,9 +490,9 @@ function replicaSearchPage(config, win) {
     if (loading || done) return;
     loading = true;
     tail.innerHTML = out(renderSpinner(cls));
-    win.setTimeout(function () {
+    win.setTimeout(() => {
       page += 1;
-      request(page, function (data) {
+      request(page, (data) => {
         tail.innerHTML = '';
         onBatch(data, viewOf(data, config.view));
         loading = false;
@@ -454,7 +505,7 @@ function replicaSearchPage(config, win) {
   }
 
   page = 1;
-  request(1, function (data) {
+  request(1, (data) => {
     var places = placesOf(data);
     var finalView = viewOf(data, config.view);
     updateUrl(finalView);
@@ -465,7 +516,7 @@ function replicaSearchPage(config, win) {
     if (places.length === 1) {
       // A single match is not listed: the page goes to the place itself, after a while (spec §1.1).
       var target = at(places[0], [27]) || cardHref(places[0], false, config.lang);
-      win.setTimeout(function () {
+      win.setTimeout(() => {
         win.location.replace(target);
       }, config.singleResultRedirectMs);
       return;
@@ -479,7 +530,7 @@ function replicaSearchPage(config, win) {
     onBatch(data, finalView);
     feed.addEventListener('scroll', onScroll, { passive: true });
     var toggle = feed.querySelector('button[role="checkbox"]');
-    toggle.addEventListener('click', function () {
+    toggle.addEventListener('click', () => {
       toggle.setAttribute('aria-checked', toggle.getAttribute('aria-checked') === 'true' ? 'false' : 'true');
     });
   });

@@ -51,7 +51,10 @@ export interface KakaoSearchPageConfig {
 }
 
 /** The search page's config under some switches: what the page shows is the switches', the rest the visit's. */
-export function kakaoSearchPageConfig(switches: Readonly<KakaoSwitches>, visit: Pick<KakaoSearchPageConfig, 'query' | 'view' | 'boundsSearch' | 'jqueryId'>): KakaoSearchPageConfig {
+export function kakaoSearchPageConfig(
+  switches: Readonly<KakaoSwitches>,
+  visit: Pick<KakaoSearchPageConfig, 'query' | 'view' | 'boundsSearch' | 'jqueryId'>,
+): KakaoSearchPageConfig {
   return {
     query: visit.query,
     view: visit.view,

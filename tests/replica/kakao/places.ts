@@ -49,7 +49,7 @@ export function kakaoWorld(world: World): KakaoWorld {
   const used = new Set<string>();
   // Ids for every world place, listed or not, so a place Kakao leaves out moves no other's confirmid.
   const all = world.places.map((p) => toKakao(p, world.city, used));
-  const places = world.siteViews ? all.filter((k, i) => world.places[i]!.siteViews?.kakao.present !== false) : all;
+  const places = world.siteViews ? all.filter((_k, i) => world.places[i]!.siteViews?.kakao.present !== false) : all;
   const byConfirmId = new Map(places.map((k) => [k.confirmId, k]));
   const kw: KakaoWorld = { world, places, byConfirmId, of: (p) => all[p.index]! };
   cache.set(world, kw);
@@ -87,7 +87,6 @@ const DISTRICT_KO: Record<string, { gu: string; dong: string }> = {
   'Okgye-myeon': { gu: '', dong: '옥계면 현내리' },
   'Gangdong-myeon': { gu: '', dong: '강동면 안인리' },
 };
-
 
 const BRANCH_KO: Record<string, string> = {
   Gwanghwamun: '광화문',

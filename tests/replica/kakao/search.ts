@@ -23,7 +23,31 @@ export interface KakaoSearchOutcome {
   searched: WcongRect | null;
 }
 
+/**
+ * The same search of the same world ranks the same places: a sweep turns each list's pages one
+ * by one, and each turn asked for the whole ranking again (a ninth of an in-process Kakao sweep's
+ * time). A world is never changed once made; each caller gets its own copy of the ranking.
+ */
+const RANKINGS = new WeakMap<KakaoWorld, Map<string, KakaoSearchOutcome>>();
+const RANKINGS_KEPT = 256;
+
 export function kakaoSearch(kw: KakaoWorld, query: string, rect: WcongRect | null, switches: Pick<KakaoSwitches, 'rectMode'>): KakaoSearchOutcome {
+  let kept = RANKINGS.get(kw);
+  if (!kept) {
+    kept = new Map();
+    RANKINGS.set(kw, kept);
+  }
+  const key = JSON.stringify([query, rect, switches.rectMode]);
+  let outcome = kept.get(key);
+  if (!outcome) {
+    if (kept.size >= RANKINGS_KEPT) kept.clear();
+    outcome = rankKakao(kw, query, rect, switches);
+    kept.set(key, outcome);
+  }
+  return { ranked: [...outcome.ranked], searched: outcome.searched };
+}
+
+function rankKakao(kw: KakaoWorld, query: string, rect: WcongRect | null, switches: Pick<KakaoSwitches, 'rectMode'>): KakaoSearchOutcome {
   const matcher = queryMatcher(query);
   const q = normaliseQuery(query);
   const searched = rect && switches.rectMode !== 'ignored' ? (switches.rectMode === 'inset' ? inset(rect, 0.05) : rect) : null;
@@ -92,7 +116,9 @@ export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords
     r.category = k.categoryPath.join(' > ');
   } else {
     r.confirmid = k.confirmId;
-    k.categoryPath.forEach((c, i) => (r[`cate_name_depth${i + 1}`] = c));
+    k.categoryPath.forEach((c, i) => {
+      r[`cate_name_depth${i + 1}`] = c;
+    });
     for (let i = k.categoryPath.length; i < 5; i++) r[`cate_name_depth${i + 1}`] = '';
   }
   Object.assign(r, {

@@ -13,9 +13,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BBox } from '../../../utils/geo/types';
 import { bboxToWcongRect } from '../../../utils/geo/wcongnamul';
-import { KAKAO_MAP_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, MAP_DAUM_PATH, MAP_SEARCH_PATH, parseMapDaumUrl, parseSearchPageUrl, viewAt } from '../../../utils/providers/kakao/urls';
+import {
+  KAKAO_MAP_ORIGIN,
+  KAKAO_SEARCH_ORIGIN,
+  type KakaoView,
+  MAP_DAUM_PATH,
+  MAP_SEARCH_PATH,
+  parseMapDaumUrl,
+  parseSearchPageUrl,
+  viewAt,
+} from '../../../utils/providers/kakao/urls';
 import { answerGateRequest, GATE_TOKEN_HEADER, GATE_TOKEN_PATH, gateTokenValid } from './gate';
-import { createRequestLog, createRollingLimit, hostOf, hostResolverArgs, type LoggedRequest, replicaCertificate, sleep, startHttpsServer } from '../https-server';
+import {
+  createRequestLog,
+  createRollingLimit,
+  hostOf,
+  hostResolverArgs,
+  type LoggedRequest,
+  replicaCertificate,
+  sleep,
+  startHttpsServer,
+} from '../https-server';
 import { createRng, deriveSeed } from '../prng';
 import type { World } from '../world';
 import { kakaoBlockPageHtml, kakaoNotFoundHtml, kakaoPlacePageHtml, kakaoRateLimitHtml, kakaoSearchPageConfig, kakaoSearchPageHtml } from './pages';
@@ -81,16 +99,17 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', `https://${host || 'map.kakao.com'}`);
     const html = { 'content-type': 'text/html; charset=UTF-8' };
-    if (switches.hangPaths.some((p) => url.pathname.startsWith(p))) return log.hang(req, res, 'other', '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>');
+    if (switches.hangPaths.some((p) => url.pathname.startsWith(p)))
+      return log.hang(req, res, 'other', '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>');
     if (host === 'www.kakao.com' && url.pathname === '/500.ko.html') return send(req, res, 'other', 200, html, kakaoBlockPageHtml());
-    if (host === 'search.map.kakao.com' && url.pathname === MAP_DAUM_PATH) return mapDaum(req, res, url, `${KAKAO_SEARCH_ORIGIN}${url.pathname}${url.search}`);
+    if (host === 'search.map.kakao.com' && url.pathname === MAP_DAUM_PATH) return mapDaum(req, res, `${KAKAO_SEARCH_ORIGIN}${url.pathname}${url.search}`);
     if (host === 'map.kakao.com' && url.pathname === GATE_TOKEN_PATH) return gate(req, res);
     if (host === 'map.kakao.com' && url.pathname === MAP_SEARCH_PATH) {
       const token = req.headers[GATE_TOKEN_HEADER];
       if (!gateTokenValid(gateSecret, url.pathname + url.search, Array.isArray(token) ? token[0] : token)) {
         return send(req, res, 'mapdaum', 403, { 'content-type': 'application/json; charset=utf-8' }, '{"code":403,"message":"invalid gate token"}');
       }
-      return mapDaum(req, res, url, `${KAKAO_MAP_ORIGIN}${url.pathname}${url.search}`);
+      return mapDaum(req, res, `${KAKAO_MAP_ORIGIN}${url.pathname}${url.search}`);
     }
     if (host === 'place.map.kakao.com') {
       const m = /^\/(\d+)\/?$/.exec(url.pathname);
@@ -105,7 +124,12 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     const info = parseSearchPageUrl(`${KAKAO_MAP_ORIGIN}/${url.search}`);
     const view: KakaoView = (switches.urlView === 'honoured' ? info?.view : null) ?? viewAt(world.centre, DEFAULT_LEVEL)!;
     const body = kakaoSearchPageHtml(
-      kakaoSearchPageConfig(switches, { query: info?.query ?? '', view, boundsSearch: switches.boundsSearchDefault, jqueryId: `1124${String(++jqueryId).padStart(12, '0')}` }),
+      kakaoSearchPageConfig(switches, {
+        query: info?.query ?? '',
+        view,
+        boundsSearch: switches.boundsSearchDefault,
+        jqueryId: `1124${String(++jqueryId).padStart(12, '0')}`,
+      }),
     );
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, body);
   }
@@ -119,17 +143,27 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     send(req, res, 'gate', 200, { 'content-type': 'application/json; charset=utf-8' }, answer);
   }
 
-  function mapDaum(req: IncomingMessage, res: ServerResponse, url: URL, sentUrl: string): void {
+  function mapDaum(req: IncomingMessage, res: ServerResponse, sentUrl: string): void {
     const cors = { 'access-control-allow-origin': KAKAO_MAP_ORIGIN, 'access-control-allow-credentials': 'true' };
     // Drawn on every request, used or not, so a seed gives the same sequence whatever the switches.
     const errorDraw = draws.next();
     if (limit.over(switches.blockAfter)) {
-      if (switches.blockMode === 'redirect-500') return send(req, res, 'mapdaum', 302, { location: KAKAO_BLOCK_URL, 'content-type': 'text/html; charset=UTF-8' }, '');
-      return send(req, res, 'mapdaum', 200, { 'content-type': 'text/html; charset=UTF-8', ...cors }, kakaoRateLimitHtml());
+      if (switches.blockMode === 'redirect-500') {
+        send(req, res, 'mapdaum', 302, { location: KAKAO_BLOCK_URL, 'content-type': 'text/html; charset=UTF-8' }, '');
+        return;
+      }
+      send(req, res, 'mapdaum', 200, { 'content-type': 'text/html; charset=UTF-8', ...cors }, kakaoRateLimitHtml());
+      return;
     }
-    if (errorDraw < switches.error500Rate) return send(req, res, 'mapdaum', 500, { 'content-type': 'text/html; charset=UTF-8', ...cors }, kakaoBlockPageHtml());
+    if (errorDraw < switches.error500Rate) {
+      send(req, res, 'mapdaum', 500, { 'content-type': 'text/html; charset=UTF-8', ...cors }, kakaoBlockPageHtml());
+      return;
+    }
     const request = parseMapDaumUrl(sentUrl);
-    if (!request) return send(req, res, 'mapdaum', 400, { 'content-type': 'application/json', ...cors }, '{"error":"bad request"}');
+    if (!request) {
+      send(req, res, 'mapdaum', 400, { 'content-type': 'application/json', ...cors }, '{"error":"bad request"}');
+      return;
+    }
     const answer = answerMapDaum(kw, switches, request, sentUrl);
     send(req, res, 'mapdaum', answer.status, { 'content-type': answer.contentType, ...cors }, answer.body);
   }
@@ -157,7 +191,8 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     mapDaumRequests: () => requests.filter((r) => r.kind === 'mapdaum').length,
     blocked: limit.blocked,
     unblock: limit.reset,
-    groundTruth: (query, box) => kakaoGroundTruth(kw, query, bboxToWcongRect(box)!).filter((k) => k.lat >= box.south && k.lat <= box.north && k.lng >= box.west && k.lng <= box.east),
+    groundTruth: (query, box) =>
+      kakaoGroundTruth(kw, query, bboxToWcongRect(box)!).filter((k) => k.lat >= box.south && k.lat <= box.north && k.lng >= box.west && k.lng <= box.east),
     close: server.close,
   };
 }

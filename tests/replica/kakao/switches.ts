@@ -162,7 +162,8 @@ export function mergeKakaoSwitches(current: Readonly<KakaoSwitches>, partial: Pa
         else next.slowMs = value;
         break;
       case 'hangPaths':
-        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/'))) problems.push('hangPaths must be paths starting with "/"');
+        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/')))
+          problems.push('hangPaths must be paths starting with "/"');
         else next.hangPaths = [...(value as string[])];
         break;
       default:

@@ -79,27 +79,64 @@ const DISTRICT_KO: Record<string, { gu: string; dongs: string[] }> = {
   'Gangdong-myeon': { gu: '', dongs: ['강동면 모전리'] },
 };
 const ROAD_KO: Record<string, string> = {
-  'Sejong-daero': '세종대로', 'Jong-ro': '종로', 'Teheran-ro': '테헤란로', 'Dosan-daero': '도산대로', 'Eulji-ro': '을지로',
-  'Toegye-ro': '퇴계로', 'Hangang-daero': '한강대로', 'Yanghwa-ro': '양화로', 'Itaewon-ro': '이태원로', 'Seongsu-ileo-ro': '성수일로',
-  'Olympic-ro': '올림픽로', 'Gangnam-daero': '강남대로', 'Yulgok-ro': '율곡로', 'Cheonggyecheon-ro': '청계천로', 'Wausan-ro': '와우산로',
+  'Sejong-daero': '세종대로',
+  'Jong-ro': '종로',
+  'Teheran-ro': '테헤란로',
+  'Dosan-daero': '도산대로',
+  'Eulji-ro': '을지로',
+  'Toegye-ro': '퇴계로',
+  'Hangang-daero': '한강대로',
+  'Yanghwa-ro': '양화로',
+  'Itaewon-ro': '이태원로',
+  'Seongsu-ileo-ro': '성수일로',
+  'Olympic-ro': '올림픽로',
+  'Gangnam-daero': '강남대로',
+  'Yulgok-ro': '율곡로',
+  'Cheonggyecheon-ro': '청계천로',
+  'Wausan-ro': '와우산로',
   'Nonhyeon-ro': '논현로',
 };
 /** Naver's category labels for the world's categories; index picks one deterministically. */
 const CATEGORY_KO: Record<CategoryId, string[][]> = {
   cafe: [['카페,디저트'], ['카페'], ['음식점', '카페']],
-  restaurant: [['음식점', '한식'], ['음식점', '중식'], ['음식점', '일식'], ['음식점', '육류,고기요리'], ['음식점', '국수']],
-  clinic: [['병원,의원', '의원'], ['병원,의원', '내과'], ['병원,의원', '소아청소년과'], ['병원,의원', '피부과']],
+  restaurant: [
+    ['음식점', '한식'],
+    ['음식점', '중식'],
+    ['음식점', '일식'],
+    ['음식점', '육류,고기요리'],
+    ['음식점', '국수'],
+  ],
+  clinic: [
+    ['병원,의원', '의원'],
+    ['병원,의원', '내과'],
+    ['병원,의원', '소아청소년과'],
+    ['병원,의원', '피부과'],
+  ],
   pharmacy: [['약국']],
   hairSalon: [['미용실']],
   convenienceStore: [['편의점']],
   bakery: [['베이커리']],
   dentist: [['병원,의원', '치과']],
-  bar: [['술집', '요리주점'], ['술집', '맥주,호프']],
+  bar: [
+    ['술집', '요리주점'],
+    ['술집', '맥주,호프'],
+  ],
   gym: [['스포츠,오락', '헬스장']],
 };
 const BRANCH_KO: Record<string, string> = {
-  Gwanghwamun: '광화문', Myeongdong: '명동', Euljiro: '을지로', 'City Hall': '시청', Jongno: '종로', Gangnam: '강남', Yeoksam: '역삼',
-  Hapjeong: '합정', Hongdae: '홍대', Itaewon: '이태원', Seongsu: '성수', Jamsil: '잠실', Yeouido: '여의도',
+  Gwanghwamun: '광화문',
+  Myeongdong: '명동',
+  Euljiro: '을지로',
+  'City Hall': '시청',
+  Jongno: '종로',
+  Gangnam: '강남',
+  Yeoksam: '역삼',
+  Hapjeong: '합정',
+  Hongdae: '홍대',
+  Itaewon: '이태원',
+  Seongsu: '성수',
+  Jamsil: '잠실',
+  Yeouido: '여의도',
 };
 
 /** A small integer hash of the index, so field choices look scattered but never change. */
@@ -132,6 +169,19 @@ export function koreanName(place: ReplicaPlace): string {
  * and the searches leave out what Naver does not list), and the view says which number it shows.
  */
 export function naverPlaceOf(worldPlace: ReplicaPlace): NaverReplicaPlace {
+  // A world is never changed once made, so a place's record is made once (every search of a box
+  // asked for it again: a tenth of an in-process Naver sweep's time).
+  let record = NAVER_RECORDS.get(worldPlace);
+  if (!record) {
+    record = Object.freeze(naverRecordOf(worldPlace));
+    NAVER_RECORDS.set(worldPlace, record);
+  }
+  return record;
+}
+
+const NAVER_RECORDS = new WeakMap<ReplicaPlace, NaverReplicaPlace>();
+
+function naverRecordOf(worldPlace: ReplicaPlace): NaverReplicaPlace {
   const view = worldPlace.siteViews?.naver;
   const place = view?.place ?? worldPlace;
   const i = place.index;

@@ -111,7 +111,17 @@ export function listItemState(p: NaverReplicaPlace, ad: boolean, typename: strin
 }
 
 /** `window.__APOLLO_STATE__` of a list page: root list query with ranked refs, ad query, one cache entry per item. */
-export function listApolloState(input: { query: string; x: string; y: string; items: readonly NaverReplicaPlace[]; ads: readonly NaverReplicaPlace[]; total: number; start: number; display: number; variant: NaverDomVariant }): Record<string, unknown> {
+export function listApolloState(input: {
+  query: string;
+  x: string;
+  y: string;
+  items: readonly NaverReplicaPlace[];
+  ads: readonly NaverReplicaPlace[];
+  total: number;
+  start: number;
+  display: number;
+  variant: NaverDomVariant;
+}): Record<string, unknown> {
   const restaurant = input.variant !== 'place';
   const type = restaurant ? 'RestaurantListSummary' : 'PlaceSummary';
   const adType = restaurant ? 'RestaurantAdSummary' : 'PlaceAdSummary';
@@ -120,7 +130,11 @@ export function listApolloState(input: { query: string; x: string; y: string; it
   const state: Record<string, unknown> = {
     ROOT_QUERY: {
       __typename: 'Query',
-      [`${restaurant ? 'restaurantList' : 'places'}(${args})`]: { __typename: restaurant ? 'RestaurantListResult' : 'PlacesResult', total: input.total, items: input.items.map((p) => ({ __ref: keyOf(p) })) },
+      [`${restaurant ? 'restaurantList' : 'places'}(${args})`]: {
+        __typename: restaurant ? 'RestaurantListResult' : 'PlacesResult',
+        total: input.total,
+        items: input.items.map((p) => ({ __ref: keyOf(p) })),
+      },
       [`adBusinesses(${args})`]: { __typename: 'AdsResult', total: input.ads.length, items: input.ads.map((p) => ({ __ref: `${adType}:${p.id}` })) },
     },
   };
@@ -138,14 +152,22 @@ function pagerHtml(input: ListPageInput): string {
   const numbers = Array.from({ length: last }, (_, i) => i + 1);
   if (input.pagerMarkup === 'buttons') {
     // Buttons named for people: arrows by aria-label around an icon, the current page aria-current, the ends `disabled`.
-    const arrow = (label: string, a: { page: number; off: boolean }) => `<button type="button" class="pgArrow" aria-label="${label}" data-replica-page="${a.page}"${a.off ? ' disabled' : ''}><svg class="pgIcon" aria-hidden="true"></svg></button>`;
-    const nums = numbers.map((n) => `<button type="button" class="pgNum"${n === input.page ? ' aria-current="page"' : ''} data-replica-page="${n}">${n}</button>`);
+    const arrow = (label: string, a: { page: number; off: boolean }) =>
+      `<button type="button" class="pgArrow" aria-label="${label}" data-replica-page="${a.page}"${a.off ? ' disabled' : ''}><svg class="pgIcon" aria-hidden="true"></svg></button>`;
+    const nums = numbers.map(
+      (n) => `<button type="button" class="pgNum"${n === input.page ? ' aria-current="page"' : ''} data-replica-page="${n}">${n}</button>`,
+    );
     return `<nav class="pgNav" aria-label="페이지 이동">${arrow('이전 페이지', prev)}<span class="pgNums">${nums.join('')}</span>${next ? arrow('다음 페이지', next) : ''}</nav>`;
   }
   const links: string[] = [];
-  links.push(`<a href="#" role="button" class="eUTV2" aria-disabled="${prev.off}" data-replica-page="${prev.page}"><span class="place_blind">이전페이지</span></a>`);
+  links.push(
+    `<a href="#" role="button" class="eUTV2" aria-disabled="${prev.off}" data-replica-page="${prev.page}"><span class="place_blind">이전페이지</span></a>`,
+  );
   for (const n of numbers) links.push(`<a href="#" role="button" class="mBN2s${n === input.page ? ' qxokY' : ''}" data-replica-page="${n}">${n}</a>`);
-  if (next) links.push(`<a href="#" role="button" class="eUTV2" aria-disabled="${next.off}" data-replica-page="${next.page}"><span class="place_blind">다음페이지</span></a>`);
+  if (next)
+    links.push(
+      `<a href="#" role="button" class="eUTV2" aria-disabled="${next.off}" data-replica-page="${next.page}"><span class="place_blind">다음페이지</span></a>`,
+    );
   return `<div class="zRM9F">${links.join('')}</div>`;
 }
 
@@ -169,17 +191,36 @@ export const GRAPHQL_URL = 'https://pcmap-api.place.naver.com/graphql';
  * replica's simplification, and the seam sees a new page either way).
  */
 export function listPageHtml(input: ListPageInput): string {
-  const cards = (ps: readonly NaverReplicaPlace[], sponsored: boolean) => ps.map((p) => cardHtml(p, { variant: input.variant, sponsored, broken: input.brokenCards }));
+  const cards = (ps: readonly NaverReplicaPlace[], sponsored: boolean) =>
+    ps.map((p) => cardHtml(p, { variant: input.variant, sponsored, broken: input.brokenCards }));
   const first = input.items.slice(0, input.rendered);
   const rest = input.items.slice(input.rendered);
   const stateItems = input.apolloHolds === 'page' ? input.items : first;
   const pageStart = (input.page - 1) * input.pageSize + 1;
-  const state = listApolloState({ query: input.query, x: input.x, y: input.y, items: stateItems, ads: input.ads, total: input.total, start: pageStart, display: input.pageSize, variant: input.variant });
+  const state = listApolloState({
+    query: input.query,
+    x: input.x,
+    y: input.y,
+    items: stateItems,
+    ads: input.ads,
+    total: input.total,
+    start: pageStart,
+    display: input.pageSize,
+    variant: input.variant,
+  });
   // lazyFail k: batches k, k+1, … never render (the state still describes them: it holds the page).
   const coming = input.lazyFail ? rest.slice(0, (input.lazyFail - 1) * input.lazyBatch) : rest;
-  const config = input.apolloHolds === 'page' ? { lazyBatch: input.lazyBatch, lazyDelayMs: input.lazyDelayMs, more: cards(coming, false).map((h) => renameFor(input.variant, h)) } : graphqlConfig(input, pageStart + first.length, rest.length);
+  const config =
+    input.apolloHolds === 'page'
+      ? { lazyBatch: input.lazyBatch, lazyDelayMs: input.lazyDelayMs, more: cards(coming, false).map((h) => renameFor(input.variant, h)) }
+      : graphqlConfig(input, pageStart + first.length, rest.length);
   const body = `<div id="app-root"><div class="place_on_pcmap"><div id="_pcmap_list_scroll_container" style="height:100vh;overflow-y:auto"><ul class="eDFz9">${[...cards(input.ads, true), ...cards(first, false)].join('')}</ul></div>${pagerHtml(input)}</div></div>`;
-  return page(`${escapeHtml(input.query)} : 네이버 지도`, renameFor(input.variant, body), state, `<script id="replica-config" type="application/json">${scriptJsonSafe(config)}</script><script>${LIST_SCRIPT}</script>`);
+  return page(
+    `${escapeHtml(input.query)} : 네이버 지도`,
+    renameFor(input.variant, body),
+    state,
+    `<script id="replica-config" type="application/json">${scriptJsonSafe(config)}</script><script>${LIST_SCRIPT}</script>`,
+  );
 }
 
 /** The config of a page whose lazy batches come from GraphQL: the call to make, and the card's markup to fill in. */
@@ -198,7 +239,11 @@ function graphqlConfig(input: ListPageInput, start: number, left: number): Recor
     graphql: { url: GRAPHQL_URL, operationName: restaurant ? 'getRestaurants' : 'getPlacesList', input: gqlInput, left },
     vertical: restaurant ? 'restaurant' : 'place',
     broken: input.brokenCards,
-    tpl: { card: tpl(cardFromParts(mark, { variant: input.variant, sponsored: false })), score: tpl(SCORE_HTML(mark.score)), reviews: tpl(REVIEWS_HTML(mark.reviews)) },
+    tpl: {
+      card: tpl(cardFromParts(mark, { variant: input.variant, sponsored: false })),
+      score: tpl(SCORE_HTML(mark.score)),
+      reviews: tpl(REVIEWS_HTML(mark.reviews)),
+    },
   };
 }
 
@@ -234,7 +279,9 @@ if(a.getAttribute('aria-disabled')==='true'||a.hasAttribute('disabled'))return;v
 
 /** "No results": the m.place wording (A3 [~]; pcmap's own text is not recorded). */
 export function noResultsHtml(query: string): string {
-  return page(`${escapeHtml(query)} : 네이버 지도`, `<div id="_pcmap_list_scroll_container"><div class="FYvSc">조건에 맞는 업체가 없습니다.</div></div>`, { ROOT_QUERY: { __typename: 'Query' } });
+  return page(`${escapeHtml(query)} : 네이버 지도`, `<div id="_pcmap_list_scroll_container"><div class="FYvSc">조건에 맞는 업체가 없습니다.</div></div>`, {
+    ROOT_QUERY: { __typename: 'Query' },
+  });
 }
 
 /**
@@ -244,7 +291,9 @@ export function noResultsHtml(query: string): string {
  */
 export function appShellHtml(query: string): string {
   const dictionary = { noResult: '조건에 맞는 업체가 없습니다.', noPhoto: '조건에 맞는 사진이 없습니다.', retry: '다시 시도', more: '더보기' };
-  return page(`${escapeHtml(query)} : 네이버 지도`, `<div id="app-root"></div><script>window.__PLACE_I18N__ = ${scriptJsonSafe(dictionary)};</script>`, { ROOT_QUERY: { __typename: 'Query' } });
+  return page(`${escapeHtml(query)} : 네이버 지도`, `<div id="app-root"></div><script>window.__PLACE_I18N__ = ${scriptJsonSafe(dictionary)};</script>`, {
+    ROOT_QUERY: { __typename: 'Query' },
+  });
 }
 
 /** The block page (A7), verbatim text. */
@@ -308,7 +357,15 @@ function page(title: string, body: string, state: Record<string, unknown>, tail 
 /** Variant 'renamed': obfuscated class tokens replaced; snake_case names (place_bluelink, place_blind) and ids stay. */
 export function renameFor(variant: NaverDomVariant, html: string): string {
   if (variant !== 'renamed') return html;
-  return html.replace(/class="([^"]*)"/g, (_, list: string) => `class="${list.split(/\s+/).filter(Boolean).map((t) => (t.includes('_') ? t : renamedToken(t))).join(' ')}"`);
+  return html.replace(
+    /class="([^"]*)"/g,
+    (_, list: string) =>
+      `class="${list
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((t) => (t.includes('_') ? t : renamedToken(t)))
+        .join(' ')}"`,
+  );
 }
 
 function renamedToken(t: string): string {
@@ -318,7 +375,13 @@ function renamedToken(t: string): string {
 }
 
 /** allSearch's answer (A5; the 2026 capture's shape): 20 per page, `boundary` as [minLng, maxLat, maxLng, minLat] strings. */
-export function allSearchAnswer(input: { query: string; items: readonly NaverReplicaPlace[]; total: number; page: number; boundary: { south: number; west: number; north: number; east: number } | null }): unknown {
+export function allSearchAnswer(input: {
+  query: string;
+  items: readonly NaverReplicaPlace[];
+  total: number;
+  page: number;
+  boundary: { south: number; west: number; north: number; east: number } | null;
+}): unknown {
   const b = input.boundary;
   return {
     result: {
@@ -357,6 +420,9 @@ export function allSearchAnswer(input: { query: string; items: readonly NaverRep
 
 /** The GraphQL list answer (A6): an array with one `{data: {businesses|restaurants: {total, items}}}` (getPlacesList / getRestaurants). */
 export function graphqlListAnswer(items: readonly NaverReplicaPlace[], total: number, root: 'businesses' | 'restaurants' = 'businesses'): unknown {
-  if (root === 'restaurants') return [{ data: { restaurants: { __typename: 'RestaurantListResult', total, items: items.map((p) => listItemState(p, false, 'RestaurantListSummary')) } } }];
+  if (root === 'restaurants')
+    return [
+      { data: { restaurants: { __typename: 'RestaurantListResult', total, items: items.map((p) => listItemState(p, false, 'RestaurantListSummary')) } } },
+    ];
   return [{ data: { businesses: { __typename: 'PlacesResult', total, items: items.map((p) => listItemState(p, false, 'PlaceSummary')) } } }];
 }

@@ -47,7 +47,11 @@ export function searchedBoxFor(bounds: BBox | null, mode: NaverSwitches['boundsM
   return share === 0 ? bounds : { south: bounds.south - dLat, north: bounds.north + dLat, west: bounds.west - dLng, east: bounds.east + dLng };
 }
 
-export function naverSearch(world: World, input: NaverSearchInput, switches: Pick<NaverSwitches, 'resultCap' | 'boundsMode'> & Partial<Pick<NaverSwitches, 'searchInset'>>): NaverSearchOutcome {
+export function naverSearch(
+  world: World,
+  input: NaverSearchInput,
+  switches: Pick<NaverSwitches, 'resultCap' | 'boundsMode'> & Partial<Pick<NaverSwitches, 'searchInset'>>,
+): NaverSearchOutcome {
   const matches = naverMatcher(input.query);
   const box = searchedBoxFor(input.bounds, switches.boundsMode, switches.searchInset ?? 0);
   const pool = box ? listedIn(world, 'naver', box) : listedAll(world, 'naver');
@@ -82,7 +86,12 @@ export function pageOf(results: readonly NaverReplicaPlace[], page: number, page
  * habit), or matching places just outside the box (what the 2025 capture looks like: nearby
  * businesses that paid). Deterministic: the lowest-ranked organic ones, or the nearest outside.
  */
-export function adsFor(world: World, input: NaverSearchInput, outcome: NaverSearchOutcome, switches: Pick<NaverSwitches, 'ads' | 'adsRepeatOrganic'>): NaverReplicaPlace[] {
+export function adsFor(
+  world: World,
+  input: NaverSearchInput,
+  outcome: NaverSearchOutcome,
+  switches: Pick<NaverSwitches, 'ads' | 'adsRepeatOrganic'>,
+): NaverReplicaPlace[] {
   if (switches.ads === 0) return [];
   if (switches.adsRepeatOrganic) return outcome.results.slice(-switches.ads).reverse();
   const box = outcome.searchedBox;

@@ -18,11 +18,31 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BBox } from '../../../utils/geo/types';
 import { visibleBBox } from '../../../utils/geo/mercator';
 import { naverListUrl, parseBounds, parseCParam, parseListUrl, parseSearchQuery, pcmapPlaceHomeUrl } from '../../../utils/providers/naver/urls';
-import { createRequestLog, createRollingLimit, hostOf, hostResolverArgs, type LoggedRequest, readBody, replicaCertificate, sleep, startHttpsServer } from '../https-server';
+import {
+  createRequestLog,
+  createRollingLimit,
+  hostOf,
+  hostResolverArgs,
+  type LoggedRequest,
+  readBody,
+  replicaCertificate,
+  sleep,
+  startHttpsServer,
+} from '../https-server';
 import { createRng, deriveSeed } from '../prng';
 import type { World } from '../world';
 import { naverPlaceById } from './data';
-import { allSearchAnswer, appShellHtml, blockPageHtml, entryPageHtml, graphqlListAnswer, listPageHtml, noResultsHtml, outerSearchHtml, placeHomeHtml } from './pages';
+import {
+  allSearchAnswer,
+  appShellHtml,
+  blockPageHtml,
+  entryPageHtml,
+  graphqlListAnswer,
+  listPageHtml,
+  noResultsHtml,
+  outerSearchHtml,
+  placeHomeHtml,
+} from './pages';
 import { adsFor, listTotalOf, naverGroundTruth, naverSearch, pageOf } from './search';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from './switches';
 
@@ -53,7 +73,15 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
   const draws = createRng(deriveSeed(world.seed, 'naver-server'));
   const limit = createRollingLimit(now, BLOCK_WINDOW_MS);
 
-  function send(req: IncomingMessage, res: ServerResponse, kind: NaverRequestRecord['kind'], status: number, type: string, body: string, extra: Record<string, string> = {}): void {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kind: NaverRequestRecord['kind'],
+    status: number,
+    type: string,
+    body: string,
+    extra: Record<string, string> = {},
+  ): void {
     log.send(req, res, kind, status, { 'content-type': type, ...extra }, body);
   }
   const html = 'text/html; charset=UTF-8';
@@ -70,11 +98,15 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     const gqlHost = host === 'pcmap-api.place.naver.com';
     const cors = gqlHost ? corsHeaders(req) : {};
     // The CORS preflight of the list page's own GraphQL calls (a JSON POST from pcmap.place.naver.com).
-    if (gqlHost && req.method === 'OPTIONS') return send(req, res, kind, cors['access-control-allow-origin'] ? 204 : 403, 'text/plain; charset=UTF-8', '', { ...cors, ...preflightHeaders(req) });
+    if (gqlHost && req.method === 'OPTIONS')
+      return send(req, res, kind, cors['access-control-allow-origin'] ? 204 : 403, 'text/plain; charset=UTF-8', '', { ...cors, ...preflightHeaders(req) });
     // Page loads count towards the block (blockAfter: "page loads a minute"); once it is up, APIs answer 429 too.
-    const over = kind === 'page' ? limit.over(switches.blockAfter) : kind === 'api' && switches.blockAfter !== null && (limit.blocked() || switches.blockAfter === 0);
+    const over =
+      kind === 'page' ? limit.over(switches.blockAfter) : kind === 'api' && switches.blockAfter !== null && (limit.blocked() || switches.blockAfter === 0);
     if (over) {
-      return isApi ? send(req, res, kind, 429, json, JSON.stringify({ error: { code: 'NCAPTCHA', msg: '잠시 후 다시 시도해주세요' } }), cors) : send(req, res, kind, switches.blockStatus, html, blockPageHtml());
+      return isApi
+        ? send(req, res, kind, 429, json, JSON.stringify({ error: { code: 'NCAPTCHA', msg: '잠시 후 다시 시도해주세요' } }), cors)
+        : send(req, res, kind, switches.blockStatus, html, blockPageHtml());
     }
     if (kind === 'page') {
       // Drawn on every page load, used or not, so a seed gives the same sequence whatever the switches.
@@ -83,7 +115,8 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       if (switches.hangPaths.some((p) => path.startsWith(p)) || hangDraw < switches.hangRate) {
         return log.hang(req, res, kind, '<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>네이버 지도</title></head><body>');
       }
-      if (errorDraw < switches.error500Rate || switches.error500Paths.some((p) => path.startsWith(p))) return send(req, res, kind, 500, html, '<!DOCTYPE html><html lang="ko"><body><p>일시적인 오류가 발생했습니다.</p></body></html>');
+      if (errorDraw < switches.error500Rate || switches.error500Paths.some((p) => path.startsWith(p)))
+        return send(req, res, kind, 500, html, '<!DOCTYPE html><html lang="ko"><body><p>일시적인 오류가 발생했습니다.</p></body></html>');
     }
     if (host === 'map.naver.com') {
       if (path === '/p/api/search/allSearch') return send(req, res, kind, 200, json, JSON.stringify(allSearch(url)));
@@ -106,7 +139,9 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     }
     if (gqlHost && path === '/graphql' && req.method === 'POST') {
       const answer = graphql(await readBody(req));
-      return answer === 'fail' ? send(req, res, kind, 500, json, JSON.stringify({ errors: [{ message: 'Internal Server Error' }] }), cors) : send(req, res, kind, 200, json, JSON.stringify(answer), cors);
+      return answer === 'fail'
+        ? send(req, res, kind, 500, json, JSON.stringify({ errors: [{ message: 'Internal Server Error' }] }), cors)
+        : send(req, res, kind, 200, json, JSON.stringify(answer), cors);
     }
     return send(req, res, kind, 404, html, notFound());
   }
@@ -163,7 +198,13 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     const centre = Number.isFinite(lat) && Number.isFinite(lng) ? { lat: lat!, lng: lng! } : null;
     const page = Math.max(1, Math.trunc(Number(url.searchParams.get('page') ?? '1')) || 1);
     const outcome = naverSearch(world, { query, bounds, centre }, switches);
-    return allSearchAnswer({ query, items: outcome.results.slice((page - 1) * ALLSEARCH_PAGE, page * ALLSEARCH_PAGE), total: outcome.matched, page, boundary: outcome.searchedBox });
+    return allSearchAnswer({
+      query,
+      items: outcome.results.slice((page - 1) * ALLSEARCH_PAGE, page * ALLSEARCH_PAGE),
+      total: outcome.matched,
+      page,
+      boundary: outcome.searchedBox,
+    });
   }
 
   /**
@@ -189,9 +230,21 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     }
     const x = Number(input.x);
     const y = Number(input.y);
-    const outcome = naverSearch(world, { query, bounds: parseBounds(typeof input.bounds === 'string' ? input.bounds : null), centre: Number.isFinite(x) && Number.isFinite(y) ? { lat: y, lng: x } : null }, switches);
+    const outcome = naverSearch(
+      world,
+      {
+        query,
+        bounds: parseBounds(typeof input.bounds === 'string' ? input.bounds : null),
+        centre: Number.isFinite(x) && Number.isFinite(y) ? { lat: y, lng: x } : null,
+      },
+      switches,
+    );
     // getRestaurants answers under `restaurants` (A6), getPlacesList and the rest under `businesses`.
-    return graphqlListAnswer(outcome.results.slice(start - 1, start - 1 + display), outcome.results.length, op?.operationName === 'getRestaurants' ? 'restaurants' : 'businesses');
+    return graphqlListAnswer(
+      outcome.results.slice(start - 1, start - 1 + display),
+      outcome.results.length,
+      op?.operationName === 'getRestaurants' ? 'restaurants' : 'businesses',
+    );
   }
 
   return {
@@ -222,9 +275,20 @@ export function naverChromiumArgs(port: number): string[] {
   return hostResolverArgs(NAVER_HOSTS, port);
 }
 
-export async function startNaverReplica(options: { world: World; port?: number; host?: string; switches?: Partial<NaverSwitches>; now?: () => number }): Promise<NaverReplica> {
+export async function startNaverReplica(options: {
+  world: World;
+  port?: number;
+  host?: string;
+  switches?: Partial<NaverSwitches>;
+  now?: () => number;
+}): Promise<NaverReplica> {
   const handler = createNaverHandler(options.world, options);
-  const server = await startHttpsServer({ certificate: await replicaCertificate('map.naver.com', NAVER_HOSTS), port: options.port, host: options.host, handle: handler.handle });
+  const server = await startHttpsServer({
+    certificate: await replicaCertificate('map.naver.com', NAVER_HOSTS),
+    port: options.port,
+    host: options.host,
+    handle: handler.handle,
+  });
   return {
     port: server.port,
     world: options.world,
@@ -256,8 +320,15 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
 /** The preflight's answer: POST, the headers the page asks for (content-type, x-wtm-graphql, nCaptcha headers), cached 10 min. */
 function preflightHeaders(req: IncomingMessage): Record<string, string> {
   const asked = typeof req.headers['access-control-request-headers'] === 'string' ? req.headers['access-control-request-headers'] : '';
-  const allowed = asked.split(',').map((h) => h.trim().toLowerCase()).filter((h) => /^(content-type|x-wtm-graphql|x-wtm-ncaptcha-token|x-ncaptcha-violation|accept|accept-language)$/.test(h));
-  return { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': [...new Set(['content-type', ...allowed])].join(', '), 'access-control-max-age': '600' };
+  const allowed = asked
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => /^(content-type|x-wtm-graphql|x-wtm-ncaptcha-token|x-ncaptcha-violation|accept|accept-language)$/.test(h));
+  return {
+    'access-control-allow-methods': 'POST, GET, OPTIONS',
+    'access-control-allow-headers': [...new Set(['content-type', ...allowed])].join(', '),
+    'access-control-max-age': '600',
+  };
 }
 
 function notFound(): string {

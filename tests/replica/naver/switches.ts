@@ -139,7 +139,8 @@ export function mergeNaverSwitches(current: Readonly<NaverSwitches>, partial: Pa
     if (value === undefined) continue;
     const range = INT_RANGES[key as keyof NaverSwitches];
     if (range) {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1]) problems.push(`${key} must be an integer in [${range[0]}, ${range[1]}]`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1])
+        problems.push(`${key} must be an integer in [${range[0]}, ${range[1]}]`);
       else set(key as keyof NaverSwitches, value);
       continue;
     }
@@ -200,7 +201,8 @@ export function mergeNaverSwitches(current: Readonly<NaverSwitches>, partial: Pa
         break;
       case 'error500Paths':
       case 'hangPaths':
-        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/'))) problems.push(`${key} must be an array of paths starting with "/"`);
+        if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/')))
+          problems.push(`${key} must be an array of paths starting with "/"`);
         else set(key, [...(value as string[])]);
         break;
       default:

@@ -5,5 +5,8 @@ export function escapeHtml(value: string): string {
 
 /** JSON for inside a `<script>`: `<` escaped so page content can never close the tag. */
 export function scriptJsonSafe(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

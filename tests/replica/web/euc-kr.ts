@@ -49,4 +49,3 @@ export function encodeEucKr(text: string): Uint8Array<ArrayBuffer> {
   }
   return out.subarray(0, n);
 }
-

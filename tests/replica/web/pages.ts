@@ -76,7 +76,8 @@ export function renderAnswer(spec: SiteSpec, request: WebRequest): WebAnswer {
   if (robots) return robotsTxt(spec);
   const redirect = spec.redirects.get(`${request.scheme}://${spec.host}${path}`) ?? spec.redirects.get(path);
   if (redirect) return redirectTo(redirect.status, redirect.location);
-  if (path.startsWith('/img/') && /\.(png|jpg)$/.test(path)) return { kind: 'body', status: 200, headers: { 'content-type': path.endsWith('.png') ? 'image/png' : 'image/jpeg' }, body: TRANSPARENT_PNG };
+  if (path.startsWith('/img/') && /\.(png|jpg)$/.test(path))
+    return { kind: 'body', status: 200, headers: { 'content-type': path.endsWith('.png') ? 'image/png' : 'image/jpeg' }, body: TRANSPARENT_PNG };
   const page = spec.pages.find((p) => p.path === path);
   if (page) return html(spec, 200, pageHtml(spec, page));
   if (path === '/cdn-cgi/l/email-protection') return html(spec, 200, shell(spec, 'Email Protection', '<p>You are unable to access this email address.</p>'));
@@ -85,16 +86,30 @@ export function renderAnswer(spec: SiteSpec, request: WebRequest): WebAnswer {
 
 function errorPage(status: 404 | 500): WebAnswer {
   const title = status === 404 ? '404 Not Found' : '500 Internal Server Error';
-  return { kind: 'body', status, headers: { 'content-type': 'text/html; charset=utf-8' }, body: utf8.encode(`<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`) };
+  return {
+    kind: 'body',
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: utf8.encode(`<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`),
+  };
 }
 
 function redirectTo(status: number, location: string): WebAnswer {
-  return { kind: 'body', status, headers: { location, 'content-type': 'text/html; charset=utf-8' }, body: utf8.encode(`<a href="${escapeHtml(location)}">Moved</a>`) };
+  return {
+    kind: 'body',
+    status,
+    headers: { location, 'content-type': 'text/html; charset=utf-8' },
+    body: utf8.encode(`<a href="${escapeHtml(location)}">Moved</a>`),
+  };
 }
 
 function hang(spec: SiteSpec): WebAnswer {
   if (spec.hang === 'silent') return { kind: 'hang', headers: null, start: new Uint8Array(0) };
-  return { kind: 'hang', headers: { 'content-type': 'text/html; charset=utf-8' }, start: utf8.encode(`<!DOCTYPE html><html><head><title>${escapeHtml(spec.name)}</title></head><body><p>`) };
+  return {
+    kind: 'hang',
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    start: utf8.encode(`<!DOCTYPE html><html><head><title>${escapeHtml(spec.name)}</title></head><body><p>`),
+  };
 }
 
 function loop(spec: SiteSpec, request: WebRequest): WebAnswer {
@@ -178,7 +193,9 @@ function html(spec: SiteSpec, status: number, text: string): WebAnswer {
 
 function metaCharset(spec: SiteSpec): string {
   if (spec.charset.declared !== 'meta') return '';
-  return spec.metaStyle === 'charset' ? `<meta charset="${spec.charsetLabel}">` : `<meta http-equiv="Content-Type" content="text/html; charset=${spec.charsetLabel}">`;
+  return spec.metaStyle === 'charset'
+    ? `<meta charset="${spec.charsetLabel}">`
+    : `<meta http-equiv="Content-Type" content="text/html; charset=${spec.charsetLabel}">`;
 }
 
 function textsOf(spec: SiteSpec): Texts {
@@ -204,10 +221,16 @@ function pageHtml(spec: SiteSpec, page: SpecPage): string {
   body.push(`<p>${escapeHtml(page.role === 'home' ? t.welcome(spec.name) : t.filler)}</p>`);
   for (const bit of page.emails) body.push(`<p class="email">${emailHtml(bit, t)}</p>`);
   for (const link of page.bodyLinks) body.push(`<p><a href="${escapeHtml(link.path)}">${escapeHtml(link.text)}</a></p>`);
-  page.imageEmails.forEach((_, i) => body.push(`<p><img src="/img/mail-${i + 1}.png" alt="${escapeHtml(t.imageAlt)}"></p>`));
-  page.scriptEmails.forEach((address, i) => body.push(scriptEmail(address, `em-${i + 1}`)));
+  page.imageEmails.forEach((_, i) => {
+    body.push(`<p><img src="/img/mail-${i + 1}.png" alt="${escapeHtml(t.imageAlt)}"></p>`);
+  });
+  page.scriptEmails.forEach((address, i) => {
+    body.push(scriptEmail(address, `em-${i + 1}`));
+  });
   if (page.role === 'home' && spec.nonProfileLinks.length > 0) {
-    body.push(`<div class="share"><span>${escapeHtml(t.share)}</span> ${spec.nonProfileLinks.map((href, i) => `<a href="${escapeHtml(href)}" target="_blank">${i + 1}</a>`).join(' ')}</div>`);
+    body.push(
+      `<div class="share"><span>${escapeHtml(t.share)}</span> ${spec.nonProfileLinks.map((href, i) => `<a href="${escapeHtml(href)}" target="_blank">${i + 1}</a>`).join(' ')}</div>`,
+    );
   }
   if (page.role === 'contact') body.push(`<p>${escapeHtml(t.addressLabel)}: ${escapeHtml(spec.address)}</p>`);
 
@@ -218,7 +241,9 @@ function pageHtml(spec: SiteSpec, page: SpecPage): string {
     phones ? `<p>${escapeHtml(t.tel)} ${phones}</p>` : '',
     ...spec.footerEmails.map((bit) => `<p class="email">${emailHtml(bit, t)}</p>`),
     spec.footerSocials.length > 0 ? `<p class="sns">${spec.footerSocials.map((l) => socialHtml(l, 'footer')).join(' ')}</p>` : '',
-    placeholder ? `<form class="newsletter"><label>${escapeHtml(t.newsletter)} <input type="email" name="email" placeholder="${escapeHtml(placeholder.text)}"></label></form>` : '',
+    placeholder
+      ? `<form class="newsletter"><label>${escapeHtml(t.newsletter)} <input type="email" name="email" placeholder="${escapeHtml(placeholder.text)}"></label></form>`
+      : '',
     `<p>Copyright (c) ${name}. All rights reserved.</p>`,
   ].filter((line) => line !== '');
   const logo = retina ? `<img src="/img/${retina.text}" srcset="/img/${retina.text} 2x" alt="${name}">` : `<img src="/img/logo.png" alt="${name}">`;
@@ -296,7 +321,11 @@ function emailHtml(bit: EmailBit, t: Texts): string {
   const label = `${escapeHtml(t.email)}: `;
   switch (bit.writing) {
     case 'mailto':
-      return [`${label}<a href="mailto:${a}">${a}</a>`, `<a href="mailto:${a}">${escapeHtml(t.mailUs)}</a>`, `<a class="btn-mail" href="mailto:${a}" title="${escapeHtml(t.mailUs)}">E-mail</a>`][v % 3]!;
+      return [
+        `${label}<a href="mailto:${a}">${a}</a>`,
+        `<a href="mailto:${a}">${escapeHtml(t.mailUs)}</a>`,
+        `<a class="btn-mail" href="mailto:${a}" title="${escapeHtml(t.mailUs)}">E-mail</a>`,
+      ][v % 3]!;
     case 'mailto-subject':
       return v % 2 === 0
         ? `${label}<a href="mailto:${a}?subject=${encodeURIComponent(t.subject)}">${a}</a>`
@@ -310,7 +339,9 @@ function emailHtml(bit: EmailBit, t: Texts): string {
     case 'at-parens':
       return label + escapeHtml(v % 2 === 0 ? `${local}(at)${domain}` : `${local} (at) ${domain.split('.').join(' (dot) ')}`);
     case 'entities':
-      return v % 2 === 0 ? `${label}${entities(bit.address, v)}` : `${label}<a href="${entities(`mailto:${bit.address}`, v)}">${entities(bit.address, v + 1)}</a>`;
+      return v % 2 === 0
+        ? `${label}${entities(bit.address, v)}`
+        : `${label}<a href="${entities(`mailto:${bit.address}`, v)}">${entities(bit.address, v + 1)}</a>`;
     case 'cloudflare': {
       const hex = cloudflareHex(bit.address, bit.key);
       return v % 2 === 0

@@ -110,7 +110,15 @@ export async function startWebReplica(options: WebReplicaOptions): Promise<WebRe
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`fetch failed: unsupported scheme ${url.protocol}`);
       const scheme = url.protocol === 'http:' ? 'http' : 'https';
       const answer = web.answer({ scheme, host: url.hostname, path: `${url.pathname}${url.search}` });
-      log.push({ host: url.hostname, path: `${url.pathname}${url.search}`, scheme, at: now(), status: answer === null ? null : statusOf(answer), cookie: new Headers(init.headers).has('cookie'), inProcess: true });
+      log.push({
+        host: url.hostname,
+        path: `${url.pathname}${url.search}`,
+        scheme,
+        at: now(),
+        status: answer === null ? null : statusOf(answer),
+        cookie: new Headers(init.headers).has('cookie'),
+        inProcess: true,
+      });
       // A host outside the web is a name that does not resolve.
       if (answer === null) throw new TypeError('fetch failed', { cause: new Error(`getaddrinfo ENOTFOUND ${url.hostname}`) });
       const location = answer.kind === 'body' && answer.status >= 300 && answer.status < 400 ? answer.headers.location : undefined;
@@ -129,7 +137,8 @@ export async function startWebReplica(options: WebReplicaOptions): Promise<WebRe
     web,
     hostRules() {
       const rules = web.hosts.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ');
-      if (rules.length + '--host-resolver-rules='.length > MAX_ARG_BYTES) throw new Error(`host rules for ${web.hosts.length} hosts exceed one command-line argument (${MAX_ARG_BYTES} bytes): serve fewer hosts to a browser`);
+      if (rules.length + '--host-resolver-rules='.length > MAX_ARG_BYTES)
+        throw new Error(`host rules for ${web.hosts.length} hosts exceed one command-line argument (${MAX_ARG_BYTES} bytes): serve fewer hosts to a browser`);
       return rules;
     },
     truth: (host) => web.siteTruth(host),
@@ -175,15 +184,16 @@ async function streamBody(answer: Extract<WebAnswer, { kind: 'stream' }>, res: S
   while (!closed && sent < answer.totalBytes) {
     const piece = answer.chunk.subarray(0, Math.min(answer.chunk.byteLength, answer.totalBytes - sent));
     sent += piece.byteLength;
-    if (!res.write(piece)) await new Promise<void>((resolve) => {
-      const done = (): void => {
-        res.off('drain', done);
-        res.off('close', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-    });
+    if (!res.write(piece))
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
   }
   if (!closed) res.end();
 }
@@ -197,7 +207,9 @@ function respond(answer: WebAnswer, url: string, redirected: boolean, signal: Ab
   };
   switch (answer.kind) {
     case 'body':
-      return Promise.resolve(finish(new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-length': String(answer.body.byteLength) } })));
+      return Promise.resolve(
+        finish(new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-length': String(answer.body.byteLength) } })),
+      );
     case 'hang':
       if (answer.headers === null) {
         // No headers ever: the promise settles only when the caller aborts.

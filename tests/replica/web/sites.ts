@@ -349,7 +349,18 @@ const EXTRAS = [
 const HOME_PATHS_AFTER_REDIRECT = ['/main/', '/kr/index.html', '/main/index.php', '/home'];
 const REDIRECT_STATUSES = [301, 302, 307, 308];
 /** Hosts of platforms, not of a business's own site: the web refuses them (fate `instagram` stands for them). */
-const PLATFORM_HOSTS = ['instagram.com', 'naver.com', 'facebook.com', 'kakao.com', 'youtube.com', 'twitter.com', 'x.com', 'tiktok.com', 'linkedin.com', 'google.com'];
+const PLATFORM_HOSTS = [
+  'instagram.com',
+  'naver.com',
+  'facebook.com',
+  'kakao.com',
+  'youtube.com',
+  'twitter.com',
+  'x.com',
+  'tiktok.com',
+  'linkedin.com',
+  'google.com',
+];
 
 const SPEC_CACHE_SIZE = 64;
 
@@ -413,7 +424,8 @@ function parseHostEntry(entry: string): { host: string; scheme: 'http' | 'https'
     host = url[2]!;
   }
   if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(host)) throw new Error(`not a host name: ${entry}`);
-  if (PLATFORM_HOSTS.some((p) => host === p || host.endsWith(`.${p}`))) throw new Error(`${host} is a platform, not a business's own site (fate 'instagram' stands for such websites)`);
+  if (PLATFORM_HOSTS.some((p) => host === p || host.endsWith(`.${p}`)))
+    throw new Error(`${host} is a platform, not a business's own site (fate 'instagram' stands for such websites)`);
   return { host, scheme };
 }
 
@@ -592,7 +604,9 @@ function makeSpec(seed: number, host: string, givenScheme: 'http' | 'https' | nu
     nonProfileLinks,
     traps,
     pdfEmail: fate === 'pdf' ? newAddress() : null,
-    address: korean ? `${misc.pick(KO_CITY)} ${misc.pick(KO_DISTRICT)} ${misc.pick(KO_ROAD)} ${misc.int(1, 300)}` : `${misc.int(1, 300)} ${misc.pick(EN_ROAD)}, Seoul`,
+    address: korean
+      ? `${misc.pick(KO_CITY)} ${misc.pick(KO_DISTRICT)} ${misc.pick(KO_ROAD)} ${misc.int(1, 300)}`
+      : `${misc.int(1, 300)} ${misc.pick(EN_ROAD)}, Seoul`,
     metaStyle: cs.chance(0.5) ? 'charset' : 'http-equiv',
     hang: misc.chance(0.5) ? 'silent' : 'stall',
     hugeLength: misc.chance(0.5),
@@ -698,11 +712,20 @@ const WRITTEN: Record<Network, ((id: string, rng: Rng) => string)[]> = {
     (id) => (id.includes('?') ? `https://m.facebook.com/${id}` : `https://m.facebook.com/${id}/`),
     (id) => `https://facebook.com/${id}${id.includes('?') ? '&' : '?'}ref=page_internal`,
   ],
-  x: [(id) => `https://twitter.com/${id}`, (id) => `https://x.com/${id}?s=20`, (id) => `https://mobile.twitter.com/${id}/`, (id) => `https://www.twitter.com/${id}?ref_src=twsrc%5Etfw`],
+  x: [
+    (id) => `https://twitter.com/${id}`,
+    (id) => `https://x.com/${id}?s=20`,
+    (id) => `https://mobile.twitter.com/${id}/`,
+    (id) => `https://www.twitter.com/${id}?ref_src=twsrc%5Etfw`,
+  ],
   youtube: [(id, r) => `https://youtube.com/${id}?si=${alnum(r, 16)}`, (id) => `https://m.youtube.com/${id}/`, (id) => `http://www.youtube.com/${id}/featured`],
   tiktok: [(id) => `https://www.tiktok.com/@${id}?lang=ko-KR`, (id, r) => `https://tiktok.com/@${id}?_t=8${alnum(r, 9)}&_r=1`],
   linkedin: [(id) => `https://kr.linkedin.com/company/${id}?trk=public_profile`, (id) => `http://linkedin.com/company/${id}/`],
-  kakao_channel: [(id) => `http://pf.kakao.com/${id}/chat`, (id) => `https://pf.kakao.com/${id}?utm_source=homepage`, (id) => `https://pf.kakao.com/${id}/friend`],
+  kakao_channel: [
+    (id) => `http://pf.kakao.com/${id}/chat`,
+    (id) => `https://pf.kakao.com/${id}?utm_source=homepage`,
+    (id) => `https://pf.kakao.com/${id}/friend`,
+  ],
   naver_blog: [(id) => `https://m.blog.naver.com/${id}`, (id) => `https://blog.naver.com/PostList.naver?blogId=${id}`, (id) => `http://blog.naver.com/${id}/`],
 };
 
@@ -723,7 +746,10 @@ function nonProfiles(rng: Rng, website: string): string[] {
     `https://www.instagram.com/p/C${alnum(rng, 10, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}/`,
     `https://www.youtube.com/watch?v=${alnum(rng, 11, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}`,
   ];
-  return all.filter(() => rng.chance(0.4)).concat(all[0]!).filter((v, i, a) => a.indexOf(v) === i);
+  return all
+    .filter(() => rng.chance(0.4))
+    .concat(all[0]!)
+    .filter((v, i, a) => a.indexOf(v) === i);
 }
 
 function makePhone(rng: Rng): PhoneShown & { linked: boolean } {
@@ -747,7 +773,9 @@ function makePhone(rng: Rng): PhoneShown & { linked: boolean } {
     mid = String(rng.int(1000, 9999));
   }
   const last = String(rng.int(0, 9999)).padStart(4, '0');
-  const written = [`0${area}-${mid}-${last}`, `0${area}.${mid}.${last}`, `(0${area}) ${mid}-${last}`, `+82-${area}-${mid}-${last}`][rng.weighted([0.6, 0.15, 0.15, 0.1])]!;
+  const written = [`0${area}-${mid}-${last}`, `0${area}.${mid}.${last}`, `(0${area}) ${mid}-${last}`, `+82-${area}-${mid}-${last}`][
+    rng.weighted([0.6, 0.15, 0.15, 0.1])
+  ]!;
   return { written, e164: `+82${area}${mid}${last}`, linked: rng.chance(0.5) };
 }
 
@@ -843,4 +871,3 @@ function truthOf(spec: SiteSpec): SiteTruth {
     phones: readable ? spec.phones.map(({ written, e164 }) => ({ written, e164 })) : [],
   };
 }
-

@@ -211,14 +211,9 @@ function readInfoLines(card: Element, ratingElement: Element | null): CardInfo {
     .filter((line) => !(ratingElement && line.contains(ratingElement)))
     .map((line) => splitInfoLine(line.textContent ?? '').filter((part) => !isNoReviewsText(part)));
 
-  const phone =
-    boundedText(card.querySelector('.UsdlK')?.textContent, TEXT_LIMITS.phone) ??
-    lines.flat().find((part) => looksLikePhone(part)) ??
-    null;
+  const phone = boundedText(card.querySelector('.UsdlK')?.textContent, TEXT_LIMITS.phone) ?? lines.flat().find((part) => looksLikePhone(part)) ?? null;
 
-  const first = lines
-    .map((parts) => parts.filter((part) => !isPriceText(part) && !looksLikePhone(part)))
-    .find((parts) => parts.length > 0);
+  const first = lines.map((parts) => parts.filter((part) => !isPriceText(part) && !looksLikePhone(part))).find((parts) => parts.length > 0);
   if (!first) return { category: null, address: null, phone };
   return {
     category: boundedText(first[0], TEXT_LIMITS.category),
@@ -240,9 +235,7 @@ function infoLineElements(card: Element): Element[] {
 
 function readWebsite(card: Element): string | null {
   const byValue = WEBSITE_DATA_VALUES.map((v) => `a[data-value="${v}"][href]`).join(', ');
-  const link =
-    card.querySelector(byValue) ??
-    [...card.querySelectorAll('a[aria-label][href]')].find((a) => isWebsiteLabel(a.getAttribute('aria-label')));
+  const link = card.querySelector(byValue) ?? [...card.querySelectorAll('a[aria-label][href]')].find((a) => isWebsiteLabel(a.getAttribute('aria-label')));
   return link ? unwrapLink(link.getAttribute('href')) : null;
 }
 

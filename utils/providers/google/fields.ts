@@ -22,10 +22,7 @@ export interface ResolvedIds {
   placeId: string | null;
 }
 
-export type ListingFields = Pick<
-  Listing,
-  'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'sponsored'
-> &
+export type ListingFields = Pick<Listing, 'name' | 'category' | 'address' | 'phone' | 'website' | 'rating' | 'reviews' | 'lat' | 'lng' | 'sponsored'> &
   Partial<Omit<Listing, 'key' | 'provider' | 'providerId' | 'placeId' | 'featureId' | 'cid' | 'url' | 'sources'>>;
 
 /** `source`: where these values were read, recorded per known field (see Listing.sources). */

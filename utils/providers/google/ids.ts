@@ -48,7 +48,7 @@ export function featureIdToPlaceId(featureId: string): string | null {
 /** The feature id inside a ChIJ place_id, or null if it is not of the two-fixed64 form. */
 export function placeIdToFeatureId(placeId: string): string | null {
   const bytes = base64UrlDecode(placeId.trim());
-  if (!bytes || bytes.length !== 20) return null;
+  if (bytes?.length !== 20) return null;
   if (bytes[0] !== 0x0a || bytes[1] !== 0x12 || bytes[2] !== 0x09 || bytes[11] !== 0x11) return null;
   return idsFromPair(readUint64LE(bytes, 3), readUint64LE(bytes, 12)).featureId;
 }

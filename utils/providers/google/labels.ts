@@ -154,7 +154,25 @@ export const UNUSUAL_TRAFFIC_PATTERNS: readonly RegExp[] = [
 
 /** The label of an ad card: exactly this text or aria-label, in a leaf element. */
 export const SPONSORED_WORDS: ReadonlySet<string> = new Set(
-  ['Sponsored', '광고', '스폰서', 'Sponsorisé', 'Sponsorisée', 'Annonce', 'スポンサー', '広告', 'Gesponsert', 'Anzeige', 'Χορηγούμενο', 'Χορηγούμενη', 'Patrocinado', '赞助商', '贊助商', '广告', '廣告'].map((w) => w.toLowerCase()),
+  [
+    'Sponsored',
+    '광고',
+    '스폰서',
+    'Sponsorisé',
+    'Sponsorisée',
+    'Annonce',
+    'スポンサー',
+    '広告',
+    'Gesponsert',
+    'Anzeige',
+    'Χορηγούμενο',
+    'Χορηγούμενη',
+    'Patrocinado',
+    '赞助商',
+    '贊助商',
+    '广告',
+    '廣告',
+  ].map((w) => w.toLowerCase()),
 );
 
 export function isSponsoredWord(text: string | null | undefined): boolean {
@@ -162,7 +180,8 @@ export function isSponsoredWord(text: string | null | undefined): boolean {
 }
 
 /** Where the stars would be on an unrated place: not a category. */
-const NO_REVIEWS = /^(?:no reviews|리뷰 없음|리뷰가 없습니다|aucun avis|pas d['’]avis|クチコミはありません|レビューはありません|keine rezensionen|keine bewertungen|δεν υπάρχουν κριτικές|καμία κριτική|sin reseñas|暂无评价|沒有評論)$/i;
+const NO_REVIEWS =
+  /^(?:no reviews|리뷰 없음|리뷰가 없습니다|aucun avis|pas d['’]avis|クチコミはありません|レビューはありません|keine rezensionen|keine bewertungen|δεν υπάρχουν κριτικές|καμία κριτική|sin reseñas|暂无评价|沒有評論)$/i;
 
 export function isNoReviewsText(text: string | null | undefined): boolean {
   return NO_REVIEWS.test(cleanText(text));

@@ -48,7 +48,11 @@ interface TbmRequest {
  * here may throw into the page's code. Installing twice is a no-op. Returns a function that puts
  * the originals back.
  */
-export function installNetworkHook(win: Window, post: (body: string, url: string) => void, progress: (phase: TbmPhase, id: number) => void = () => {}): () => void {
+export function installNetworkHook(
+  win: Window,
+  post: (body: string, url: string) => void,
+  progress: (phase: TbmPhase, id: number) => void = () => {},
+): () => void {
   let next = 0;
   return installPageNetworkHook<TbmRequest>(win, {
     key: 'mapsweep.google.networkHook',

@@ -63,7 +63,9 @@ export function buildObservation(parts: ObservationParts): Observation & PageDat
   const mismatch = network ? networkMismatch(listings, network) : null;
   if (mismatch) warnings.push(mismatch);
   if (joined && joined.dropped > 0) {
-    const why = Object.entries(joined.reasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
+    const why = Object.entries(joined.reasons)
+      .map(([reason, n]) => `${n} ${reason}`)
+      .join(', ');
     warnings.push(`page data dropped for ${joined.dropped} place(s): it contradicts the page (${why})`);
   }
 

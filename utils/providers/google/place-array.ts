@@ -87,7 +87,7 @@ function toListing(P: PlaceArrayShape): PlaceArrayResult {
 function readAddress(P: PlaceArrayShape, name: string): string | null {
   if (P[39]) return P[39];
   const named = P[18];
-  if (named && named.startsWith(`${name}, `) && named.length > name.length + 2) return named.slice(name.length + 2);
+  if (named?.startsWith(`${name}, `) && named.length > name.length + 2) return named.slice(name.length + 2);
   const lines = (P[2] ?? []).filter((l): l is string => !!l);
   return lines.length > 0 ? lines.join(', ') : null;
 }

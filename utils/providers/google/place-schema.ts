@@ -62,12 +62,7 @@ const HourMinute = v.pipe(
 const WeekDay = indexed({
   0: text(50),
   1: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(7)),
-  3: given(
-    v.pipe(
-      v.array(indexed({ 0: text(TEXT_LIMITS.hours), 1: given(indexed({ 0: HourMinute, 1: HourMinute })) })),
-      v.maxLength(8),
-    ),
-  ),
+  3: given(v.pipe(v.array(indexed({ 0: text(TEXT_LIMITS.hours), 1: given(indexed({ 0: HourMinute, 1: HourMinute })) })), v.maxLength(8))),
 });
 
 /** `P[34][1][k]`: `[dayName, [text…], , , "YYYY-MM-DD", , [[oh, om, ch, cm]…]]`, the older block. */
@@ -75,9 +70,7 @@ const OlderDay = indexed({
   0: text(50),
   1: given(v.pipe(v.array(text(TEXT_LIMITS.hours)), v.maxLength(8))),
   4: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  6: given(
-    v.pipe(v.array(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(59))), v.length(4))), v.maxLength(8)),
-  ),
+  6: given(v.pipe(v.array(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(59))), v.length(4))), v.maxLength(8))),
 });
 
 /** `P[178][k]`: `[display, [[form, kind]…], , digits, …]`; kind 2 is the international form. */

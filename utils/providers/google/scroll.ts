@@ -62,11 +62,7 @@ const SPINNER_GRACE = 2;
 /** A second bound that holds even if the clock given does not move. */
 const MAX_SCROLLS = 1000;
 
-export async function scrollFeed(
-  feed: ScrollTarget,
-  deps: ScrollDeps,
-  opts: ScrollOptions = DEFAULT_SCROLL_OPTIONS,
-): Promise<ScrollOutcome> {
+export async function scrollFeed(feed: ScrollTarget, deps: ScrollDeps, opts: ScrollOptions = DEFAULT_SCROLL_OPTIONS): Promise<ScrollOutcome> {
   const start = deps.now();
   let cards = -1;
   let lastGrowth = start;

@@ -32,7 +32,15 @@ import { listingFromPlace } from '../../listing/from-provider-place';
 import type { Listing } from '../../listing/types';
 import type { CollectOptions } from '../../messaging/protocol';
 import { isKakaoBlockTab } from './block';
-import { extractKakaoList, findBoundsControl, KAKAO_SELECTORS, nextPagerAction, pageLinkSelector, type KakaoBoundsControl, type KakaoListExtraction } from './list-dom';
+import {
+  extractKakaoList,
+  findBoundsControl,
+  KAKAO_SELECTORS,
+  nextPagerAction,
+  pageLinkSelector,
+  type KakaoBoundsControl,
+  type KakaoListExtraction,
+} from './list-dom';
 import type { MapDaumPage } from './mapdaum';
 import type { KakaoExchange, KakaoNetwork } from './network';
 import { agreedRecords, observeKakaoPage, type KakaoPageSummary } from './observe';
@@ -99,7 +107,8 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
     if (!v.stopped()) {
       if (shown.bounds.kind === 'toggle' && !shown.bounds.on) warnings.push('kakao-bounds-not-ticked: "현 지도 내 장소검색" did not stay ticked');
       else if (shown.bounds.kind === 'absent') warnings.push('kakao-no-bounds-control: the page shows no "현 지도 내 장소검색" control');
-      if (shown.pager.pagerVisible && shown.pager.current !== 1) warnings.push(`kakao-page-1-unreachable: the list shows page ${shown.pager.current}, not page 1`);
+      if (shown.pager.pagerVisible && shown.pager.current !== 1)
+        warnings.push(`kakao-page-1-unreachable: the list shows page ${shown.pager.current}, not page 1`);
     }
   } else {
     await v.waitFor(() => v.consistent(expect) || v.newestFailed(), settleBy);
@@ -111,13 +120,23 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const blockedTab = isKakaoBlockTab(url);
   const exchanges = v.exchanges();
   const { request, doubt } = newestSearch(v.requestLog(), parseSearchPageUrl(url)?.query ?? null);
-  const summary = observeKakaoPage({ list, responses: exchanges, counted: v.counted(), search: request, blockedTab, pagesRead: pagesBefore(list.pager.current) });
+  const summary = observeKakaoPage({
+    list,
+    responses: exchanges,
+    counted: v.counted(),
+    search: request,
+    blockedTab,
+    pagesRead: pagesBefore(list.pager.current),
+  });
   let pageKind = kindOf(summary, list);
   /** Why the list shown, read, is not the page asked for: retried, never taken for a page that changed. */
   let unproven: string | undefined;
-  if (expect !== undefined && pageKind === 'results' && list.pager.current !== expect) unproven = `kakao-wrong-page: expected page ${expect}, the list shows page ${list.pager.current}`;
-  else if (pageKind === 'results' && request && request.page !== list.pager.current) unproven = `kakao-answer-mismatch: the newest answer is for page ${request.page}, the list shows page ${list.pager.current}`;
-  else if (pageKind === 'unknown' && summary.status === 'broken' && summary.placesRead > 0) unproven = 'kakao-answer-unreadable: the cards were read, but the answer copied for them could not be';
+  if (expect !== undefined && pageKind === 'results' && list.pager.current !== expect)
+    unproven = `kakao-wrong-page: expected page ${expect}, the list shows page ${list.pager.current}`;
+  else if (pageKind === 'results' && request && request.page !== list.pager.current)
+    unproven = `kakao-answer-mismatch: the newest answer is for page ${request.page}, the list shows page ${list.pager.current}`;
+  else if (pageKind === 'unknown' && summary.status === 'broken' && summary.placesRead > 0)
+    unproven = 'kakao-answer-unreadable: the cards were read, but the answer copied for them could not be';
   if (unproven) {
     warnings.push(unproven);
     pageKind = 'unknown';
@@ -138,11 +157,18 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   const adsShown = answer ? Math.min(list.adCards, answer.ads) : list.adCards;
   const ads = adListings(env.doc, answer, new Set(organic.map((l) => l.key)));
   const located = organic.filter((l) => l.lat !== null && l.lng !== null).length;
-  if (organic.length > 0 && located < organic.length) warnings.push(`kakao-unlocated: ${organic.length - located} of ${organic.length} places without coordinates (no map.daum answer read for them)`);
+  if (organic.length > 0 && located < organic.length)
+    warnings.push(`kakao-unlocated: ${organic.length - located} of ${organic.length} places without coordinates (no map.daum answer read for them)`);
   const copies = env.network.exchanges().length;
-  if (exchanges.length < copies) warnings.push(`kakao-copies-untrusted: ${copies - exchanges.length} of ${copies} copies of the page's answers are not used (of requests the browser does not list, or more copies than it sent: another script posting the hook's message, or a copy that came before the browser listed its request)`);
+  if (exchanges.length < copies)
+    warnings.push(
+      `kakao-copies-untrusted: ${copies - exchanges.length} of ${copies} copies of the page's answers are not used (of requests the browser does not list, or more copies than it sent: another script posting the hook's message, or a copy that came before the browser listed its request)`,
+    );
   if (summary.unreadable > 0) warnings.push(`kakao-unreadable: ${summary.unreadable} organic cards without a confirmid or name`);
-  if (summary.unconfirmed > 0) warnings.push(`kakao-page-data-disagrees: ${summary.unconfirmed} cards not filled from the answers (a record of the same confirmid names another place, or two copies differ)`);
+  if (summary.unconfirmed > 0)
+    warnings.push(
+      `kakao-page-data-disagrees: ${summary.unconfirmed} cards not filled from the answers (a record of the same confirmid names another place, or two copies differ)`,
+    );
 
   let endOfList = summary.status === 'complete';
   let capHit = summary.status === 'capped';
@@ -151,7 +177,9 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   // complete, whatever an answer counts: the count is page content, and may only add work.
   const fullPage = summary.placesRead + summary.unreadable >= KAKAO_PAGE_SIZE;
   if (endOfList && fullPage && (list.pager.current > 1 || !list.pager.pagerVisible)) {
-    warnings.push(`kakao-full-last-page: the list stopped on a full page ${list.pager.current}${list.pager.pagerVisible ? '' : ' with no pager shown'}, which a cap (or a pager not recognised) would show too; taken as capped`);
+    warnings.push(
+      `kakao-full-last-page: the list stopped on a full page ${list.pager.current}${list.pager.pagerVisible ? '' : ' with no pager shown'}, which a cap (or a pager not recognised) would show too; taken as capped`,
+    );
     endOfList = false;
     capHit = true;
   }
@@ -165,7 +193,9 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   else if (doubt) warnings.push(doubt);
   else if (request && !rect && pageKind !== 'captcha') {
     const unknown = request.unknownParams.length > 0 ? `; parameters no source names: ${request.unknownParams.join(', ')}` : '';
-    warnings.push(`kakao-not-restricted: the page searched without a rect (${searched.kind === 'unrestricted' ? 'not restricted to its map' : 'the box it searched, if any, is not in the request'}${unknown})`);
+    warnings.push(
+      `kakao-not-restricted: the page searched without a rect (${searched.kind === 'unrestricted' ? 'not restricted to its map' : 'the box it searched, if any, is not in the request'}${unknown})`,
+    );
   }
   if (rect) warnings.push(...rectChecks(rect, visitPlaces(exchanges, rect, organic), endOfList));
 
@@ -215,7 +245,11 @@ export function kakaoPreparation(): KakaoPreparation {
  * brought, then says whether a control must still be pressed before page 1 can be read. Never
  * presses anything itself, so it runs outside the pacing lane.
  */
-export async function kakaoFirstPageReady(env: KakaoCollectEnv, options: Pick<CollectOptions, 'settleMs' | 'maxMs'>, prep: KakaoPreparation): Promise<{ ready: boolean }> {
+export async function kakaoFirstPageReady(
+  env: KakaoCollectEnv,
+  options: Pick<CollectOptions, 'settleMs' | 'maxMs'>,
+  prep: KakaoPreparation,
+): Promise<{ ready: boolean }> {
   const v = visit(env, 0);
   const until = env.now() + Math.min(options.settleMs, options.maxMs);
   const last = prep.last;
@@ -349,10 +383,20 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
     return got >= sent;
   };
   const signature = (l: KakaoListExtraction) =>
-    JSON.stringify([l.pager.current, l.pager.moreVisible, l.pager.pagerVisible, l.cardsShown, l.noPlace, l.places[0]?.key ?? null, l.places.at(-1)?.key ?? null]);
+    JSON.stringify([
+      l.pager.current,
+      l.pager.moreVisible,
+      l.pager.pagerVisible,
+      l.cardsShown,
+      l.noPlace,
+      l.places[0]?.key ?? null,
+      l.places.at(-1)?.key ?? null,
+    ]);
   const stopped = (): boolean => {
     if (isKakaoBlockTab(env.url())) return true;
-    return exchanges().slice(firstExchange).some((e) => e.result.kind === 'blocked');
+    return exchanges()
+      .slice(firstExchange)
+      .some((e) => e.result.kind === 'blocked');
   };
   /** The list shows `page` (or any page, null) and the newest request is that page's, answered. */
   const consistent = (page: number | null): boolean => {
@@ -365,7 +409,11 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
     return l.noPlace || parsed(newest)?.page === l.pager.current;
   };
   const mark = (): Mark => ({ requests: requestLog().length, exchanges: env.network.exchanges().length, signature: signature(read()) });
-  const failedSince = (m: Mark) => env.network.exchanges().slice(m.exchanges).some((e) => e.result.kind !== 'ok');
+  const failedSince = (m: Mark) =>
+    env.network
+      .exchanges()
+      .slice(m.exchanges)
+      .some((e) => e.result.kind !== 'ok');
   /** The newest answer failed (an HTTP error, a network error): the list will not change. */
   const newestFailed = (): boolean => {
     const last = exchanges().at(-1);
@@ -451,7 +499,10 @@ export function newestSearch(listed: readonly string[], pageQuery: string | null
   const rects = new Set(requests.filter((r) => r.rect && r.page === request.page).map((r) => key(r.rect!)));
   return {
     request,
-    doubt: rects.size > 1 ? `kakao-rects-differ: the page's requests for page ${request.page} searched ${rects.size} different rects; which box the list shows is unknown` : null,
+    doubt:
+      rects.size > 1
+        ? `kakao-rects-differ: the page's requests for page ${request.page} searched ${rects.size} different rects; which box the list shows is unknown`
+        : null,
   };
 }
 
@@ -507,7 +558,9 @@ function rectChecks(rect: WcongRect, organic: readonly Listing[], complete: bool
   const points = organic.flatMap((l) => (l.lat !== null && l.lng !== null ? [wgs84ToWcongnamul({ lat: l.lat, lng: l.lng })] : [])).filter((p) => p !== null);
   if (points.length === 0) return [];
   const out: string[] = [];
-  const outside = points.filter((p) => p.x < rect.x1 - OUTSIDE_TOLERANCE || p.x > rect.x2 + OUTSIDE_TOLERANCE || p.y < rect.y1 - OUTSIDE_TOLERANCE || p.y > rect.y2 + OUTSIDE_TOLERANCE).length;
+  const outside = points.filter(
+    (p) => p.x < rect.x1 - OUTSIDE_TOLERANCE || p.x > rect.x2 + OUTSIDE_TOLERANCE || p.y < rect.y1 - OUTSIDE_TOLERANCE || p.y > rect.y2 + OUTSIDE_TOLERANCE,
+  ).length;
   if (outside > 0) out.push(`kakao-rect-not-honoured: ${outside} of ${points.length} places lie outside the rect the page searched`);
   else if (complete && points.length >= SHRINK_MIN_PLACES) {
     const w = rect.x2 - rect.x1;
@@ -519,7 +572,10 @@ function rectChecks(rect: WcongRect, organic: readonly Listing[], complete: bool
       Math.min(...points.map((p) => rect.y2 - p.y)) / h,
     ];
     const empty = Math.min(...gaps);
-    if (empty >= SHRINK_EMPTY_SHARE) out.push(`kakao-rect-border-empty: no place within ${Math.round(empty * 100)}% of any side of the rect (${points.length} places); the site may search less than the rect`);
+    if (empty >= SHRINK_EMPTY_SHARE)
+      out.push(
+        `kakao-rect-border-empty: no place within ${Math.round(empty * 100)}% of any side of the rect (${points.length} places); the site may search less than the rect`,
+      );
   }
   return out;
 }
@@ -560,12 +616,22 @@ function describe(e: KakaoExchange): string {
 export function searchedOf(request: MapDaumRequest | null, bounds: KakaoBoundsControl): SearchedBox {
   if (request?.rect) {
     const box = innerBBoxOfRect(request.rect);
-    return box ? { kind: 'measured', box, source: `the rect of the page's ${request.endpoint} request` } : { kind: 'unknown', why: "the rect of the page's search request is not a box" };
+    return box
+      ? { kind: 'measured', box, source: `the rect of the page's ${request.endpoint} request` }
+      : { kind: 'unknown', why: "the rect of the page's search request is not a box" };
   }
   if (!request) return { kind: 'unknown', why: 'no search request of this page was measured' };
   if (bounds.kind === 'absent' && request.everywhere) {
-    return { kind: 'unrestricted', evidence: 'the page shows no "현 지도 내 장소검색" control and its search request asks for everywhere (msFlag=A, nothing that could carry a box)' };
+    return {
+      kind: 'unrestricted',
+      evidence: 'the page shows no "현 지도 내 장소검색" control and its search request asks for everywhere (msFlag=A, nothing that could carry a box)',
+    };
   }
   if (bounds.kind !== 'absent') return { kind: 'unknown', why: 'the page shows "현 지도 내 장소검색" but its search request carries no rect' };
-  return { kind: 'unknown', why: request.restricted ? "the page's search request asks for the map (msFlag=S) but carries no rect" : "the page's search request carries no rect and does not say it searched everywhere (msFlag=A alone)" };
+  return {
+    kind: 'unknown',
+    why: request.restricted
+      ? "the page's search request asks for the map (msFlag=S) but carries no rect"
+      : "the page's search request carries no rect and does not say it searched everywhere (msFlag=A alone)",
+  };
 }

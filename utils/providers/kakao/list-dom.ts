@@ -122,7 +122,8 @@ export function findBoundsControl(root: ParentNode): { control: KakaoBoundsContr
     if (!visible(el) || el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true') continue;
     if (!says(accessibleName(el, root))) continue;
     const role = el.getAttribute('role');
-    if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'checkbox') return { control: { kind: 'toggle', on: (el as HTMLInputElement).checked }, element: el };
+    if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'checkbox')
+      return { control: { kind: 'toggle', on: (el as HTMLInputElement).checked }, element: el };
     if (role === 'checkbox' || role === 'switch') return { control: { kind: 'toggle', on: el.getAttribute('aria-checked') === 'true' }, element: el };
     const pressed = el.getAttribute('aria-pressed') ?? el.getAttribute('aria-checked');
     if (pressed === 'true' || pressed === 'false') return { control: { kind: 'toggle', on: pressed === 'true' }, element: el };
@@ -144,7 +145,10 @@ function accessibleName(el: HTMLElement, root: ParentNode): string {
   const byIds = el.getAttribute('aria-labelledby');
   if (byIds) {
     const doc = el.ownerDocument;
-    const text = byIds.split(/\s+/).map((id) => doc.getElementById(id)?.textContent ?? '').join(' ');
+    const text = byIds
+      .split(/\s+/)
+      .map((id) => doc.getElementById(id)?.textContent ?? '')
+      .join(' ');
     if (text.trim()) return text;
   }
   const aria = el.getAttribute('aria-label');
@@ -185,9 +189,17 @@ export function readCard(li: Element): ProviderPlace | null {
   const countText = clean(li.querySelector(KAKAO_SELECTORS.scoreCount)?.textContent);
   const countMatch = countText ? /^([\d,]+)\s*건?$/.exec(countText) : null;
   const reviews = countMatch ? Number(countMatch[1]!.replace(/,/g, '')) : null;
-  return kakaoPlaceShown(id, { name, category: subcategory, road, jibun, phone: clean(li.querySelector(KAKAO_SELECTORS.phone)?.textContent), website: null, rating, reviews });
+  return kakaoPlaceShown(id, {
+    name,
+    category: subcategory,
+    road,
+    jibun,
+    phone: clean(li.querySelector(KAKAO_SELECTORS.phone)?.textContent),
+    website: null,
+    rating,
+    reviews,
+  });
 }
-
 
 export function readPager(root: ParentNode): KakaoPagerState {
   const pagerEl = root.querySelector(KAKAO_SELECTORS.pager);
@@ -211,10 +223,7 @@ export function readPager(root: ParentNode): KakaoPagerState {
   };
 }
 
-export type KakaoPagerAction =
-  | { kind: 'more'; selector: string }
-  | { kind: 'page'; page: number; selector: string }
-  | { kind: 'next'; selector: string };
+export type KakaoPagerAction = { kind: 'more'; selector: string } | { kind: 'page'; page: number; selector: string } | { kind: 'next'; selector: string };
 
 /**
  * Whether the list shows its current page in full. Before "장소 더보기" is pressed the first
@@ -251,4 +260,3 @@ function shown(el: Element | null): boolean {
 function enabled(el: Element | null): boolean {
   return shown(el) && !/disabled/i.test(el!.className) && el!.getAttribute('aria-disabled') !== 'true';
 }
-

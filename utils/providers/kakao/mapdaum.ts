@@ -155,7 +155,12 @@ function categoryPathOf(raw: Record<string, unknown>): string[] {
   }
   if (path.length) return path;
   const joined = text(raw.category) ?? text(raw.cate);
-  return joined ? joined.split('>').map((s) => s.trim()).filter(Boolean) : [];
+  return joined
+    ? joined
+        .split('>')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** `lat`/`lon` (WGS84, newer answers) when they are in Korea; else `x`/`y` (WCONGNAMUL integers). */

@@ -107,7 +107,8 @@ export function installKakaoNetworkHook(win: Window, post: Post): () => void {
         }),
       );
     },
-    failed: (url, answer) => post(end(url, { outcome: 'failed', status: answer ? answer.status : null, finalUrl: answer?.finalUrl || null, contentType: null, body: null })),
+    failed: (url, answer) =>
+      post(end(url, { outcome: 'failed', status: answer ? answer.status : null, finalUrl: answer?.finalUrl || null, contentType: null, body: null })),
     // JSONP is neither fetch nor XHR; what it posts runs inside the page's callback and script events, hence `quiet`.
     wrapMore: (base) => wrapScripts(win as HookedWindow, base, quiet(post)),
   });
@@ -128,7 +129,7 @@ function wrapScripts(win: HookedWindow, base: () => string, post: Post): () => v
   const watch = (node: unknown) => {
     try {
       const script = node as HTMLScriptElement;
-      if (!script || script.nodeName !== 'SCRIPT' || seen.has(script)) return;
+      if (script?.nodeName !== 'SCRIPT' || seen.has(script)) return;
       const url = mapDaumRequestUrl(script.src, base());
       if (!url) return;
       seen.add(script);

@@ -44,7 +44,10 @@ function readDocument(d: Record<string, unknown>): ProviderPlace | null {
   // The id and the place URL must agree: a disagreement means the fields moved.
   const urlId = confirmIdFromPlaceUrl(str(d.place_url));
   if (!id || !name || (urlId !== null && urlId !== id)) return null;
-  const path = (str(d.category_name) ?? '').split('>').map((s) => s.trim()).filter(Boolean);
+  const path = (str(d.category_name) ?? '')
+    .split('>')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // REST x/y are WGS84 longitude/latitude as strings (unlike map.daum's WCONGNAMUL x/y).
   const lng = Number(str(d.x));
   const lat = Number(str(d.y));

@@ -20,7 +20,16 @@ export function clean(s: string | null | undefined): string | null {
  */
 export function kakaoPlaceShown(
   id: string,
-  f: { name: string; category: string | null; road: string | null; jibun: string | null; phone: string | null; website: string | null; rating: number | null; reviews: number | null },
+  f: {
+    name: string;
+    category: string | null;
+    road: string | null;
+    jibun: string | null;
+    phone: string | null;
+    website: string | null;
+    rating: number | null;
+    reviews: number | null;
+  },
 ): ProviderPlace {
   const rated = f.rating !== null && (f.rating > 0 || (f.reviews ?? 0) > 0);
   return {

@@ -84,7 +84,7 @@ export function parseSearchPageUrl(href: string): SearchPageInfo | null {
   const level = toNumber(u.searchParams.get('urlLevel'));
   const view =
     x !== null && y !== null && level !== null && Number.isInteger(level) && level >= KAKAO_MIN_LEVEL && level <= KAKAO_MAX_LEVEL ? { x, y, level } : null;
-  return { query: q && q.trim() ? q : null, view };
+  return { query: q?.trim() ? q : null, view };
 }
 
 export interface MapDaumRequest {
@@ -118,7 +118,9 @@ export function mapDaumUrl(r: { query: string; page: number; rect?: WcongRect | 
     params.set('mcheck', 'Y');
   }
   if (r.callback) params.set('callback', r.callback);
-  return r.endpoint === 'mapsearch' ? `${KAKAO_MAP_ORIGIN}${MAP_SEARCH_PATH}?${params.toString()}` : `${KAKAO_SEARCH_ORIGIN}${MAP_DAUM_PATH}?${params.toString()}`;
+  return r.endpoint === 'mapsearch'
+    ? `${KAKAO_MAP_ORIGIN}${MAP_SEARCH_PATH}?${params.toString()}`
+    : `${KAKAO_SEARCH_ORIGIN}${MAP_DAUM_PATH}?${params.toString()}`;
 }
 
 /** Which search endpoint a URL is, or null for any other URL. */

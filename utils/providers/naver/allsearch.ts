@@ -37,7 +37,11 @@ export function parseJsonBody(body: unknown): { json: unknown; text: string } | 
   if (text.startsWith('<')) {
     const pre = /<pre[^>]*>([\s\S]*?)<\/pre>/i.exec(text);
     if (!pre) return { json: undefined, text };
-    text = pre[1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    text = pre[1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   }
   try {
     return { json: JSON.parse(text), text };

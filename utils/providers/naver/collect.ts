@@ -123,7 +123,10 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
   }
   // The page asked for did not show (a turn that skipped a page, went back, or did not re-render):
   // what shows is another page of the list, so this visit reads nothing as that page.
-  const wrongPage = expectPage !== undefined && !seen.blocked && !seen.pageOk ? `naver-wrong-page: expected page ${expectPage}, the page shows page ${seen.page} after ${options.settleMs} ms` : null;
+  const wrongPage =
+    expectPage !== undefined && !seen.blocked && !seen.pageOk
+      ? `naver-wrong-page: expected page ${expectPage}, the page shows page ${seen.page} after ${options.settleMs} ms`
+      : null;
 
   // 2. Scroll the list's own container until the cards stop coming (or a full page is shown).
   let settled = false;
@@ -161,7 +164,8 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
     warnings.push(...pageDataWarnings(read.join, env.pageData.take(), shown));
     const organic = listings.filter((l) => !l.sponsored);
     const unlocated = organic.filter((l) => l.lat === null || l.lng === null).length;
-    if (unlocated > 0) warnings.push(`naver-unlocated: ${unlocated} of ${organic.length} places without coordinates (neither the page's state nor its answers described them)`);
+    if (unlocated > 0)
+      warnings.push(`naver-unlocated: ${unlocated} of ${organic.length} places without coordinates (neither the page's state nor its answers described them)`);
   }
 
   const observation: Observation & PageDataCounts = {
@@ -203,7 +207,11 @@ export function stateKeys(state: ReturnType<typeof apolloStateFromDocument>): Se
  * answers where they agree with the card ('page-data' for what they filled). Shared by the sweep's
  * collection and the browsing reader.
  */
-export function readPlaces(places: readonly ProviderPlace[], fromState: ReadonlySet<string>, pageData: NaverPageData | null): { listings: Listing[]; join: PageDataJoin | null } {
+export function readPlaces(
+  places: readonly ProviderPlace[],
+  fromState: ReadonlySet<string>,
+  pageData: NaverPageData | null,
+): { listings: Listing[]; join: PageDataJoin | null } {
   const inState = (p: ProviderPlace) => fromState.has(`${p.key}|${p.sponsored}`);
   const join = pageData ? joinNaverPageData(places, (p) => !inState(p), pageData) : null;
   const listings = places.map((p, i) => {
@@ -226,7 +234,9 @@ const PAGE_DATA_QUIET_MAX_MS = 1500;
  */
 async function pageDataQuiet(env: NaverCollectEnv, data: NaverPageData, fromState: ReadonlySet<string>): Promise<void> {
   const missing = () =>
-    readListDom(env.doc).cards.some((c) => !c.sponsored && typeof c.place !== 'string' && !fromState.has(`${c.place.key}|false`) && data.get(c.place.key) === undefined);
+    readListDom(env.doc).cards.some(
+      (c) => !c.sponsored && typeof c.place !== 'string' && !fromState.has(`${c.place.key}|false`) && data.get(c.place.key) === undefined,
+    );
   if (!missing()) return;
   const until = env.now() + PAGE_DATA_QUIET_MAX_MS;
   let seen = data.received();
@@ -373,5 +383,7 @@ export function pageMarkOf(observation: Observation): PageMark | null {
  */
 function searchedOf(url: string): SearchedBox {
   const bounds = parseListUrl(url)?.bounds;
-  return bounds ? { kind: 'measured', box: bounds, source: "the list page URL's bounds" } : { kind: 'unknown', why: "the list page's URL carries no readable bounds" };
+  return bounds
+    ? { kind: 'measured', box: bounds, source: "the list page URL's bounds" }
+    : { kind: 'unknown', why: "the list page's URL carries no readable bounds" };
 }

@@ -227,4 +227,3 @@ export function createNaverBrowsingReader(options: NaverBrowsingOptions = {}): B
     },
   };
 }
-

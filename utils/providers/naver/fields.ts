@@ -16,6 +16,7 @@ export function cleanText(value: unknown, limit: number): string | null {
   const s = value
     .replace(/<\/?b>/gi, '')
     // Control characters and private-use icon glyphs are never part of a name or an address.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this line's purpose.
     .replace(/[\u0000-\u001f\u007f\ue000-\uf8ff]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -202,17 +202,30 @@ function pageStatus(s: NaverPageSummary, noResults: boolean, settled: boolean): 
   if (s.listedSoFar >= CROWDED_AT && s.page >= PAGE_MAX) return is('capped');
   // Items of the page's own state that no card shows (an unreadable card may be one of them: the judge counts those).
   const unshown = s.stateOnly - s.unreadCards;
-  if (unshown > 0) return unproven(`naver-state-unshown: ${unshown} item(s) of the page's own state have no card on page ${s.page}, which shows ${s.organicShown} (a lazy batch that never came)`);
+  if (unshown > 0)
+    return unproven(
+      `naver-state-unshown: ${unshown} item(s) of the page's own state have no card on page ${s.page}, which shows ${s.organicShown} (a lazy batch that never came)`,
+    );
   const pager = s.pager;
-  if (!pager.present) return unproven(`naver-pager-unrecognised: page ${s.page} shows ${s.organicShown} places and no pager the reader recognises (page numbers beside a previous/next control)`);
+  if (!pager.present)
+    return unproven(
+      `naver-pager-unrecognised: page ${s.page} shows ${s.organicShown} places and no pager the reader recognises (page numbers beside a previous/next control)`,
+    );
   if (pager.next === 'enabled') {
     // A page that has a next one is whole only with every card a page holds.
-    return full ? is('more-pages') : unproven(`naver-page-short: ${s.organicShown} of ${s.pageHolds} places on page ${s.page}, and the pager offers another page`);
+    return full
+      ? is('more-pages')
+      : unproven(`naver-page-short: ${s.organicShown} of ${s.pageHolds} places on page ${s.page}, and the pager offers another page`);
   }
   const lastShown = Math.max(...pager.pages);
   const endShown = pager.next === 'disabled' || (pager.next === 'absent' && pager.unknownControls === 0 && s.page === lastShown);
   if (!endShown) {
-    const why = pager.next === 'absent' ? (pager.unknownControls > 0 ? `${pager.unknownControls} pager control(s) the reader does not know` : `page ${s.page} is not the last page number shown (${lastShown})`) : 'no end shown';
+    const why =
+      pager.next === 'absent'
+        ? pager.unknownControls > 0
+          ? `${pager.unknownControls} pager control(s) the reader does not know`
+          : `page ${s.page} is not the last page number shown (${lastShown})`
+        : 'no end shown';
     return unproven(`naver-end-unproven: the pager shows no next control and ${why}`);
   }
   // The list's own count. On the last page a search offers, a count above the list is the cap
@@ -221,7 +234,8 @@ function pageStatus(s: NaverPageSummary, noResults: boolean, settled: boolean): 
   // list (what the driver's site-total rule weighs), so it cannot find this one short.
   if (s.total !== null && s.listedSoFar < s.total) {
     if (s.page >= PAGE_MAX) return is('capped');
-    if (s.total <= SEARCH_CAP) return unproven(`naver-list-short: ${s.listedSoFar} of ${s.total} places the list's own total counts, at its last page (${s.page})`);
+    if (s.total <= SEARCH_CAP)
+      return unproven(`naver-list-short: ${s.listedSoFar} of ${s.total} places the list's own total counts, at its last page (${s.page})`);
   }
   return is('complete');
 }

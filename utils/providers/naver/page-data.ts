@@ -35,7 +35,9 @@ const Text = (max: number) => v.nullish(v.pipe(v.string(), v.maxLength(max)));
 const Coordinate = v.nullish(v.union([v.pipe(v.string(), v.maxLength(24)), v.number()]));
 /** `"1,022"`, `3559`, `"4.49"`, `"999+"`: read by fields.ts, which returns null for what it cannot vouch for. */
 const Figure = v.nullish(v.union([v.pipe(v.string(), v.maxLength(20)), v.number()]));
-const Category = v.nullish(v.union([v.pipe(v.string(), v.maxLength(TEXT_LIMITS.category)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(TEXT_LIMITS.category))), v.maxLength(8))]));
+const Category = v.nullish(
+  v.union([v.pipe(v.string(), v.maxLength(TEXT_LIMITS.category)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(TEXT_LIMITS.category))), v.maxLength(8))]),
+);
 
 /** One item of a GraphQL list answer (getPlacesList `businesses.items[]`, getRestaurants `restaurants.items[]`). */
 export const GraphqlListItem = v.looseObject({
@@ -98,7 +100,8 @@ export interface AnswerRead {
 /** The items of one GraphQL answer (a JSON array of operation results, or one result). */
 export function readGraphqlAnswer(body: string, status: number | null = null): AnswerRead {
   const parsed = parseJsonBody(body);
-  if (detectNaverBlock({ status: status === 405 ? 429 : status, text: parsed?.text ?? '', json: parsed?.json })) return { kind: 'blocked', places: [], refused: 0 };
+  if (detectNaverBlock({ status: status === 405 ? 429 : status, text: parsed?.text ?? '', json: parsed?.json }))
+    return { kind: 'blocked', places: [], refused: 0 };
   const json = parsed?.json;
   const answers = Array.isArray(json) ? json.slice(0, 20) : [json];
   const lists: unknown[][] = [];
@@ -129,7 +132,11 @@ export function readAllSearchAnswer(body: string, status: number | null = null):
   return readItems(list, AllSearchItem, (item) => placeFromAllSearchItem(item));
 }
 
-function readItems<S extends v.GenericSchema<unknown, Record<string, unknown>>>(items: unknown[], schema: S, read: (item: Record<string, unknown>) => ProviderPlace | string): AnswerRead {
+function readItems<S extends v.GenericSchema<unknown, Record<string, unknown>>>(
+  items: unknown[],
+  schema: S,
+  read: (item: Record<string, unknown>) => ProviderPlace | string,
+): AnswerRead {
   const places: ProviderPlace[] = [];
   let refused = 0;
   for (const item of items) {
@@ -319,10 +326,13 @@ export function listingWithPageData(card: ProviderPlace, filled: ProviderPlace, 
 export function pageDataWarnings(join: PageDataJoin | null, tally: PageDataTally, shownKeys: ReadonlySet<string>): string[] {
   const w: string[] = [];
   if (join && join.dropped > 0) {
-    const why = Object.entries(join.reasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
+    const why = Object.entries(join.reasons)
+      .map(([reason, n]) => `${n} ${reason}`)
+      .join(', ');
     w.push(`naver-page-data-dropped: page data dropped for ${join.dropped} place(s): it contradicts the page (${why})`);
   }
-  if (tally.refusedMessages > 0) w.push(`naver-page-data-refused: ${tally.refusedMessages} message(s) claiming to be the page's answers were refused (window, origin or shape)`);
+  if (tally.refusedMessages > 0)
+    w.push(`naver-page-data-refused: ${tally.refusedMessages} message(s) claiming to be the page's answers were refused (window, origin or shape)`);
   if (tally.refusedItems > 0) w.push(`naver-page-data-items-refused: ${tally.refusedItems} item(s) in the page's answers failed the shape check`);
   if (tally.conflicts > 0) w.push(`naver-page-data-conflict: ${tally.conflicts} place(s) described twice, differently`);
   if (tally.blocked > 0) w.push(`naver-page-data-blocked: ${tally.blocked} of the page's answers were a block`);
