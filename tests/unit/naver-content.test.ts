@@ -675,8 +675,32 @@ describe("complete only on the page's own evidence (issue 21)", () => {
       notProven(await collect(s, { expectPage: 1 }), 'naver-state-unshown');
     });
 
+  it("one item of the page's own state without its card: not a whole page (one is enough)", async () => {
+    // A list whose state carries no total: nothing but the state's items can find the page short.
+    const s = site({ ads: 0 }, (url, html) => (url.pathname.endsWith('/list') ? html.replace(/"total":\d+,/g, '') : html));
+    await s.goto(naverListUrl({ query: '카페', bounds: ONE_PAGE }));
+    const whole = await collect(s, { expectPage: 1 });
+    expect(whole).toMatchObject({ endOfList: true, capHit: false });
+    // One card gone from the list, as if its lazy batch rendered all but it; the page's state still lists it.
+    const cards = [...s.doc().querySelectorAll('#_pcmap_list_scroll_container li')].filter((li) => li.querySelector('a[href*="entry=pll"]'));
+    expect(cards.length).toBe(organic(whole).length);
+    cards.at(-1)!.remove();
+    const o = await collect(s, { expectPage: 1 });
+    notProven(o, 'naver-state-unshown');
+    expect(o.warnings[0]).toMatch(/^naver-state-unshown: 1 item\(s\)/);
+  });
+
+  it('a list that ends before page 6 while its own total counts more than one search lists: cut, never whole', async () => {
+    // listTotal 'query': a count of every match anywhere (thousands), on a list of one page.
+    const s = site({ listTotal: 'query' });
+    await s.goto(naverListUrl({ query: '카페', bounds: ONE_PAGE }));
+    const o = await collect(s, { expectPage: 1 });
+    notProven(o, 'naver-list-cut');
+    expect(o.warnings[0]).toMatch(/^naver-list-cut: the list ends on page 1 with \d+ places, and its own total counts \d{4,}/);
+  });
+
   it('the same lists whole: complete (the checks find nothing to doubt)', async () => {
-    for (const over of [{ apolloHolds: 'rendered' }, {}, { listTotal: 'query' }, { listTotal: 'matched' }] as Partial<NaverSwitches>[]) {
+    for (const over of [{ apolloHolds: 'rendered' }, {}, { listTotal: 'absent' }, { listTotal: 'matched' }] as Partial<NaverSwitches>[]) {
       const s = site(over);
       await s.goto(naverListUrl({ query: '카페', bounds: ONE_PAGE }));
       const o = await collect(s, { expectPage: 1 });

@@ -22,7 +22,8 @@ export interface ListPageInput {
   rendered: number;
   page: number;
   pages: number;
-  total: number;
+  /** The list's own count (NaverSwitches.listTotal); null: none given. */
+  total: number | null;
   pageSize: number;
   lazyBatch: number;
   lazyDelayMs: number;
@@ -117,7 +118,8 @@ export function listApolloState(input: {
   y: string;
   items: readonly NaverReplicaPlace[];
   ads: readonly NaverReplicaPlace[];
-  total: number;
+  /** null: the answer gives none (listTotal 'absent'). */
+  total: number | null;
   start: number;
   display: number;
   variant: NaverDomVariant;
@@ -132,7 +134,7 @@ export function listApolloState(input: {
       __typename: 'Query',
       [`${restaurant ? 'restaurantList' : 'places'}(${args})`]: {
         __typename: restaurant ? 'RestaurantListResult' : 'PlacesResult',
-        total: input.total,
+        ...(input.total === null ? {} : { total: input.total }),
         items: input.items.map((p) => ({ __ref: keyOf(p) })),
       },
       [`adBusinesses(${args})`]: { __typename: 'AdsResult', total: input.ads.length, items: input.ads.map((p) => ({ __ref: `${adType}:${p.id}` })) },
@@ -419,10 +421,11 @@ export function allSearchAnswer(input: {
 }
 
 /** The GraphQL list answer (A6): an array with one `{data: {businesses|restaurants: {total, items}}}` (getPlacesList / getRestaurants). */
-export function graphqlListAnswer(items: readonly NaverReplicaPlace[], total: number, root: 'businesses' | 'restaurants' = 'businesses'): unknown {
+export function graphqlListAnswer(items: readonly NaverReplicaPlace[], total: number | null, root: 'businesses' | 'restaurants' = 'businesses'): unknown {
+  const counted = total === null ? {} : { total };
   if (root === 'restaurants')
     return [
-      { data: { restaurants: { __typename: 'RestaurantListResult', total, items: items.map((p) => listItemState(p, false, 'RestaurantListSummary')) } } },
+      { data: { restaurants: { __typename: 'RestaurantListResult', ...counted, items: items.map((p) => listItemState(p, false, 'RestaurantListSummary')) } } },
     ];
-  return [{ data: { businesses: { __typename: 'PlacesResult', total, items: items.map((p) => listItemState(p, false, 'PlaceSummary')) } } }];
+  return [{ data: { businesses: { __typename: 'PlacesResult', ...counted, items: items.map((p) => listItemState(p, false, 'PlaceSummary')) } } }];
 }

@@ -67,7 +67,8 @@ export function naverSearch(
 }
 
 /** The list's `total` as the switch has it (NaverSwitches.listTotal). */
-export function listTotalOf(world: World, query: string, outcome: NaverSearchOutcome, mode: NaverSwitches['listTotal']): number {
+export function listTotalOf(world: World, query: string, outcome: NaverSearchOutcome, mode: NaverSwitches['listTotal']): number | null {
+  if (mode === 'absent') return null;
   if (mode === 'listed') return outcome.results.length;
   if (mode === 'matched') return outcome.matched;
   const matches = naverMatcher(query);

@@ -242,7 +242,7 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     // getRestaurants answers under `restaurants` (A6), getPlacesList and the rest under `businesses`.
     return graphqlListAnswer(
       outcome.results.slice(start - 1, start - 1 + display),
-      outcome.results.length,
+      listTotalOf(world, query, outcome, switches.listTotal),
       op?.operationName === 'getRestaurants' ? 'restaurants' : 'businesses',
     );
   }

@@ -64,11 +64,12 @@ export interface NaverSwitches {
   apolloHolds: 'page' | 'rendered';
   /**
    * What the list's `total` counts [?]: the results the list holds (at most the cap), every match
-   * in the box (thousands, as allSearch's totalCount), or every match of the query anywhere (a
-   * count that ignores the box). The sweep may use it to stop paging a crowded list early; only
-   * an honest count may change what it spends, and none may change what it proves.
+   * in the box (thousands, as allSearch's totalCount), every match of the query anywhere (a count
+   * that ignores the box), or none given. The sweep may use an honest count to stop paging a
+   * crowded list early; a count above what one search lists on a list that ended early says the
+   * list was cut, so under 'query' no such list is proven (the sweep reports those cells).
    */
-  listTotal: 'listed' | 'matched' | 'query';
+  listTotal: 'listed' | 'matched' | 'query' | 'absent';
   /** Ads on top of the first page (the 2025 capture has 2). */
   ads: number;
   /** Ads repeat an organic result of the same search (else they are matching places outside the box). */
@@ -174,7 +175,7 @@ export function mergeNaverSwitches(current: Readonly<NaverSwitches>, partial: Pa
         else set(key, value);
         break;
       case 'listTotal':
-        if (!['listed', 'matched', 'query'].includes(value as string)) problems.push('listTotal must be listed, matched or query');
+        if (!['listed', 'matched', 'query', 'absent'].includes(value as string)) problems.push('listTotal must be listed, matched, query or absent');
         else set(key, value);
         break;
       case 'domVariant':

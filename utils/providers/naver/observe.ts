@@ -228,10 +228,17 @@ function pageStatus(s: NaverPageSummary, noResults: boolean, settled: boolean): 
         : 'no end shown';
     return unproven(`naver-end-unproven: the pager shows no next control and ${why}`);
   }
-  // The list's own count. On the last page a search offers, a count above the list is the cap
-  // cutting it: more work (a split), never less. Below that, a total a list can hold is a claim
-  // about this list, and a list short of it is not whole; a larger one counts matches beyond any
-  // list (what the driver's site-total rule weighs), so it cannot find this one short.
+  // The list's own count. A count above what any search lists, on a list that ended before the
+  // last page a search offers, says the list was cut short of its matches (however the page
+  // ended it): never whole. (Were the count the whole query's, ignoring the box, no list could
+  // be proven by it, and the sweep stops with that reason rather than trust an end the count denies.)
+  if (s.total !== null && s.total > SEARCH_CAP && s.page < PAGE_MAX)
+    return unproven(
+      `naver-list-cut: the list ends on page ${s.page} with ${s.listedSoFar} places, and its own total counts ${s.total}, more than one search lists (${SEARCH_CAP})`,
+    );
+  // On the last page a search offers, a count above the list is the cap cutting it: more work (a
+  // split), never less. Below that, a total a list can hold is a claim about this list, and a
+  // list short of it is not whole.
   if (s.total !== null && s.listedSoFar < s.total) {
     if (s.page >= PAGE_MAX) return is('capped');
     if (s.total <= SEARCH_CAP)
