@@ -185,9 +185,33 @@ describe('a restricted search whose request carries no rect proves nothing', () 
     },
   );
 
+  it('no box at all (msFlag=S and nothing else): searched unknown, never "unrestricted"', async () => {
+    const h = page('cafe', { rectParam: 'absent' });
+    const first = await kakaoFirstPage(h.env, OPTIONS);
+    expect(newest(h)).toMatchObject({ restricted: true, rect: null, everywhere: false });
+    expect(first.searched?.kind).toBe('unknown');
+    expect(measuredBox(first)).toBeNull();
+  });
+
   it('no control and an unrestricted request: "unrestricted", with the page\'s evidence', async () => {
     const first = await kakaoFirstPage(page('cafe', { boundsControl: false }).env, OPTIONS);
     expect(first.searched).toMatchObject({ kind: 'unrestricted', evidence: expect.stringContaining('현 지도 내 장소검색') });
+  });
+});
+
+describe("a restricted search whose rect is written in degrees (lng,lat,lng,lat, the public API's order) [?]", () => {
+  it('is the box the page searched: read as written, holding the cell, the list the ground truth', async () => {
+    const h = page('cafe', { rectParam: 'wgs84' });
+    const first = await kakaoFirstPage(h.env, OPTIONS);
+    const sent = new URL(h.sent.at(-1)!).searchParams.get('rect')!;
+    const [w, so, e, n] = sent.split(',').map(Number) as [number, number, number, number];
+    // Degrees, as the page wrote them, not a grid rect around them.
+    expect(w).toBeGreaterThan(126);
+    expect(so).toBeGreaterThan(37);
+    const box = measuredBox(first)!;
+    expect(box).toEqual({ west: w, south: so, east: e, north: n });
+    expect(bboxContainsBBox(box, CELL)).toBe(true);
+    expect(first.pageKind).toBe('results');
   });
 });
 

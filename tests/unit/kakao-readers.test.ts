@@ -40,7 +40,7 @@ describe('ids and URLs', () => {
     const s = searchPageUrl('카페', { x: 495141, y: 1129713, level: 3 });
     expect(parseSearchPageUrl(s)).toEqual({ query: '카페', view: { x: 495141, y: 1129713, level: 3 } });
     expect(parseSearchPageUrl('https://map.kakao.com/?q=%EC%B9%B4%ED%8E%98')).toEqual({ query: '카페', view: null });
-    const u = mapDaumUrl({ query: 'cafe', page: 3, rect: { x1: 1.2, y1: 2.7, x2: 10.1, y2: 20 }, callback: 'jQuery1_2' });
+    const u = mapDaumUrl({ query: 'cafe', page: 3, rect: { x1: 495001.2, y1: 1129002.7, x2: 495010.1, y2: 1129020 }, callback: 'jQuery1_2' });
     expect(u).toContain('msFlag=S');
     expect(u).toContain('mcheck=Y');
     expect(parseMapDaumUrl(u)).toEqual({
@@ -50,10 +50,18 @@ describe('ids and URLs', () => {
       restricted: true,
       everywhere: false,
       unknownParams: [],
-      rect: { x1: 1, y1: 2, x2: 11, y2: 20 },
+      rect: { x1: 495001, y1: 1129002, x2: 495011, y2: 1129020 },
+      degrees: null,
       callback: 'jQuery1_2',
       sort: '0',
     });
+    // The rect in degrees, in the public API's order (lng,lat,lng,lat): the box as written, and the grid rect around it.
+    const d = parseMapDaumUrl('https://map.kakao.com/api/v1/mapsearch/map?q=a&msFlag=S&mcheck=Y&page=1&rect=126.99,37.58,126.97,37.56')!;
+    expect(d.degrees).toEqual({ west: 126.97, south: 37.56, east: 126.99, north: 37.58 });
+    expect(d.rect!.x1).toBeGreaterThan(490_000);
+    expect(d.rect!.y2).toBeGreaterThan(1_120_000);
+    // The other order (lat,lng,…) is no box: a latitude of 126 is not one.
+    expect(parseMapDaumUrl('https://map.kakao.com/api/v1/mapsearch/map?q=a&msFlag=S&page=1&rect=37.56,126.97,37.58,126.99')!.rect).toBeNull();
     // msFlag=A: the rect (if any) does not restrict the search.
     expect(parseMapDaumUrl('https://search.map.kakao.com/mapsearch/map.daum?q=a&msFlag=A&rect=1,2,3,4')!.rect).toBeNull();
     expect(parseRect('5,5,5,9')).toBeNull();

@@ -15,6 +15,7 @@ import { NOT_RESTRICTED_MESSAGE, VIEW_NOT_SHOWN_MESSAGE } from '../../utils/swee
 import { runWorker } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/sweep/pacing';
 import { planSweep } from '../../utils/sweep/plan';
+import { NOTHING_PROVEN_MESSAGE } from '../../utils/sweep/status-machine';
 import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
 import { createKakaoSimDriver, type KakaoSimOptions } from '../helpers/kakao-sim-page';
 import { seededRandom } from '../helpers/random';
@@ -36,6 +37,9 @@ let run = 0;
 const keywordWorlds = new Map<string, KakaoWorld>();
 /** The world as one keyword's searches see it (the same answers, fewer places to rank on every page). */
 const keywordWorld = (keyword: string) => keywordWorlds.get(keyword) ?? keywordWorlds.set(keyword, kakaoKeywordWorld(kw, keyword)).get(keyword)!;
+
+/** About 220 × 280 m: one cell. */
+const ONE_CELL = `${CENTRE.lat - 0.001},${CENTRE.lng - 0.00126},${CENTRE.lat + 0.001},${CENTRE.lng + 0.00126}`;
 
 /** Away from the world's centre, where the replica's map opens when it ignores the address. */
 const OFF_CENTRE = `${CENTRE.lat + 0.02},${CENTRE.lng + 0.02},${CENTRE.lat + 0.03},${CENTRE.lng + 0.032}`;
@@ -81,6 +85,7 @@ describe('a Kakao sweep, in-process', () => {
     ['the rect searched 5% less a side', { switches: { rectMode: 'inset' } }],
     ['a 250 px panel and a web cap of 3 pages (the REST API’s 45)', { switches: { panelWidth: 250, capPages: 3 } }],
     ['a narrow 900 px window and 5% of loads failing', { window: { width: 900, height: 700 }, failRate: 0.05 }],
+    ['the rect written in degrees (lng,lat,lng,lat, the public API\u2019s order)', { switches: { rectParam: 'wgs84' } }],
   ] as const) {
     // The real collector on every rendered page: 30–80 s a sweep alone on 2 cores, past 150 s on one
     // busy with other work (about 40 loads and 500 page turns, each read as the content script reads it).
@@ -109,6 +114,17 @@ describe('a Kakao sweep, in-process', () => {
     const r = await kakaoSweep('카페', { switches: { urlView: 'ignored' } }, 1, OFF_CENTRE);
     expect(r.exit).toBe('failed');
     expect(r.sweep.problem?.message).toBe(VIEW_NOT_SHOWN_MESSAGE);
+  });
+
+  it('stops with its reason, never "Finished", when no search shows a box at all (one cell: no second cell in a row to stop it)', {
+    timeout: 60_000,
+  }, async () => {
+    const r = await kakaoSweep('카페', { switches: { rectParam: 'absent' } }, 1, ONE_CELL);
+    expect(r.cells.filter((c) => c.role !== 'audit')).toHaveLength(1);
+    expect(r.exit).toBe('failed');
+    expect(r.sweep.status).toBe('failed');
+    expect(r.sweep.problem?.message).toBe(NOTHING_PROVEN_MESSAGE);
+    expect(r.cells.filter((c) => c.status === 'done')).toEqual([]);
   });
 
   it('stops with a message when the page offers no "search this area" and the list is full', { timeout: 60_000 }, async () => {

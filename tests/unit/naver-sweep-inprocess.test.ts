@@ -41,11 +41,7 @@ async function naverSweep(keyword: string, sim: Partial<NaverSimOptions> = {}, s
     await Promise.resolve();
   };
   const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
-  const plan = planSweep(
-    { areaText, keywordsText: keyword, settings, viewport: NAVER_PLANNING_VIEWPORT, origin: null, provider: naverProvider },
-    'nv',
-    clock,
-  );
+  const plan = planSweep({ areaText, keywordsText: keyword, settings, viewport: NAVER_PLANNING_VIEWPORT, origin: null, provider: naverProvider }, 'nv', clock);
   if (!plan.ok) throw new Error(plan.error.message);
   const sweep = await store.createSweep(plan.sweep, plan.cells);
   const page = createNaverSimDriver(keywordWorld(keyword), { random, ...sim });

@@ -112,7 +112,7 @@ describe('the team gate', () => {
     expect(await teamProgress(couch, sweepId, me.browserId)).toMatchObject({ cells: 1, places: 2 });
   });
 
-  it("counts the places it created before its settlement shows, and writes a count an outage left owed at the next flush", async () => {
+  it('counts the places it created before its settlement shows, and writes a count an outage left owed at the next flush', async () => {
     const sweepId = `count${++n}`;
     const real = createCouch(target, nodeFetch);
     // The progress document's writes are slow (300 ms), and fail while `progressDown` holds.

@@ -133,6 +133,11 @@ export async function runWorker(
           const finished = await finishIfDrained(deps.store, sweepId, deps.now());
           // Another worker re-opened cells since the count: they are this loop's to lease.
           if (!finished.ok && 'open' in finished) continue;
+          if (finished.ok && finished.sweep.status === 'failed') {
+            // Drained, but nothing proven and the page showed no searched area (endOf): stopped with its reason.
+            deps.attention(finished.sweep, 'extractor');
+            return 'failed';
+          }
           if (finished.ok) deps.attention(finished.sweep, 'finished');
           return 'finished';
         }

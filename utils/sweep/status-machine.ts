@@ -102,17 +102,37 @@ export async function transition(store: Pick<Store, 'patchSweep' | 'getSweep'>, 
 
 export type FinishResult = TransitionResult | { ok: false; status: 'running'; open: true };
 
+/** Why a sweep whose searches never showed what they searched stops rather than finishes. */
+export const NOTHING_PROVEN_MESSAGE =
+  "No search of this sweep showed which area it searched, so no list proved its cell complete: the map site's page may have changed. " +
+  'The sweep stopped; everything it collected is kept.';
+
 /**
- * 'finish', checked in one transaction with the queue: the sweep finishes only while none of its
- * cells is pending or leased. A worker counts the open cells, then decides, then finishes; a
- * cell re-opened in between (another worker's audit or shrink) keeps the sweep running, and
- * `open` tells the worker to go back to leasing rather than leave that cell to nobody.
+ * How a drained sweep ends. Finished, unless no search of it proved anything and its last ones
+ * could not show what they searched ('search-unknown', counted by `unknownSearchStreak`): then
+ * it stops with that reason. "Finished" with every cell unproven would read as a sweep that
+ * worked (a one-cell area never reaches the second unresolved cell in a row that stops a
+ * larger sweep: utils/store/commit.ts).
+ */
+export function endOf(sweep: Sweep, now: number): Transition {
+  const c = sweep.counters;
+  const proven = (c.cellsDone ?? 0) + (c.cellsSplit ?? 0);
+  if (proven === 0 && (c.unknownSearchStreak ?? 0) > 0) return { event: 'fail', problem: { kind: 'extractor', message: NOTHING_PROVEN_MESSAGE, at: now } };
+  return { event: 'finish' };
+}
+
+/**
+ * 'finish' (or the stop endOf decides), checked in one transaction with the queue: the sweep
+ * ends only while none of its cells is pending or leased. A worker counts the open cells, then
+ * decides, then finishes; a cell re-opened in between (another worker's audit or shrink) keeps
+ * the sweep running, and `open` tells the worker to go back to leasing rather than leave that
+ * cell to nobody.
  */
 export async function finishIfDrained(store: Pick<Store, 'transact'>, sweepId: string, now: number): Promise<FinishResult> {
   return store.transact(['sweeps', 'cells'], 'readwrite', async (tx): Promise<FinishResult> => {
     const [sweep, open] = await Promise.all([tx.objectStore('sweeps').get(sweepId), tx.objectStore('cells').index('byLeaseOrder').count(openCellsOf(sweepId))]);
     if (!sweep) return { ok: false, status: null };
-    const next = nextSweep(sweep, { event: 'finish' }, now);
+    const next = nextSweep(sweep, endOf(sweep, now), now);
     if (!next) return { ok: false, status: sweep.status };
     if (open > 0) return { ok: false, status: 'running', open: true };
     await tx.objectStore('sweeps').put(next);

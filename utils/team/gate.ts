@@ -255,7 +255,8 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     for (const c of need) {
       const children = c.status === 'split' ? cells.filter((k) => k.parentId === c.id) : [];
       const settle = await settlementOf(me, c, children, byCell.get(c.id) ?? []);
-      if (settle && (await settleIfFree(couch, c, settle, me.browserId, deps.now(), member.leaseMs)) === 'settled') void counted(couch, me, sweepId, { cells: 1 });
+      if (settle && (await settleIfFree(couch, c, settle, me.browserId, deps.now(), member.leaseMs)) === 'settled')
+        void counted(couch, me, sweepId, { cells: 1 });
     }
   }
 

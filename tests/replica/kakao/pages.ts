@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WCONG_PER_METRE } from '../../../utils/geo/wcongnamul';
+import { WCONG_PER_METRE, wcongnamulToWgs84 } from '../../../utils/geo/wcongnamul';
 import { KAKAO_HOOK_SOURCE } from '../../../utils/providers/kakao/network-hook';
 import { KAKAO_MAP_ORIGIN, KAKAO_PLACE_ORIGIN, KAKAO_SEARCH_ORIGIN, type KakaoView, metresPerPixel } from '../../../utils/providers/kakao/urls';
 import { GATE_TOKEN_HEADER, GATE_TOKEN_PATH } from './gate';
@@ -27,6 +27,11 @@ export interface KakaoSearchPageConfig {
   view: KakaoView;
   /** WCONGNAMUL units per screen pixel at the view's level. */
   wcongPerPx: number;
+  /**
+   * The view's centre in degrees, and degrees per WCONGNAMUL unit along x and y (the grid is
+   * turned a little against the meridians): what a page writing its box in degrees (`wgs84`) needs.
+   */
+  degrees: { lng: number; lat: number; lngPerX: number; latPerX: number; lngPerY: number; latPerY: number };
   panelWidth: number;
   previewCount: number;
   moreLandsOn: 1 | 2;
@@ -59,6 +64,7 @@ export function kakaoSearchPageConfig(
     query: visit.query,
     view: visit.view,
     wcongPerPx: metresPerPixel(visit.view.level) * WCONG_PER_METRE,
+    degrees: degreesAround(visit.view),
     panelWidth: switches.panelWidth,
     previewCount: switches.previewCount,
     moreLandsOn: switches.moreLandsOn,
@@ -78,6 +84,23 @@ export function kakaoSearchPageConfig(
     searchOrigin: KAKAO_SEARCH_ORIGIN,
     placeOrigin: KAKAO_PLACE_ORIGIN,
     jqueryId: visit.jqueryId,
+  };
+}
+
+/** The view's centre in degrees and the grid's local slope there (a kilometre each way is flat enough). */
+function degreesAround(v: KakaoView): KakaoSearchPageConfig['degrees'] {
+  const at = (dx: number, dy: number) => wcongnamulToWgs84({ x: v.x + dx, y: v.y + dy })!;
+  const c = at(0, 0);
+  const step = 1000;
+  const x = at(step, 0);
+  const y = at(0, step);
+  return {
+    lng: c.lng,
+    lat: c.lat,
+    lngPerX: (x.lng - c.lng) / step,
+    latPerX: (x.lat - c.lat) / step,
+    lngPerY: (y.lng - c.lng) / step,
+    latPerY: (y.lat - c.lat) / step,
   };
 }
 

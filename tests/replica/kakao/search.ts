@@ -9,8 +9,8 @@
  * 15 per page, `place_totalcount` the true count, pages past the cap come back empty.
  */
 import { haversineMetres } from '../../../utils/geo/distance';
-import { type WcongRect, wcongnamulToWgs84, wcongRectContains } from '../../../utils/geo/wcongnamul';
-import { KAKAO_PAGE_SIZE, type MapDaumRequest, parseRect } from '../../../utils/providers/kakao/urls';
+import { bboxToWcongRect, type WcongRect, wcongnamulToWgs84, wcongRectContains } from '../../../utils/geo/wcongnamul';
+import { KAKAO_PAGE_SIZE, type MapDaumRequest } from '../../../utils/providers/kakao/urls';
 import { normaliseQuery } from '../categories';
 import { queryMatcher } from '../search';
 import type { KakaoReplicaPlace, KakaoWorld } from './places';
@@ -83,7 +83,8 @@ export const MAPSEARCH_REACHABLE = 500;
  * at most 500, and it lists no further; map.daum's is about 25 whatever the search (B4).
  */
 export function answerMapDaum(kw: KakaoWorld, switches: KakaoSwitches, req: MapDaumRequest, sentUrl?: string): MapDaumAnswer {
-  const { ranked } = kakaoSearch(kw, req.query, requestBox(req, sentUrl), switches);
+  const box = requestBox(req, sentUrl, switches.rectParam);
+  const { ranked } = kakaoSearch(kw, req.query, box, switches);
   const page = req.page;
   const reachable = Math.min(ranked.length, switches.capPages * KAKAO_PAGE_SIZE, req.endpoint === 'mapsearch' ? MAPSEARCH_REACHABLE : Infinity);
   const slice = ranked.slice(Math.min(reachable, (page - 1) * KAKAO_PAGE_SIZE), Math.min(reachable, page * KAKAO_PAGE_SIZE));
@@ -97,7 +98,7 @@ export function answerMapDaum(kw: KakaoWorld, switches: KakaoSwitches, req: MapD
     address: [],
     guide_message: [],
     search_center_radius: 2000,
-    region_type: req.rect ? 'rect' : 'national',
+    region_type: box ? 'rect' : 'national',
     bus: [],
     busStop: [],
     premium: [],
@@ -144,14 +145,27 @@ export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords
 }
 
 /**
- * The box a request asks the replica to search: its `rect`, or under a renamed `rectParam` the
- * `bbox` the page sends instead, with whatever `msFlag` (read from the URL as sent:
- * `MapDaumRequest` has no such field, as the extension does not read it).
+ * The box a request asks the replica to search, read here from the URL as sent (not through the
+ * extension's reading of it): its `rect` in WCONGNAMUL, or in degrees (`wgs84`: lng,lat,lng,lat,
+ * turned into the grid rect that covers it), or under a renamed `rectParam` the `bbox` the page
+ * sends instead, with whatever `msFlag`; `absent` sends none, and the search is not bounded.
  */
-function requestBox(req: MapDaumRequest, sentUrl: string | undefined): WcongRect | null {
-  if (req.rect) return req.rect;
-  if (!sentUrl) return null;
-  return parseRect(new URL(sentUrl).searchParams.get('bbox'));
+function requestBox(req: MapDaumRequest, sentUrl: string | undefined, form: KakaoSwitches['rectParam']): WcongRect | null {
+  const params = sentUrl ? new URL(sentUrl).searchParams : null;
+  if (!params) return req.rect;
+  if (form === 'absent') return null;
+  const numbers = (name: string) => {
+    const v = (params.get(name) ?? '').split(',').map(Number);
+    return v.length === 4 && v.every(Number.isFinite) ? v : null;
+  };
+  if (form === 'wgs84') {
+    const d = numbers('rect');
+    return d
+      ? bboxToWcongRect({ west: Math.min(d[0]!, d[2]!), south: Math.min(d[1]!, d[3]!), east: Math.max(d[0]!, d[2]!), north: Math.max(d[1]!, d[3]!) })
+      : null;
+  }
+  const r = numbers(form === 'rect' ? 'rect' : 'bbox');
+  return r ? { x1: Math.min(r[0]!, r[2]!), y1: Math.min(r[1]!, r[3]!), x2: Math.max(r[0]!, r[2]!), y2: Math.max(r[1]!, r[3]!) } : null;
 }
 
 function inset(r: WcongRect, share: number): WcongRect {

@@ -29,10 +29,12 @@ export interface KakaoSwitches {
    */
   boundsMarkup: 'ours' | 'checkbox' | 'toggle-button' | 'role-checkbox' | 'action-button' | 'unlabelled';
   /**
-   * Where a restricted search carries its box: `rect` (B4, B7), or a parameter the notes do not
-   * name (`bbox`) [?], with `msFlag=S` or (`renamed-unflagged`) with the everywhere flag `msFlag=A` kept.
+   * Where a restricted search carries its box: `rect` in WCONGNAMUL (B4, B7); `rect` in degrees in
+   * the public REST API's order, `lng,lat,lng,lat` (`wgs84`) [?]; a parameter the notes do not name
+   * (`bbox`) [?], with `msFlag=S` or (`renamed-unflagged`) with the everywhere flag `msFlag=A`
+   * kept; or nowhere (`absent`: `msFlag=S` and no box at all, and the search is not bounded).
    */
-  rectParam: 'rect' | 'renamed' | 'renamed-unflagged';
+  rectParam: 'rect' | 'wgs84' | 'renamed' | 'renamed-unflagged' | 'absent';
   /**
    * A hostile page script posting the extension's hook message after each real answer, for the
    * same request [?]: every place 5 km away (ids and names kept), each place's record under the
@@ -105,7 +107,7 @@ export const DEFAULT_KAKAO_SWITCHES: Readonly<KakaoSwitches> = Object.freeze({
 const CHOICES: Partial<Record<keyof KakaoSwitches, readonly unknown[]>> = {
   endpoint: ['mapsearch-2026', 'map.daum'],
   boundsMarkup: ['ours', 'checkbox', 'toggle-button', 'role-checkbox', 'action-button', 'unlabelled'],
-  rectParam: ['rect', 'renamed', 'renamed-unflagged'],
+  rectParam: ['rect', 'wgs84', 'renamed', 'renamed-unflagged', 'absent'],
   forged: ['none', 'coords', 'ids-shifted', 'count-high', 'count-low'],
   rectMode: ['exact', 'inset', 'ignored'],
   urlView: ['honoured', 'ignored'],

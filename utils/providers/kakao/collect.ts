@@ -615,9 +615,10 @@ function describe(e: KakaoExchange): string {
  */
 export function searchedOf(request: MapDaumRequest | null, bounds: KakaoBoundsControl): SearchedBox {
   if (request?.rect) {
-    const box = innerBBoxOfRect(request.rect);
+    // Degrees are the box the site was asked for; a grid rect holds this box and more.
+    const box = request.degrees ?? innerBBoxOfRect(request.rect);
     return box
-      ? { kind: 'measured', box, source: `the rect of the page's ${request.endpoint} request` }
+      ? { kind: 'measured', box, source: `the rect of the page's ${request.endpoint} request${request.degrees ? ' (in degrees)' : ''}` }
       : { kind: 'unknown', why: "the rect of the page's search request is not a box" };
   }
   if (!request) return { kind: 'unknown', why: 'no search request of this page was measured' };

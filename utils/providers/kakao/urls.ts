@@ -11,7 +11,9 @@
  *   integers with `msFlag=S&mcheck=Y` [V]. That is what "현 지도 내 장소검색" (search within the
  *   current map) sends, so the page's own request URL is the proof of what was searched:
  *   `parseMapDaumUrl(request).rect`. Whether the 2026 endpoint carries the same `rect` is not
- *   known [?]: the same parameter is read there, and a request without it proves no box.
+ *   known [?]: the same parameter is read there, in WCONGNAMUL or in degrees in the order of
+ *   Kakao's public REST API (`rect=lng,lat,lng,lat`, `rectBoxOf`), and a request without it
+ *   proves no box.
  * - The search page URL in the notes carries only `q` [V]. The share links of the live site also
  *   carry the map's centre and level, `urlX`/`urlY` (WCONGNAMUL) and `urlLevel`; that is NOT in
  *   the notes [?], so a sweep must check the rect the page then searched before it trusts it,
@@ -20,7 +22,7 @@
  *   `metresPerPixel` assumes 0.25 m × 2^(level−1) (level 3 ≈ 1 m per px).
  */
 import type { BBox } from '../../geo/types';
-import { bboxToWcongRect, type WcongPoint, type WcongRect, WCONG_PER_METRE, wgs84ToWcongnamul } from '../../geo/wcongnamul';
+import { bboxToWcongRect, inKorea, type WcongPoint, type WcongRect, WCONG_PER_METRE, wcongnamulToWgs84, wgs84ToWcongnamul } from '../../geo/wcongnamul';
 
 export const KAKAO_MAP_ORIGIN = 'https://map.kakao.com';
 export const KAKAO_SEARCH_ORIGIN = 'https://search.map.kakao.com';
@@ -102,8 +104,10 @@ export interface MapDaumRequest {
   everywhere: boolean;
   /** Parameters that are neither an everywhere search's (EVERYWHERE_PARAMS) nor a restricted one's (`rect`, `mcheck`): named in warnings, as one may carry a box. */
   unknownParams: readonly string[];
-  /** Present: the search is restricted to it (`msFlag=S&mcheck=Y`). */
+  /** Present: the search is restricted to it (`msFlag=S&mcheck=Y`); in WCONGNAMUL whichever form the page wrote. */
   rect: WcongRect | null;
+  /** The box exactly as the request wrote it when it wrote degrees (`rect=lng,lat,lng,lat`); null for WCONGNAMUL. */
+  degrees: BBox | null;
   /** Present: the answer is JSONP `callback({...})`. */
   callback: string | null;
   /** The sort the request asked for (`0`: accuracy, the page's default). */
@@ -150,7 +154,7 @@ export function parseMapDaumUrl(href: string): MapDaumRequest | null {
   if (!query) return null;
   const page = toNumber(u.searchParams.get('page') ?? '1');
   const restricted = u.searchParams.get('msFlag') === 'S';
-  const rect = restricted ? parseRect(u.searchParams.get('rect')) : null;
+  const written = restricted ? rectBoxOf(u.searchParams.get('rect')) : null;
   const callback = u.searchParams.get('callback');
   const names = [...new Set(u.searchParams.keys())];
   return {
@@ -160,10 +164,34 @@ export function parseMapDaumUrl(href: string): MapDaumRequest | null {
     restricted,
     everywhere: u.searchParams.get('msFlag') === 'A' && names.every((k) => EVERYWHERE_PARAMS.has(k)),
     unknownParams: names.filter((k) => !EVERYWHERE_PARAMS.has(k) && !RESTRICTED_PARAMS.has(k)),
-    rect,
+    rect: written?.rect ?? null,
+    degrees: written?.degrees ?? null,
     callback: callback && /^[A-Za-z_$][\w$.]*$/.test(callback) ? callback : null,
     sort: u.searchParams.get('sort') ?? '0',
   };
+}
+
+/**
+ * A request's `rect` in either form the page may write [?]: WCONGNAMUL `x1,y1,x2,y2` (map.daum,
+ * B4: hundreds of thousands of units over Korea), or degrees in the public REST API's order,
+ * `lng,lat,lng,lat` (four values a degree can take: WCONGNAMUL never does). Degrees are kept as
+ * written (`degrees`: the box the site was asked to search, not a grid rect around it) and
+ * turned into the covering grid rect only to compare requests. Null unless a real rectangle.
+ */
+export function rectBoxOf(text: string | null): { rect: WcongRect; degrees: BBox | null } | null {
+  const rect = parseRect(text);
+  if (!rect) return null;
+  const degrees = Math.abs(rect.x1) <= 180 && Math.abs(rect.x2) <= 180 && Math.abs(rect.y1) <= 90 && Math.abs(rect.y2) <= 90;
+  if (!degrees) {
+    // A grid rect under a metre across, or whose middle is not in Korea, is no map a Kakao page
+    // showed (degrees in another order, lat,lng,…, read as grid units, say).
+    const middle = wcongnamulToWgs84({ x: (rect.x1 + rect.x2) / 2, y: (rect.y1 + rect.y2) / 2 });
+    const mapSized = rect.x2 - rect.x1 >= WCONG_PER_METRE && rect.y2 - rect.y1 >= WCONG_PER_METRE;
+    return middle && inKorea(middle) && mapSized ? { rect, degrees: null } : null;
+  }
+  const box = { west: rect.x1, south: rect.y1, east: rect.x2, north: rect.y2 };
+  const grid = bboxToWcongRect(box);
+  return grid ? { rect: grid, degrees: box } : null;
 }
 
 /** `x1,y1,x2,y2`, in either corner order; null unless four finite numbers make a real rectangle. */

@@ -44,6 +44,18 @@ function replicaKakaoSearchPage(config, win) {
     var hh = (h / 2) * config.wcongPerPx;
     return [Math.floor(v.x - hw), Math.floor(v.y - hh), Math.ceil(v.x + hw), Math.ceil(v.y + hh)].join(',');
   }
+  // The map's box in degrees, lng,lat,lng,lat (the public REST API's order): its south-west and north-east corners.
+  function degreesRect() {
+    var r = mapRect().split(',').map(Number);
+    var d = config.degrees;
+    var at = (x, y) => [
+      d.lng + (x - config.view.x) * d.lngPerX + (y - config.view.y) * d.lngPerY,
+      d.lat + (x - config.view.x) * d.latPerX + (y - config.view.y) * d.latPerY,
+    ];
+    var sw = at(r[0], r[1]);
+    var ne = at(r[2], r[3]);
+    return [sw[0], sw[1], ne[0], ne[1]].map((v) => v.toFixed(7)).join(',');
+  }
   function requestUrl(page, callback) {
     var p = new win.URLSearchParams();
     p.set('q', state.query);
@@ -51,7 +63,9 @@ function replicaKakaoSearchPage(config, win) {
     p.set('sort', '0');
     p.set('page', String(page));
     if (boundsChecked()) {
-      p.set(config.rectParam === 'rect' ? 'rect' : 'bbox', mapRect());
+      if (config.rectParam === 'rect') p.set('rect', mapRect());
+      else if (config.rectParam === 'wgs84') p.set('rect', degreesRect());
+      else if (config.rectParam !== 'absent') p.set('bbox', mapRect());
       if (config.rectParam !== 'renamed-unflagged') p.set('mcheck', 'Y');
     }
     if (callback) p.set('callback', callback);
