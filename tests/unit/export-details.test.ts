@@ -104,6 +104,7 @@ describe('export columns for page data', () => {
       'contacts_checked_at',
       // Issue 24: the business the place belongs to (tests/unit/match-store.test.ts).
       'business_id',
+      'pin_doubted',
     ]);
   });
 

@@ -100,6 +100,7 @@ describe('JSON export', () => {
         emails: [],
         // Issue 24: no linking run here, so each place is a business of one.
         business_id: `b:${l.key}`,
+        pin_doubted: null,
       });
       expect(Date.parse(record.first_seen as string)).toBe(l.firstSeen);
     });

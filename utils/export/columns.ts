@@ -75,6 +75,9 @@ export const CSV_COLUMNS = [
   // Issue 24: the business the place is one listing of (utils/match/); a place linked to no
   // other site's listing is a business of one, with its own id.
   'business_id',
+  // Issue 36: `yes` where the pin lies far outside the box the search listed the place from (the
+  // page's own world put it there): kept as given, not to be trusted to place the business.
+  'pin_doubted',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -142,6 +145,7 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: ExportListing) => string | nu
   contact_page: (l) => l.contacts?.findings?.contactPage ?? null,
   contacts_checked_at: (l) => (typeof l.contacts?.checkedAt === 'number' ? isoTime(l.contacts.checkedAt) : null),
   business_id: (l) => l.businessId ?? businessIdOf([l.key]),
+  pin_doubted: (l) => (l.pinDoubted ? 'yes' : null),
 };
 
 function social(l: ExportListing, network: SocialNetwork): string | null {

@@ -173,9 +173,14 @@ function hoursScore(l: Listing | undefined): number {
   return (l?.hours ? 1 : 0) + (l?.openingHours && l.openingHours.length > 0 ? 2 : 0);
 }
 
-/** A coordinate pair is taken whole: half of a new pair beside half of an old one is no place. */
-function coordinates(base: Listing | undefined, next: Listing): { lat: number | null; lng: number | null } {
-  if (next.lat !== null && next.lng !== null) return { lat: next.lat, lng: next.lng };
-  if (base && base.lat !== null && base.lng !== null) return { lat: base.lat, lng: base.lng };
+/**
+ * A coordinate pair is taken whole: half of a new pair beside half of an old one is no place.
+ * A doubted pin (Listing.pinDoubted) never replaces one that is not, and stays marked.
+ */
+function coordinates(base: Listing | undefined, next: Listing): { lat: number | null; lng: number | null; pinDoubted?: true } {
+  const has = (l: Listing | undefined): l is Listing & { lat: number; lng: number } => !!l && l.lat !== null && l.lng !== null;
+  const pin = (l: Listing & { lat: number; lng: number }) => ({ lat: l.lat, lng: l.lng, ...(l.pinDoubted ? { pinDoubted: true as const } : {}) });
+  if (has(next) && !(next.pinDoubted && has(base) && !base.pinDoubted)) return pin(next);
+  if (has(base)) return pin(base);
   return { lat: null, lng: null };
 }

@@ -73,6 +73,12 @@ export interface Listing {
   /** Where each known field's value came from (fields that are null have no entry). */
   sources?: FieldSources;
   /**
+   * The pin lies far outside the box the search listed the place from: the page's own world
+   * (its data, a script) put it there, not the search. Kept as the page gave it, never used to
+   * drop the place from the area, and replaced by the next pin that is not doubted.
+   */
+  pinDoubted?: true;
+  /**
    * Fields a reading of this place had to cut to the bounds (utils/listing/bounds.ts): a text
    * shortened (it ends in "…"), a list shortened, a link too long to keep dropped. Absent when
    * nothing was cut.

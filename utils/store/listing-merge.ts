@@ -40,6 +40,7 @@ export function listingProblem(value: unknown): string | null {
   if (typeof l.name !== 'string') return 'name is not text';
   if (typeof l.url !== 'string') return 'url is not text';
   if (typeof l.sponsored !== 'boolean') return 'sponsored is not a boolean';
+  if (l.pinDoubted !== undefined && l.pinDoubted !== true) return 'pinDoubted is neither true nor absent';
   for (const f of NULLABLE_TEXT) {
     if (l[f] !== null && typeof l[f] !== 'string') return `${f} is neither text nor null`;
   }

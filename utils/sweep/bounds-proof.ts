@@ -59,11 +59,16 @@ export function reportedProof(searched: SearchedBox, cell: BBox, organic: readon
   return { kind: 'measured', covered: bboxContainsBBox(trusted, cell), searchedBox: trusted, boxIgnored: boxIgnored(trusted, organic) };
 }
 
-/** Enough organic places lie far outside the box that the site did not restrict its list to it. */
-export function boxIgnored(searched: BBox, organic: readonly Listing[]): boolean {
+/** Where a place a search of `searched` listed may lie: the box and FAR_OUTSIDE of its size beyond each side. */
+export function nearSearched(searched: BBox): BBox {
   const h = (searched.north - searched.south) * FAR_OUTSIDE;
   const w = (searched.east - searched.west) * FAR_OUTSIDE;
-  const near = { south: searched.south - h, north: searched.north + h, west: searched.west - w, east: searched.east + w };
+  return { south: searched.south - h, north: searched.north + h, west: searched.west - w, east: searched.east + w };
+}
+
+/** Enough organic places lie far outside the box that the site did not restrict its list to it. */
+export function boxIgnored(searched: BBox, organic: readonly Listing[]): boolean {
+  const near = nearSearched(searched);
   const located = organic.filter((l): l is Listing & { lat: number; lng: number } => l.lat !== null && l.lng !== null);
   const far = located.filter((l) => !bboxContains(near, l)).length;
   return far >= IGNORED_MIN_PLACES && far >= located.length * IGNORED_MIN_SHARE;

@@ -1,4 +1,4 @@
-import { areaContains, cellSearchView, MAX_ZOOM } from '../geo';
+import { cellSearchView, MAX_ZOOM } from '../geo';
 import { CHILDREN_PER_SPLIT, decideCell, minCellReached, splitCell, widenedCell, DEFAULT_PLANNER_OPTIONS } from '../grid';
 import { CAP_MARGIN } from '../grid/decide';
 import type { CellDecisionInput } from '../grid/types';
@@ -34,6 +34,7 @@ import type { Listing } from '../listing/types';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
 import { combinePages } from './pages';
+import { keptInArea } from './area-filter';
 import {
   BOX_IGNORED_MESSAGE,
   NOT_RESTRICTED_MESSAGE,
@@ -406,7 +407,7 @@ async function settleVisit(
   const stop = (message: string) => recordFailure(deps, sweep, cell, holder, { kind: 'extractor', message, at: deps.now(), url: observation.url });
   const opts = { ...DEFAULT_PLANNER_OPTIONS, ...provider.planner, viewport, maxCells: sweep.settings.maxCells };
   const crowded = judged.result.capHit || judged.result.organic >= opts.cap - CAP_MARGIN || !judged.result.endOfList;
-  const kept = keptInArea(sweep, judged.organic);
+  const kept = keptInArea(sweep.area, judged.organic, proof.kind === 'measured' ? proof.searchedBox : null);
   const searchedBox = proof.kind === 'measured' ? proof.searchedBox : null;
   const result: CellResult = { ...judged.result, newListings: 0, searchedBox, ...v.shown };
   if (proof.kind === 'unknown')
@@ -554,11 +555,6 @@ function decisionInput(
     zoomOffset: cell.zoomOffset ?? 0,
     ...c,
   };
-}
-
-/** Places without coordinates cannot be placed outside the area, so they are kept. */
-function keptInArea(sweep: Sweep, organic: Listing[]): Listing[] {
-  return organic.filter((l) => l.lat === null || l.lng === null || areaContains(sweep.area, { lat: l.lat, lng: l.lng }));
 }
 
 /**
