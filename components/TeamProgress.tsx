@@ -21,6 +21,11 @@ export function teamLine(p: Progress): string {
   return t('teamProgressLine', formatNumber(p.places), cells || '—');
 }
 
+/** "3 documents from the team refused (the first: it calls done a list …)": searched here instead. */
+export function refusedText(r: NonNullable<TeamStatus['refusedDocs']>): string {
+  return r.count === 1 ? t('teamRefusedDocsOne', r.first) : t('teamRefusedDocs', formatNumber(r.count), r.first);
+}
+
 export function teamStatusText(s: TeamStatus): string | null {
   if (s.state === 'online') return null;
   if (s.state === 'refused') return t('teamRefused', s.message);
@@ -57,12 +62,18 @@ export function TeamProgress(props: { sweepId: string }) {
   const { progress, status } = shown;
   if (!progress && !status) return null;
   const problem = status ? teamStatusText(status) : null;
+  const refused = status?.refusedDocs ? refusedText(status.refusedDocs) : null;
   return (
     <section class="team" data-testid="team-progress">
       {progress && <p>{teamLine(progress)}</p>}
       {problem && (
         <p class="warnings" role="alert">
           {problem}
+        </p>
+      )}
+      {refused && (
+        <p class="warnings" data-testid="team-refused">
+          {refused}
         </p>
       )}
     </section>

@@ -195,6 +195,12 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   teamUnpushed: ['$1 results wait to be sent.', '보내지 못한 결과 $1건이 기다리고 있습니다.'],
   teamUnpushedOne: ['1 result waits to be sent.', '보내지 못한 결과 1건이 기다리고 있습니다.'],
   teamRefused: ['The team database refused this browser: $1', '팀 데이터베이스가 이 브라우저를 거부했습니다: $1'],
+  // Another browser's cell document this browser would not believe (utils/team/verify.ts); $1 (or $2) the first reason, in English.
+  teamRefusedDocsOne: ['1 document from the team refused, its cell searched here: $1', '팀의 문서 1건을 믿지 않고 그 칸을 여기서 검색했습니다: $1'],
+  teamRefusedDocs: [
+    '$1 documents from the team refused, their cells searched here (the first: $2)',
+    '팀의 문서 $1건을 믿지 않고 그 칸들을 여기서 검색했습니다 (첫 이유: $2)',
+  ],
   warning_team: ['Paused by the team database: $1', '팀 데이터베이스 때문에 일시 정지됨: $1'],
   notifyTeam: [
     'Sweep paused: the team database refused this browser. Open MapSweep to see why.',

@@ -83,6 +83,20 @@ describe('commitCell', () => {
     expect((await store.getSweep('s1'))?.counters).toMatchObject({ cellsSaturated: 1, unknownSearchStreak: 1 });
   });
 
+  it("another browser's reading (secondHand) never renames a place read here, and adds what the field rule takes", async () => {
+    const { store } = await setup();
+    const first = await lease(store);
+    const mine = { ...makeListing('777'), name: 'Café Ana', phone: null, url: 'https://www.google.com/maps?cid=777' };
+    expect(await store.commitCell(input(first, [mine]))).toMatchObject({ applied: true });
+    const second = await lease(store, 'tab:1', 3_000);
+    const theirs = { ...makeListing('777'), name: '=HYPERLINK("http://x","Café Ana")', phone: '+33 1 42 00 00 00', url: 'https://elsewhere.example/' };
+    const newOne = { ...makeListing('778'), name: 'Boulangerie Bo' };
+    expect(await store.commitCell({ ...input(second, [theirs, newOne]), now: 4_000, secondHand: true })).toMatchObject({ applied: true });
+    expect(await store.getListing(mine.key)).toMatchObject({ name: 'Café Ana', url: mine.url, phone: '+33 1 42 00 00 00' });
+    // A place this browser never read is taken as the team read it.
+    expect(await store.getListing(newOne.key)).toMatchObject({ name: 'Boulangerie Bo' });
+  });
+
   it('stores the listings, settles the cell, counts, and logs, in one go', async () => {
     const { store } = await setup();
     const cell = await lease(store);

@@ -212,6 +212,41 @@ describe('the team gate', () => {
     expect(await gate.claim(sweep, cell, 'loop:1')).toEqual({ kind: 'offline', until: now + 10_000 });
   });
 
+  it("refuses another browser's document that is not this cell's proof: the cell is searched here, the database left alone, the refusal counted", async () => {
+    const sweepId = `hostile${++n}`;
+    const couch = createCouch(target, nodeFetch);
+    const me: TeamSettings = { ...target, name: 'Ana', browserId: `ana-${sweepId}` };
+    const { store, gate, statuses } = await browserWith(sweepId, me, couch);
+    const sweep = makeSweep(sweepId);
+    await store.createSweep(sweep, [makeCell(sweepId, 'r0c0')]);
+    const cell = (await store.listCells(sweepId))[0]!;
+    // Well shaped, under this cell's id: another sweep's, another keyword and box, "done" with the cap hit, 500 places, generation 1e9.
+    const hostile: CellDoc = {
+      _id: cellDocId(cell),
+      type: 'cell',
+      schema: 1,
+      sweepId: 'paris-2025',
+      cell: { ...sharedCellOf(cell), sweepId: 'paris-2025', keyword: 'sydney', bbox: { south: -33.87, west: 151.2, north: -33.869, east: 151.201 } },
+      lease: null,
+      generation: 1e9,
+      settle: {
+        status: 'done',
+        result: { organic: 500, newListings: 500, endOfList: true, capHit: true, zoomedOut: false, insideShare: 1 },
+        children: [],
+        places: ['google:1'],
+        by: 'mallory',
+        byName: 'Mallory',
+        at: 1,
+        generation: 1e9,
+      },
+    };
+    expect((await couch.put(hostile)).ok).toBe(true);
+    expect(await gate.claim(sweep, cell, 'loop:1')).toEqual({ kind: 'mine' });
+    expect(statuses.at(-1)).toMatchObject({ state: 'online', refusedDocs: { count: 1, first: expect.stringMatching(/id|sweep/) } });
+    // Nothing was written to its document (a cell of its own here, searched here).
+    expect((await couch.get<CellDoc>(cellDocId(cell)))!.settle!.by).toBe('mallory');
+  });
+
   it('wrong credentials: the sweep pauses with the reason, and no page is loaded', async () => {
     const sweepId = `auth${++n}`;
     const wrong = createCouch({ ...target, password: 'wrong' }, nodeFetch);

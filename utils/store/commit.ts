@@ -5,7 +5,7 @@ import { cutText, TEXT_BOUNDS } from '../listing/bounds';
 import type { Listing } from '../listing/types';
 import type { Cell, CellResult, SweepCounters } from '../domain/sweep';
 import { StoreError } from './errors';
-import { listingProblem, listingsByKey, mergeListing, organicByKey, type FoundContext } from './listing-merge';
+import { listingProblem, listingsByKey, mergeListing, organicByKey, secondHandReading, type FoundContext } from './listing-merge';
 import { settleCheck, type NotAppliedReason } from './ownership';
 import { fromRecord, withQueueKey, type DB, type SweepEvent } from './schema';
 import { handled, runTx, type Tx } from './tx';
@@ -34,6 +34,12 @@ export interface CommitCellInput {
    * the planner's count was read earlier, and another loop may have split meanwhile.
    */
   maxCells?: number;
+  /**
+   * The listings are another browser's reading (a team's settlement, utils/team/verify.ts): a
+   * place this browser already stored keeps its name and its links, and takes only what the
+   * field rule takes from any reading (the more complete value).
+   */
+  secondHand?: true;
 }
 
 export type CommitCellResult =
@@ -116,7 +122,7 @@ export async function commitCell(db: DB, input: CommitCellInput, inCommit?: InCo
 
       const known = await Promise.all(found.map((l) => listings.get(l.key)));
       const ctx: FoundContext = { now, collection: input.sweepId, keyword: input.keyword, cellId: input.cellId };
-      const merged = found.map((l, i) => mergeListing(known[i], l, ctx));
+      const merged = found.map((l, i) => mergeListing(known[i], input.secondHand && known[i] ? secondHandReading(l) : l, ctx));
       const newListings = known.filter((k) => k === undefined).length;
       // From this sweep's own records: a listing's keywords and collections are merged across
       // sweeps, so they would hide a place this sweep missed under the keyword but found under

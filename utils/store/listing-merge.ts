@@ -129,6 +129,15 @@ export function organicByKey(listings: readonly Listing[]): Listing[] {
 }
 
 /**
+ * Another browser's reading of a place this browser already holds, as the merge should take
+ * it: no name and no links of its own, so the stored ones stay (mergeListingFields keeps the
+ * stored name and link where a reading has none), and its other fields compete by the field rule.
+ */
+export function secondHandReading(l: Listing): Listing {
+  return { ...l, name: '', url: '', placeId: null, featureId: null };
+}
+
+/**
  * The stored form of a found listing: a new key starts its history at `now`; a known key
  * keeps firstSeen, gains what it did not know, and records the collection, keyword and cell
  * once each.

@@ -832,6 +832,8 @@ async function settleFromTeam(
       listings,
       outcome,
       maxCells: sweep.settings.maxCells,
+      // Another browser's reading: never renames a place read here (utils/team/verify.ts).
+      secondHand: true,
     });
     // Refused as a second unresolved result in a row (it is not this browser's to stop the sweep for): searched here.
     return !committed.applied && committed.reason === 'unknown-streak' ? 'search-here' : undefined;

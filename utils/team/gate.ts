@@ -16,11 +16,15 @@ import type { Cell, CellError, Sweep } from '../domain/sweep';
 import type { Listing } from '../listing/types';
 import { organicByKey } from '../store/listing-merge';
 import type { Store } from '../store';
+import { DEFAULT_PLANNER_OPTIONS } from '../grid';
+import type { PlannerOptions } from '../grid/types';
+import { providerFor } from '../providers/registry';
 import { CouchError, type Couch } from './couch';
-import { cellDocId, isCellDoc, localCellOf, sharedCellOf, type CellDoc, type Settlement } from './docs';
+import { cellDocId, isCellDoc, sharedCellOf, type CellDoc, type Settlement } from './docs';
 import { claimCell, renewCell, settleCell, settleIfFree } from './lease';
 import { pushPlaces, readPlaces } from './places';
 import { createProgressWriter } from './progress';
+import { checkPlaces, checkSettlement } from './verify';
 import type { TeamSettings, TeamStatus } from './settings';
 
 export type GateClaim =
@@ -102,6 +106,10 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   /** While the database is away, nothing is asked of it before this time (the backoff's next try). */
   let retryAt = 0;
   const writers = new WeakMap<Couch, ReturnType<typeof createProgressWriter>>();
+  /** Other browsers' documents this worker refused since it started (the popup says how many, and the first reason). */
+  const refusals: { count: number; first: string | null } = { count: 0, first: null };
+  const refusedSoFar = (): Pick<TeamStatus, 'refusedDocs'> =>
+    refusals.first === null ? {} : { refusedDocs: { count: refusals.count, first: refusals.first } };
   /**
    * Adds to this browser's counts in the team's progress (display only: never fails its caller).
    * What a failed write owed is written with the next call, an empty add included, so a count
@@ -125,7 +133,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     offlineSince = null;
     failuresInARow = 0;
     retryAt = 0;
-    deps.report({ state: 'online', at: deps.now(), unpushed: outbox.size });
+    deps.report({ state: 'online', at: deps.now(), unpushed: outbox.size, ...refusedSoFar() });
   }
 
   /** What a failed request means for the loop. Only the database's failures: a bug here throws on. */
@@ -133,7 +141,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     if (!(e instanceof CouchError)) throw e;
     const now = deps.now();
     if (e.kind === 'unauthorised' || e.kind === 'forbidden' || e.kind === 'missing') {
-      deps.report({ state: 'refused', at: now, message: e.message, unpushed: outbox.size });
+      deps.report({ state: 'refused', at: now, message: e.message, unpushed: outbox.size, ...refusedSoFar() });
       return {
         kind: 'refused',
         error: { kind: 'internal', message: `${e.message} The sweep is paused; check the team database in the options, then press Resume.`, at: now },
@@ -145,7 +153,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     // Forgetting which sweeps were compared: when the database is back, each is compared again.
     reconciled.clear();
     const message = e instanceof Error ? e.message : String(e);
-    deps.report({ state: 'offline', since: offlineSince, message, unpushed: outbox.size });
+    deps.report({ state: 'offline', since: offlineSince, message, unpushed: outbox.size, ...refusedSoFar() });
     return { kind: 'offline', until: retryAt };
   }
 
@@ -271,6 +279,29 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     return team;
   }
 
+  /**
+   * Another browser's settlement, checked as a page is (verify.ts): applied only when it is
+   * this cell's, a proof under this browser's rules, and its places are all readable and where a
+   * search of the cell could have listed them. Anything else is searched here ('mine', without
+   * the database's lease: the late result is then written nowhere, settleIfFree), and counted.
+   */
+  async function settledElsewhere(couch: Couch, sweep: Sweep, cell: Cell, doc: CellDoc): Promise<GateClaim> {
+    const planner: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, ...providerFor(sweep.provider).planner };
+    const check = checkSettlement(doc, { sweep, cell, planner });
+    if (!check.ok) return refusedDoc(check.reason);
+    const keys = doc.settle!.places;
+    const places = checkPlaces(keys, await readPlaces(couch, keys), { sweep, cell, searchedBox: doc.settle!.result.searchedBox ?? null });
+    if (!places.ok) return refusedDoc(places.reason);
+    return { kind: 'settled', settlement: doc.settle!, children: check.children, listings: places.listings };
+  }
+
+  /** A document that decides nothing: counted for the popup (the first reason kept), and the cell searched here. */
+  function refusedDoc(reason: string): GateClaim {
+    refusals.count++;
+    refusals.first ??= reason;
+    return { kind: 'mine' };
+  }
+
   return {
     async claim(sweep, cell, holder) {
       const member = await deps.membership(sweep.id);
@@ -292,11 +323,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
         } else if (claim.kind === 'held') {
           reply = { kind: 'elsewhere', until: Math.min(claim.until, deps.now() + heldPollMs(sweep)) };
         } else {
-          const settle = claim.doc.settle!;
-          // Other browsers' documents are input like any page: the local commit shape-checks every place again.
-          const listings = (await readPlaces(couch, settle.places)).filter((l) => l.provider === (sweep.provider ?? 'google'));
-          const children = settle.children.map((c) => ({ ...c, sweepId: sweep.id }));
-          reply = { kind: 'settled', settlement: settle, children: children.map(localCellOf), listings };
+          reply = await settledElsewhere(couch, sweep, cell, claim.doc);
         }
         online();
         return reply;

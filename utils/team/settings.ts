@@ -21,12 +21,16 @@ export interface TeamSettings extends CouchTarget {
 
 export type TeamMemberships = Record<string, { leaseMs: number }>;
 
-export type TeamStatus =
+export type TeamStatus = (
   | { state: 'online'; at: number; unpushed: number }
   /** The database did not answer: this browser finishes its cell, keeps results here, and takes no new shared cell. */
   | { state: 'offline'; since: number; message: string; unpushed: number }
   /** The database refused this browser (credentials, access): the team's sweeps pause here. */
-  | { state: 'refused'; at: number; message: string; unpushed: number };
+  | { state: 'refused'; at: number; message: string; unpushed: number }
+) & {
+  /** Other browsers' cell documents this browser would not believe (utils/team/verify.ts): how many, and why the first. */
+  refusedDocs?: { count: number; first: string };
+};
 
 /** A lease lasts this long without a heartbeat; the holder renews it every third of that. */
 export const DEFAULT_LEASE_MS = 90_000;
