@@ -141,8 +141,8 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   // Sweep as a team (options, popup): names and keywords in $n come from other browsers, shown as text.
   teamTitle: ['Sweep as a team', '팀으로 수집'],
   teamHint: [
-    'Several browsers share one sweep through a CouchDB database: each takes its own cells, and the team collects every place once. The password stays in this browser.',
-    '여러 브라우저가 CouchDB 데이터베이스로 한 수집을 나눕니다: 브라우저마다 자기 칸을 맡고, 팀은 모든 장소를 한 번씩 수집합니다. 비밀번호는 이 브라우저에만 저장됩니다.',
+    'Several browsers share one sweep through a CouchDB database: each takes its own cells, and the team collects every place once. The password stays in this browser. The address starts with https://; plain http:// (unencrypted) only for a database on this computer or at a private address of your own network.',
+    '여러 브라우저가 CouchDB 데이터베이스로 한 수집을 나눕니다: 브라우저마다 자기 칸을 맡고, 팀은 모든 장소를 한 번씩 수집합니다. 비밀번호는 이 브라우저에만 저장됩니다. 주소는 https://로 시작합니다. 암호화되지 않는 http://는 이 컴퓨터나 내 네트워크의 사설 주소에 있는 데이터베이스에만 쓸 수 있습니다.',
   ],
   teamUrl: ['Database address', '데이터베이스 주소'],
   teamDb: ['Database name', '데이터베이스 이름'],

@@ -167,6 +167,30 @@ describe('a sweep shared by three browsers', () => {
     await c.browser.kill();
     const killedAt = Date.now();
 
+    // A member writes by hand: "done, 0 places" for a cell no browser has settled (issue 36). It
+    // names no box its search held, so no browser believes it: the cell is taken over and searched.
+    const forgedCell = (await cellDocs(sweep.id)).find(
+      (d) => !d.settle && d.cell.role !== 'audit' && d._id !== held._id && (!d.lease || d.lease.until < Date.now()),
+    );
+    expect(forgedCell, 'an open cell, held by no one, to forge').toBeDefined();
+    {
+      const forged: CellDoc = {
+        ...forgedCell!,
+        lease: null,
+        settle: {
+          status: 'done',
+          result: { reason: 'no-results', organic: 0, newListings: 0, endOfList: true, capHit: false, zoomedOut: false, insideShare: 1 },
+          children: [],
+          places: [],
+          by: 'mallory',
+          byName: 'Mallory',
+          at: Date.now(),
+          generation: forgedCell!.generation,
+        },
+      };
+      expect((await couch.put(forged)).ok).toBe(true);
+    }
+
     // The database goes away for 30 s while A and B still have work.
     const aSweep = (await readSweeps(popupA)).find((s) => s.id === sweep.id)!;
     expect(aSweep.status).toBe('running');
@@ -229,5 +253,12 @@ describe('a sweep shared by three browsers', () => {
       .toBe(settled);
     expect(progress.map((p) => p.name).sort()).toEqual(['Browser A', 'Browser B', 'Browser C']);
     await expect.poll(() => popupA.getByTestId('team-progress').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`${truth.size} places in all`));
+    // The forged settlement was refused by whichever browser met it, said in its popup, and its cell settled by a search.
+    {
+      const refusedSomewhere = async () => (await Promise.all([popupA, popupB].map((p) => p.getByTestId('team-refused').count()))).some((n) => n > 0);
+      await expect.poll(refusedSomewhere, { timeout: 20_000 }).toBe(true);
+      const after = (await cellDocs(sweep.id)).find((d) => d._id === forgedCell!._id)!;
+      expect(after.settle?.by === a.browserId || after.settle?.by === b.browserId).toBe(true);
+    }
   });
 });

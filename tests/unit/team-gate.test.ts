@@ -212,7 +212,7 @@ describe('the team gate', () => {
     expect(await gate.claim(sweep, cell, 'loop:1')).toEqual({ kind: 'offline', until: now + 10_000 });
   });
 
-  it("refuses another browser's document that is not this cell's proof: the cell is searched here, the database left alone, the refusal counted", async () => {
+  it("refuses another browser's document that is not this cell's proof: the refusal counted, the cell taken over and searched here", async () => {
     const sweepId = `hostile${++n}`;
     const couch = createCouch(target, nodeFetch);
     const me: TeamSettings = { ...target, name: 'Ana', browserId: `ana-${sweepId}` };
@@ -243,8 +243,12 @@ describe('the team gate', () => {
     expect((await couch.put(hostile)).ok).toBe(true);
     expect(await gate.claim(sweep, cell, 'loop:1')).toEqual({ kind: 'mine' });
     expect(statuses.at(-1)).toMatchObject({ state: 'online', refusedDocs: { count: 1, first: expect.stringMatching(/id|sweep/) } });
-    // Nothing was written to its document (a cell of its own here, searched here).
-    expect((await couch.get<CellDoc>(cellDocId(cell)))!.settle!.by).toBe('mallory');
+    // The cell is taken over: its document is this cell's again, with this browser's lease and no settlement,
+    // so another browser waits for this one instead of refusing the same document and searching it too.
+    const taken = (await couch.get<CellDoc>(cellDocId(cell)))!;
+    expect(taken).toMatchObject({ sweepId, settle: null, generation: 0, lease: { browser: me.browserId, holder: 'loop:1' } });
+    expect(taken.cell).toEqual(sharedCellOf(cell));
+    expect(await gate.claim(sweep, cell, 'loop:2')).toEqual({ kind: 'mine' });
   });
 
   it('wrong credentials: the sweep pauses with the reason, and no page is loaded', async () => {

@@ -92,6 +92,7 @@ describe("another browser's settlement", () => {
     ['done on a capped list', docOf({ result: { ...capped, reason: 'end-of-list' } }), /did not end below the cap/],
     ['an ordinary cell called an audit', docOf({ result: { ...ended, reason: 'audit' } }), /audit/],
     ['an empty list that held places', docOf({ result: { ...ended, reason: 'no-results' } }), /empty/],
+    ['done with no searched box ("everywhere", on a page this browser never saw)', docOf({ result: { ...ended, searchedBox: null } }), /does not hold/],
     ['done on a list that did not end', docOf({ result: { ...ended, endOfList: false } }), /did not end below the cap/],
     [
       'done with a box that does not hold the cell',

@@ -21,7 +21,7 @@ import type { PlannerOptions } from '../grid/types';
 import { providerFor } from '../providers/registry';
 import { CouchError, type Couch } from './couch';
 import { cellDocId, isCellDoc, sharedCellOf, type CellDoc, type Settlement } from './docs';
-import { claimCell, renewCell, settleCell, settleIfFree } from './lease';
+import { claimCell, claimOverRefused, renewCell, settleCell, settleIfFree } from './lease';
 import { pushPlaces, readPlaces } from './places';
 import { createProgressWriter } from './progress';
 import { checkPlaces, checkSettlement } from './verify';
@@ -282,23 +282,25 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   /**
    * Another browser's settlement, checked as a page is (verify.ts): applied only when it is
    * this cell's, a proof under this browser's rules, and its places are all readable and where a
-   * search of the cell could have listed them. Anything else is searched here ('mine', without
-   * the database's lease: the late result is then written nowhere, settleIfFree), and counted.
+   * search of the cell could have listed them. Anything else decides nothing: it is counted, and
+   * the cell is taken over (claimOverRefused) and searched here.
    */
-  async function settledElsewhere(couch: Couch, sweep: Sweep, cell: Cell, doc: CellDoc): Promise<GateClaim> {
+  async function settledElsewhere(couch: Couch, sweep: Sweep, cell: Cell, holder: string, doc: CellDoc, me: TeamSettings, leaseMs: number): Promise<GateClaim> {
     const planner: PlannerOptions = { ...DEFAULT_PLANNER_OPTIONS, ...providerFor(sweep.provider).planner };
     const check = checkSettlement(doc, { sweep, cell, planner });
-    if (!check.ok) return refusedDoc(check.reason);
-    const keys = doc.settle!.places;
-    const places = checkPlaces(keys, await readPlaces(couch, keys), { sweep, cell, searchedBox: doc.settle!.result.searchedBox ?? null });
-    if (!places.ok) return refusedDoc(places.reason);
-    return { kind: 'settled', settlement: doc.settle!, children: check.children, listings: places.listings };
-  }
-
-  /** A document that decides nothing: counted for the popup (the first reason kept), and the cell searched here. */
-  function refusedDoc(reason: string): GateClaim {
+    let refusal = check.ok ? null : check.reason;
+    if (check.ok) {
+      const keys = doc.settle!.places;
+      const places = checkPlaces(keys, await readPlaces(couch, keys), { sweep, cell, searchedBox: doc.settle!.result.searchedBox ?? null });
+      if (places.ok) return { kind: 'settled', settlement: doc.settle!, children: check.children, listings: places.listings };
+      refusal = places.reason;
+    }
     refusals.count++;
-    refusals.first ??= reason;
+    refusals.first ??= refusal;
+    const taken = await claimOverRefused(couch, { cell, browser: me.browserId, holder, now: deps.now(), leaseMs }, doc);
+    if (taken.kind !== 'mine') return { kind: 'elsewhere', until: Math.min(taken.kind === 'held' ? taken.until : deps.now(), deps.now() + heldPollMs(sweep)) };
+    stopHeartbeat(cell.id);
+    startHeartbeat(couch, cell, holder, taken.doc, leaseMs);
     return { kind: 'mine' };
   }
 
@@ -323,7 +325,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
         } else if (claim.kind === 'held') {
           reply = { kind: 'elsewhere', until: Math.min(claim.until, deps.now() + heldPollMs(sweep)) };
         } else {
-          reply = await settledElsewhere(couch, sweep, cell, claim.doc);
+          reply = await settledElsewhere(couch, sweep, cell, holder, claim.doc, me, member.leaseMs);
         }
         online();
         return reply;

@@ -61,6 +61,30 @@ export async function claimCell(couch: Couch, req: ClaimRequest): Promise<Claim>
 }
 
 /**
+ * Take a cell whose document decides nothing (another browser's settlement this one refused,
+ * utils/team/verify.ts): the document is written again as this cell's own, with this browser's
+ * lease and no settlement, over the revision that was read. Every other browser then sees the
+ * cell held and waits, instead of each refusing the same document and searching it again; this
+ * browser's own result settles it. A conflict: someone wrote since, and the next claim reads it.
+ */
+export async function claimOverRefused(couch: Couch, req: ClaimRequest, refused: CellDoc): Promise<Claim> {
+  const lease: Lease = { browser: req.browser, holder: req.holder, until: req.now + req.leaseMs };
+  const next: CellDoc = {
+    _id: cellDocId(req.cell),
+    ...(refused._rev ? { _rev: refused._rev } : {}),
+    type: 'cell',
+    schema: TEAM_SCHEMA,
+    sweepId: req.cell.sweepId,
+    cell: sharedCellOf(req.cell),
+    lease,
+    settle: null,
+    generation: req.cell.reopened ?? 0,
+  };
+  const put = await couch.put(next);
+  return put.ok ? { kind: 'mine', doc: { ...next, _rev: put.rev } } : { kind: 'held', until: req.now + 5_000, by: 'unknown' };
+}
+
+/**
  * Another browser's lease that still runs. One that ends further ahead than two leases from now
  * is not believed (a clock far ahead, or a bad write): it would keep a dead browser's cell for ever.
  */

@@ -4,6 +4,7 @@
  */
 import type { CouchTarget } from './couch';
 import { LEASE_LIMITS_MS } from './docs';
+import { isOwnNetworkHost } from '../net/addresses';
 
 /** storage.local: the database and this browser's identity (TeamSettings). */
 export const TEAM_KEY = 'team';
@@ -44,6 +45,11 @@ export function clampLeaseMs(ms: number): number {
 // CouchDB's rule for database names (docs.couchdb.org, "PUT /{db}").
 const DB_NAME = /^[a-z][a-z0-9_$()+/-]*$/;
 
+/** Why a plain http:// address is refused (the options page shows it). */
+export const HTTP_ONLY_NEARBY =
+  'Plain http:// sends the team password and every document unencrypted, so it is accepted only for a database on this computer ' +
+  '(localhost, 127.0.0.1) or at a private address of your own network (10.x.x.x, 172.16–31.x.x, 192.168.x.x, fd00::). Use https:// for any other address.';
+
 export type TargetCheck = { ok: true; target: CouchTarget; origin: string } | { ok: false; message: string };
 
 /** The form's values as a database to reach, or what is wrong with them. Changes nothing. */
@@ -56,6 +62,9 @@ export function parseTarget(input: { url: string; db: string; user: string; pass
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return { ok: false, message: 'The database address must start with https:// (or http:// on your own network).' };
+  // Plain http carries the team's password and every document in the clear: only where the
+  // traffic never leaves this computer or the user's own network, and only by an address that says so.
+  if (url.protocol === 'http:' && !isOwnNetworkHost(url.hostname)) return { ok: false, message: HTTP_ONLY_NEARBY };
   if (url.username || url.password) return { ok: false, message: 'Put the user name and password in their own fields, not in the address.' };
   if (url.search || url.hash) return { ok: false, message: 'The database address takes no ?query or #part.' };
   const db = input.db.trim();

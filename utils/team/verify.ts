@@ -60,13 +60,15 @@ export function checkSettlement(doc: CellDoc, local: { sweep: Sweep; cell: Cell;
  * Why a `done` is no proof under this browser's rules (grid/decide.ts decideCell): a list with no
  * place, or one place's own page, or a list that ended below the cap; an audit search (which
  * decides nothing of its own) only on an audit cell. The box the page surely searched must hold
- * the cell (none: the page's own evidence that it searched everywhere).
+ * the cell: a result that names none (a search everywhere, on the page's word) is not taken from
+ * another browser, whose page this browser never saw; it searches the cell itself.
  */
 function doneProblem(r: CellResult, cell: Cell, planner: PlannerOptions): string | null {
-  if (r.searchedBox && !bboxContainsBBox(r.searchedBox, cell.bbox)) return 'the box it searched does not hold the cell';
+  if (cell.role === 'audit') return r.reason === 'audit' ? null : `it settles an audit search for the reason "${String(r.reason)}"`;
+  if (!(r.searchedBox && bboxContainsBBox(r.searchedBox, cell.bbox))) return 'the box it searched does not hold the cell';
   switch (r.reason) {
     case 'audit':
-      return cell.role === 'audit' ? null : 'it calls an ordinary cell an audit';
+      return 'it calls an ordinary cell an audit';
     case 'no-results':
       return r.organic === 0 ? null : `it calls a list of ${r.organic} places empty`;
     case 'single-result':
