@@ -126,7 +126,7 @@ describe("another browser's places", () => {
     });
     const sydney = { ...makeListing('303'), name: '=HYPERLINK("http://x")', lat: -33.87, lng: 151.2 };
     expect(checkPlaces([sydney.key], [sydney], { sweep, cell })).toMatchObject({ ok: false });
-    const westOfArea = { ...makeListing('404'), lat: 48.805, lng: 2.302 };
+    const westOfArea = { ...makeListing('404'), lat: 48.805, lng: 2.3021 };
     expect(checkPlaces([westOfArea.key], [westOfArea], { sweep, cell })).toMatchObject({ ok: false });
     const naver = { ...inside, key: 'naver:5', provider: 'naver' as const, providerId: '5', cid: null };
     expect(checkPlaces([naver.key], [naver], { sweep, cell })).toMatchObject({ ok: false });
