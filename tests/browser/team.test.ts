@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAreaText } from '../../utils/geo';
-import { cellDocPrefix, type CellDoc } from '../../utils/team/docs';
+import { cellDocId, cellDocPrefix, TEAM_SCHEMA, type CellDoc } from '../../utils/team/docs';
 import type { ProgressDoc } from '../../utils/team/progress';
 import { createCouch, type Couch, type CouchTarget } from '../../utils/team/couch';
 import { startCouchServer, type CouchServer } from '../helpers/couch-server';
@@ -128,6 +128,47 @@ function searchesOf(m: Member): Map<string, number> {
   return out;
 }
 
+/**
+ * What a member writing by hand does: "done, 0 places" under the id of a cell no browser has
+ * settled or holds, either an open document or a split's child no one has claimed yet (children
+ * get their document at their first claim). Written over the revision read, so a browser that
+ * claims the cell meanwhile wins and another cell is tried.
+ */
+async function forgeDoneWithNothing(sweepId: string, notId: string): Promise<CellDoc> {
+  return waitFor(
+    async () => {
+      const docs = await cellDocs(sweepId);
+      const ids = new Set(docs.map((d) => d._id));
+      const open = docs.filter((d) => !d.settle && d.cell.role !== 'audit' && d._id !== notId && (!d.lease || d.lease.until < Date.now()));
+      const unclaimedChildren: CellDoc[] = docs
+        .flatMap((d) => (d.settle?.status === 'split' ? d.settle.children : []))
+        .filter((c) => !c.outside && c.role !== 'audit' && !ids.has(cellDocId(c)))
+        .map((c) => ({ _id: cellDocId(c), type: 'cell', schema: TEAM_SCHEMA, sweepId, cell: c, lease: null, settle: null, generation: 0 }));
+      for (const target of [...open, ...unclaimedChildren]) {
+        const forged: CellDoc = {
+          ...target,
+          lease: null,
+          settle: {
+            status: 'done',
+            result: { reason: 'no-results', organic: 0, newListings: 0, endOfList: true, capHit: false, zoomedOut: false, insideShare: 1 },
+            children: [],
+            places: [],
+            by: 'mallory',
+            byName: 'Mallory',
+            at: Date.now(),
+            generation: target.generation,
+          },
+        };
+        if ((await couch.put(forged)).ok) return forged;
+      }
+      return null;
+    },
+    'a cell no browser settled or holds, to forge',
+    120_000,
+    100,
+  );
+}
+
 describe('a sweep shared by three browsers', () => {
   it('joins, survives a killed browser and a 30 s database outage, and exports the truth once', { timeout: 900_000 }, async () => {
     const [a, b, c] = members as [Member, Member, Member];
@@ -169,27 +210,7 @@ describe('a sweep shared by three browsers', () => {
 
     // A member writes by hand: "done, 0 places" for a cell no browser has settled (issue 36). It
     // names no box its search held, so no browser believes it: the cell is taken over and searched.
-    const forgedCell = (await cellDocs(sweep.id)).find(
-      (d) => !d.settle && d.cell.role !== 'audit' && d._id !== held._id && (!d.lease || d.lease.until < Date.now()),
-    );
-    expect(forgedCell, 'an open cell, held by no one, to forge').toBeDefined();
-    {
-      const forged: CellDoc = {
-        ...forgedCell!,
-        lease: null,
-        settle: {
-          status: 'done',
-          result: { reason: 'no-results', organic: 0, newListings: 0, endOfList: true, capHit: false, zoomedOut: false, insideShare: 1 },
-          children: [],
-          places: [],
-          by: 'mallory',
-          byName: 'Mallory',
-          at: Date.now(),
-          generation: forgedCell!.generation,
-        },
-      };
-      expect((await couch.put(forged)).ok).toBe(true);
-    }
+    const forgedCell = await forgeDoneWithNothing(sweep.id, held._id);
 
     // The database goes away for 30 s while A and B still have work.
     const aSweep = (await readSweeps(popupA)).find((s) => s.id === sweep.id)!;
