@@ -6,18 +6,22 @@
  * gives it: its `developerPrivate.addHostPermission`, since a test cannot press the browser's own
  * prompt), every website is visited once, politely, without cookies, and the exported e-mails and
  * profiles equal the replica's truth; a grant withdrawn mid-pass pauses it with the reason.
+ * The web is served from an address outside the user's network (tests/helpers/public-address.ts),
+ * but for one site whose name leads to 127.0.0.1: its answer is dropped unread (issue 36).
  *
- * Budget: 45 s (alone on 2 cores; measured 35 s).
+ * Budget: 75 s (alone on 2 cores; measured 61 s: each redirect hop waits its host's turn).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAreaText } from '../../utils/geo';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { startWebReplica, type WebReplica } from '../replica/web/server';
+import { NETWORKS } from '../replica/web/sites';
 import { createWorld } from '../replica/world';
 import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
 import { EXTENSION_ID } from './extension-id';
 import { launchBrowser, newProfileDir, removeProfileDir, waitFor, type RunningBrowser } from './harness';
+import { publicAddressMissing, TEST_PUBLIC_ADDRESS } from '../helpers/public-address';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 29, places: 20_000, centre: CENTRE, radiusKm: 5 });
@@ -31,8 +35,15 @@ let replica: Replica;
 let web: WebReplica;
 let b: RunningBrowser;
 let websites: string[];
+/** The site whose name resolves into this computer (a rebinding name, a router's): never read. */
+let insider: string;
+
+const missing = publicAddressMissing();
+if (missing && process.env.MAPSWEEP_REQUIRE_PUBLIC_ADDRESS) throw new Error(`contacts browser test: ${missing}`);
+if (missing) console.warn(`skipped: the contacts browser test: ${missing}`);
 
 beforeAll(async () => {
+  if (missing) return;
   const area = parseAreaText(AREA);
   if (!area.ok) throw new Error(area.error.message);
   replica = await startReplica({ world, switches: { batchDelayMs: 60, singleResultRedirectMs: 200 } });
@@ -48,6 +59,7 @@ beforeAll(async () => {
   // More chains past 5 redirects than the default share, so the limit is met in a small area.
   web = await startWebReplica({
     seed: 29,
+    addresses: [TEST_PUBLIC_ADDRESS, '127.0.0.1'],
     hosts: fetchable,
     shares: {
       fates: {
@@ -63,8 +75,9 @@ beforeAll(async () => {
       },
     },
   });
+  insider = web.web.hosts.find((h) => web.truth(h).fate === 'ok')!;
   const [mapRules, ignoreCerts] = chromiumArgs(replica.port);
-  b = await launchBrowser({ profileDir: newProfileDir(), resolverArgs: [`${mapRules}, ${web.hostRules()}`, ignoreCerts!] });
+  b = await launchBrowser({ profileDir: newProfileDir(), resolverArgs: [`${mapRules}, ${web.hostRules({ [insider]: '127.0.0.1' })}`, ignoreCerts!] });
 });
 
 afterAll(async () => {
@@ -104,7 +117,7 @@ async function setGrant(granted: boolean): Promise<void> {
 
 const coverage = (popup: Page) => popup.getByTestId('contacts-coverage').textContent({ timeout: 10_000 });
 
-describe('contacts from websites', () => {
+describe.skipIf(missing !== null)('contacts from websites', () => {
   it('nothing without the grant; with it every website once, politely, and the export equals the truth', { timeout: 600_000 }, async () => {
     expect(web.web.hosts.length).toBeGreaterThanOrEqual(8);
     const maps = await b.context.newPage();
@@ -155,13 +168,12 @@ describe('contacts from websites', () => {
     // Politeness: no cookie sent back, one request at a time per host and ≥ 1 s apart.
     const requests = web.requests();
     expect(requests.filter((r) => r.cookie)).toEqual([]);
-    // A redirect's next hop is the same fetch, followed by the browser at once: it is not a new request.
+    // A redirect's next hop is a request of its own (followed by hand), so it waits its turn too.
     const byHost = new Map<string, typeof requests>();
     for (const r of requests) byHost.set(r.host, [...(byHost.get(r.host) ?? []), r]);
     for (const [host, list] of byHost)
       for (let i = 1; i < list.length; i++) {
         const previous = list[i - 1]!;
-        if (previous.status !== null && previous.status >= 300 && previous.status < 400) continue;
         expect(list[i]!.at - previous.at, `${host}${list[i]!.path}`).toBeGreaterThanOrEqual(950);
       }
 
@@ -173,7 +185,7 @@ describe('contacts from websites', () => {
     for (const row of csv.rows) {
       if (!row.website) continue;
       const host = new URL(row.website).hostname;
-      if (!web.web.has(host)) continue;
+      if (!web.web.has(host) || host === insider) continue;
       const truth = web.truth(host);
       const kept = new Set((row.emails ? row.emails.split('; ') : []).map((e) => e.toLowerCase()));
       const real = new Set([...truth.emails, ...truth.hiddenEmails].map((e) => e.address.toLowerCase()));
@@ -203,5 +215,10 @@ describe('contacts from websites', () => {
         }),
     );
     for (const host of tooMany) expect(records.find((r) => new URL(r.url).hostname === host)?.lastError, host).toBe('more than 5 redirects');
+    // The site that answered from 127.0.0.1: refused with the address, nothing of it exported.
+    expect(records.find((r) => new URL(r.url).hostname === insider)?.lastError).toMatch(/127\.0\.0\.1 is in your own network/);
+    const insiderRows = csv.rows.filter((r) => r.website && new URL(r.website).hostname === insider);
+    expect(insiderRows.length).toBeGreaterThan(0);
+    for (const row of insiderRows) expect([row.emails, ...NETWORKS.map((n) => row[n])].filter(Boolean)).toEqual([]);
   });
 });

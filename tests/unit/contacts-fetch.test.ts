@@ -4,10 +4,18 @@
  * file, 10 s for the whole answer; one request at a time per host, ≥ the gap apart, a global cap.
  */
 import { describe, expect, it } from 'vitest';
-import { fetchBounded, PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn } from '../../utils/contacts/fetch-page';
+import { fetchOnce, PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn, type Fetched, type FetchBounds } from '../../utils/contacts/fetch-page';
+import { fetchFollowing } from '../../utils/contacts/follow';
+import { createNetworkWatch, type NetworkEvent } from '../../utils/contacts/network-watch';
 import { createHostLanes } from '../../utils/contacts/host-lanes';
-import { limitRedirects, type RedirectEvent } from '../../utils/contacts/redirect-limit';
 import { abortableSleep } from '../../utils/contacts/sleep';
+
+/** One request, as a page fetch sends it (no redirect in these tests). */
+async function fetchPage(fetchFn: FetchFn, url: string, bounds: FetchBounds, accept: 'html' | 'text'): Promise<Fetched> {
+  const got = await fetchOnce(fetchFn, url, bounds, accept);
+  if (got.ok === 'redirect') throw new Error('unexpected redirect');
+  return got;
+}
 
 const html = (body: string, headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' }, status = 200) =>
   new Response(body, { status, headers });
@@ -31,14 +39,14 @@ describe('a bounded page fetch', () => {
       init = i;
       return html('<p>hi</p>');
     };
-    const got = await fetchBounded(fetchFn, 'https://a.kr/', PAGE_BOUNDS, 'html');
+    const got = await fetchPage(fetchFn, 'https://a.kr/', PAGE_BOUNDS, 'html');
     expect(got.ok && new TextDecoder().decode(got.bytes)).toBe('<p>hi</p>');
-    expect([init?.credentials, init?.referrerPolicy, init?.cache, init?.redirect]).toEqual(['omit', 'no-referrer', 'no-store', 'follow']);
+    expect([init?.credentials, init?.referrerPolicy, init?.cache, init?.redirect]).toEqual(['omit', 'no-referrer', 'no-store', 'manual']);
   });
 
   it('tells a failure worth retrying (5xx, 429, 408, network) from one that will answer the same (404, a PDF, too large)', async () => {
     const kind = async (r: Response | Error) => {
-      const got = await fetchBounded(async () => (r instanceof Error ? Promise.reject(r) : r), 'https://a.kr/', PAGE_BOUNDS, 'html');
+      const got = await fetchPage(async () => (r instanceof Error ? Promise.reject(r) : r), 'https://a.kr/', PAGE_BOUNDS, 'html');
       return got.ok ? 'ok' : `${got.failure.kind}: ${got.failure.message}`;
     };
     expect(await kind(html('', undefined, 503))).toBe('transient: HTTP 503');
@@ -55,7 +63,7 @@ describe('a bounded page fetch', () => {
 
   it('stops reading a 50 MB body at 2 MB, whatever its headers claim', async () => {
     const pulled = { bytes: 0 };
-    const got = await fetchBounded(
+    const got = await fetchPage(
       async () => new Response(streamed(50 * 1024 * 1024, pulled), { headers: { 'content-type': 'text/html' } }),
       'https://big.kr/',
       PAGE_BOUNDS,
@@ -79,7 +87,7 @@ describe('a bounded page fetch', () => {
         { headers: { 'content-type': 'text/html' } },
       );
     const started = Date.now();
-    const got = await fetchBounded(hanging, 'https://slow.kr/', { timeoutMs: 200, maxBytes: 1024 }, 'html');
+    const got = await fetchPage(hanging, 'https://slow.kr/', { timeoutMs: 200, maxBytes: 1024 }, 'html');
     expect(!got.ok && got.failure).toEqual({ kind: 'transient', message: 'no answer within 0.2 s' });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -161,43 +169,91 @@ describe('host lanes', () => {
   });
 });
 
-describe('at most 5 redirects', () => {
-  /** A fetch that walks a redirect chain of `hops`, reporting each hop as webRequest would, then answers. */
-  function chain(hops: number) {
-    const listeners: ((e: RedirectEvent) => void)[] = [];
-    const source = { addListener: (l: (e: RedirectEvent) => void) => void listeners.push(l) };
+describe('redirects, followed by hand (issue 36)', () => {
+  /** A site whose every page redirects to the next, `hops` times, then answers; every request is logged. */
+  function chain(hops: number, target: (i: number) => string = (i) => `https://a.kr/r${i}`) {
+    const asked: string[] = [];
     const fetchFn: FetchFn = async (url, init) => {
-      let at = url;
-      for (let i = 0; i < hops; i++) {
-        const next = `${url}r${i}`;
-        // A tab's redirect of the same URL is not the worker's.
-        for (const l of listeners) l({ url: at, redirectUrl: next, tabId: 7 });
-        for (const l of listeners) l({ url: at, redirectUrl: next, tabId: -1 });
-        init.signal?.throwIfAborted();
-        at = next;
-      }
+      asked.push(url);
+      expect(init.redirect).toBe('manual');
+      const i = url === 'https://a.kr/' ? 0 : Number(/r(\d+)$/.exec(url)?.[1] ?? -1) + 1;
+      if (i < hops) return new Response(null, { status: 302, headers: { location: target(i) } });
       return html('<p>end</p>');
     };
-    return { fetchFn, source };
+    return { fetchFn, asked };
   }
+  const lanes = () => createHostLanes({ gapMs: 0, concurrency: 4, now: Date.now, sleep: abortableSleep });
 
-  it("a redirect into the user's own network (a router, localhost) is not followed", async () => {
-    const listeners: ((e: RedirectEvent) => void)[] = [];
-    const fetchFn: FetchFn = async (url, init) => {
-      for (const l of listeners) l({ url, redirectUrl: 'http://192.168.0.1/admin', tabId: -1 });
-      init.signal?.throwIfAborted();
-      return html('<p>router</p>');
-    };
-    const got = await fetchBounded(limitRedirects(fetchFn, { addListener: (l) => void listeners.push(l) }), 'https://a.kr/', PAGE_BOUNDS, 'html');
-    expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'redirected to a private or invalid address' });
+  it('a chain of 5 is followed, each hop its own request; of 6, the sixth is never asked and the site fails (permanent)', async () => {
+    const five = chain(5);
+    expect((await fetchFollowing({ fetch: five.fetchFn, lanes: lanes() }, 'https://a.kr/', PAGE_BOUNDS, 'html')).ok).toBe(true);
+    expect(five.asked).toHaveLength(6);
+    const six = chain(6);
+    const got = await fetchFollowing({ fetch: six.fetchFn, lanes: lanes() }, 'https://a.kr/', PAGE_BOUNDS, 'html');
+    expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'more than 5 redirects' });
+    expect(six.asked).toHaveLength(6);
   });
 
-  it('a chain of 5 is followed; of 6, the fetch stops and the site is left failed (permanent), not retried', async () => {
-    const five = chain(5);
-    expect((await fetchBounded(limitRedirects(five.fetchFn, five.source), 'https://a.kr/', PAGE_BOUNDS, 'html')).ok).toBe(true);
-    const six = chain(6);
-    const got = await fetchBounded(limitRedirects(six.fetchFn, six.source), 'https://a.kr/', PAGE_BOUNDS, 'html');
-    expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'more than 5 redirects' });
+  it("a chain that ends in the user's own network (192.168.1.1, a router's name, localhost): the last hop is never requested", async () => {
+    for (const into of ['http://192.168.1.1/admin', 'http://router.asus.com/', 'http://localhost:8080/', 'http://10.0.0.1.nip.io/', 'http://intranet.corp/']) {
+      const c = chain(3, (i) => (i < 2 ? `https://b${i}.kr/r${i}` : into));
+      const got = await fetchFollowing({ fetch: c.fetchFn, lanes: lanes() }, 'https://a.kr/', PAGE_BOUNDS, 'html');
+      expect(!got.ok && got.failure.kind).toBe('permanent');
+      expect(!got.ok && got.failure.message).toMatch(/^redirected to a private or invalid address/);
+      expect(c.asked).toEqual(['https://a.kr/', 'https://b0.kr/r0', 'https://b1.kr/r1']);
+    }
+  });
+
+  it("asks the target's robots.txt (the caller's rule) before the hop, and each hop waits its own host's turn", async () => {
+    const c = chain(1, () => 'https://moved.kr/home');
+    const got = await fetchFollowing({ fetch: c.fetchFn, lanes: lanes() }, 'https://a.kr/', PAGE_BOUNDS, 'html', async (t) =>
+      t.startsWith('https://moved.kr/') ? 'not allowed by robots.txt' : null,
+    );
+    expect(!got.ok && got.failure.message).toBe('redirected to https://moved.kr/home: not allowed by robots.txt');
+    expect(c.asked).toEqual(['https://a.kr/']);
+    const hosts: string[] = [];
+    const counting = {
+      acquire: async (host: string) => {
+        hosts.push(host);
+        return () => {};
+      },
+    };
+    await fetchFollowing({ fetch: chain(1, () => 'https://moved.kr/r0').fetchFn, lanes: counting }, 'https://a.kr/', PAGE_BOUNDS, 'html');
+    expect(hosts).toEqual(['a.kr', 'moved.kr']);
+  });
+
+  it("reads a manual fetch's hidden target from what the network saw, and drops unread an answer from the user's own network", async () => {
+    const listeners: ((e: NetworkEvent) => undefined)[] = [];
+    const watch = createNetworkWatch({ listen: (l) => void listeners.push(l) }, 200);
+    const emit = (e: NetworkEvent) => {
+      for (const l of listeners) l(e);
+    };
+    const body = { read: 0 };
+    const fetchFn: FetchFn = async (url) => {
+      if (url === 'https://a.kr/') {
+        // An opaque redirect, as a browser gives a manual fetch: no status, no Location; webRequest saw the header.
+        setTimeout(() => emit({ url, tabId: -1, statusCode: 301, responseHeaders: [{ name: 'Location', value: 'https://rebind.example.com/' }] }), 20);
+        return { type: 'opaqueredirect', status: 0, url, headers: new Headers(), body: null } as unknown as Response;
+      }
+      // A public name whose answer came from the router (a rebinding DNS).
+      setTimeout(() => emit({ url, tabId: -1, ip: '192.168.1.1' }), 20);
+      const stream = new ReadableStream(
+        {
+          pull: (c) => {
+            body.read++;
+            c.enqueue(new TextEncoder().encode('<p>router</p>'));
+            c.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(stream, {
+        headers: { 'content-type': 'text/html' },
+      });
+    };
+    const got = await fetchFollowing({ fetch: fetchFn, lanes: lanes(), watch }, 'https://a.kr/', PAGE_BOUNDS, 'html');
+    expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'refused: its address 192.168.1.1 is in your own network' });
+    expect(body.read).toBe(0);
   });
 });
 
@@ -228,7 +284,7 @@ describe("the pass's wait", () => {
 describe('a large robots.txt', () => {
   it('is read to its first 500 KiB (RFC 9309), not failed', async () => {
     const pulled = { bytes: 0 };
-    const got = await fetchBounded(
+    const got = await fetchPage(
       async () => new Response(streamed(3 * 1024 * 1024, pulled), { headers: { 'content-type': 'text/plain' } }),
       'https://a.kr/robots.txt',
       ROBOTS_BOUNDS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { socialNetworkOf, socialProfile } from '../../utils/contacts/social';
-import { websiteKind } from '../../utils/contacts/website-kind';
+import { hostRefusal, websiteKind } from '../../utils/contacts/website-kind';
 
 // Social profiles in a business's links, and what a listing's "website" is (issue 23).
 
@@ -135,7 +135,34 @@ describe('websiteKind', () => {
     ['http://0x7f.1/', 'a local or private host'],
     ['http://[::1]/', 'a local or private host'],
     ['http://nas.home.arpa/', 'a local or private host'],
+    // Names under a public suffix that lead into the user's network (issue 36): wildcard DNS, routers' own names.
+    ['http://127.0.0.1.nip.io/', 'a local or private host'],
+    ['http://192-168-1-1.sslip.io/', 'a local or private host'],
+    ['http://localtest.me/', 'a local or private host'],
+    ['http://router.asus.com/', 'a local or private host'],
+    ['http://fritz.box/', 'a local or private host'],
+    ['https://www.routerlogin.net/', 'a local or private host'],
+    // Names under no public suffix: a company's or a home network's own.
+    ['http://intranet.corp/', 'a local or private host'],
+    ['http://myrouter.home/', 'a local or private host'],
+    ['http://co.kr/', 'a local or private host'],
   ])('never fetched: %j', (website, reason) => {
     expect(websiteKind(website)).toEqual({ kind: 'invalid', reason });
+  });
+
+  it.each([
+    ['www.cafe.co.kr', 'http://www.cafe.co.kr/'],
+    ['http://카페.한국/', 'http://xn--ob7b27g.xn--3e0b707e/'],
+    ['https://shop.example-bakery.seoul.kr/about', 'https://shop.example-bakery.seoul.kr/about'],
+    ['https://asus.com/', 'https://asus.com/'],
+  ])('a business site under a public suffix is fetched: %j', (website, url) => {
+    expect(websiteKind(website)).toEqual({ kind: 'site', url });
+  });
+
+  it('names every refused name by its reason and source', () => {
+    expect(hostRefusal('10.0.0.1.nip.io')).toMatch(/nip\.io: wildcard DNS/);
+    expect(hostRefusal('router.asus.com')).toMatch(/ASUS/);
+    expect(hostRefusal('intranet.corp')).toMatch(/no public suffix/);
+    expect(hostRefusal('www.cafe.co.kr')).toBeNull();
   });
 });

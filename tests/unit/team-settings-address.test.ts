@@ -43,4 +43,10 @@ describe('the team database address', () => {
     expect(isOwnNetworkHost('[2001:db8::1]')).toBe(false);
     expect(isOwnNetworkHost('localhost.example.com')).toBe(false);
   });
+
+  it("counts 0.0.0.0/8 as this computer (Linux connects 0.0.0.0 to loopback), and a documentation address as no one's network", () => {
+    expect(isOwnNetworkHost('0.0.0.0')).toBe(true);
+    expect(isOwnNetworkHost('0.1.2.3')).toBe(true);
+    expect(isOwnNetworkHost('203.0.113.80')).toBe(false);
+  });
 });

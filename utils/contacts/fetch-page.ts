@@ -5,6 +5,8 @@
  * only, 2 MB, 10 s for the whole answer, body included. A site can only make a visit fail, with
  * its reason; it can never make the pass read more than the bounds.
  */
+import { isOwnNetworkHost } from '../net/addresses';
+import type { NetworkWatch } from './network-watch';
 import type { SiteFailure } from './queue';
 
 export interface FetchBounds {
@@ -24,33 +26,42 @@ export type Fetched =
   | { ok: true; url: string; status: number; contentType: string | null; bytes: Uint8Array }
   | { ok: false; url: string; status: number | null; failure: SiteFailure };
 
+/** One request's answer: a page (or its failure), or a redirect, which the caller follows by hand (follow.ts). */
+export type Answered = Fetched | { ok: 'redirect'; url: string; status: number | null; location: string };
+
 export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The media types read as HTML. A missing Content-Type is sniffed from the first bytes. */
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 /**
- * Fetch `url` within `bounds`. `accept` says what a body may be: `html` (a page) or `text`
- * (robots.txt, any text type). Redirects are followed by the browser; `fetchFn` may stop a
- * chain past a limit by throwing RedirectRefused (utils/contacts/redirect-limit.ts), and the
- * browser's own limit of 20 ends a loop anyway, as a network error.
+ * One request for `url` within `bounds`, its redirect not followed (`redirect: 'manual'`): the
+ * caller checks where it points and asks for it in its own turn (follow.ts). `accept` says what
+ * a body may be: `html` (a page) or `text` (robots.txt, any text type). `watch` tells what the
+ * browser's network saw (network-watch.ts): a redirect's target, which a manual fetch does not
+ * show, and the address the answer came from: one in the user's own network is dropped unread.
  */
-export async function fetchBounded(fetchFn: FetchFn, url: string, bounds: FetchBounds, accept: 'html' | 'text', signal?: AbortSignal): Promise<Fetched> {
+export async function fetchOnce(
+  fetchFn: FetchFn,
+  url: string,
+  bounds: FetchBounds,
+  accept: 'html' | 'text',
+  signal?: AbortSignal,
+  watch?: Pick<NetworkWatch, 'locationOf' | 'addressOf'>,
+): Promise<Answered> {
   const timeout = AbortSignal.timeout(bounds.timeoutMs);
   const abort = signal ? AbortSignal.any([timeout, signal]) : timeout;
   let response: Response;
   try {
     response = await fetchFn(url, {
       credentials: 'omit',
-      redirect: 'follow',
+      redirect: 'manual',
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
       headers: { Accept: accept === 'html' ? 'text/html,application/xhtml+xml;q=0.9' : 'text/plain,*/*;q=0.5' },
       signal: abort,
     });
   } catch (e) {
-    // A redirect chain past the limit (redirect-limit.ts) ends the same way every time.
-    if (e instanceof Error && e.name === 'RedirectRefused') return { ok: false, url, status: null, failure: { kind: 'permanent', message: e.message } };
     return { ok: false, url, status: null, failure: { kind: 'transient', message: failureText(e, timeout, bounds) } };
   }
   const finalUrl = response.url || url;
@@ -59,6 +70,17 @@ export async function fetchBounded(fetchFn: FetchFn, url: string, bounds: FetchB
     void response.body?.cancel().catch(() => {});
     return { ok: false, url: finalUrl, status: response.status, failure };
   };
+  const redirected = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.status !== 304);
+  if (redirected) {
+    void response.body?.cancel().catch(() => {});
+    const location = response.headers.get('location') ?? (await watch?.locationOf(url, abort)) ?? null;
+    if (!location)
+      return { ok: false, url, status: response.status || null, failure: { kind: 'transient', message: 'a redirect whose target the browser did not show' } };
+    return { ok: 'redirect', url, status: response.status || null, location };
+  }
+  // A public name that resolved into the user's own network (a router's name, a rebinding DNS): never read.
+  const address = watch ? await watch.addressOf(finalUrl, abort) : null;
+  if (address && isOwnNetworkHost(address)) return failed({ kind: 'permanent', message: `refused: its address ${address} is in your own network` });
   if (!response.ok) {
     const transient = response.status === 408 || response.status === 429 || response.status >= 500;
     return failed({ kind: transient ? 'transient' : 'permanent', message: `HTTP ${response.status}` });

@@ -15,6 +15,7 @@ import type { ContactSite } from './records';
 import type { FetchFn } from './fetch-page';
 import { commitSite, countOpenSites, enqueueContacts, failSite, leaseSite, releaseContactLeases, releaseSite, type ContactEnqueueResult } from './queue';
 import { visitSite, type VisitResult } from './visit';
+import type { NetworkWatch } from './network-watch';
 
 export type ContactsPauseReason = 'user' | 'permission';
 
@@ -37,6 +38,8 @@ export const DEFAULT_CONTACTS_SETTINGS: ContactsSettings = { concurrency: 4, gap
 export interface ContactsPassDeps {
   store: Store;
   fetch: FetchFn;
+  /** What the browser's network saw of the pass's requests (network-watch.ts); absent in tests that have no browser. */
+  watch?: Pick<NetworkWatch, 'locationOf' | 'addressOf'>;
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   random(): number;
@@ -167,7 +170,7 @@ export function createContactsPass(deps: ContactsPassDeps) {
     visiting.add(lane);
     try {
       // A page the readers choke on is that site's failure, never the pass's: the rest goes on.
-      const result = await visitSite({ fetch: deps.fetch, lanes, signal }, site.url).catch(
+      const result = await visitSite({ fetch: deps.fetch, lanes, signal, ...(deps.watch ? { watch: deps.watch } : {}) }, site.url).catch(
         (e: unknown): VisitResult => ({
           kind: 'failed',
           failure: { kind: 'permanent', message: `could not read the site: ${e instanceof Error ? e.message : String(e)}` },

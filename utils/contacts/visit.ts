@@ -7,7 +7,9 @@
  * is the site failing); a further page failing is a note.
  */
 import { decodePage } from './decode';
-import { fetchBounded, PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn, type Fetched } from './fetch-page';
+import { PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn, type Fetched } from './fetch-page';
+import { fetchFollowing } from './follow';
+import type { NetworkWatch } from './network-watch';
 import { hostLane, type HostLanes } from './host-lanes';
 import { pickContactPages } from './contact-links';
 import { readPage } from './read-page';
@@ -21,6 +23,8 @@ export interface VisitDeps {
   lanes: HostLanes;
   /** Aborted when the pass pauses or loses its permission: the visit ends without a verdict. */
   signal?: AbortSignal;
+  /** What the browser's network saw of these requests (redirect targets, answers' addresses). */
+  watch?: Pick<NetworkWatch, 'locationOf' | 'addressOf'>;
 }
 
 export type VisitResult = { kind: 'found'; findings: ContactFindings } | { kind: 'failed'; failure: SiteFailure } | { kind: 'stopped' };
@@ -37,7 +41,8 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
     const robotsUrl = robotsUrlOf(url);
     let rules = robots.get(robotsUrl);
     if (!rules) {
-      rules = paced(deps, robotsUrl, 'text').then((f) => robotsRulesOf(robotsUrl, f));
+      // robots.txt's own redirects are followed (RFC 9309 2.3.1.2), each hop's host checked as any.
+      rules = fetchFollowing(deps, robotsUrl, ROBOTS_BOUNDS, 'text').then((f) => robotsRulesOf(robotsUrl, f));
       robots.set(robotsUrl, rules);
     }
     return rules;
@@ -52,7 +57,7 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
     findings.notes.push('robots.txt does not allow the home page');
     return { kind: 'found', findings };
   }
-  const home = await paced(deps, siteUrl, 'html');
+  const home = await paced(deps, siteUrl, rulesFor);
   if (stopped()) return { kind: 'stopped' };
   if (!home.ok) return { kind: 'failed', failure: home.failure };
 
@@ -68,7 +73,7 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
       return null;
     }
     if (counted) read++;
-    const page = await paced(deps, url, 'html');
+    const page = await paced(deps, url, rulesFor);
     if (stopped()) return null;
     if (!page.ok) {
       note(findings, `${url.slice(0, 300)}: ${page.failure.message}`);
@@ -113,18 +118,16 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
   return { kind: 'found', findings };
 }
 
-async function paced(deps: VisitDeps, url: string, accept: 'html' | 'text'): Promise<Fetched> {
-  let release: () => void;
-  try {
-    release = await deps.lanes.acquire(hostLane(url), deps.signal);
-  } catch {
-    return { ok: false, url, status: null, failure: { kind: 'transient', message: 'stopped' } };
-  }
-  try {
-    return await fetchBounded(deps.fetch, url, accept === 'html' ? PAGE_BOUNDS : ROBOTS_BOUNDS, accept, deps.signal);
-  } finally {
-    release();
-  }
+/**
+ * A page, its redirects followed by hand (follow.ts): each hop in its own host's lane, its
+ * target's host checked, and the target host's robots.txt read and obeyed before it is asked.
+ */
+function paced(deps: VisitDeps, url: string, rulesFor: (url: string) => Promise<RobotsRules>): Promise<Fetched> {
+  return fetchFollowing(deps, url, PAGE_BOUNDS, 'html', async (target) => {
+    const rules = await rulesFor(target);
+    if (rules.kind === 'unreachable') return rules.reason;
+    return rules.allows(target) ? null : 'not allowed by robots.txt';
+  });
 }
 
 function readFetched(f: Extract<Fetched, { ok: true }>): PageReading {

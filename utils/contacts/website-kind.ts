@@ -4,11 +4,16 @@
  * something never to fetch.
  *
  * A local or private host is refused outright: the pass fetches from the user's own browser,
- * which can reach the user's router and intranet, and a listing's text decides the URL. So
- * `localhost`, IP literals (no business site is served from a bare IP; telling public from
- * private ranges is not worth the risk), single-label hosts and the special-use local names are
- * never fetched.
+ * which can reach the user's router and intranet, and a listing's text decides the URL. A host is
+ * fetched only when it ends in a public suffix of the Public Suffix List's ICANN section (tldts),
+ * below it (not the suffix itself), and is not a name known to lead into the user's network
+ * (own-network-names.ts: wildcard DNS such as nip.io, routers' own names such as
+ * router.asus.com). So IP literals (no business site is served from a bare IP), `localhost`,
+ * single-label hosts, `.corp`, `.home`, `.lan` and the like are never fetched. What a public name
+ * resolves to is checked again when the answer comes (the response's address: wire.ts).
  */
+import { parse } from 'tldts';
+import { ownNetworkName } from './own-network-names';
 import { socialNetworkOf, socialProfile } from './social';
 import type { SocialNetwork, WebsiteKind, WebsitePlatform } from './types';
 
@@ -49,9 +54,6 @@ const PLATFORM_HOSTS: Record<string, WebsitePlatform> = {
   'lnk.bio': 'Lnk.Bio',
 };
 
-/** Names that only ever mean this machine or its network (RFC 6761, RFC 8375, common intranet use). */
-const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'lan', 'home.arpa'];
-
 export function websiteKind(website: string): WebsiteKind {
   const trimmed = website.trim();
   // Listings often give a bare host (`www.cafe.co.kr`); a person typing it gets the http site.
@@ -65,7 +67,7 @@ export function websiteKind(website: string): WebsiteKind {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'invalid', reason: 'not http(s)' };
   if (url.username || url.password) return { kind: 'invalid', reason: 'a URL with a user name or password' };
   const host = url.hostname.replace(/\.$/, '');
-  if (isLocalHost(host)) return { kind: 'invalid', reason: 'a local or private host' };
+  if (hostRefusal(host)) return { kind: 'invalid', reason: 'a local or private host' };
 
   const profile = socialProfile(url.href);
   if (profile) return { kind: 'social', profile };
@@ -87,9 +89,17 @@ function platformOf(url: URL, host: string): WebsitePlatform | null {
   return null;
 }
 
-function isLocalHost(host: string): boolean {
-  if (!host.includes('.')) return true;
-  // The URL parser already turned every IPv4 spelling (`127.1`, `0x7f.0.0.1`) into dotted decimal.
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[')) return true;
-  return LOCAL_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+/**
+ * Why `host` (as the URL parser gives it: lower case, IDNs in punycode, every IPv4 spelling in
+ * dotted decimal) is never fetched, or null.
+ */
+export function hostRefusal(host: string): string | null {
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[')) return 'an IP address';
+  const named = ownNetworkName(host);
+  if (named) return `a name that leads into your own network (${named.name}: ${named.why})`;
+  const parsed = parse(host, { allowPrivateDomains: false });
+  if (!parsed.isIcann || !parsed.domain || !parsed.publicSuffix) return 'no public suffix (a name of a local network)';
+  // .arpa is infrastructure (home.arpa is every home network's name, RFC 8375), never a business's site.
+  if (parsed.publicSuffix === 'arpa' || parsed.publicSuffix.endsWith('.arpa')) return 'a name of the network itself (.arpa)';
+  return null;
 }

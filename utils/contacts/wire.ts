@@ -9,7 +9,7 @@ import type { Reply } from '../domain/errors';
 import type { Store } from '../store';
 import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPass, type ContactsPassState } from './pass';
 import { contactCoverage, type ContactCoverage, type ContactEnqueueResult } from './queue';
-import { limitRedirects, type RedirectEvent } from './redirect-limit';
+import { createNetworkWatch, type NetworkEvent } from './network-watch';
 import { abortableSleep } from './sleep';
 
 /**
@@ -49,13 +49,21 @@ export function readContactsState(v: unknown): ContactsPassState {
   return { status: 'idle' };
 }
 
+interface NetworkEventSource {
+  addListener(cb: (e: NetworkEvent) => undefined, filter: { urls: string[]; tabId?: number }, extraInfoSpec?: string[]): void;
+}
+
 interface WiringBrowser {
   permissions: {
     contains(p: { origins: string[] }): Promise<boolean>;
     onRemoved: { addListener(cb: (p: { origins?: string[] }) => void): void };
   };
   storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
-  webRequest?: { onBeforeRedirect?: { addListener(cb: (e: RedirectEvent) => void, filter: { urls: string[]; tabId?: number }): void } };
+  webRequest?: {
+    onHeadersReceived?: NetworkEventSource;
+    onBeforeRedirect?: NetworkEventSource;
+    onResponseStarted?: NetworkEventSource;
+  };
   alarms: {
     create(name: string, info: { periodInMinutes: number }): Promise<void> | undefined;
     clear(name: string): Promise<boolean> | undefined;
@@ -73,18 +81,35 @@ export function wireContacts(
 ): { pass: Promise<ContactsPass> } {
   const hasPermission = () => browser.permissions.contains({ origins: CONTACT_ORIGINS }).catch(() => false);
   const plainFetch = (url: string, init: RequestInit) => fetch(url, init);
-  const onBeforeRedirect = browser.webRequest?.onBeforeRedirect;
-  const redirectLimited = onBeforeRedirect
-    ? // The worker's own requests only (tab -1): a person's tabs never wake the worker.
-      limitRedirects(plainFetch, { addListener: (cb) => onBeforeRedirect.addListener(cb, { urls: CONTACT_ORIGINS, tabId: -1 }) })
-    : plainFetch;
+  // What the network saw of the worker's own requests only (tab -1: a person's tabs never wake
+  // the worker): redirect targets, which a manual fetch hides, and each answer's address.
+  // Registered here, at start-up, as MV3 requires; the events only observe.
+  const watch = createNetworkWatch({
+    listen(cb) {
+      const filter = { urls: CONTACT_ORIGINS, tabId: -1 };
+      const sources: [NetworkEventSource | undefined, string[]][] = [
+        [browser.webRequest?.onHeadersReceived, ['responseHeaders']],
+        [browser.webRequest?.onBeforeRedirect, []],
+        [browser.webRequest?.onResponseStarted, []],
+      ];
+      for (const [source, extra] of sources) {
+        try {
+          source?.addListener(cb, filter, extra);
+        } catch (e) {
+          // A browser without one of these events: the watch answers "not seen" for it.
+          console.warn('MapSweep: a network event of website pages is not watched', e);
+        }
+      }
+    },
+  });
   const pass = store.then((s) =>
     createContactsPass({
       store: s,
       // The worker's own fetch: with the host permission granted it is not bound by CORS, and
       // `credentials: 'omit'` keeps the user's cookies for those sites out of it. Its redirects
-      // are counted through webRequest (registered here, at start-up, as MV3 requires).
-      fetch: redirectLimited,
+      // are followed by hand (follow.ts), each target checked before it is asked.
+      fetch: plainFetch,
+      watch,
       now: Date.now,
       sleep: abortableSleep,
       random: Math.random,

@@ -13,10 +13,16 @@ function ipv4(host: string): [number, number, number, number] | null {
   return bytes.every((b) => b <= 255) ? bytes : null;
 }
 
-/** 127/8, 10/8, 172.16/12, 192.168/16, 169.254/16 (link-local), 100.64/10 (shared, carrier NAT). */
+/** 0/8 (Linux connects 0.0.0.0 to this computer), 127/8, 10/8, 172.16/12, 192.168/16, 169.254/16 (link-local), 100.64/10 (shared, carrier NAT). */
 function ipv4IsOwnNetwork([a, b]: [number, number, number, number]): boolean {
   return (
-    a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127)
+    a === 0 ||
+    a === 127 ||
+    a === 10 ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 169 && b === 254) ||
+    (a === 100 && b >= 64 && b <= 127)
   );
 }
 

@@ -25,6 +25,13 @@ export interface WebReplicaOptions {
   shares?: Partial<WebShares>;
   /** 0 (default) picks a free port. */
   port?: number;
+  /**
+   * The addresses it listens on, the first one what `hostRules` sends hosts to (default
+   * 127.0.0.1). The contacts pass drops answers from the user's own network (loopback among
+   * them), so a browser test serves the web from an address outside those ranges
+   * (tests/helpers/public-address.ts) and keeps 127.0.0.1 for the site that must be dropped.
+   */
+  addresses?: readonly string[];
   now?: () => number;
 }
 
@@ -45,8 +52,8 @@ export interface WebRequestRecord {
 export interface WebReplica {
   port: number;
   web: Web;
-  /** `--host-resolver-rules` value sending every site host to 127.0.0.1:{port}. */
-  hostRules(): string;
+  /** `--host-resolver-rules` value sending every site host to the first address (or `elsewhere[host]`), at {port}. */
+  hostRules(elsewhere?: Readonly<Record<string, string>>): string;
   truth(host: string): SiteTruth;
   /** Every request so far, oldest first (politeness checks: per host order and spacing). */
   requests(): readonly WebRequestRecord[];
@@ -79,7 +86,7 @@ export async function startWebReplica(options: WebReplicaOptions): Promise<WebRe
   const http = createHttpServer(handler('http'));
   const https = createHttpsServer({ key, cert }, handler('https'));
   const sockets = new Set<Socket>();
-  const front = createNetServer((socket) => {
+  const onConnection = (socket: Socket): void => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     // A client that resets mid-hang is the expected end of a hang, not an error.
@@ -90,16 +97,22 @@ export async function startWebReplica(options: WebReplicaOptions): Promise<WebRe
       (first[0] === TLS_HANDSHAKE ? https : http).emit('connection', socket);
       process.nextTick(() => socket.resume());
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(options.port ?? 0, '127.0.0.1', () => {
-      front.off('error', reject);
-      resolve();
+  };
+  const addresses = options.addresses?.length ? options.addresses : ['127.0.0.1'];
+  const fronts = addresses.map(() => createNetServer(onConnection));
+  const listen = (server: ReturnType<typeof createNetServer>, port: number, at: string) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, at, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  const front = fronts[0]!;
+  await listen(front, options.port ?? 0, addresses[0]!);
   const address = front.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  for (let i = 1; i < fronts.length; i++) await listen(fronts[i]!, port, addresses[i]!);
 
   async function fetchInProcess(input: string | URL, init: RequestInit = {}): Promise<Response> {
     const signal = init.signal ?? undefined;
@@ -135,8 +148,8 @@ export async function startWebReplica(options: WebReplicaOptions): Promise<WebRe
   return {
     port,
     web,
-    hostRules() {
-      const rules = web.hosts.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ');
+    hostRules(elsewhere = {}) {
+      const rules = web.hosts.map((h) => `MAP ${h} ${elsewhere[h] ?? addresses[0]}:${port}`).join(', ');
       if (rules.length + '--host-resolver-rules='.length > MAX_ARG_BYTES)
         throw new Error(`host rules for ${web.hosts.length} hosts exceed one command-line argument (${MAX_ARG_BYTES} bytes): serve fewer hosts to a browser`);
       return rules;
@@ -147,7 +160,8 @@ export async function startWebReplica(options: WebReplicaOptions): Promise<WebRe
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
-        front.close(() => resolve());
+        let open = fronts.length;
+        for (const f of fronts) f.close(() => --open === 0 && resolve());
       }),
   };
 }

@@ -1,0 +1,84 @@
+/**
+ * What the browser's network saw of the pass's own requests (the worker's, tab -1), through
+ * webRequest's events, which only observe: where a redirect points (a `redirect: 'manual'`
+ * fetch gets an opaque answer, without its Location) and the address an answer came from
+ * (`ip`: a public name resolved into the user's own network is only known here). The events
+ * may reach the worker a little after the fetch resolved, so each question waits a short while
+ * for its answer; none is an answer too (a browser that reports nothing: Firefox gives no `ip`
+ * for some requests).
+ */
+
+/** The fields of webRequest's details this reads. */
+export interface NetworkEvent {
+  url: string;
+  tabId: number;
+  statusCode?: number;
+  ip?: string;
+  redirectUrl?: string;
+  responseHeaders?: { name: string; value?: string }[];
+}
+
+export interface NetworkEvents {
+  /** onHeadersReceived (with responseHeaders), onBeforeRedirect, onResponseStarted: each event as it comes (the listener blocks nothing). */
+  listen(listener: (e: NetworkEvent) => undefined): void;
+}
+
+export interface NetworkWatch {
+  /** The Location of the redirect `url` answered, or null when none was seen within the wait. */
+  locationOf(url: string, signal?: AbortSignal): Promise<string | null>;
+  /** The address `url` was answered from, or null when none was seen within the wait. */
+  addressOf(url: string, signal?: AbortSignal): Promise<string | null>;
+  /** Forget what was seen of `url` (its fetch is over). */
+  forget(url: string): void;
+}
+
+/** How long a question waits for its event after the fetch resolved. */
+export const EVENT_WAIT_MS = 2000;
+/** URLs remembered at most (the pass fetches one page per host at a time, a few hosts at once). */
+const KEPT = 500;
+
+export function createNetworkWatch(events: NetworkEvents, wait = EVENT_WAIT_MS): NetworkWatch {
+  const seen = new Map<string, { location?: string; ip?: string }>();
+  const waiting = new Map<string, (() => void)[]>();
+  const wake = (url: string) => {
+    for (const w of waiting.get(url) ?? []) w();
+    waiting.delete(url);
+  };
+  events.listen((e) => {
+    if (e.tabId !== -1) return undefined;
+    const entry = seen.get(e.url) ?? {};
+    const location = e.redirectUrl ?? e.responseHeaders?.find((h) => h.name.toLowerCase() === 'location')?.value;
+    if (location && e.statusCode !== undefined && e.statusCode >= 300 && e.statusCode < 400) entry.location = location;
+    else if (e.redirectUrl) entry.location = e.redirectUrl;
+    if (e.ip) entry.ip = e.ip;
+    if (seen.size >= KEPT && !seen.has(e.url)) seen.delete(seen.keys().next().value!);
+    seen.set(e.url, entry);
+    wake(e.url);
+    return undefined;
+  });
+  const ask = async (url: string, field: 'location' | 'ip', signal?: AbortSignal): Promise<string | null> => {
+    const until = Date.now() + wait;
+    for (;;) {
+      const value = seen.get(url)?.[field];
+      if (value) return value;
+      const left = until - Date.now();
+      if (left <= 0 || signal?.aborted) return null;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        const list = waiting.get(url) ?? [];
+        list.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        waiting.set(url, list);
+      });
+    }
+  };
+  return {
+    locationOf: (url, signal) => ask(url, 'location', signal),
+    addressOf: (url, signal) => ask(url, 'ip', signal),
+    forget: (url) => {
+      seen.delete(url);
+    },
+  };
+}
