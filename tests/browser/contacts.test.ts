@@ -9,7 +9,7 @@
  * The web is served from an address outside the user's network (tests/helpers/public-address.ts),
  * but for one site whose name leads to 127.0.0.1: its answer is dropped unread (issue 36).
  *
- * Budget: 75 s (alone on 2 cores; measured 61 s: each redirect hop waits its host's turn).
+ * Budget: 45 s (alone on 2 cores; measured 37 s).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +56,10 @@ beforeAll(async () => {
     ),
   ];
   const fetchable = websites.filter((w) => !PLATFORM.test(new URL(w).hostname));
-  // More chains past 5 redirects than the default share, so the limit is met in a small area.
+  // More chains past 5 redirects than the default share, so the limit is met in a small area. No
+  // site answers 5xx here: the product backs off a minute or more, with its own random jitter,
+  // before asking again (a 0–215 s spread in this test's time); the unit tier's replica pass
+  // (contacts-pass-replica.test.ts) settles every 5xx site through those retries.
   web = await startWebReplica({
     seed: 29,
     addresses: [TEST_PUBLIC_ADDRESS, '127.0.0.1'],
@@ -65,7 +68,7 @@ beforeAll(async () => {
       fates: {
         'robots-disallowed': 0.05,
         '404': 0.05,
-        '500': 0.03,
+        '500': 0,
         timeout: 0,
         'redirect-loop': 0.05,
         'too-many-redirects': 0.15,
@@ -162,9 +165,11 @@ describe.skipIf(missing !== null)('contacts from websites', () => {
     await option.check();
     await waitFor(async () => option.isChecked(), 'the option on again');
     await popup.getByRole('button', { name: 'Find contacts' }).click();
+    const passFrom = Date.now();
     const total = Number(/of (\d+) places with a website/.exec((await coverage(popup)) ?? '')![1]);
     await waitFor(async () => new RegExp(`checked for ${total} of ${total} `).test((await coverage(popup)) ?? ''), 'every website checked', 420_000, 1000);
 
+    const passS = (Date.now() - passFrom) / 1000;
     // Politeness: no cookie sent back, one request at a time per host and ≥ 1 s apart.
     const requests = web.requests();
     expect(requests.filter((r) => r.cookie)).toEqual([]);
@@ -197,7 +202,9 @@ describe.skipIf(missing !== null)('contacts from websites', () => {
       for (const [network, url] of Object.entries(truth.socials)) expect(row[network], `${host} ${network}`).toBe(url);
       expect(row.contacts_checked_at, host).toMatch(/^20\d\d-/);
     }
-    console.log(`contacts in Chromium: ${web.web.hosts.length} websites, ${requests.length} requests, e-mails ${found}/${findable}, ${wrong.length} wrong`);
+    console.log(
+      `contacts in Chromium: ${web.web.hosts.length} websites, ${requests.length} requests in ${passS.toFixed(1)} s, e-mails ${found}/${findable}, ${wrong.length} wrong`,
+    );
     expect(wrong).toEqual([]);
     expect(found / Math.max(1, findable)).toBeGreaterThanOrEqual(0.95);
 
@@ -206,7 +213,7 @@ describe.skipIf(missing !== null)('contacts from websites', () => {
     expect(tooMany.length).toBeGreaterThan(0);
     const records = await popup.evaluate(
       () =>
-        new Promise<{ url: string; lastError: string | null; status: string }[]>((resolve) => {
+        new Promise<{ url: string; lastError: string | null; status: string; attempts: number }[]>((resolve) => {
           const req = indexedDB.open('mapsweep');
           req.onsuccess = () => {
             const all = req.result.transaction('contactSites').objectStore('contactSites').getAll();
@@ -214,6 +221,12 @@ describe.skipIf(missing !== null)('contacts from websites', () => {
           };
         }),
     );
+    const retried = records.filter((r) => r.attempts > 0 && r.status !== 'failed');
+    if (retried.length)
+      console.log(
+        'visited more than once:',
+        retried.map((r) => `${r.url} ${r.status} ${r.lastError}`),
+      );
     for (const host of tooMany) expect(records.find((r) => new URL(r.url).hostname === host)?.lastError, host).toBe('more than 5 redirects');
     // The site that answered from 127.0.0.1: refused with the address, nothing of it exported.
     expect(records.find((r) => new URL(r.url).hostname === insider)?.lastError).toMatch(/127\.0\.0\.1 is in your own network/);

@@ -49,8 +49,26 @@ describe('findEmails', () => {
     ['key@o447951.ingest.sentry.io 605a7baede844d278b89dc95ae0a9123@sentry-next.wixpress.com a@sentry.wixpress.com b@wixpress.com'],
     ['noreply@cafe.kr no-reply@cafe.kr do-not-reply@cafe.kr no_reply+shop@cafe.kr'],
     ['x@cafe.test y@host.localhost'],
+    // Issue 36: placeholder domains under any suffix or subdomain; TLDs that do not exist; a
+    // profile's handle after a network's name; an agency's or host's credit.
+    ['info@mail.example.com sales@example.co.kr hello@yourcompany.com admin@domain.co.kr contact@mycompany.kr'],
+    ['jquery@3.6.min bootstrap@5.3.css@x lodash@4.17.min'],
+    ['Instagram@cafe.seoul IG@cafe.official'],
+    ['design by studio@webagency.co.kr'],
+    ['Designed by Kim Studio: hello@kimstudio.kr'],
+    ['홈페이지 제작 webmaster@builder.co.kr'],
+    ['호스팅 : support@host.co.kr'],
   ])('none in %s', (text) => {
     expect(emailsIn(text)).toEqual([]);
+  });
+
+  it("an address after a credit in another phrase is the business's; an IDN address is kept as written (issue 36)", () => {
+    expect(emailsIn('Design by Studio | Contact: info@cafe.kr')).toEqual(['info@cafe.kr text']);
+    expect(emailsIn('디자인 카페 · 이메일 info@cafe.kr')).toEqual(['info@cafe.kr text']);
+    expect(emailsIn('문의: info@카페.한국 으로')).toEqual(['info@카페.한국 text']);
+    expect(normaliseEmail('info@xn--hq1bm8jm9l.xn--3e0b707e', 'as-address')).toBe('info@xn--hq1bm8jm9l.xn--3e0b707e');
+    // A real address on a long suffix still reads, as does one on a new gTLD.
+    expect(emailsIn('info@cafe.seoul.kr hello@cafe.coffee')).toEqual(['info@cafe.seoul.kr text', 'hello@cafe.coffee text']);
   });
 
   it('each address once, case-insensitively, in order of appearance', () => {

@@ -4,6 +4,7 @@
  * file, 10 s for the whole answer; one request at a time per host, ≥ the gap apart, a global cap.
  */
 import { describe, expect, it } from 'vitest';
+import { visitSite } from '../../utils/contacts/visit';
 import { fetchOnce, PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn, type Fetched, type FetchBounds } from '../../utils/contacts/fetch-page';
 import { fetchFollowing } from '../../utils/contacts/follow';
 import { createNetworkWatch, type NetworkEvent } from '../../utils/contacts/network-watch';
@@ -20,10 +21,13 @@ async function fetchPage(fetchFn: FetchFn, url: string, bounds: FetchBounds, acc
 const html = (body: string, headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' }, status = 200) =>
   new Response(body, { status, headers });
 
-/** A body that streams `total` bytes in 64 KiB chunks, counting what was pulled. */
-function streamed(total: number, pulled: { bytes: number }): ReadableStream<Uint8Array> {
+/** A body that streams `top`, then `total` bytes in 64 KiB chunks, counting what was pulled. */
+function streamed(total: number, pulled: { bytes: number }, top?: Uint8Array): ReadableStream<Uint8Array> {
   const chunk = new Uint8Array(64 * 1024).fill(0x61);
   return new ReadableStream({
+    start(c) {
+      if (top) c.enqueue(top);
+    },
     pull(c) {
       if (pulled.bytes >= total) return c.close();
       pulled.bytes += chunk.byteLength;
@@ -44,7 +48,7 @@ describe('a bounded page fetch', () => {
     expect([init?.credentials, init?.referrerPolicy, init?.cache, init?.redirect]).toEqual(['omit', 'no-referrer', 'no-store', 'manual']);
   });
 
-  it('tells a failure worth retrying (5xx, 429, 408, network) from one that will answer the same (404, a PDF, too large)', async () => {
+  it('tells a failure worth retrying (5xx, 429, 408, network) from one that will answer the same (404, a PDF, a robots.txt too large)', async () => {
     const kind = async (r: Response | Error) => {
       const got = await fetchPage(async () => (r instanceof Error ? Promise.reject(r) : r), 'https://a.kr/', PAGE_BOUNDS, 'html');
       return got.ok ? 'ok' : `${got.failure.kind}: ${got.failure.message}`;
@@ -55,24 +59,26 @@ describe('a bounded page fetch', () => {
     expect(await kind(new TypeError('Failed to fetch'))).toBe('transient: network error: Failed to fetch');
     expect(await kind(html('', undefined, 404))).toBe('permanent: HTTP 404');
     expect(await kind(html('%PDF-1.7', { 'content-type': 'application/pdf' }))).toBe('permanent: not a web page (application/pdf)');
-    expect(await kind(html('x', { 'content-type': 'text/html', 'content-length': String(3 * 1024 * 1024) }))).toBe('permanent: larger than 2097152 bytes');
+    // A page that declares more than the bound is read to it (the next test), not refused by its header.
+    expect(await kind(html('<p>x</p>', { 'content-type': 'text/html', 'content-length': '8' }))).toBe('ok');
     // No type at all: HTML only if it looks like HTML.
     expect(await kind(new Response(new TextEncoder().encode('<!DOCTYPE html><p>x</p>')))).toBe('ok');
     expect(await kind(new Response(new TextEncoder().encode('%PDF-1.7 binary')))).toBe('permanent: not a web page (no type, not HTML)');
   });
 
-  it('stops reading a 50 MB body at 2 MB, whatever its headers claim', async () => {
-    const pulled = { bytes: 0 };
-    const got = await fetchPage(
-      async () => new Response(streamed(50 * 1024 * 1024, pulled), { headers: { 'content-type': 'text/html' } }),
-      'https://big.kr/',
-      PAGE_BOUNDS,
-      'html',
-    );
-    expect(got.ok).toBe(false);
-    expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'larger than 2097152 bytes' });
-    // The stream may read ahead a chunk or two; never the whole file.
-    expect(pulled.bytes).toBeLessThan(PAGE_BOUNDS.maxBytes + 4 * 64 * 1024);
+  it('reads a 50 MB page to its first 2 MB and stops there, whatever its headers claim: the address at its top is kept (issue 36)', async () => {
+    for (const declared of [true, false]) {
+      const pulled = { bytes: 0 };
+      const top = new TextEncoder().encode('<!DOCTYPE html><p>info@big.kr</p>');
+      const body = streamed(50 * 1024 * 1024, pulled, top);
+      const headers: Record<string, string> = { 'content-type': 'text/html', ...(declared ? { 'content-length': String(50 * 1024 * 1024) } : {}) };
+      const got = await fetchPage(async () => new Response(body, { headers }), 'https://big.kr/', PAGE_BOUNDS, 'html');
+      expect(got.ok, `content-length declared: ${declared}`).toBe(true);
+      expect(got.ok && got.bytes.byteLength).toBe(PAGE_BOUNDS.maxBytes);
+      expect(got.ok && new TextDecoder().decode(got.bytes.subarray(0, top.byteLength))).toContain('info@big.kr');
+      // The stream may read ahead a chunk or two; never the whole file.
+      expect(pulled.bytes).toBeLessThan(PAGE_BOUNDS.maxBytes + 4 * 64 * 1024);
+    }
   });
 
   it('gives up on an answer whose body never ends, within the time bound', async () => {
@@ -254,6 +260,21 @@ describe('redirects, followed by hand (issue 36)', () => {
     const got = await fetchFollowing({ fetch: fetchFn, lanes: lanes(), watch }, 'https://a.kr/', PAGE_BOUNDS, 'html');
     expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'refused: its address 192.168.1.1 is in your own network' });
     expect(body.read).toBe(0);
+  });
+});
+
+describe("a site whose robots.txt came from the user's own network", () => {
+  it('fails at once, for good, with the reason: never retried as if it were busy', async () => {
+    const asked: string[] = [];
+    const fetchFn: FetchFn = async (url) => {
+      asked.push(url);
+      return new Response('User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
+    };
+    const watch = { locationOf: async () => null, addressOf: async () => '127.0.0.1' };
+    const lanes = createHostLanes({ gapMs: 0, concurrency: 4, now: Date.now, sleep: abortableSleep });
+    const got = await visitSite({ fetch: fetchFn, lanes, watch }, 'https://rebind.kr/');
+    expect(got).toEqual({ kind: 'failed', failure: { kind: 'permanent', message: 'robots.txt: refused: its address 127.0.0.1 is in your own network' } });
+    expect(asked).toEqual(['https://rebind.kr/robots.txt']);
   });
 });
 

@@ -301,6 +301,82 @@ describe('the contacts pass', () => {
   });
 });
 
+describe('a visit whose chosen pages did not answer (issue 36)', () => {
+  /** Home answers with links to /contact and /about; those answer `status`. */
+  const siteWith = (status: number) => {
+    const requests: string[] = [];
+    const fetchFn: FetchFn = async (url) => {
+      requests.push(url);
+      const path = new URL(url).pathname;
+      if (path === '/robots.txt') return new Response('User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
+      if (path === '/')
+        return new Response('<html><body><p>hello@a.kr</p><a href="/contact">Contact</a> <a href="/about">About us</a></body></html>', {
+          headers: { 'content-type': 'text/html' },
+        });
+      return new Response('<html><body>busy</body></html>', { status, headers: { 'content-type': 'text/html' } });
+    };
+    return { fetchFn, requests };
+  };
+  /** The pass on a clock that moves only when it waits: backoffs pass at once, and are still backoffs. */
+  const passOnClock = (store: Store, fetchFn: FetchFn) => {
+    let clock = NOW;
+    let state: ContactsPassState = { status: 'idle' };
+    let id = 0;
+    const pass = createContactsPass({
+      store,
+      fetch: fetchFn,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+        await new Promise((r) => setTimeout(r, 0));
+      },
+      random: () => 0.5,
+      newId: () => String(++id),
+      hasPermission: async () => true,
+      loadState: async () => state,
+      saveState: async (s) => {
+        state = s;
+      },
+      settings: async () => ({ ...DEFAULT_CONTACTS_SETTINGS, gapMs: 0, maxAttempts: 3 }),
+    });
+    return { pass, clock: () => clock };
+  };
+
+  it('home 200, /contact and /about 503: retried with backoff, then partial with the reason, not counted as checked, tried again by the next pass', async () => {
+    const store = await seeded([stored('1', 'https://a.kr/')]);
+    const site = siteWith(503);
+    const { pass, clock } = passOnClock(store, site.fetchFn);
+    await pass.start('s1');
+    await pass.idle();
+    const record = (await contactsOfKeys(store, ['google:1'])).get('google:1')!;
+    expect(record.status).toBe('partial');
+    expect(record.attempts).toBe(3);
+    expect(record.lastError).toMatch(/^a page did not answer: https:\/\/a\.kr\/(contact|about): HTTP 503 \(and 1 more\)$/);
+    expect(record.checkedAt).toBeNull();
+    // What was read is kept and exported.
+    expect(record.findings?.emails.map((e) => e.value)).toEqual(['hello@a.kr']);
+    // Three visits, each a backoff apart (a minute and more), each asking both pages.
+    expect(site.requests.filter((u) => u.endsWith('/contact')).length).toBe(3);
+    expect(clock() - NOW).toBeGreaterThanOrEqual(60_000);
+    const coverage = (await contactCoverage(store, 's1'))!;
+    expect([coverage.withWebsite, coverage.checked]).toEqual([1, 0]);
+    // The next pass tries it again, now that the pages answer.
+    expect((await enqueueContacts(store, { now: clock(), recheckDays: 30 })).queued).toBe(1);
+  });
+
+  it('home 200, /contact and /about 404: done, the refusals noted, checked', async () => {
+    const store = await seeded([stored('1', 'https://a.kr/')]);
+    const site = siteWith(404);
+    const { pass } = passOnClock(store, site.fetchFn);
+    await pass.start('s1');
+    await pass.idle();
+    const record = (await contactsOfKeys(store, ['google:1'])).get('google:1')!;
+    expect([record.status, record.attempts]).toEqual(['done', 0]);
+    expect(record.findings?.notes.some((n) => /\/contact: HTTP 404/.test(n))).toBe(true);
+    expect((await contactCoverage(store, 's1'))!.checked).toBe(1);
+  });
+});
+
 describe('a hostile page', () => {
   it('30,000 addresses and numbers on one page make a record of at most the bounds, with a note', async () => {
     const store = await seeded([stored('1', 'https://spam.kr/')]);

@@ -108,6 +108,20 @@ describe('readPage: what a page gives the contacts pass', () => {
     ]);
   });
 
+  it('nothing a page hides from people: hidden, aria-hidden, display:none or visibility:hidden (spam traps; issue 36)', () => {
+    const reading = readPage(
+      `<p>info@cafe.kr</p>
+       <div hidden>trap1@cafe.kr</div>
+       <span aria-hidden="true"><a href="mailto:trap2@cafe.kr">x</a></span>
+       <div style="color:red; display: none !important">trap3@cafe.kr <b>trap4@cafe.kr</b></div>
+       <p style="visibility:hidden"><span data-cfemail="2a5e584b5a1e6a494b4c4f04414f">x</span></p>
+       <div aria-hidden="false">shown@cafe.kr<br hidden></div>
+       <p>after@cafe.kr</p>`,
+      PAGE,
+    );
+    expect(reading.emails.map((e) => e.email)).toEqual(['info@cafe.kr', 'shown@cafe.kr', 'after@cafe.kr']);
+  });
+
   it("Cloudflare's data-cfemail on any element and its email-protection links", () => {
     const reading = readPage(
       `<span class="__cf_email__" data-cfemail="${cfEncode('hello@cafe.kr', 0x5a)}">[email&#160;protected]</span>

@@ -48,5 +48,6 @@ describe('the team database address', () => {
     expect(isOwnNetworkHost('0.0.0.0')).toBe(true);
     expect(isOwnNetworkHost('0.1.2.3')).toBe(true);
     expect(isOwnNetworkHost('203.0.113.80')).toBe(false);
+    expect(isOwnNetworkHost('198.18.0.80')).toBe(false);
   });
 });

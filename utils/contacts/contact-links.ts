@@ -22,6 +22,10 @@ const CONTACT_WORDS = [
   '오시는 길',
   '찾아오시는 길',
   '고객센터',
+  '고객지원',
+  // 온라인상담, 상담문의, 상담신청: clinics, academies and offices name their contact page so.
+  '상담',
+  '연락',
   'お問い合わせ',
   '問い合わせ',
   'お問合せ',

@@ -10,7 +10,11 @@
  * local part that cannot start with `= + - @` cannot become a spreadsheet formula (the exports
  * neutralise those cells anyway). When such a character is glued to the front of an address
  * (`=cmd@x.com`) the whole token is refused rather than cut into an address the page never showed.
+ *
+ * A domain must end in a suffix of the Public Suffix List's ICANN section (tldts): `jquery@3.6.min`
+ * and `logo@cafe.seoul`-like tokens are not addresses, and `info@카페.한국` is one.
  */
+import { parse as parseHost } from 'tldts';
 
 export type TextEmailWriting = 'text' | 'obfuscated';
 
@@ -38,8 +42,6 @@ const VOIDING_BEFORE = /[=!#$%&*?^~|@＠]/;
 /** A label: ASCII letters, digits and hyphens, or (an IDN, left as written) letters of one other script. */
 const ASCII_LABEL_CHAR = /[A-Za-z0-9-]/;
 const OTHER_LABEL_CHAR = /[\p{L}\p{N}\p{M}-]/u;
-/** ASCII letters (a Unicode TLD is kept only as its xn-- form): `cafe.com으로` must not read as a TLD. */
-const TLD = /^(?:[a-z]{2,24}|xn--[a-z0-9-]{1,59})$/;
 
 /**
  * What stands for `@`: the sign itself (also full-width ＠ and small ﹫), or "at" / "@" in brackets
@@ -56,15 +58,31 @@ export function findEmails(text: string): TextEmail[] {
   const found = new Map<string, TextEmail>();
   for (const match of text.matchAll(AT_TOKEN)) {
     const candidate = readAround(text, match.index, match[0]);
-    if (!candidate) continue;
+    if (!candidate || isCredit(text, candidate.start)) continue;
     const email = normaliseEmail(candidate.email);
     if (email && !found.has(email.toLowerCase())) found.set(email.toLowerCase(), { email, how: candidate.how });
   }
   return [...found.values()];
 }
 
+/**
+ * Words that make the address after them someone else's: a web agency's or host's credit in a
+ * footer ("design by studio@agency.co.kr", "제작: …", "호스팅 …"). Read only in the phrase just
+ * before the address, up to a separator, so "Design by Studio | Contact: info@cafe.kr" is the cafe's.
+ */
+const CREDIT =
+  /(?:design(?:ed)?|develop(?:ed)?|made|built|created|powered|hosted|maintained)\s+by|web\s*(?:design|agency)|웹\s*에이전시|홈페이지\s*제작|제작|디자인|호스팅|유지\s*보수/i;
+const PHRASE_END = /[|\n\r·•,;/]|\s{3,}/g;
+
+function isCredit(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 60), start);
+  let from = 0;
+  for (const m of before.matchAll(PHRASE_END)) from = m.index + m[0].length;
+  return CREDIT.test(before.slice(from));
+}
+
 /** The address around one `@`-like token, or null when the token is not part of one. */
-function readAround(text: string, at: number, token: string): TextEmail | null {
+function readAround(text: string, at: number, token: string): (TextEmail & { start: number }) | null {
   const plain = token === '@';
   const bareWord = /^at$/i.test(token);
   // A bare "at" must stand between spaces ("info at cafe dot com"), or "meet at noon" would match.
@@ -85,7 +103,7 @@ function readAround(text: string, at: number, token: string): TextEmail | null {
   const domain = readDomain(text, right, bareWord);
   if (!local || !domain) return null;
   const how: TextEmailWriting = plain && !domain.obfuscated ? 'text' : 'obfuscated';
-  return { email: `${local}@${domain.name}`, how };
+  return { email: `${local}@${domain.name}`, how, start };
 }
 
 /**
@@ -143,18 +161,41 @@ const FILE_EXTENSIONS = new Set(
     ' ',
   ),
 );
-/** Domains of templates and documentation (RFC 2606 and what themes ship with). */
-const PLACEHOLDER_DOMAINS = new Set([
-  'example.com',
-  'example.org',
-  'example.net',
-  'domain.com',
-  'email.com',
-  'yourdomain.com',
-  'yoursite.com',
-  'mysite.com',
-  'company.com',
-  'sample.com',
+/**
+ * Names of template and documentation domains (RFC 2606 and what themes ship with), under any
+ * public suffix and any subdomain: `mail.example.com`, `example.co.kr`, `domain.co.kr`.
+ */
+const PLACEHOLDER_NAMES = new Set([
+  'example',
+  'domain',
+  'email',
+  'yourdomain',
+  'yoursite',
+  'yourwebsite',
+  'yourcompany',
+  'mysite',
+  'mydomain',
+  'mycompany',
+  'company',
+  'companyname',
+  'sample',
+  'website',
+]);
+/** `instagram@cafe.seoul`, `IG@cafe_official`: a profile's handle written after a network's name, not a mailbox. */
+const HANDLE_PREFIXES = new Set([
+  'instagram',
+  'insta',
+  'ig',
+  'facebook',
+  'fb',
+  'twitter',
+  'tiktok',
+  'youtube',
+  'kakao',
+  'kakaotalk',
+  'band',
+  'blog',
+  'threads',
 ]);
 const RESERVED_TLDS = new Set(['example', 'test', 'invalid', 'localhost', 'local']);
 /** Local parts a theme or a form shows as a hint, not a mailbox (`name@`, `yourname@`, `test@`). */
@@ -209,8 +250,11 @@ export function normaliseEmail(candidate: string, given: 'in-text' | 'as-address
     if (!/^(?:[a-z0-9-]+|[\p{L}\p{N}\p{M}-]+)$/u.test(label) || (/[a-z0-9]/.test(label) && /[^a-z0-9-]/.test(label))) return null;
   }
   const tld = labels[labels.length - 1]!;
-  if (!TLD.test(tld) || FILE_EXTENSIONS.has(tld) || RESERVED_TLDS.has(tld)) return null;
-  if (PLACEHOLDER_DOMAINS.has(domain) || PLACEHOLDER_LOCALS.has(local.toLowerCase())) return null;
+  if (FILE_EXTENSIONS.has(tld) || RESERVED_TLDS.has(tld)) return null;
+  const host = parseHost(domain);
+  if (!host.isIcann || host.isIp || !host.domainWithoutSuffix) return null;
+  if (PLACEHOLDER_NAMES.has(host.domainWithoutSuffix) || PLACEHOLDER_LOCALS.has(local.toLowerCase())) return null;
+  if (given === 'in-text' && HANDLE_PREFIXES.has(local.toLowerCase())) return null;
   if (PLATFORM_DOMAINS.some((platform) => domain === platform || domain.endsWith(`.${platform}`))) return null;
   if (NO_REPLY.test(local)) return null;
   return `${local}@${domain}`;

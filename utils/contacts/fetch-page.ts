@@ -2,7 +2,7 @@
  * One bounded, cookie-less fetch of a business website's page for the contacts pass (issue 23).
  * The user's browser is the fetcher, so what it sends must be the least a site needs to answer:
  * no cookies or credentials, no referrer, nothing cached; and what it accepts is bounded: HTML
- * only, 2 MB, 10 s for the whole answer, body included. A site can only make a visit fail, with
+ * only, its first 2 MB, 10 s for the whole answer, body included. A site can only make a visit fail, with
  * its reason; it can never make the pass read more than the bounds.
  */
 import { isOwnNetworkHost } from '../net/addresses';
@@ -18,7 +18,12 @@ export interface FetchBounds {
   cut?: boolean;
 }
 
-export const PAGE_BOUNDS: FetchBounds = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
+/**
+ * A page larger than 2 MB is read to 2 MB and the rest left (issue 36): an address sits near the
+ * top or in the footer of a page far more often than in its middle, and a site that pads its
+ * home page with megabytes of inline data still shows its header.
+ */
+export const PAGE_BOUNDS: FetchBounds = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, cut: true };
 /** robots.txt is small by nature (Google reads the first 500 KiB of one). */
 export const ROBOTS_BOUNDS: FetchBounds = { timeoutMs: 10_000, maxBytes: 500 * 1024, cut: true };
 

@@ -184,6 +184,7 @@ export function createContactsPass(deps: ContactsPassDeps) {
           holder,
           now: deps.now(),
           failure: result.failure,
+          ...(result.kind === 'partial' ? { partial: result.findings } : {}),
           maxAttempts: settings.maxAttempts,
           random: deps.random(),
         });

@@ -164,26 +164,29 @@ export type SiteFailure =
   | { kind: 'permanent'; message: string };
 
 /**
- * A visit that failed. A transient failure below `maxAttempts` waits out a backoff (exponential,
- * full jitter) and goes back to the queue; otherwise the site is left failed with its reason.
- * What an earlier visit found is kept.
+ * A visit that failed, or (`partial`) read only in part. A transient failure below `maxAttempts`
+ * waits out a backoff (exponential, full jitter) and goes back to the queue; otherwise the site
+ * is left failed with its reason, or partial with what was read and the reason, which is not a
+ * check (`checkedAt` stays null: the coverage does not count it, the next pass tries it again).
+ * What an earlier visit found is kept until a visit gives something in its place.
  */
 export function failSite(
   store: Store,
-  req: { url: string; holder: string; now: number; failure: SiteFailure; maxAttempts: number; random: number },
+  req: { url: string; holder: string; now: number; failure: SiteFailure; partial?: ContactFindings; maxAttempts: number; random: number },
 ): Promise<boolean> {
   return settle(store, req.url, req.holder, req.now, (site) => {
     const attempts = site.attempts + 1;
     const retry = req.failure.kind === 'transient' && attempts < req.maxAttempts;
-    return retry
-      ? {
-          ...site,
-          status: 'pending',
-          attempts,
-          lastError: req.failure.message,
-          nextAttemptAt: req.now + backoffDelay(attempts, req.random, SITE_BACKOFF_BASE_MS, SITE_BACKOFF_CAP_MS),
-        }
-      : { ...site, status: 'failed', attempts, lastError: req.failure.message, checkedAt: req.now };
+    if (retry)
+      return {
+        ...site,
+        status: 'pending',
+        attempts,
+        lastError: req.failure.message,
+        nextAttemptAt: req.now + backoffDelay(attempts, req.random, SITE_BACKOFF_BASE_MS, SITE_BACKOFF_CAP_MS),
+      };
+    if (req.partial) return { ...site, status: 'partial', attempts, lastError: req.failure.message, findings: req.partial, checkedAt: null };
+    return { ...site, status: 'failed', attempts, lastError: req.failure.message, checkedAt: req.now };
   });
 }
 

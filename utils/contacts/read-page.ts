@@ -7,6 +7,9 @@
  * an address a script writes into the page is, to this reader, not on the page (the pass fetches
  * without running scripts), and a template is inert markup the page never shows as it stands.
  * `<noscript>` is read: it is the site's own static fallback, written for readers like this one.
+ * Neither is what a page hides from people (`hidden`, `aria-hidden="true"`, an inline
+ * `display: none` or `visibility: hidden`): an address there is a spam trap as often as not, and
+ * mailing one can put the user's mail server on a block list. Its links are still followed.
  * The page's own structured data (`<script type="application/ld+json">`, schema.org) is data, not
  * a program: its `email`, `telephone` and `sameAs` (the business's profiles) are read.
  */
@@ -39,6 +42,13 @@ interface RawLink {
   labels: string[];
 }
 
+/** `hidden`, `aria-hidden="true"`, or an inline style that hides the element. */
+function hidesFromPeople(attribs: Record<string, string>): boolean {
+  if (attribs.hidden !== undefined || attribs['aria-hidden']?.trim().toLowerCase() === 'true') return true;
+  const style = attribs.style;
+  return style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i.test(style);
+}
+
 export function readPage(html: string, pageUrl: string): PageReading {
   let baseHref: string | null = null;
   let refreshContent: string | null = null;
@@ -49,6 +59,9 @@ export function readPage(html: string, pageUrl: string): PageReading {
   const text: string[] = [];
   let unreadDepth = 0;
   let noscriptDepth = 0;
+  /** Per open element, whether it hides its content from people; and how many open ones do. */
+  const hiding: boolean[] = [];
+  let hiddenDepth = 0;
   let openLink: RawLink | null = null;
   /** The text of the `application/ld+json` script being read, or null outside one. */
   let jsonLd: string | null = null;
@@ -61,10 +74,13 @@ export function readPage(html: string, pageUrl: string): PageReading {
         if (name === 'script' && unreadDepth === 0 && attribs.type?.trim().toLowerCase() === 'application/ld+json') jsonLd = '';
         if (UNREAD.has(name)) unreadDepth++;
         if (unreadDepth > 0) return;
+        const hides = hidesFromPeople(attribs);
+        hiding.push(hides);
+        if (hides) hiddenDepth++;
         if ((name === 'frame' || name === 'iframe') && attribs.src && frames.length < MAX_FRAMES) frames.push(attribs.src.trim());
         if (name === 'noscript') noscriptDepth++;
         if (BLOCK.has(name)) text.push('\n');
-        if (attribs['data-cfemail'] !== undefined) cloudflare.push(attribs['data-cfemail']);
+        if (attribs['data-cfemail'] !== undefined && hiddenDepth === 0) cloudflare.push(attribs['data-cfemail']);
         if (name === 'base' && baseHref === null && attribs.href !== undefined) baseHref = attribs.href;
         // A browser running scripts never follows a refresh inside <noscript>: it is the "please
         // enable JavaScript" page, not where the site sends its readers.
@@ -75,9 +91,11 @@ export function readPage(html: string, pageUrl: string): PageReading {
         if ((name === 'a' || name === 'area') && attribs.href !== undefined) {
           const href = attribs.href.trim();
           // Not push(...list): a hostile mailto of a million commas would overflow the call stack.
-          if (/^mailto:/i.test(href)) for (const address of mailtoAddresses(href)) mailtos.push(address);
-          else if (/^tel:/i.test(href)) tels.push(href);
-          else {
+          if (/^mailto:/i.test(href)) {
+            if (hiddenDepth === 0) for (const address of mailtoAddresses(href)) mailtos.push(address);
+          } else if (/^tel:/i.test(href)) {
+            if (hiddenDepth === 0) tels.push(href);
+          } else {
             const link: RawLink = { href, words: '', labels: [attribs['aria-label'] ?? '', attribs.title ?? '', attribs.alt ?? ''] };
             links.push(link);
             if (name === 'a') openLink = link;
@@ -87,7 +105,7 @@ export function readPage(html: string, pageUrl: string): PageReading {
       ontext(data) {
         if (jsonLd !== null && jsonLd.length < MAX_JSON_LD) jsonLd += data.slice(0, MAX_JSON_LD - jsonLd.length);
         if (unreadDepth > 0) return;
-        text.push(data);
+        if (hiddenDepth === 0) text.push(data);
         if (openLink && openLink.words.length < MAX_LINK_TEXT) openLink.words += data.slice(0, MAX_LINK_TEXT - openLink.words.length);
       },
       onclosetag(name) {
@@ -100,6 +118,7 @@ export function readPage(html: string, pageUrl: string): PageReading {
           return;
         }
         if (unreadDepth > 0) return;
+        if (hiding.pop()) hiddenDepth--;
         if (name === 'noscript') noscriptDepth = Math.max(0, noscriptDepth - 1);
         if (name === 'a') openLink = null;
         if (BLOCK.has(name)) text.push('\n');

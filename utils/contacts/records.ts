@@ -10,7 +10,12 @@
  */
 import type { SocialNetwork } from './types';
 
-export type ContactSiteStatus = 'pending' | 'leased' | 'done' | 'failed';
+/**
+ * `partial`: the home page was read but a page the visit chose (a contact page, a frame) did not
+ * answer after every attempt: what was read is kept and exported, but the site is not counted
+ * as checked and the next pass tries it again.
+ */
+export type ContactSiteStatus = 'pending' | 'leased' | 'done' | 'failed' | 'partial';
 
 /** One e-mail address with the page it was read on (its source: `website:{page}`). */
 export interface SourcedValue {
@@ -56,7 +61,7 @@ export interface ContactSite {
   lastError: string | null;
   /** On done: what the visit found. Kept while the site is re-checked, so exports never lose it. */
   findings: ContactFindings | null;
-  /** When the site was last settled (done or failed), or null. */
+  /** When the site was last settled (done or failed), or null (never, or only partly read). */
   checkedAt: number | null;
   createdAt: number;
   updatedAt: number;

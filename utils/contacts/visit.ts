@@ -4,7 +4,9 @@
  * page two links deep, home → about → contact, is reached), each request in its host's lane.
  * What the pages give is merged: e-mails deduplicated case-insensitively, one social profile per
  * network, every value with the page it came from. The home page decides the visit (it failing
- * is the site failing); a further page failing is a note.
+ * is the site failing). A further page that answered with a permanent refusal (404, robots.txt,
+ * a redirect out of bounds) is a note; one that did not answer (5xx, 429, a timeout, a network
+ * error) makes the visit partial: done only when every page it chose answered (issue 36).
  */
 import { decodePage } from './decode';
 import { PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn, type Fetched } from './fetch-page';
@@ -27,7 +29,12 @@ export interface VisitDeps {
   watch?: Pick<NetworkWatch, 'locationOf' | 'addressOf'>;
 }
 
-export type VisitResult = { kind: 'found'; findings: ContactFindings } | { kind: 'failed'; failure: SiteFailure } | { kind: 'stopped' };
+export type VisitResult =
+  | { kind: 'found'; findings: ContactFindings }
+  /** What was read, and the first page that did not answer: retried after a backoff, then recorded partial. */
+  | { kind: 'partial'; findings: ContactFindings; failure: Extract<SiteFailure, { kind: 'transient' }> }
+  | { kind: 'failed'; failure: SiteFailure }
+  | { kind: 'stopped' };
 
 /** Pages read beyond the home page, at most. */
 export const MAX_CONTACT_PAGES = 3;
@@ -51,7 +58,7 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
 
   const homeRules = await rulesFor(siteUrl);
   if (stopped()) return { kind: 'stopped' };
-  if (homeRules.kind === 'unreachable') return { kind: 'failed', failure: { kind: 'transient', message: homeRules.reason } };
+  if (homeRules.kind === 'unreachable') return { kind: 'failed', failure: { kind: homeRules.lasting ? 'permanent' : 'transient', message: homeRules.reason } };
   if (!homeRules.allows(siteUrl)) {
     const findings = emptyFindings('robots');
     findings.notes.push('robots.txt does not allow the home page');
@@ -63,13 +70,20 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
 
   const findings = emptyFindings('read');
   const seen = new Set<string>([siteUrl, home.url]);
+  /** The chosen pages that did not answer (worth another visit), with why. */
+  const unanswered: string[] = [];
   /** One more page of the site, robots.txt asked first; null (with a note) when it cannot be read. */
   let read = 0;
   const readAt = async (url: string, counted: boolean): Promise<{ url: string; reading: PageReading } | null> => {
     const rules = await rulesFor(url);
     if (stopped()) return null;
-    if (rules.kind === 'unreachable' || !rules.allows(url)) {
-      note(findings, rules.kind === 'unreachable' ? `${url.slice(0, 300)}: ${rules.reason}` : `${url.slice(0, 300)}: not allowed by robots.txt`);
+    if (rules.kind === 'unreachable') {
+      note(findings, `${url.slice(0, 300)}: ${rules.reason}`);
+      if (!rules.lasting) unanswered.push(`${url.slice(0, 300)}: ${rules.reason}`);
+      return null;
+    }
+    if (!rules.allows(url)) {
+      note(findings, `${url.slice(0, 300)}: not allowed by robots.txt`);
       return null;
     }
     if (counted) read++;
@@ -77,6 +91,7 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
     if (stopped()) return null;
     if (!page.ok) {
       note(findings, `${url.slice(0, 300)}: ${page.failure.message}`);
+      if (page.failure.kind === 'transient') unanswered.push(`${url.slice(0, 300)}: ${page.failure.message}`);
       return null;
     }
     seen.add(page.url);
@@ -115,6 +130,10 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
   // The contact page is where the first e-mail beyond the home page was, else the first page read.
   const beyondHome = findings.emails.find((e) => !homePages.has(e.page));
   if (beyondHome) findings.contactPage = beyondHome.page;
+  if (unanswered.length > 0) {
+    const more = unanswered.length > 1 ? ` (and ${unanswered.length - 1} more)` : '';
+    return { kind: 'partial', findings, failure: { kind: 'transient', message: `a page did not answer: ${unanswered[0]}${more}` } };
+  }
   return { kind: 'found', findings };
 }
 

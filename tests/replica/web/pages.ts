@@ -125,7 +125,10 @@ function loop(spec: SiteSpec, request: WebRequest): WebAnswer {
 }
 
 function huge(spec: SiteSpec): WebAnswer {
-  const start = utf8.encode(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(spec.name)}</title></head><body>\n`);
+  // The address is in the first kilobyte; 50 MB of text follow it.
+  const start = utf8.encode(
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(spec.name)}</title></head><body>\n<p>E-mail: ${escapeHtml(spec.hugeEmail ?? '')}</p>\n`,
+  );
   const line = '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt.</p>\n';
   const chunk = utf8.encode(line.repeat(Math.ceil(HUGE_CHUNK_BYTES / line.length)).slice(0, HUGE_CHUNK_BYTES));
   const headers: AnswerHeaders = { 'content-type': 'text/html; charset=utf-8' };

@@ -311,6 +311,8 @@ export interface SiteSpec {
   traps: { kind: TrapKind; text: string }[];
   /** The hidden e-mail inside the PDF home page (fate pdf). */
   pdfEmail: string | null;
+  /** The e-mail near the top of the huge home page (fate huge), in its first kilobyte: read to the bound, it is found. */
+  hugeEmail: string | null;
   /** Street address for the footer. */
   address: string;
   /** `<meta charset>` or the older `<meta http-equiv="Content-Type">`, when declared by meta. */
@@ -604,6 +606,7 @@ function makeSpec(seed: number, host: string, givenScheme: 'http' | 'https' | nu
     nonProfileLinks,
     traps,
     pdfEmail: fate === 'pdf' ? newAddress() : null,
+    hugeEmail: fate === 'huge' ? newAddress() : null,
     address: korean
       ? `${misc.pick(KO_CITY)} ${misc.pick(KO_DISTRICT)} ${misc.pick(KO_ROAD)} ${misc.int(1, 300)}`
       : `${misc.int(1, 300)} ${misc.pick(EN_ROAD)}, Seoul`,
@@ -805,6 +808,16 @@ function truthOf(spec: SiteSpec): SiteTruth {
       return { ...base, ...empty, socials: { instagram: base.website.replace(/\/$/, '') }, hiddenEmails: [] };
     case 'pdf':
       return { ...base, ...empty, hiddenEmails: spec.pdfEmail ? [{ address: spec.pdfEmail, reason: 'pdf' }] : [] };
+    case 'huge':
+      return {
+        ...base,
+        ...empty,
+        home: `${new URL(spec.website).origin}/`,
+        emails: spec.hugeEmail
+          ? [{ address: spec.hugeEmail, depth: 0, occurrences: [{ page: `${new URL(spec.website).origin}/`, writing: 'text', upperDomain: false }] }]
+          : [],
+        hiddenEmails: [],
+      };
     case 'too-many-redirects':
       return {
         ...base,
