@@ -131,15 +131,19 @@ function searchesOf(m: Member): Map<string, number> {
 /**
  * What a member writing by hand does: "done, 0 places" under the id of a cell no browser has
  * settled or holds, either an open document or a split's child no one has claimed yet (children
- * get their document at their first claim). Written over the revision read, so a browser that
- * claims the cell meanwhile wins and another cell is tried.
+ * get their document at their first claim), else the killed browser's own cell once its lease ran
+ * out. Written over the revision read, so a browser that claims the cell meanwhile wins and
+ * another cell is tried.
  */
 async function forgeDoneWithNothing(sweepId: string, notId: string): Promise<CellDoc> {
   return waitFor(
     async () => {
       const docs = await cellDocs(sweepId);
       const ids = new Set(docs.map((d) => d._id));
-      const open = docs.filter((d) => !d.settle && d.cell.role !== 'audit' && d._id !== notId && (!d.lease || d.lease.until < Date.now()));
+      // The killed browser's cell last, once its lease ran out: a takeover of it then still comes after that lease.
+      const open = docs
+        .filter((d) => !d.settle && d.cell.role !== 'audit' && (!d.lease || d.lease.until < Date.now()))
+        .sort((x, y) => Number(x._id === notId) - Number(y._id === notId));
       const unclaimedChildren: CellDoc[] = docs
         .flatMap((d) => (d.settle?.status === 'split' ? d.settle.children : []))
         .filter((c) => !c.outside && c.role !== 'audit' && !ids.has(cellDocId(c)))

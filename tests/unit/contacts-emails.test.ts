@@ -56,14 +56,28 @@ describe('findEmails', () => {
     ['Instagram@cafe.seoul IG@cafe.official'],
     ['design by studio@webagency.co.kr'],
     ['Designed by Kim Studio: hello@kimstudio.kr'],
+    ['Website by Pixel: team@pixel.co.kr'],
     ['홈페이지 제작 webmaster@builder.co.kr'],
-    ['호스팅 : support@host.co.kr'],
+    ['호스팅 제공 : support@host.co.kr'],
   ])('none in %s', (text) => {
     expect(emailsIn(text)).toEqual([]);
   });
 
   it("an address after a credit in another phrase is the business's; an IDN address is kept as written (issue 36)", () => {
     expect(emailsIn('Design by Studio | Contact: info@cafe.kr')).toEqual(['info@cafe.kr text']);
+    // A business whose own trade is making or designing things (the skeptical review's cases).
+    for (const [text, address] of [
+      ['주문제작 문의: cake@bakery.kr', 'cake@bakery.kr'],
+      ['상호: 하늘디자인  대표: 홍길동  이메일: info@haneul.kr', 'info@haneul.kr'],
+      ['간판제작 전문 info@ooad.kr', 'info@ooad.kr'],
+      ['영상제작 문의 studio@video.kr', 'studio@video.kr'],
+      ['Made by hand in Seoul. Contact info@cafe.kr', 'info@cafe.kr'],
+      ['Handmade by Jane — jane@shop.co.uk', 'jane@shop.co.uk'],
+      ['blog@cafe.kr kakao@cafe.kr', 'blog@cafe.kr'],
+      ['sales@email.co.kr', 'sales@email.co.kr'],
+      ['sales@company.co.kr', 'sales@company.co.kr'],
+    ] as const)
+      expect(emailsIn(text)[0], text).toBe(`${address} text`);
     expect(emailsIn('디자인 카페 · 이메일 info@cafe.kr')).toEqual(['info@cafe.kr text']);
     expect(emailsIn('문의: info@카페.한국 으로')).toEqual(['info@카페.한국 text']);
     expect(normaliseEmail('info@xn--hq1bm8jm9l.xn--3e0b707e', 'as-address')).toBe('info@xn--hq1bm8jm9l.xn--3e0b707e');

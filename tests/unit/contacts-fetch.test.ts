@@ -8,6 +8,7 @@ import { visitSite } from '../../utils/contacts/visit';
 import { fetchOnce, PAGE_BOUNDS, ROBOTS_BOUNDS, type FetchFn, type Fetched, type FetchBounds } from '../../utils/contacts/fetch-page';
 import { fetchFollowing } from '../../utils/contacts/follow';
 import { createNetworkWatch, type NetworkEvent } from '../../utils/contacts/network-watch';
+import { createAddressJudge } from '../../utils/contacts/answer-address';
 import { createHostLanes } from '../../utils/contacts/host-lanes';
 import { abortableSleep } from '../../utils/contacts/sleep';
 
@@ -200,6 +201,20 @@ describe('redirects, followed by hand (issue 36)', () => {
     expect(six.asked).toHaveLength(6);
   });
 
+  it('the first URL is checked as every hop is (a record an older version queued), and a URL with a user name or password is never asked', async () => {
+    for (const url of ['http://router.asus.com/', 'http://10.0.0.1.nip.io/', 'http://nas.corp/', 'https://x:y@cafe.kr/contact']) {
+      const c = chain(0);
+      const got = await fetchFollowing({ fetch: c.fetchFn, lanes: lanes() }, url, PAGE_BOUNDS, 'html');
+      expect(!got.ok && got.failure.kind, url).toBe('permanent');
+      expect(!got.ok && got.failure.message, url).toMatch(/^not fetched: /);
+      expect(c.asked, url).toEqual([]);
+    }
+    const c = chain(1, () => 'https://user:secret@b.kr/');
+    const got = await fetchFollowing({ fetch: c.fetchFn, lanes: lanes() }, 'https://a.kr/', PAGE_BOUNDS, 'html');
+    expect(!got.ok && got.failure.message).toMatch(/a URL with a user name or password/);
+    expect(c.asked).toEqual(['https://a.kr/']);
+  });
+
   it("a chain that ends in the user's own network (192.168.1.1, a router's name, localhost): the last hop is never requested", async () => {
     for (const into of ['http://192.168.1.1/admin', 'http://router.asus.com/', 'http://localhost:8080/', 'http://10.0.0.1.nip.io/', 'http://intranet.corp/']) {
       const c = chain(3, (i) => (i < 2 ? `https://b${i}.kr/r${i}` : into));
@@ -213,9 +228,21 @@ describe('redirects, followed by hand (issue 36)', () => {
   it("asks the target's robots.txt (the caller's rule) before the hop, and each hop waits its own host's turn", async () => {
     const c = chain(1, () => 'https://moved.kr/home');
     const got = await fetchFollowing({ fetch: c.fetchFn, lanes: lanes() }, 'https://a.kr/', PAGE_BOUNDS, 'html', async (t) =>
-      t.startsWith('https://moved.kr/') ? 'not allowed by robots.txt' : null,
+      t.startsWith('https://moved.kr/') ? { kind: 'permanent', message: 'not allowed by robots.txt' } : null,
     );
-    expect(!got.ok && got.failure.message).toBe('redirected to https://moved.kr/home: not allowed by robots.txt');
+    expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'redirected to https://moved.kr/home: not allowed by robots.txt' });
+    // A target whose robots.txt did not answer (503): asked again later, not refused for good.
+    const busy = await fetchFollowing(
+      { fetch: chain(1, () => 'https://moved.kr/home').fetchFn, lanes: lanes() },
+      'https://a.kr/',
+      PAGE_BOUNDS,
+      'html',
+      async () => ({
+        kind: 'transient',
+        message: 'robots.txt: HTTP 503',
+      }),
+    );
+    expect(!busy.ok && busy.failure).toEqual({ kind: 'transient', message: 'redirected to https://moved.kr/home: robots.txt: HTTP 503' });
     expect(c.asked).toEqual(['https://a.kr/']);
     const hosts: string[] = [];
     const counting = {
@@ -258,7 +285,8 @@ describe('redirects, followed by hand (issue 36)', () => {
       });
     };
     const got = await fetchFollowing({ fetch: fetchFn, lanes: lanes(), watch }, 'https://a.kr/', PAGE_BOUNDS, 'html');
-    expect(!got.ok && got.failure).toEqual({ kind: 'permanent', message: 'refused: its address 192.168.1.1 is in your own network' });
+    // Transient: this watch has seen no public answer yet, so a proxy in the user's network is still possible (answer-address.ts).
+    expect(!got.ok && got.failure).toEqual({ kind: 'transient', message: 'refused: its address 192.168.1.1 is in your own network' });
     expect(body.read).toBe(0);
   });
 });
@@ -270,11 +298,56 @@ describe("a site whose robots.txt came from the user's own network", () => {
       asked.push(url);
       return new Response('User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
     };
-    const watch = { locationOf: async () => null, addressOf: async () => '127.0.0.1' };
+    // Public answers were seen before (the judge's word: answer-address.ts), so this one is refused for good.
+    const watch = {
+      mark: () => 0,
+      locationOf: async () => null,
+      addressOf: async () => '127.0.0.1',
+      refusal: () => ({ kind: 'permanent' as const, message: 'refused: its address 127.0.0.1 is in your own network' }),
+    };
     const lanes = createHostLanes({ gapMs: 0, concurrency: 4, now: Date.now, sleep: abortableSleep });
     const got = await visitSite({ fetch: fetchFn, lanes, watch }, 'https://rebind.kr/');
     expect(got).toEqual({ kind: 'failed', failure: { kind: 'permanent', message: 'robots.txt: refused: its address 127.0.0.1 is in your own network' } });
     expect(asked).toEqual(['https://rebind.kr/robots.txt']);
+  });
+});
+
+describe('the address an answer came from (answer-address.ts)', () => {
+  it('a private address among public ones is refused for good; before any public one, only for now', () => {
+    const judge = createAddressJudge();
+    expect(judge.refusal('rebind.kr', '192.168.1.1')).toEqual({ kind: 'transient', message: 'refused: its address 192.168.1.1 is in your own network' });
+    expect(judge.refusal('cafe.kr', '93.184.216.34')).toBeNull();
+    expect(judge.refusal('rebind.kr', '192.168.1.1')).toEqual({ kind: 'permanent', message: 'refused: its address 192.168.1.1 is in your own network' });
+    for (const ip of ['127.0.0.1', '10.1.2.3', '169.254.1.1', '::1', '::ffff:7f00:1', 'fd00::1']) expect(judge.refusal('x.kr', ip)?.kind).toBe('permanent');
+  });
+
+  it("behind a proxy in the user's network (every site answers from it, none from a public address) it is the way out, not a destination", () => {
+    const judge = createAddressJudge();
+    const proxy = '10.0.0.8';
+    expect(judge.refusal('a.kr', proxy)?.kind).toBe('transient');
+    expect(judge.refusal('www.a.kr', proxy)?.kind).toBe('transient');
+    expect(judge.refusal('b.co.kr', proxy)?.kind).toBe('transient');
+    expect(judge.refusal('c.com', proxy)).toBeNull();
+    expect(judge.refusal('a.kr', proxy)).toBeNull();
+  });
+});
+
+describe('what the network saw, per request', () => {
+  it("never answers a request with an earlier request's address (a name that answers publicly, then from the router)", async () => {
+    const listeners: ((e: NetworkEvent) => undefined)[] = [];
+    const watch = createNetworkWatch({ listen: (l) => void listeners.push(l) }, 200);
+    const emit = (e: NetworkEvent) => {
+      for (const l of listeners) l(e);
+    };
+    const url = 'https://rebind.kr/';
+    const first = watch.mark();
+    emit({ url, tabId: -1, ip: '93.184.216.34' });
+    expect(await watch.addressOf(url, first)).toBe('93.184.216.34');
+    const second = watch.mark();
+    setTimeout(() => emit({ url, tabId: -1, ip: '192.168.1.1' }), 30);
+    expect(await watch.addressOf(url, second)).toBe('192.168.1.1');
+    // No event for a third request: no address, not the last one seen.
+    expect(await watch.addressOf(url, watch.mark())).toBeNull();
   });
 });
 

@@ -82,6 +82,16 @@ describe('pickContactPages', () => {
     expect(pickContactPages(links, HOME)).toEqual(['https://www.cafe.kr/contact/']);
   });
 
+  it('not stories about consultations (상담사례, 상담후기), nor a link with a user name or password', () => {
+    const links = [
+      link('https://www.cafe.kr/b/1', '상담사례'),
+      link('https://www.cafe.kr/b/2', '상담후기'),
+      link('https://x:y@www.cafe.kr/contact', 'Contact'),
+      link('https://www.cafe.kr/map', '오시는 길'),
+    ];
+    expect(pickContactPages(links, HOME)).toEqual(['https://www.cafe.kr/map']);
+  });
+
   it('words that only contain a keyword inside another word are not it', () => {
     expect(pickContactPages([link('https://cafe.kr/a', 'Noncontactual'), link('https://cafe.kr/b', 'Roundabout')], HOME)).toEqual([]);
   });

@@ -318,8 +318,8 @@ describe('a visit whose chosen pages did not answer (issue 36)', () => {
     return { fetchFn, requests };
   };
   /** The pass on a clock that moves only when it waits: backoffs pass at once, and are still backoffs. */
-  const passOnClock = (store: Store, fetchFn: FetchFn) => {
-    let clock = NOW;
+  const passOnClock = (store: Store, fetchFn: FetchFn, from = NOW) => {
+    let clock = from;
     let state: ContactsPassState = { status: 'idle' };
     let id = 0;
     const pass = createContactsPass({
@@ -362,6 +362,31 @@ describe('a visit whose chosen pages did not answer (issue 36)', () => {
     expect([coverage.withWebsite, coverage.checked]).toEqual([1, 0]);
     // The next pass tries it again, now that the pages answer.
     expect((await enqueueContacts(store, { now: clock(), recheckDays: 30 })).queued).toBe(1);
+  });
+
+  it('a re-check that fails half-way keeps what the earlier visit found (an address on the contact page is not erased)', async () => {
+    const store = await seeded([stored('1', 'https://a.kr/')]);
+    let busy = false;
+    const fetchFn: FetchFn = async (url) => {
+      const path = new URL(url).pathname;
+      if (path === '/robots.txt') return new Response('User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
+      if (path === '/') return new Response('<p>hello@a.kr</p><a href="/contact">Contact</a>', { headers: { 'content-type': 'text/html' } });
+      if (busy) return new Response('busy', { status: 503, headers: { 'content-type': 'text/html' } });
+      return new Response('<p>contact@a.kr</p>', { headers: { 'content-type': 'text/html' } });
+    };
+    const { pass, clock } = passOnClock(store, fetchFn);
+    await pass.start('s1');
+    await pass.idle();
+    expect((await contactsOfKeys(store, ['google:1'])).get('google:1')?.findings?.emails.map((e) => e.value)).toEqual(['hello@a.kr', 'contact@a.kr']);
+    busy = true;
+    const later = clock() + 31 * DAY;
+    expect((await enqueueContacts(store, { now: later, recheckDays: 30 })).queued).toBe(1);
+    const again = passOnClock(store, fetchFn, later);
+    await again.pass.start('s1');
+    await again.pass.idle();
+    const record = (await contactsOfKeys(store, ['google:1'])).get('google:1')!;
+    expect(record.status).toBe('partial');
+    expect(record.findings?.emails.map((e) => e.value)).toEqual(['hello@a.kr', 'contact@a.kr']);
   });
 
   it('home 200, /contact and /about 404: done, the refusals noted, checked', async () => {

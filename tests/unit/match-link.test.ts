@@ -113,16 +113,67 @@ describe('linking one business across the three sites', () => {
     expect(r.businesses).toEqual([]);
   });
 
-  it("links Google's English name to the Korean one the other sites show when the building and kind agree, whatever Google's road spelling", () => {
+  it("links Google's English name to the Korean one the other sites show when their own number agrees, whatever Google's road spelling", () => {
     // `Olympic-ro` is the road's official English name, which no syllable romanisation of 올림픽로 gives.
+    const phoneE164 = '+8224101234';
     const r = run([
-      place('google', '1', 'Seoul Table', at(0, 0), { category: 'Korean restaurant', address: '171 Olympic-ro, Songpa District, Seoul' }),
-      place('naver', '2', '할매국밥', at(30, 20), { category: '음식점 > 한식', roadAddress: '서울 송파구 올림픽로 171' }),
+      place('google', '1', 'Seoul Table', at(0, 0), { category: 'Korean restaurant', address: '171 Olympic-ro, Songpa District, Seoul', phoneE164 }),
+      place('naver', '2', '할매국밥', at(30, 20), { category: '음식점 > 한식', roadAddress: '서울 송파구 올림픽로 171', phoneE164 }),
       place('kakao', '3', '할매국밥', at(-20, 30), { category: '음식점 > 한식', roadAddress: '서울특별시 송파구 올림픽로 171' }),
     ]);
     expect(membersOf(r)).toEqual(['google:1 naver:2 kakao:3']);
     const gn = r.businesses[0]!.links.find((l) => l.a === 'google:1' && l.b === 'naver:2')!;
     expect(gn.reasons.find((x) => x.kind === 'name')!.points).toBe(0);
+  });
+
+  it('never links names in two scripts that share nothing on a building and a kind alone (issue 36: "Blue Bottle Coffee" and "커피빈 코엑스점")', () => {
+    const road = { google: '513 Yeongdong-daero, Gangnam District, Seoul', korean: '서울 강남구 영동대로 513' };
+    // Without numbers (5 m, one road address, both cafés) and with two different own numbers.
+    for (const phones of [
+      [undefined, undefined],
+      ['+8225550001', '+8225550002'],
+    ] as const) {
+      const r = run([
+        place('google', '1', 'Blue Bottle Coffee', at(0, 0), { category: 'Coffee shop', address: road.google, ...(phones[0] ? { phoneE164: phones[0] } : {}) }),
+        place('naver', '2', '커피빈 코엑스점', at(3, 4), { category: '카페', roadAddress: road.korean, ...(phones[1] ? { phoneE164: phones[1] } : {}) }),
+      ]);
+      expect(membersOf(r), `phones ${phones.join(', ')}`).toEqual([]);
+    }
+  });
+
+  it("two branches of one brand in one mall are two businesses, even with the chain's number on both (issue 36)", () => {
+    const central = '+8215881234';
+    const r = run([
+      place('naver', '1', '스타벅스 코엑스몰점', at(0, 0), { category: '카페', roadAddress: '서울 강남구 영동대로 513', phoneE164: central }),
+      place('kakao', '2', '스타벅스 코엑스별마당점', at(40, 30), { category: '카페', roadAddress: '서울 강남구 영동대로 513', phoneE164: central }),
+      // Two more branches elsewhere list the same number: it is the chain's, no one's own.
+      place('naver', '3', '스타벅스 삼성역점', at(600, 0), { category: '카페', phoneE164: central }),
+      place('kakao', '4', '스타벅스 삼성역점', at(610, 10), { category: '카페', phoneE164: central }),
+    ]);
+    expect(membersOf(r)).toEqual(['naver:3 kakao:4']);
+  });
+
+  it('a numbered branch is never the unnumbered one, even with a shared number and one road address (issue 36: `…타워점` and `…타워2호점`)', () => {
+    const phoneE164 = '+8225559999';
+    const r = run([
+      place('naver', '1', '진미식당 센터타워점', at(0, 0), { category: '음식점 > 한식', roadAddress: '서울 중구 세종대로 12', phoneE164 }),
+      place('kakao', '2', '진미식당 센터타워2호점', at(10, 5), { category: '음식점 > 한식', roadAddress: '서울 중구 세종대로 12', phoneE164 }),
+    ]);
+    expect(membersOf(r)).toEqual([]);
+  });
+
+  it('the same name and kind 150 m apart on another road are two businesses (a test for the different-road penalty)', () => {
+    const r = run([
+      place('naver', '1', '하루커피', at(0, 0), { category: '카페', roadAddress: '서울 마포구 독막로 12' }),
+      place('kakao', '2', '하루커피', at(150, 0), { category: '카페', roadAddress: '서울 마포구 와우산로 40' }),
+    ]);
+    expect(membersOf(r)).toEqual([]);
+    // On one road, the same pair is one business.
+    const same = run([
+      place('naver', '1', '하루커피', at(0, 0), { category: '카페', roadAddress: '서울 마포구 독막로 12' }),
+      place('kakao', '2', '하루커피', at(150, 0), { category: '카페', roadAddress: '서울 마포구 독막로 12' }),
+    ]);
+    expect(membersOf(same)).toEqual(['naver:1 kakao:2']);
   });
 
   it('keeps two Korean businesses of one building and kind apart when their names differ', () => {

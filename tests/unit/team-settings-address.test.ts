@@ -50,4 +50,23 @@ describe('the team database address', () => {
     expect(isOwnNetworkHost('203.0.113.80')).toBe(false);
     expect(isOwnNetworkHost('198.18.0.80')).toBe(false);
   });
+
+  it('reads IPv6 literals in every spelling: the mapped, compatible and NAT64 forms of a private IPv4 are private', () => {
+    for (const own of [
+      '::',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '[::ffff:7f00:1]',
+      '::ffff:c0a8:101',
+      '::ffff:127.0.0.1',
+      '::127.0.0.1',
+      '64:ff9b::7f00:1',
+      'fec0::1',
+      'fe80::1%eth0',
+      'fd12::3',
+    ])
+      expect(isOwnNetworkHost(own), own).toBe(true);
+    for (const other of ['2001:db8::1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '1:2:3:4:5:6:7:8', '1::'])
+      expect(isOwnNetworkHost(other), other).toBe(false);
+  });
 });

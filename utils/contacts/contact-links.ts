@@ -23,9 +23,13 @@ const CONTACT_WORDS = [
   '찾아오시는 길',
   '고객센터',
   '고객지원',
-  // 온라인상담, 상담문의, 상담신청: clinics, academies and offices name their contact page so.
-  '상담',
-  '연락',
+  // Clinics, academies and offices name their contact page so; not 상담사례 or 상담후기 (stories).
+  '온라인상담',
+  '상담문의',
+  '상담신청',
+  '상담예약',
+  '상담안내',
+  '연락하기',
   'お問い合わせ',
   '問い合わせ',
   'お問合せ',
@@ -70,7 +74,8 @@ export function pickContactPages(links: PageLink[], home: string, max = 3): stri
   const ranked: { href: string; score: number }[] = [];
   for (const link of links) {
     const url = parse(link.href);
-    if (!url || siteHost(url) !== site || isFile(url)) continue;
+    // A link with a user name or password is never asked (and never put in a record).
+    if (!url || url.username || url.password || siteHost(url) !== site || isFile(url)) continue;
     const key = pageKey(url);
     if (seen.has(key)) continue;
     seen.add(key);

@@ -66,13 +66,15 @@ export function findEmails(text: string): TextEmail[] {
 }
 
 /**
- * Words that make the address after them someone else's: a web agency's or host's credit in a
- * footer ("design by studio@agency.co.kr", "제작: …", "호스팅 …"). Read only in the phrase just
- * before the address, up to a separator, so "Design by Studio | Contact: info@cafe.kr" is the cafe's.
+ * A web agency's or host's credit in a footer ("design by studio@agency.co.kr", "홈페이지 제작:
+ * …", "호스팅 제공 …"): the address after it is theirs. Only phrases that say who made or hosts
+ * the site count (a sign maker's "간판제작 문의" or "Handmade by Jane" is the business's own),
+ * and only in the phrase just before the address, up to a separator or a sentence's end, so
+ * "Design by Studio | Contact: info@cafe.kr" is the cafe's.
  */
 const CREDIT =
-  /(?:design(?:ed)?|develop(?:ed)?|made|built|created|powered|hosted|maintained)\s+by|web\s*(?:design|agency)|웹\s*에이전시|홈페이지\s*제작|제작|디자인|호스팅|유지\s*보수/i;
-const PHRASE_END = /[|\n\r·•,;/]|\s{3,}/g;
+  /(?:^|[^a-z])(?:(?:web\s*)?design(?:ed)?\s+by|(?:developed|powered|hosted|maintained)\s+by|(?:web)?site\s+by|web\s*agency)(?![a-z])|홈페이지\s*제작|웹\s*에이전시|제작사|호스팅\s*(?:제공|업체|사)/i;
+const PHRASE_END = /[|\n\r·•,;/]|[.!?](?=\s)|\s{3,}/g;
 
 function isCredit(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 60), start);
@@ -168,7 +170,6 @@ const FILE_EXTENSIONS = new Set(
 const PLACEHOLDER_NAMES = new Set([
   'example',
   'domain',
-  'email',
   'yourdomain',
   'yoursite',
   'yourwebsite',
@@ -176,27 +177,16 @@ const PLACEHOLDER_NAMES = new Set([
   'mysite',
   'mydomain',
   'mycompany',
-  'company',
   'companyname',
   'sample',
-  'website',
 ]);
-/** `instagram@cafe.seoul`, `IG@cafe_official`: a profile's handle written after a network's name, not a mailbox. */
-const HANDLE_PREFIXES = new Set([
-  'instagram',
-  'insta',
-  'ig',
-  'facebook',
-  'fb',
-  'twitter',
-  'tiktok',
-  'youtube',
-  'kakao',
-  'kakaotalk',
-  'band',
-  'blog',
-  'threads',
-]);
+/** Template domains that are also real words of real domains elsewhere: only these exact ones. */
+const PLACEHOLDER_DOMAINS = new Set(['email.com', 'company.com', 'website.com']);
+/**
+ * `Instagram@cafe.seoul`, `IG@cafe.official`: a profile's handle written after a network's name,
+ * not a mailbox. Only names no business gives a mailbox (`blog@`, `kakao@` can be real ones).
+ */
+const HANDLE_PREFIXES = new Set(['instagram', 'insta', 'ig', 'facebook', 'fb', 'twitter', 'tiktok', 'youtube', 'threads', 'naver']);
 const RESERVED_TLDS = new Set(['example', 'test', 'invalid', 'localhost', 'local']);
 /** Local parts a theme or a form shows as a hint, not a mailbox (`name@`, `yourname@`, `test@`). */
 const PLACEHOLDER_LOCALS = new Set([
@@ -253,7 +243,7 @@ export function normaliseEmail(candidate: string, given: 'in-text' | 'as-address
   if (FILE_EXTENSIONS.has(tld) || RESERVED_TLDS.has(tld)) return null;
   const host = parseHost(domain);
   if (!host.isIcann || host.isIp || !host.domainWithoutSuffix) return null;
-  if (PLACEHOLDER_NAMES.has(host.domainWithoutSuffix) || PLACEHOLDER_LOCALS.has(local.toLowerCase())) return null;
+  if (PLACEHOLDER_NAMES.has(host.domainWithoutSuffix) || PLACEHOLDER_DOMAINS.has(domain) || PLACEHOLDER_LOCALS.has(local.toLowerCase())) return null;
   if (given === 'in-text' && HANDLE_PREFIXES.has(local.toLowerCase())) return null;
   if (PLATFORM_DOMAINS.some((platform) => domain === platform || domain.endsWith(`.${platform}`))) return null;
   if (NO_REPLY.test(local)) return null;

@@ -5,7 +5,6 @@
  * only, its first 2 MB, 10 s for the whole answer, body included. A site can only make a visit fail, with
  * its reason; it can never make the pass read more than the bounds.
  */
-import { isOwnNetworkHost } from '../net/addresses';
 import type { NetworkWatch } from './network-watch';
 import type { SiteFailure } from './queue';
 
@@ -52,10 +51,11 @@ export async function fetchOnce(
   bounds: FetchBounds,
   accept: 'html' | 'text',
   signal?: AbortSignal,
-  watch?: Pick<NetworkWatch, 'locationOf' | 'addressOf'>,
+  watch?: NetworkWatch,
 ): Promise<Answered> {
   const timeout = AbortSignal.timeout(bounds.timeoutMs);
   const abort = signal ? AbortSignal.any([timeout, signal]) : timeout;
+  const since = watch?.mark() ?? 0;
   let response: Response;
   try {
     response = await fetchFn(url, {
@@ -78,14 +78,17 @@ export async function fetchOnce(
   const redirected = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.status !== 304);
   if (redirected) {
     void response.body?.cancel().catch(() => {});
-    const location = response.headers.get('location') ?? (await watch?.locationOf(url, abort)) ?? null;
+    const location = response.headers.get('location') ?? (await watch?.locationOf(url, since, abort)) ?? null;
     if (!location)
       return { ok: false, url, status: response.status || null, failure: { kind: 'transient', message: 'a redirect whose target the browser did not show' } };
     return { ok: 'redirect', url, status: response.status || null, location };
   }
-  // A public name that resolved into the user's own network (a router's name, a rebinding DNS): never read.
-  const address = watch ? await watch.addressOf(finalUrl, abort) : null;
-  if (address && isOwnNetworkHost(address)) return failed({ kind: 'permanent', message: `refused: its address ${address} is in your own network` });
+  // A public name that resolved into the user's own network (a router's name, a rebinding DNS):
+  // never read. Behind a proxy in that network every answer shows the proxy's address: the watch
+  // tells the two apart over the answers it has seen (answer-address.ts).
+  const address = watch ? await watch.addressOf(finalUrl, since, abort) : null;
+  const refusal = address && watch ? watch.refusal(hostOf(finalUrl), address) : null;
+  if (refusal) return failed(refusal);
   if (!response.ok) {
     const transient = response.status === 408 || response.status === 429 || response.status >= 500;
     return failed({ kind: transient ? 'transient' : 'permanent', message: `HTTP ${response.status}` });
@@ -134,6 +137,14 @@ async function readAtMost(response: Response, max: number, cut: boolean): Promis
     at += c.byteLength;
   }
   return out;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
 }
 
 /** HTML's own sniffing, in short: after a BOM and white space, a tag. */

@@ -8,6 +8,9 @@
  * for some requests).
  */
 
+import { createAddressJudge, type AddressJudge } from './answer-address';
+import type { SiteFailure } from './queue';
+
 /** The fields of webRequest's details this reads. */
 export interface NetworkEvent {
   url: string;
@@ -24,12 +27,18 @@ export interface NetworkEvents {
 }
 
 export interface NetworkWatch {
-  /** The Location of the redirect `url` answered, or null when none was seen within the wait. */
-  locationOf(url: string, signal?: AbortSignal): Promise<string | null>;
-  /** The address `url` was answered from, or null when none was seen within the wait. */
-  addressOf(url: string, signal?: AbortSignal): Promise<string | null>;
-  /** Forget what was seen of `url` (its fetch is over). */
-  forget(url: string): void;
+  /** A moment to ask from: taken before a request, so that only its own events answer for it. */
+  mark(): number;
+  /** The Location of the redirect `url` answered since `since`, or null when none was seen within the wait. */
+  locationOf(url: string, since: number, signal?: AbortSignal): Promise<string | null>;
+  /**
+   * The address `url` was answered from since `since`, or null when none was seen within the
+   * wait. Never an earlier request's: a name may answer from a public address once and from the
+   * user's router the next time (DNS rebinding).
+   */
+  addressOf(url: string, since: number, signal?: AbortSignal): Promise<string | null>;
+  /** Whether an answer from `address` may be read (answer-address.ts), judged over every answer this watch saw. */
+  refusal(host: string, address: string): SiteFailure | null;
 }
 
 /** How long a question waits for its event after the fetch resolved. */
@@ -37,8 +46,15 @@ export const EVENT_WAIT_MS = 2000;
 /** URLs remembered at most (the pass fetches one page per host at a time, a few hosts at once). */
 const KEPT = 500;
 
-export function createNetworkWatch(events: NetworkEvents, wait = EVENT_WAIT_MS): NetworkWatch {
-  const seen = new Map<string, { location?: string; ip?: string }>();
+interface Seen {
+  location?: { value: string; at: number };
+  ip?: { value: string; at: number };
+}
+
+export function createNetworkWatch(events: NetworkEvents, wait = EVENT_WAIT_MS, judge: AddressJudge = createAddressJudge()): NetworkWatch {
+  // A clock that only moves on: each event is stamped with the next tick, a mark is the tick now.
+  let tick = 0;
+  const seen = new Map<string, Seen>();
   const waiting = new Map<string, (() => void)[]>();
   const wake = (url: string) => {
     for (const w of waiting.get(url) ?? []) w();
@@ -47,20 +63,21 @@ export function createNetworkWatch(events: NetworkEvents, wait = EVENT_WAIT_MS):
   events.listen((e) => {
     if (e.tabId !== -1) return undefined;
     const entry = seen.get(e.url) ?? {};
+    const at = ++tick;
     const location = e.redirectUrl ?? e.responseHeaders?.find((h) => h.name.toLowerCase() === 'location')?.value;
-    if (location && e.statusCode !== undefined && e.statusCode >= 300 && e.statusCode < 400) entry.location = location;
-    else if (e.redirectUrl) entry.location = e.redirectUrl;
-    if (e.ip) entry.ip = e.ip;
+    if (location && e.statusCode !== undefined && e.statusCode >= 300 && e.statusCode < 400) entry.location = { value: location, at };
+    else if (e.redirectUrl) entry.location = { value: e.redirectUrl, at };
+    if (e.ip) entry.ip = { value: e.ip, at };
     if (seen.size >= KEPT && !seen.has(e.url)) seen.delete(seen.keys().next().value!);
     seen.set(e.url, entry);
     wake(e.url);
     return undefined;
   });
-  const ask = async (url: string, field: 'location' | 'ip', signal?: AbortSignal): Promise<string | null> => {
+  const ask = async (url: string, field: 'location' | 'ip', since: number, signal?: AbortSignal): Promise<string | null> => {
     const until = Date.now() + wait;
     for (;;) {
       const value = seen.get(url)?.[field];
-      if (value) return value;
+      if (value && value.at > since) return value.value;
       const left = until - Date.now();
       if (left <= 0 || signal?.aborted) return null;
       await new Promise<void>((resolve) => {
@@ -75,10 +92,9 @@ export function createNetworkWatch(events: NetworkEvents, wait = EVENT_WAIT_MS):
     }
   };
   return {
-    locationOf: (url, signal) => ask(url, 'location', signal),
-    addressOf: (url, signal) => ask(url, 'ip', signal),
-    forget: (url) => {
-      seen.delete(url);
-    },
+    mark: () => tick,
+    refusal: (host, address) => judge.refusal(host, address),
+    locationOf: (url, since, signal) => ask(url, 'location', since, signal),
+    addressOf: (url, since, signal) => ask(url, 'ip', since, signal),
   };
 }

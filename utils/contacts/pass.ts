@@ -39,7 +39,7 @@ export interface ContactsPassDeps {
   store: Store;
   fetch: FetchFn;
   /** What the browser's network saw of the pass's requests (network-watch.ts); absent in tests that have no browser. */
-  watch?: Pick<NetworkWatch, 'locationOf' | 'addressOf'>;
+  watch?: NetworkWatch;
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   random(): number;

@@ -11,6 +11,7 @@ import {
   emptyFindings,
   fromContactRecord,
   isDue,
+  partialOver,
   newContactSite,
   withContactQueueKey,
   type ContactFindings,
@@ -185,7 +186,8 @@ export function failSite(
         lastError: req.failure.message,
         nextAttemptAt: req.now + backoffDelay(attempts, req.random, SITE_BACKOFF_BASE_MS, SITE_BACKOFF_CAP_MS),
       };
-    if (req.partial) return { ...site, status: 'partial', attempts, lastError: req.failure.message, findings: req.partial, checkedAt: null };
+    if (req.partial)
+      return { ...site, status: 'partial', attempts, lastError: req.failure.message, findings: partialOver(site.findings, req.partial), checkedAt: null };
     return { ...site, status: 'failed', attempts, lastError: req.failure.message, checkedAt: req.now };
   });
 }

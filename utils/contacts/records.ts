@@ -123,3 +123,23 @@ export function isDue(site: Pick<ContactSite, 'status' | 'checkedAt'>, now: numb
   if (site.checkedAt === null) return true;
   return now - site.checkedAt >= recheckDays * 86_400_000;
 }
+
+/**
+ * A partial visit's findings over what an earlier visit found: what this visit read comes first,
+ * and what it could not reach this time (a contact page that answered 503) is kept from before,
+ * so a re-check that fails half-way never erases an address.
+ */
+export function partialOver(earlier: ContactFindings | null, partial: ContactFindings): ContactFindings {
+  if (!earlier) return partial;
+  const union = (a: SourcedValue[], b: SourcedValue[], key: (v: string) => string) => {
+    const seen = new Set(a.map((v) => key(v.value)));
+    return [...a, ...b.filter((v) => !seen.has(key(v.value)))];
+  };
+  return {
+    ...partial,
+    emails: union(partial.emails, earlier.emails, (v) => v.toLowerCase()),
+    socials: { ...earlier.socials, ...partial.socials },
+    phones: union(partial.phones, earlier.phones, (v) => v.replace(/\D/g, '')),
+    contactPage: partial.contactPage ?? earlier.contactPage,
+  };
+}

@@ -26,7 +26,7 @@ export interface VisitDeps {
   /** Aborted when the pass pauses or loses its permission: the visit ends without a verdict. */
   signal?: AbortSignal;
   /** What the browser's network saw of these requests (redirect targets, answers' addresses). */
-  watch?: Pick<NetworkWatch, 'locationOf' | 'addressOf'>;
+  watch?: NetworkWatch;
 }
 
 export type VisitResult =
@@ -144,8 +144,8 @@ export async function visitSite(deps: VisitDeps, siteUrl: string, maxPages = MAX
 function paced(deps: VisitDeps, url: string, rulesFor: (url: string) => Promise<RobotsRules>): Promise<Fetched> {
   return fetchFollowing(deps, url, PAGE_BOUNDS, 'html', async (target) => {
     const rules = await rulesFor(target);
-    if (rules.kind === 'unreachable') return rules.reason;
-    return rules.allows(target) ? null : 'not allowed by robots.txt';
+    if (rules.kind === 'unreachable') return { kind: rules.lasting ? 'permanent' : 'transient', message: rules.reason };
+    return rules.allows(target) ? null : { kind: 'permanent', message: 'not allowed by robots.txt' };
   });
 }
 

@@ -34,3 +34,18 @@ export function preparePlace(place: MatchPlace, site: number, toE164: (display: 
     lng: place.lng,
   };
 }
+
+/**
+ * A number that two or more places of one site list is not an own phone: a chain's central
+ * number, a mall's desk, a franchise's booking line (issue 36: two branches of one brand joined by
+ * it). Taken out of every such place's phones, on that site; what the places share says nothing
+ * of which of them is which.
+ */
+export function dropSharedPhones(places: readonly PreparedPlace[]): void {
+  const count = new Map<string, number>();
+  for (const p of places) for (const phone of p.phones) count.set(phone, (count.get(phone) ?? 0) + 1);
+  for (const p of places) for (const phone of [...p.phones]) if (count.get(phone)! >= SHARED_BY) p.phones.delete(phone);
+}
+
+/** Places of one site listing one number that make it shared. */
+const SHARED_BY = 2;

@@ -7,7 +7,7 @@
 import type { ProviderId } from '../providers/place';
 import { assignSitePair, pairId, RIVAL_MARGIN } from './assign';
 import { blockKeys, CandidateIndex } from './candidates';
-import { preparePlace, type PreparedPlace } from './evidence';
+import { dropSharedPhones, preparePlace, type PreparedPlace } from './evidence';
 import { groupLinks } from './groups';
 import { LINK_THRESHOLD, MAX_DISTANCE_M, scorePair } from './score';
 import type { Ambiguity, BusinessLink, LinkDecisionRecord, MatchPlace, MatchResult, PairScore } from './types';
@@ -40,6 +40,7 @@ export function linkBusinesses(places: Iterable<MatchPlace>, opts: LinkOptions):
     byKey.set(place.key, prepared);
     latSum += prepared.lat;
   }
+  for (const site of bySite) dropSharedPhones(site);
   const referenceLat = byKey.size > 0 ? latSum / byKey.size : 0;
   const confirmed = new Set(opts.decisions.filter((d) => d.decision === 'confirmed').map((d) => d.id));
   const broken = new Set(opts.decisions.filter((d) => d.decision === 'broken').map((d) => d.id));

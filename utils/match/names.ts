@@ -22,6 +22,8 @@ export interface NameKeys {
   /** The compact name and its sound without that number: the brand a numbered branch belongs to. */
   brand: string;
   brandSound: string;
+  /** Whether the name as written ends with a branch word (`코엑스몰점`, `2호점`, `Gangnam Branch`). */
+  branched: boolean;
 }
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -55,15 +57,15 @@ export function nameKeys(name: string): NameKeys {
 }
 
 function computeKeys(name: string): NameKeys {
-  const compact = name
+  const spaced = name
     .normalize('NFKC')
     .toLowerCase()
     // Brackets say the branch or a note (`스타벅스(강남점)`): keep the words, drop the marks.
     .replace(/[()[\]{}<>]/g, ' ')
     .replace(/['’`.,·&\-_/\\|!?:;"“”+*#~]/g, '')
-    .replace(/\s+/g, '')
-    .replace(NUMBERED_BRANCH, '$1')
-    .replace(BRANCH_SUFFIX, '');
+    .replace(/\s+/g, '');
+  const branched = NUMBERED_BRANCH.test(spaced) || BRANCH_SUFFIX.test(spaced);
+  const compact = spaced.replace(NUMBERED_BRANCH, '$1').replace(BRANCH_SUFFIX, '');
   const latin = romanised(compact);
   const sound = soundOf(latin);
   const branch = /\d+$/.exec(compact)?.[0] ?? '';
@@ -75,6 +77,7 @@ function computeKeys(name: string): NameKeys {
     branch,
     brand: compact.slice(0, compact.length - branch.length),
     brandSound: sound.replace(/\d+$/, ''),
+    branched,
   };
 }
 
@@ -146,12 +149,21 @@ export interface NameAgreement {
    * one (`할매국밥`): names that share no sound then say nothing against the pair.
    */
   crossScript: boolean;
+  /**
+   * One brand, another branch: `…타워점` and `…타워2호점` (a numbered branch is never the unnumbered
+   * one), or `스타벅스 코엑스몰점` and `스타벅스 코엑스별마당점` (both name a branch, and the branch
+   * words differ, neither inside the other). Evidence against, not a weak for (issue 36).
+   */
+  otherBranch: boolean;
 }
+
+/** Characters two branch names of one brand must share from their start (`스타벅스`, `starb`). */
+const BRAND_PREFIX = 2;
 
 /** How alike two names are. */
 export function nameSimilarity(a: NameKeys, b: NameKeys): NameAgreement {
-  // `진미식당 2호점` against `진미식당` or `진미식당 3호점`: another branch of one name, its brand at most.
-  if (a.branch !== b.branch) return { value: 0, contains: sameBrand(a, b), crossScript: a.hangul !== b.hangul };
+  // `진미식당 2호점` against `진미식당` or `진미식당 3호점`: another branch of one name.
+  if (a.branch !== b.branch) return { value: 0, contains: sameBrand(a, b), crossScript: a.hangul !== b.hangul, otherBranch: sameBrand(a, b) };
   const written = Math.max(similarity(a.compact, b.compact), similarity(a.latin, b.latin));
   // The sound skeleton is short: under 3 consonants it says little (`카페` and `coffee`).
   const spoken = Math.min(a.sound.length, b.sound.length) >= 3 ? similarity(a.sound, b.sound) : 0;
@@ -161,7 +173,17 @@ export function nameSimilarity(a: NameKeys, b: NameKeys): NameAgreement {
   const crossScript = a.hangul !== b.hangul;
   // Across scripts the branch is translated (`City Hall` / `시청`): the brand's sound is what can agree.
   const brand = crossScript && commonPrefix(a.sound, b.sound) >= BRAND_SOUND;
-  return { value: Math.max(written, spoken), contains: contains || brand, crossScript };
+  return { value: Math.max(written, spoken), contains: contains || brand, crossScript, otherBranch: !crossScript && otherBranchOf(a, b) };
+}
+
+/** Both name a branch of one brand, and the branch words differ with neither inside the other. */
+function otherBranchOf(a: NameKeys, b: NameKeys): boolean {
+  if (!a.branched || !b.branched || a.compact === b.compact) return false;
+  const shared = commonPrefix(a.compact, b.compact);
+  if (shared < BRAND_PREFIX) return false;
+  const restA = a.compact.slice(shared);
+  const restB = b.compact.slice(shared);
+  return restA !== '' && restB !== '' && !restA.includes(restB) && !restB.includes(restA);
 }
 
 /** Whether the names without their branch numbers are one brand: equal, or alike in how they sound. */

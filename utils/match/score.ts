@@ -38,7 +38,10 @@ export function scorePair(a: PreparedPlace, b: PreparedPlace, keepFrom = -Infini
       break;
     }
   }
-  const phone = shared ? 3 : a.phones.size > 0 && b.phones.size > 0 ? -1 : 0;
+  // Each side's own number, and they differ: two businesses, or one that changed its number
+  // (rarer: the sites' numbers come from the owners). A chain's shared number is no own phone
+  // (evidence.ts dropSharedPhones). Strong against (issue 36: two cafés in one building).
+  const phone = shared ? 3 : a.phones.size > 0 && b.phones.size > 0 ? -2.5 : 0;
 
   const roads = a.road && b.road ? (a.road === b.road || roadSound(a.road) === roadSound(b.road) ? 'same' : sameRoad(a.road, b.road) ? 'next' : 'other') : null;
   // Another road and building is another building: the sites take road addresses from one national register.
@@ -50,7 +53,12 @@ export function scorePair(a: PreparedPlace, b: PreparedPlace, keepFrom = -Infini
   if (distance + phone + address + category + BEST_NAME < keepFrom) return null;
   const name = nameSimilarity(a.name, b.name);
   const namePts = namePoints(name);
-  const score = Math.round((distance + namePts + phone + address + category) * 100) / 100;
+  let score = Math.round((distance + namePts + phone + address + category) * 100) / 100;
+  // Names in two scripts that share nothing: a building and a kind of business are no proof that
+  // "Blue Bottle Coffee" is "커피빈 코엑스점"; only a shared own number is. Another branch of one
+  // brand (`…타워점` / `…타워2호점`) is another business whatever agrees.
+  const capped = name.otherBranch ? 'another branch' : name.crossScript && namePts <= 0 && !shared ? 'names in two scripts that share nothing' : null;
+  if (capped) score = Math.min(score, UNPROVEN_CAP);
   if (score < keepFrom) return null;
   if (!reasons) return { a: a.place.key, b: b.place.key, metres: Math.round(metres), score, reasons: [] };
 
@@ -61,6 +69,7 @@ export function scorePair(a: PreparedPlace, b: PreparedPlace, keepFrom = -Infini
   if (shared) why.push({ kind: 'phone', points: phone, detail: `same ${shared}` });
   else if (phone !== 0) why.push({ kind: 'phone', points: phone, detail: `${[...a.phones][0]} ≠ ${[...b.phones][0]}` });
   if (roads) why.push({ kind: 'address', points: address, detail: roads === 'same' ? `same ${a.road}` : `${a.road} ≠ ${b.road}` });
+  if (capped && score === UNPROVEN_CAP) why.push({ kind: 'name', points: 0, detail: `${capped}: at most ${UNPROVEN_CAP}` });
   if (kinds === 'same') why.push({ kind: 'category', points: category, detail: 'same kind' });
   else if (kinds === 'different') why.push({ kind: 'category', points: category, detail: `${[...a.families].join('/')} ≠ ${[...b.families].join('/')}` });
   return { a: a.place.key, b: b.place.key, metres: Math.round(metres), score, reasons: why };
@@ -78,7 +87,13 @@ function distancePoints(m: number): number {
 /** What the best name agreement adds. */
 const BEST_NAME = 3;
 
-function namePoints({ value, contains, crossScript }: NameAgreement): number {
+/** What a pair whose names cannot be one business's scores at most, whatever else agrees: under the threshold. */
+const UNPROVEN_CAP = LINK_THRESHOLD - 0.5;
+
+function namePoints({ value, contains, crossScript, otherBranch }: NameAgreement): number {
+  // Another branch of one brand: strong against, whatever else agrees (a chain's shared number,
+  // one mall's road address).
+  if (otherBranch) return -3;
   if (value >= 0.999) return 3;
   if (value >= 0.85) return 2.5;
   if (value >= 0.7) return 1.5;
