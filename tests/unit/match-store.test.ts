@@ -10,6 +10,7 @@ import { DB_VERSION, openStore, type Store } from '../../utils/store';
 import { linkStoredPlaces } from '../../utils/match/run';
 import { decideLink, listAmbiguities, listBusinesses } from '../../utils/match/read';
 import { buildExport } from '../../utils/export/build';
+import { businessRowBatches, type BusinessRow } from '../../utils/export/businesses';
 import type { Listing } from '../../utils/listing/types';
 import { createV7Layout, expectDamagedRefused } from '../helpers/old-store';
 import { dumpDatabase, freshFactory, makeCell, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
@@ -74,6 +75,32 @@ const csvRows = async (store: Store, format: 'csv' | 'businesses-csv') => {
   const text = (await new Blob(built.parts).text()).replace(/^\uFEFF/, '');
   return { rows: Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data, fileName: built.fileName };
 };
+
+describe('the Businesses export while a linking run commits (issue 36)', () => {
+  it('reads its businesses in one snapshot: a run that links places mid-export neither drops nor repeats a row', async () => {
+    const store = await seeded();
+    const keys = PLACES.map((p) => p.key).sort();
+    const rows: BusinessRow[] = [];
+    let linked = false;
+    // One place a batch, and the run commits after the first batch was written.
+    for await (const batch of businessRowBatches(store, undefined, 1)) {
+      rows.push(...batch);
+      if (!linked) {
+        await linkStoredPlaces(store, () => 5_000);
+        linked = true;
+      }
+    }
+    expect((await listBusinesses(store)).length).toBeGreaterThan(0);
+    const written = rows.flatMap((r) => ['google', 'naver', 'kakao'].map((s) => r[`${s}_id`]).filter((v): v is string => typeof v === 'string'));
+    // Every place exactly once (here, before the run, each a business of its own).
+    expect(written.length).toBe(keys.length);
+    expect(new Set(written).size).toBe(keys.length);
+    // The next export sees the run: the café is one row.
+    const after: BusinessRow[] = [];
+    for await (const batch of businessRowBatches(store, undefined, 1)) after.push(...batch);
+    expect(after.length).toBe(keys.length - 2);
+  });
+});
 
 describe('linking over the store', () => {
   it('links the café across the three sites, leaves the others alone, and a re-run writes nothing', async () => {

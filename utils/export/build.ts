@@ -1,7 +1,7 @@
 import type { ExportListing } from './columns';
 import type { Store } from '../store';
 import { contactsOf, hasContacts } from '../contacts/queue';
-import { businessesOf, hasBusinesses } from '../match/read';
+import { businessesByPlace, hasBusinesses } from '../match/read';
 import { businessCsvChunks, businessJsonChunks, businessRowBatches, type BusinessRow } from './businesses';
 import { csvChunks, exportFileName } from './csv';
 import { geoJsonChunks } from './geojson';
@@ -113,17 +113,14 @@ export async function writeExport(
   // Most collections were never through the contacts pass or a linking run: their export reads nothing more.
   const withContacts = await hasContacts(store);
   const linked = await hasBusinesses(store);
+  // One snapshot of the businesses for the whole file (read.ts): a run committing mid-export
+  // never gives two places of one business two ids.
+  const groups = linked ? await businessesByPlace(store) : null;
   async function* counted(): AsyncGenerator<ExportListing[]> {
     for await (const batch of readAhead(store.iterateListings(batchSize, scope.collection))) {
       places += batch.length;
       onProgress?.(places, Math.max(total, places));
       const contacts = withContacts ? await contactsOf(store, batch) : null;
-      const groups = linked
-        ? await businessesOf(
-            store,
-            batch.map((l) => l.key),
-          )
-        : null;
       if (!contacts && !groups) {
         yield batch;
         continue;

@@ -8,7 +8,7 @@ import type { StoredListing } from '../listing/types';
 import { PROVIDERS } from '../providers/registry';
 import type { Store } from '../store';
 import { differencesOf } from '../match/differences';
-import { businessesOf, businessIdFor, lastLinkRun, listAmbiguities } from '../match/read';
+import { businessesByPlace, businessIdFor, lastLinkRun, listAmbiguities } from '../match/read';
 import { sweptAreas, type SweptAt } from '../match/swept';
 import type { BusinessRecord } from '../match/records';
 import { placeUrl } from './columns';
@@ -84,13 +84,16 @@ export async function* businessRowBatches(
 ): AsyncGenerator<BusinessRow[]> {
   const swept = await provenMissing(store);
   const inScope = (l: StoredListing | undefined) => !!l && (collection === undefined || l.collections.includes(collection));
+  // Every business as one transaction saw it, before the first batch (read.ts).
+  const byPlace = await businessesByPlace(store);
   let places = 0;
   for await (const batch of readAhead(store.iterateListings(batchSize, collection))) {
     places += batch.length;
-    const businesses = await businessesOf(
-      store,
-      batch.map((l) => l.key),
-    );
+    const businesses = new Map<string, BusinessRecord>();
+    for (const l of batch) {
+      const b = byPlace.get(l.key);
+      if (b) businesses.set(l.key, b);
+    }
     const here = new Map(batch.map((l) => [l.key, l]));
     const others = [...new Set([...businesses.values()].flatMap((b) => b.members).filter((k) => !here.has(k)))];
     const fetched = await store.transact(['listings'], 'readonly', (tx) => Promise.all(others.map((k) => tx.objectStore('listings').get(k))));

@@ -15,17 +15,16 @@ function siteIndexOf(key: string): number {
   return colon > 0 && colon < key.length - 1 ? PROVIDERS.findIndex((p) => p.id === key.slice(0, colon)) : -1;
 }
 
-/** The stored business of each of these places that has one (a place in none is a business of one). */
-export async function businessesOf(store: Store, keys: readonly string[]): Promise<Map<string, BusinessRecord>> {
-  const found = await store.transact(['businesses'], 'readonly', (tx) => {
-    const index = tx.objectStore('businesses').index('byPlace');
-    return Promise.all(keys.map((k) => index.get(k)));
-  });
-  const out = new Map<string, BusinessRecord>();
-  found.forEach((b, i) => {
-    if (b) out.set(keys[i]!, b);
-  });
-  return out;
+/**
+ * Place key → its business, every business read in one transaction: an export reads it once,
+ * before its first batch, so a linking run that commits while the export reads its batches
+ * neither joins a place already written alone to one read later (its row lost) nor splits one
+ * already written (its row repeated). A place in none is a business of one.
+ */
+export async function businessesByPlace(store: Store): Promise<Map<string, BusinessRecord>> {
+  const byPlace = new Map<string, BusinessRecord>();
+  for (const b of await listBusinesses(store)) for (const k of b.members) byPlace.set(k, b);
+  return byPlace;
 }
 
 /** The business id a place is exported under: its business's, or its own as a business of one. */
