@@ -216,7 +216,7 @@ describe('readPage: what a page gives the contacts pass', () => {
     expect(readPage(`<meta http-equiv="refresh" content="0; url=javascript:alert(1)">`, PAGE).refreshTo).toBeNull();
   });
 
-  it('social profiles: one per network, the first in the page, tracking parameters dropped; share buttons are not profiles', () => {
+  it("social profiles: each network's in page order (the first is the one kept, the rest told apart across the pass), tracking parameters dropped; share buttons are not profiles", () => {
     const reading = readPage(
       `<header><a href="https://www.instagram.com/Cafe_One/?utm_source=site&igshid=abc">ig</a>
         <a href="https://www.facebook.com/sharer/sharer.php?u=https://cafe.example.kr">share</a></header>
@@ -227,6 +227,7 @@ describe('readPage: what a page gives the contacts pass', () => {
     expect(reading.socials).toEqual([
       { network: 'instagram', url: 'https://www.instagram.com/cafe_one', page: PAGE },
       { network: 'facebook', url: 'https://www.facebook.com/cafeone', page: PAGE },
+      { network: 'instagram', url: 'https://www.instagram.com/web_agency', page: PAGE },
       { network: 'kakao_channel', url: 'https://pf.kakao.com/_xkxaZxl', page: PAGE },
     ]);
   });

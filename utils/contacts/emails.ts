@@ -15,6 +15,7 @@
  * and `logo@cafe.seoul`-like tokens are not addresses, and `info@카페.한국` is one.
  */
 import { parse as parseHost } from 'tldts';
+import { isBuilderDomain } from './builders';
 
 export type TextEmailWriting = 'text' | 'obfuscated';
 
@@ -207,13 +208,6 @@ const PLACEHOLDER_LOCALS = new Set([
   'someone',
   'xxx',
 ]);
-/**
- * Addresses that reach no one at the business. Error trackers: Sentry DSNs (`key@o1.ingest.sentry.io`,
- * Wix pages' `key@sentry-next.wixpress.com`) sit in page markup. Site builders: their own domains
- * (Wix `wixpress.com`, Squarespace, GoDaddy and its mail host `secureserver.net`, Cafe24, whose name
- * every Cafe24 shop footer carries as its hosting provider) are the builder's, never the shop's.
- */
-const PLATFORM_DOMAINS = ['sentry.io', 'wixpress.com', 'wix.com', 'squarespace.com', 'godaddy.com', 'secureserver.net', 'cafe24.com', 'cafe24corp.com'];
 /** An address that by its name takes no replies cannot be used to reach the business. */
 const NO_REPLY = /^(?:no[-_.]?reply|do[-_.]?not[-_.]?reply|mailer-daemon)(?:[-_.+].*)?$/i;
 
@@ -245,7 +239,8 @@ export function normaliseEmail(candidate: string, given: 'in-text' | 'as-address
   if (!host.isIcann || host.isIp || !host.domainWithoutSuffix) return null;
   if (PLACEHOLDER_NAMES.has(host.domainWithoutSuffix) || PLACEHOLDER_DOMAINS.has(domain) || PLACEHOLDER_LOCALS.has(local.toLowerCase())) return null;
   if (given === 'in-text' && HANDLE_PREFIXES.has(local.toLowerCase())) return null;
-  if (PLATFORM_DOMAINS.some((platform) => domain === platform || domain.endsWith(`.${platform}`))) return null;
+  // A site builder's, a host's or an error tracker's address (builders.ts): never the business's.
+  if (isBuilderDomain(domain)) return null;
   if (NO_REPLY.test(local)) return null;
   return `${local}@${domain}`;
 }

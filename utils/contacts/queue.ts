@@ -7,6 +7,7 @@
 import { backoffDelay } from '../queue/backoff';
 import { handled, StoreError, type Store } from '../store';
 import { websiteKind } from './website-kind';
+import { countShared } from './shared-values';
 import {
   emptyFindings,
   fromContactRecord,
@@ -253,6 +254,22 @@ export async function contactsOf(store: Store, listings: readonly { key: string;
       if (site) out.set(l.key, site);
     }
     return out;
+  });
+}
+
+/**
+ * The values on many unrelated businesses' sites (shared-values.ts), over every website record,
+ * read with a cursor in one transaction: an export computes it once and leaves them out.
+ */
+export async function sharedContactValues(store: Store): Promise<Set<string>> {
+  return store.transact(['contactSites'], 'readonly', async (tx) => {
+    const counter = countShared();
+    let cursor = await tx.objectStore('contactSites').openCursor();
+    while (cursor) {
+      counter.add(cursor.value);
+      cursor = await cursor.continue();
+    }
+    return counter.shared();
   });
 }
 

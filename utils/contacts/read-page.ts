@@ -17,7 +17,7 @@ import { Parser } from 'htmlparser2';
 import { decodeCloudflareEmail, findEmails, mailtoAddresses, normaliseEmail } from './emails';
 import { findPhones, telPhone } from './phones';
 import { socialProfile } from './social';
-import type { EmailWriting, FoundEmail, PageLink, PageReading, SocialNetwork, SocialProfile } from './types';
+import type { EmailWriting, FoundEmail, PageLink, PageReading, SocialProfile } from './types';
 
 const UNREAD = new Set(['script', 'style', 'template']);
 /** Elements that end a line of text: `<td>a@b.com</td><td>Tel</td>` must not read as `a@b.comTel`. */
@@ -31,6 +31,8 @@ const MAX_LINK_TEXT = 200;
 const CLOUDFLARE_PATH = '/cdn-cgi/l/email-protection';
 /** Structured data read per page at most: a business's block is a few kB. */
 const MAX_JSON_LD = 200_000;
+/** Profiles of one network kept from one page, at most. */
+const PROFILES_PER_NETWORK = 3;
 /** Frames followed from one page at most. */
 const MAX_FRAMES = 3;
 
@@ -135,7 +137,15 @@ export function readPage(html: string, pageUrl: string): PageReading {
   for (const hex of cloudflare) emails.add(decodeCloudflareEmail(hex), 'cfemail');
 
   const pageLinks: PageLink[] = [];
-  const socials = new Map<SocialNetwork, SocialProfile>();
+  // Every profile of each network, in document order, a few at most: the first is usually the
+  // business's, but a builder's profile in a header widget comes first at times, and is then
+  // told apart across the pass (shared-values.ts), the business's own taking its place.
+  const socials: SocialProfile[] = [];
+  const addSocial = (profile: SocialProfile | null) => {
+    if (!profile) return;
+    const same = socials.filter((s) => s.network === profile.network);
+    if (same.length < PROFILES_PER_NETWORK && !same.some((s) => s.url === profile.url)) socials.push(profile);
+  };
   for (const link of links) {
     const url = absoluteHttp(link.href, base);
     if (!url) continue;
@@ -150,7 +160,7 @@ export function readPage(html: string, pageUrl: string): PageReading {
     // First in document order: the header comes before the body and the footer, and a web
     // agency's own profiles sit in its credit at the very bottom of the page.
     const profile = socialProfile(href);
-    if (profile && !socials.has(profile.network)) socials.set(profile.network, { ...profile, page: pageUrl });
+    addSocial(profile && { ...profile, page: pageUrl });
   }
 
   const pageText = text.join('');
@@ -161,7 +171,7 @@ export function readPage(html: string, pageUrl: string): PageReading {
   for (const href of structured.profiles) {
     const url = absoluteHttp(href, base);
     const profile = url ? socialProfile(url.href) : null;
-    if (profile && !socials.has(profile.network)) socials.set(profile.network, { ...profile, page: pageUrl });
+    addSocial(profile && { ...profile, page: pageUrl });
   }
 
   const refreshTarget = refreshContent === null ? null : refreshUrl(refreshContent);
@@ -170,7 +180,7 @@ export function readPage(html: string, pageUrl: string): PageReading {
 
   return {
     emails: emails.list,
-    socials: [...socials.values()],
+    socials,
     phones: uniquePhones([...tels.map(telPhone), ...findPhones(pageText), ...structured.phones]),
     links: pageLinks,
     refreshTo: refresh ? refresh.href : null,

@@ -35,6 +35,12 @@ export interface ContactFindings {
   emails: SourcedValue[];
   /** One profile per network, the first found. */
   socials: Partial<Record<SocialNetwork, SourcedValue>>;
+  /**
+   * The other profiles found, in order (a few): where the first of a network turns out to be a
+   * site builder's (shared-values.ts), the next of that network is the business's. Absent in
+   * records written before issue 36.
+   */
+  otherSocials?: (SourcedValue & { network: SocialNetwork })[];
   phones: SourcedValue[];
   /** The page beyond the home page where the first e-mail, or else the first contact page read. */
   contactPage: string | null;
@@ -139,7 +145,11 @@ export function partialOver(earlier: ContactFindings | null, partial: ContactFin
     ...partial,
     emails: union(partial.emails, earlier.emails, (v) => v.toLowerCase()),
     socials: { ...earlier.socials, ...partial.socials },
+    otherSocials: [...(partial.otherSocials ?? []), ...(earlier.otherSocials ?? [])].slice(0, OTHER_SOCIALS_KEPT),
     phones: union(partial.phones, earlier.phones, (v) => v.replace(/\D/g, '')),
     contactPage: partial.contactPage ?? earlier.contactPage,
   };
 }
+
+/** Other profiles kept in one record, at most. */
+export const OTHER_SOCIALS_KEPT = 10;

@@ -15,7 +15,7 @@ import type { NetworkWatch } from './network-watch';
 import { hostLane, type HostLanes } from './host-lanes';
 import { pickContactPages } from './contact-links';
 import { readPage } from './read-page';
-import { emptyFindings, type ContactFindings } from './records';
+import { emptyFindings, OTHER_SOCIALS_KEPT, type ContactFindings } from './records';
 import type { SiteFailure } from './queue';
 import { robotsRulesOf, robotsUrlOf, type RobotsRules } from './robots';
 import type { PageReading } from './types';
@@ -174,7 +174,15 @@ function merge(into: ContactFindings, reading: PageReading, page: string): void 
     emails.add(e.email.toLowerCase());
     into.emails.push({ value: e.email, page: e.page });
   }
-  for (const s of reading.socials) if (s.url.length <= FINDINGS_BOUNDS.text) into.socials[s.network] ??= { value: s.url, page: s.page };
+  for (const s of reading.socials) {
+    if (s.url.length > FINDINGS_BOUNDS.text) continue;
+    const first = into.socials[s.network];
+    if (!first) into.socials[s.network] = { value: s.url, page: s.page };
+    else if (first.value !== s.url) {
+      const others = (into.otherSocials ??= []);
+      if (others.length < OTHER_SOCIALS_KEPT && !others.some((o) => o.value === s.url)) others.push({ network: s.network, value: s.url, page: s.page });
+    }
+  }
   const phones = new Set(into.phones.map((p) => digitsOf(p.value)));
   for (const p of reading.phones) {
     if (phones.has(digitsOf(p)) || p.length > FINDINGS_BOUNDS.text) continue;

@@ -1,6 +1,7 @@
 import type { ExportListing } from './columns';
 import type { Store } from '../store';
-import { contactsOf, hasContacts } from '../contacts/queue';
+import { contactsOf, hasContacts, sharedContactValues } from '../contacts/queue';
+import { withoutShared } from '../contacts/shared-values';
 import { businessesByPlace, hasBusinesses } from '../match/read';
 import { businessCsvChunks, businessJsonChunks, businessRowBatches, type BusinessRow } from './businesses';
 import { csvChunks, exportFileName } from './csv';
@@ -112,6 +113,8 @@ export async function writeExport(
   let places = 0;
   // Most collections were never through the contacts pass or a linking run: their export reads nothing more.
   const withContacts = await hasContacts(store);
+  // What many unrelated businesses' sites show (a builder's footer address): nobody's own, left out.
+  const shared = withContacts ? await sharedContactValues(store) : null;
   const linked = await hasBusinesses(store);
   // One snapshot of the businesses for the whole file (read.ts): a run committing mid-export
   // never gives two places of one business two ids.
@@ -127,7 +130,8 @@ export async function writeExport(
       }
       yield batch.map((l) => {
         const business = groups?.get(l.key);
-        const site = contacts?.get(l.key);
+        const found = contacts?.get(l.key);
+        const site = found?.findings && shared ? { ...found, findings: withoutShared(found.findings, shared) } : found;
         return site || business ? { ...l, ...(site ? { contacts: site } : {}), ...(business ? { businessId: business.id } : {}) } : l;
       });
     }
