@@ -38,8 +38,8 @@ export interface SharedCounter {
 export function countShared(): SharedCounter {
   const owners = new Map<string, Set<string>>();
   const seen = (key: string, owner: string) => {
-    let set = owners.get(key);
-    if (!set) owners.set(key, (set = new Set()));
+    const set = owners.get(key) ?? new Set<string>();
+    owners.set(key, set);
     if (set.size < SHARED_BY_SITES) set.add(owner);
   };
   return {

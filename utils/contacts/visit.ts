@@ -179,7 +179,8 @@ function merge(into: ContactFindings, reading: PageReading, page: string): void 
     const first = into.socials[s.network];
     if (!first) into.socials[s.network] = { value: s.url, page: s.page };
     else if (first.value !== s.url) {
-      const others = (into.otherSocials ??= []);
+      into.otherSocials ??= [];
+      const others = into.otherSocials;
       if (others.length < OTHER_SOCIALS_KEPT && !others.some((o) => o.value === s.url)) others.push({ network: s.network, value: s.url, page: s.page });
     }
   }
