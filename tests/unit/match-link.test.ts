@@ -162,6 +162,38 @@ describe('linking one business across the three sites', () => {
     expect(membersOf(r)).toEqual([]);
   });
 
+  it("reads Google's English road name as the Korean one however the sound changes (`Dongmak-ro` / `독막로`), and a lot address as no road (issue 36)", () => {
+    const r = run([
+      place('google', '1', 'Cafe Onion', at(0, 0), { category: 'Cafe', address: '24 Dongmak-ro, Mapo District, Seoul' }),
+      place('naver', '2', '카페 어니언', at(40, 20), { category: '카페', roadAddress: '서울 마포구 독막로 24' }),
+    ]);
+    const link = r.businesses[0]?.links[0];
+    expect(link?.reasons.find((x) => x.kind === 'address')?.points).toBe(2.5);
+    // `충무로1가 24-11` is the lot 24-11 of the neighbourhood 충무로1가, not the building 1 of 충무로.
+    const lot = run([
+      place('naver', '1', '진미식당', at(0, 0), { category: '음식점 > 한식', roadAddress: '서울 중구 충무로1가 24-11' }),
+      place('kakao', '2', '진미식당', at(60, 0), { category: '음식점 > 한식', roadAddress: '서울 중구 충무로 1' }),
+    ]);
+    const pair = lot.businesses[0]?.links[0];
+    expect(pair?.reasons.some((x) => x.kind === 'address')).toBe(false);
+  });
+
+  it('a place closed for good is not linked to the new tenant at its address, even on one number (issue 36)', () => {
+    const phoneE164 = '+8227771234';
+    const road = '서울 마포구 독막로 24';
+    const r = run([
+      place('naver', '1', '하루카페', at(0, 0), { category: '카페', roadAddress: road, phoneE164, closed: 'permanently' }),
+      place('kakao', '2', '소담커피', at(5, 5), { category: '카페', roadAddress: road, phoneE164 }),
+    ]);
+    expect(membersOf(r)).toEqual([]);
+    // The same business, closed on one site and not yet on the other: its name says so.
+    const same = run([
+      place('naver', '1', '하루카페', at(0, 0), { category: '카페', roadAddress: road, phoneE164, closed: 'permanently' }),
+      place('kakao', '2', '하루 카페', at(5, 5), { category: '카페', roadAddress: road, phoneE164 }),
+    ]);
+    expect(membersOf(same)).toEqual(['naver:1 kakao:2']);
+  });
+
   it('the same name and kind 150 m apart on another road are two businesses (a test for the different-road penalty)', () => {
     const r = run([
       place('naver', '1', '하루커피', at(0, 0), { category: '카페', roadAddress: '서울 마포구 독막로 12' }),

@@ -6,10 +6,15 @@
  * all, and a key is only compared between pins a few hundred metres apart, where one road and
  * number is one building.
  */
+import { romanize } from 'es-hangul';
 import { romanised, soundOf } from './names';
 
-/** `세종대로 12`, `테헤란로4길 5-1`, `종로 1` (the number may have a sub-number after a hyphen). */
-const KOREAN_ROAD = /([\uac00-\ud7a3\d]+(?:대로|로|길))\s*(\d+(?:-\d+)?)(?![\d-]|\s*번지)/u;
+/**
+ * `세종대로 12`, `테헤란로4길 5-1`, `종로 1` (the number may have a sub-number after a hyphen).
+ * Not a lot address whose neighbourhood's name ends in 로 (`충무로1가 24-11`: the number is the
+ * neighbourhood's `1가`, issue 36).
+ */
+const KOREAN_ROAD = /([\uac00-\ud7a3\d]+(?:대로|로|길))\s*(\d+(?:-\d+)?)(?![\d-]|\s*번지|가)/u;
 /** `12 Sejong-daero`, `5-1 Teheran-ro 4-gil`. */
 const LATIN_ROAD = /\b(\d+(?:-\d+)?)\s+([a-z]+(?:-[a-z]+)*-(?:daero|ro|gil)(?:\s+\d+(?:beon)?-gil)?)\b/i;
 
@@ -22,6 +27,28 @@ export function roadKey(address: string | null | undefined): string | null {
   const en = LATIN_ROAD.exec(text);
   if (en) return `${roadName(en[2]!)} ${en[1]}`;
   return null;
+}
+
+/**
+ * The same key as Google's English names tend to write it: the name before `로`/`길`/`대로`
+ * romanised as a word, with the sound changes the official romanisation writes (`독막로` →
+ * `dongmakro`, as the sign's `Dongmak-ro`, where syllable by syllable gives `dokmakro`); the
+ * suffix apart, as road signs keep it (`종로` stays `jongro`). Null when it is the same as
+ * `roadKey`'s, or the address is not a Korean one (issue 36: English road names read as another
+ * road cost half the pairs they touched).
+ */
+export function roadKeyAsSpoken(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const ko = KOREAN_ROAD.exec(address.normalize('NFKC'));
+  if (!ko) return null;
+  const name = ko[1]!;
+  const suffix = /(대로|로|길)$/u.exec(name)![1]!;
+  const stem = name.slice(0, name.length - suffix.length);
+  // A stem with digits is a numbered side road (`테헤란로4길`): its syllables are the key already.
+  if (!stem || /\d/.test(stem)) return null;
+  const spoken = `${romanize(stem)}${romanised(suffix)}`.replace(/[\s-]/g, '').toLowerCase();
+  const key = `${spoken} ${ko[2]}`;
+  return key === roadKey(address) ? null : key;
 }
 
 /**

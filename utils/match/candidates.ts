@@ -46,6 +46,7 @@ export function blockKeys(p: PreparedPlace): string[] {
   else if (latin.length > 0) keys.add(`n${latin.slice(0, 3)}`);
   if (sound.length > 0) keys.add(`ns${sound.slice(0, 3)}`);
   if (p.road) keys.add(`r${roadSound(p.road)}`);
+  if (p.roadSpoken) keys.add(`r${roadSound(p.roadSpoken)}`);
   for (const phone of p.phones) keys.add(`p${phone}`);
   return [...keys];
 }

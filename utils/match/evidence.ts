@@ -2,7 +2,7 @@
  * A place made ready for comparing: its keys computed once, not once per candidate pair.
  */
 import { familiesOf } from './categories';
-import { roadKey } from './addresses';
+import { roadKey, roadKeyAsSpoken } from './addresses';
 import { nameKeys, type NameKeys } from './names';
 import { ownPhones } from './phones';
 import type { MatchPlace } from './types';
@@ -13,8 +13,12 @@ export interface PreparedPlace {
   site: number;
   name: NameKeys;
   road: string | null;
+  /** The road key as the road's name is spoken (addresses.ts roadKeyAsSpoken), where that differs. */
+  roadSpoken: string | null;
   phones: Set<string>;
   families: Set<string>;
+  /** The site marks it closed for good. */
+  closed: boolean;
   lat: number;
   lng: number;
 }
@@ -28,8 +32,10 @@ export function preparePlace(place: MatchPlace, site: number, toE164: (display: 
     name: nameKeys(place.name),
     // Naver and Kakao give the road address apart; Google's full address contains it.
     road: roadKey(place.roadAddress) ?? roadKey(place.address),
+    roadSpoken: roadKeyAsSpoken(place.roadAddress) ?? roadKeyAsSpoken(place.address),
     phones: ownPhones(place.phoneE164, place.otherPhones, toE164),
     families: familiesOf([place.category, ...(place.categories ?? [])]),
+    closed: place.closed === 'permanently',
     lat: place.lat,
     lng: place.lng,
   };

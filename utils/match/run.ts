@@ -89,6 +89,7 @@ export function matchPlaceOf(l: StoredListing): MatchPlace {
     roadAddress: l.roadAddress,
     phoneE164: l.phoneE164,
     otherPhones: l.otherPhones,
+    closed: l.closed ?? null,
   };
 }
 

@@ -43,7 +43,7 @@ export function scorePair(a: PreparedPlace, b: PreparedPlace, keepFrom = -Infini
   // (evidence.ts dropSharedPhones). Strong against (issue 36: two cafés in one building).
   const phone = shared ? 3 : a.phones.size > 0 && b.phones.size > 0 ? -2.5 : 0;
 
-  const roads = a.road && b.road ? (a.road === b.road || roadSound(a.road) === roadSound(b.road) ? 'same' : sameRoad(a.road, b.road) ? 'next' : 'other') : null;
+  const roads = a.road && b.road ? (oneRoad(a, b) ? 'same' : sameRoad(a.road, b.road) ? 'next' : 'other') : null;
   // Another road and building is another building: the sites take road addresses from one national register.
   const address = roads === 'same' ? 2.5 : roads === 'next' ? -0.5 : roads === 'other' ? -2.5 : 0;
 
@@ -57,7 +57,15 @@ export function scorePair(a: PreparedPlace, b: PreparedPlace, keepFrom = -Infini
   // Names in two scripts that share nothing: a building and a kind of business are no proof that
   // "Blue Bottle Coffee" is "커피빈 코엑스점"; only a shared own number is. Another branch of one
   // brand (`…타워점` / `…타워2호점`) is another business whatever agrees.
-  const capped = name.otherBranch ? 'another branch' : name.crossScript && namePts <= 0 && !shared ? 'names in two scripts that share nothing' : null;
+  // One side closed for good: the other may be the new tenant at its address, sharing the
+  // building, the kind and even the number; only names that agree say it is the same business.
+  const capped = name.otherBranch
+    ? 'another branch'
+    : name.crossScript && namePts <= 0 && !shared
+      ? 'names in two scripts that share nothing'
+      : a.closed !== b.closed && namePts < 2.5
+        ? 'one is closed for good and the names differ'
+        : null;
   if (capped) score = Math.min(score, UNPROVEN_CAP);
   if (score < keepFrom) return null;
   if (!reasons) return { a: a.place.key, b: b.place.key, metres: Math.round(metres), score, reasons: [] };
@@ -103,6 +111,15 @@ function namePoints({ value, contains, crossScript, otherBranch }: NameAgreement
   if (crossScript) return 0;
   if (value >= 0.5) return -1;
   return -3;
+}
+
+/** One road and number: as written, as it sounds, or as the road's name is spoken (`독막로 24` / `24 Dongmak-ro`). */
+function oneRoad(a: PreparedPlace, b: PreparedPlace): boolean {
+  for (const x of [a.road, a.roadSpoken]) {
+    if (!x) continue;
+    for (const y of [b.road, b.roadSpoken]) if (y && (x === y || roadSound(x) === roadSound(y))) return true;
+  }
+  return false;
 }
 
 /** `sejongdaero 12` and `sejongdaero 14`: one road, another building (or a site's rounding). */
