@@ -13,6 +13,11 @@ import { contactsOf } from '../../utils/contacts/queue';
 import type { ContactSite } from '../../utils/contacts/records';
 import { makeListing } from './store-records';
 
+/** A stored place `google:{id}` of collection `s1` whose website is `website`. */
+export function placeWithWebsite(id: string, website: string | null): StoredListing {
+  return { ...makeListing(id, { website }), firstSeen: 1, lastSeen: 2, collections: ['s1'], keywords: ['cafe'], cells: [] };
+}
+
 /** A store whose listings `google:1…n` have the web's sites as websites, in the web's host order. */
 export async function storeOfWeb(web: WebReplica, factory: IDBFactory, name = 'web'): Promise<Store> {
   const store = await openStore({ factory, name });
@@ -20,15 +25,7 @@ export async function storeOfWeb(web: WebReplica, factory: IDBFactory, name = 'w
   for (let from = 0; from < hosts.length; from += 1000) {
     await store.transact(['listings'], 'readwrite', async (tx) => {
       for (let i = from; i < Math.min(hosts.length, from + 1000); i++) {
-        const l: StoredListing = {
-          ...makeListing(String(i + 1), { website: web.truth(hosts[i]!).website }),
-          firstSeen: 1,
-          lastSeen: 2,
-          collections: ['s1'],
-          keywords: ['cafe'],
-          cells: [],
-        };
-        await tx.objectStore('listings').put(l);
+        await tx.objectStore('listings').put(placeWithWebsite(String(i + 1), web.truth(hosts[i]!).website));
       }
     });
   }

@@ -12,8 +12,8 @@ import { SHARED_BY_SITES, sharedValues, withoutShared } from '../../utils/contac
 import { isBuilderDomain } from '../../utils/contacts/builders';
 import { normaliseEmail } from '../../utils/contacts/emails';
 import { openStore } from '../../utils/store';
-import type { StoredListing } from '../../utils/listing/types';
-import { freshFactory, makeListing } from './store-fixtures';
+import { placeWithWebsite } from '../helpers/contacts-run';
+import { freshFactory } from './store-fixtures';
 
 const NOW = Date.UTC(2026, 11, 5, 9, 0, 0);
 const BUILDER_MAIL = 'webmaster@sitebuilder.co.kr';
@@ -65,18 +65,7 @@ describe('values on many unrelated businesses’ sites', () => {
     const store = await openStore({ factory: freshFactory(), name: 'shared' });
     const hosts = ['cafe-a.kr', 'bakery-b.co.kr', 'clinic-c.com', 'shop-d.kr'];
     await store.transact(['listings'], 'readwrite', async (tx) => {
-      for (const [i, h] of hosts.entries()) {
-        const l: StoredListing = {
-          ...makeListing(String(i + 1)),
-          website: `https://${h}/`,
-          firstSeen: 1,
-          lastSeen: 2,
-          collections: ['s1'],
-          keywords: ['cafe'],
-          cells: [],
-        };
-        await tx.objectStore('listings').put(l);
-      }
+      for (const [i, h] of hosts.entries()) await tx.objectStore('listings').put(placeWithWebsite(String(i + 1), `https://${h}/`));
     });
     await enqueueContacts(store, { now: NOW, recheckDays: 30 });
     for (let i = 0; i < hosts.length; i++) {
