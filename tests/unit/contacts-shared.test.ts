@@ -54,6 +54,21 @@ describe('values on many unrelated businesses’ sites', () => {
     expect(sharedValues([brand('branch-one.kr'), brand('branch-two.kr'), brand('branch-three.co.kr')]).size).toBe(1);
   });
 
+  it('one business on three suffixes is one owner; an IDN site owns its IDN address; customers of one builder are each their own (the second review)', () => {
+    const site = (host: string, email: string) => {
+      const f = emptyFindings('read');
+      f.emails.push({ value: email, page: `https://${host}/` });
+      return { url: `https://${host}/`, findings: f };
+    };
+    expect(
+      sharedValues([site('cafeharu.kr', 'cafeharu@gmail.com'), site('cafeharu.com', 'cafeharu@gmail.com'), site('cafeharu.co.kr', 'cafeharu@gmail.com')]).size,
+    ).toBe(0);
+    expect(
+      sharedValues([site('카페하루.한국', 'info@카페하루.한국'), site('branch-a.kr', 'info@카페하루.한국'), site('branch-b.kr', 'info@카페하루.한국')]).size,
+    ).toBe(0);
+    expect(sharedValues([site('a.imweb.me', 'studio@agency.kr'), site('b.imweb.me', 'studio@agency.kr'), site('c.imweb.me', 'studio@agency.kr')]).size).toBe(1);
+  });
+
   it('known builders and hosts are refused at once, whatever the pass has seen (builders.ts)', () => {
     for (const d of ['wixpress.com', 'mail.cafe24.com', 'imweb.me', 'godo.co.kr', 'sixshop.com', 'o1.ingest.sentry.io'])
       expect(isBuilderDomain(d), d).toBe(true);

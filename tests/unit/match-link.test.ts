@@ -153,6 +153,32 @@ describe('linking one business across the three sites', () => {
     expect(membersOf(r)).toEqual(['naver:3 kakao:4']);
   });
 
+  it('one branch spelt two ways is one business: a brand spelt otherwise, or a branch word in two scripts (the second review)', () => {
+    const road = '서울 강남구 강남대로 396';
+    for (const [x, y] of [
+      ['맥도날드 강남점', '맥도널드 강남점'],
+      ['파리바게뜨 강남점', '파리바게트 강남점'],
+      ['스타벅스 코엑스몰점', '스타벅스 COEX몰점'],
+      ['스타벅스 강남역점', '스타벅스 강남점'],
+    ] as const) {
+      const r = run([
+        place('naver', '1', x, at(0, 0), { category: '카페', roadAddress: road, phoneE164: '+8225551234' }),
+        place('kakao', '2', y, at(20, 10), { category: '카페', roadAddress: road, phoneE164: '+8225551234' }),
+      ]);
+      expect(membersOf(r), `${x} / ${y}`).toEqual(['naver:1 kakao:2']);
+    }
+  });
+
+  it('a chain number taken out on one site is taken out on every site: a branch does not then differ from itself (the second review)', () => {
+    const central = '+8215771234';
+    const r = run([
+      place('naver', '1', '본죽 을지로점', at(0, 0), { category: '음식점 > 죽', phoneE164: '+8227771111', otherPhones: ['1577-1234'] }),
+      place('google', '1', 'Bonjuk Euljiro', at(30, 0), { category: 'Porridge restaurant', phoneE164: central }),
+      place('naver', '2', '본죽 명동점', at(3000, 0), { category: '음식점 > 죽', phoneE164: central }),
+    ]);
+    expect(membersOf(r)).toEqual(['google:1 naver:1']);
+  });
+
   it('a numbered branch is never the unnumbered one, even with a shared number and one road address (issue 36: `…타워점` and `…타워2호점`)', () => {
     const phoneE164 = '+8225559999';
     const r = run([

@@ -145,10 +145,22 @@ export function partialOver(earlier: ContactFindings | null, partial: ContactFin
     ...partial,
     emails: union(partial.emails, earlier.emails, (v) => v.toLowerCase()),
     socials: { ...earlier.socials, ...partial.socials },
-    otherSocials: [...(partial.otherSocials ?? []), ...(earlier.otherSocials ?? [])].slice(0, OTHER_SOCIALS_KEPT),
+    otherSocials: otherSocialsAfter(earlier, partial),
     phones: union(partial.phones, earlier.phones, (v) => v.replace(/\D/g, '')),
     contactPage: partial.contactPage ?? earlier.contactPage,
   };
+}
+
+/** The other profiles of both visits, once each, with an earlier first profile the partial one replaced. */
+function otherSocialsAfter(earlier: ContactFindings, partial: ContactFindings): NonNullable<ContactFindings['otherSocials']> {
+  const firsts = { ...earlier.socials, ...partial.socials };
+  const replaced = (Object.entries(earlier.socials) as [SocialNetwork, SourcedValue | undefined][])
+    .filter(([network, v]) => v && firsts[network]?.value !== v.value)
+    .map(([network, v]) => ({ network, value: v!.value, page: v!.page }));
+  const out: NonNullable<ContactFindings['otherSocials']> = [];
+  for (const o of [...(partial.otherSocials ?? []), ...replaced, ...(earlier.otherSocials ?? [])])
+    if (out.length < OTHER_SOCIALS_KEPT && firsts[o.network]?.value !== o.value && !out.some((x) => x.value === o.value)) out.push(o);
+  return out;
 }
 
 /** Other profiles kept in one record, at most. */

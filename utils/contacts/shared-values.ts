@@ -3,13 +3,15 @@
  * unrelated businesses (issue 36): a site builder's `webmaster@…` in a template's footer, a web
  * agency's Instagram in its credit, a host's support address. Learnt across every website the
  * pass has read, whatever builder it is (builders.ts lists the known ones): a value seen on the
- * sites of SHARED_BY_SITES or more different registrable domains, an e-mail not counting on a
- * site of its own domain (a franchise's `info@brand.kr` on `brand.kr` and its branches' sites is
- * the brand's, and still shared by the branches). The export leaves them out, and where the
+ * sites of SHARED_BY_SITES or more owners (ownerOf), an e-mail not counting on a site of its own
+ * owner. A franchise whose branches each have a domain of their own and show the brand's address
+ * or channel loses it here: told apart from a builder's only by the places' names, which this
+ * does not read (docs/ARCHITECTURE.md says so). The export leaves them out, and where the
  * first profile of a network was one, the business's next profile of that network takes its
  * place. Pure.
  */
-import { getDomain } from 'tldts';
+import { getDomain, getDomainWithoutSuffix } from 'tldts';
+import { isBuilderDomain } from './builders';
 import type { ContactFindings, ContactSite } from './records';
 import type { SocialNetwork } from './types';
 
@@ -18,7 +20,24 @@ export const SHARED_BY_SITES = 3;
 
 const emailKey = (address: string) => `e:${address.toLowerCase()}`;
 const profileKey = (url: string) => `p:${url.toLowerCase().replace(/\/+$/, '')}`;
-const ownerOf = (host: string) => getDomain(host) ?? host;
+/**
+ * Who a site or an e-mail domain belongs to: its registrable name without the suffix, in ASCII
+ * (`cafeharu.kr`, `cafeharu.co.kr` and `cafeharu.com` are one owner; `카페하루.한국` is its
+ * punycode), except on a builder's or host's domain, where each customer's subdomain is its own
+ * (`a.imweb.me` and `b.imweb.me` are two businesses).
+ */
+function ownerOf(host: string): string {
+  let ascii = host.toLowerCase();
+  try {
+    ascii = new URL(`http://${host}/`).hostname;
+  } catch {
+    // Not a host name a URL takes: compared as written.
+  }
+  const domain = getDomain(ascii);
+  if (!domain) return ascii;
+  if (isBuilderDomain(domain)) return ascii;
+  return getDomainWithoutSuffix(ascii) ?? domain;
+}
 
 function hostOf(url: string): string | null {
   try {
@@ -36,11 +55,15 @@ export interface SharedCounter {
 }
 
 export function countShared(): SharedCounter {
-  const owners = new Map<string, Set<string>>();
+  // Most values are on one site only: a value keeps its first owner as a string, and a set only
+  // once a second owner shows (a 100,000-site store holds one string per value, not one set).
+  const owners = new Map<string, string | Set<string>>();
   const seen = (key: string, owner: string) => {
-    const set = owners.get(key) ?? new Set<string>();
-    owners.set(key, set);
-    if (set.size < SHARED_BY_SITES) set.add(owner);
+    const known = owners.get(key);
+    if (known === undefined) owners.set(key, owner);
+    else if (typeof known === 'string') {
+      if (known !== owner) owners.set(key, new Set([known, owner]));
+    } else if (known.size < SHARED_BY_SITES) known.add(owner);
   };
   return {
     add(site) {
@@ -57,7 +80,7 @@ export function countShared(): SharedCounter {
     },
     shared() {
       const out = new Set<string>();
-      for (const [key, set] of owners) if (set.size >= SHARED_BY_SITES) out.add(key);
+      for (const [key, set] of owners) if (typeof set !== 'string' && set.size >= SHARED_BY_SITES) out.add(key);
       return out;
     },
   };

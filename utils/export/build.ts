@@ -149,6 +149,7 @@ export async function writeExport(
             onProgress?.(n, Math.max(total, n));
           }
         : undefined,
+      groups ?? undefined,
     );
   await spec.write({ places: counted(), businesses: businessRows, linked }, sink);
   const words = spec.fileWord ? [...scope.fileWords, spec.fileWord] : scope.fileWords;

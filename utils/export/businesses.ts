@@ -81,11 +81,13 @@ export async function* businessRowBatches(
   collection: string | undefined,
   batchSize: number,
   onPlaces?: (n: number) => void,
+  snapshot?: Map<string, BusinessRecord>,
 ): AsyncGenerator<BusinessRow[]> {
   const swept = await provenMissing(store);
   const inScope = (l: StoredListing | undefined) => !!l && (collection === undefined || l.collections.includes(collection));
-  // Every business as one transaction saw it, before the first batch (read.ts).
-  const byPlace = await businessesByPlace(store);
+  // Every business as one transaction saw it, before the first batch (read.ts); the workbook
+  // passes the one its places sheet was written from, so both sheets say the same.
+  const byPlace = snapshot ?? (await businessesByPlace(store));
   let places = 0;
   for await (const batch of readAhead(store.iterateListings(batchSize, collection))) {
     places += batch.length;

@@ -44,14 +44,19 @@ export function preparePlace(place: MatchPlace, site: number, toE164: (display: 
 /**
  * A number that two or more places of one site list is not an own phone: a chain's central
  * number, a mall's desk, a franchise's booking line (issue 36: two branches of one brand joined by
- * it). Taken out of every such place's phones, on that site; what the places share says nothing
- * of which of them is which.
+ * it). Taken out of every place's phones on every site: a branch whose Naver listing lost it
+ * must not then differ from its Google listing that shows only that number.
  */
-export function dropSharedPhones(places: readonly PreparedPlace[]): void {
-  const count = new Map<string, number>();
-  for (const p of places) for (const phone of p.phones) count.set(phone, (count.get(phone) ?? 0) + 1);
-  for (const p of places) for (const phone of [...p.phones]) if (count.get(phone)! >= SHARED_BY) p.phones.delete(phone);
+export function dropSharedPhones(sites: readonly (readonly PreparedPlace[])[]): void {
+  const shared = new Set<string>();
+  for (const places of sites) {
+    const seen = new Set<string>();
+    for (const p of places)
+      for (const phone of p.phones) {
+        if (seen.has(phone)) shared.add(phone);
+        seen.add(phone);
+      }
+  }
+  if (shared.size === 0) return;
+  for (const places of sites) for (const p of places) for (const phone of shared) p.phones.delete(phone);
 }
-
-/** Places of one site listing one number that make it shared. */
-const SHARED_BY = 2;

@@ -40,7 +40,7 @@ export function linkBusinesses(places: Iterable<MatchPlace>, opts: LinkOptions):
     byKey.set(place.key, prepared);
     latSum += prepared.lat;
   }
-  for (const site of bySite) dropSharedPhones(site);
+  dropSharedPhones(bySite);
   const referenceLat = byKey.size > 0 ? latSum / byKey.size : 0;
   const confirmed = new Set(opts.decisions.filter((d) => d.decision === 'confirmed').map((d) => d.id));
   const broken = new Set(opts.decisions.filter((d) => d.decision === 'broken').map((d) => d.id));

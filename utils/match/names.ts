@@ -22,8 +22,11 @@ export interface NameKeys {
   /** The compact name and its sound without that number: the brand a numbered branch belongs to. */
   brand: string;
   brandSound: string;
-  /** Whether the name as written ends with a branch word (`코엑스몰점`, `2호점`, `Gangnam Branch`). */
-  branched: boolean;
+  /**
+   * A name written as brand, then a branch word of its own (`스타벅스 코엑스몰점`): the brand's
+   * words and the branch's, each compact; null for a name of one word or no branch word.
+   */
+  namedBranch: { brand: string; branch: string } | null;
 }
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -57,15 +60,21 @@ export function nameKeys(name: string): NameKeys {
 }
 
 function computeKeys(name: string): NameKeys {
-  const spaced = name
+  const words = name
     .normalize('NFKC')
     .toLowerCase()
     // Brackets say the branch or a note (`스타벅스(강남점)`): keep the words, drop the marks.
     .replace(/[()[\]{}<>]/g, ' ')
     .replace(/['’`.,·&\-_/\\|!?:;"“”+*#~]/g, '')
-    .replace(/\s+/g, '');
-  const branched = NUMBERED_BRANCH.test(spaced) || BRANCH_SUFFIX.test(spaced);
-  const compact = spaced.replace(NUMBERED_BRANCH, '$1').replace(BRANCH_SUFFIX, '');
+    .split(/\s+/)
+    .filter(Boolean);
+  const joined = words.join('');
+  const compact = joined.replace(NUMBERED_BRANCH, '$1').replace(BRANCH_SUFFIX, '');
+  const last = words.at(-1) ?? '';
+  const namedBranch =
+    words.length >= 2 && !NUMBERED_BRANCH.test(last) && BRANCH_SUFFIX.test(last) && last.replace(BRANCH_SUFFIX, '') !== ''
+      ? { brand: words.slice(0, -1).join(''), branch: last.replace(BRANCH_SUFFIX, '') }
+      : null;
   const latin = romanised(compact);
   const sound = soundOf(latin);
   const branch = /\d+$/.exec(compact)?.[0] ?? '';
@@ -77,7 +86,7 @@ function computeKeys(name: string): NameKeys {
     branch,
     brand: compact.slice(0, compact.length - branch.length),
     brandSound: sound.replace(/\d+$/, ''),
-    branched,
+    namedBranch,
   };
 }
 
@@ -157,9 +166,6 @@ export interface NameAgreement {
   otherBranch: boolean;
 }
 
-/** Characters two branch names of one brand must share from their start (`스타벅스`, `starb`). */
-const BRAND_PREFIX = 2;
-
 /** How alike two names are. */
 export function nameSimilarity(a: NameKeys, b: NameKeys): NameAgreement {
   // `진미식당 2호점` against `진미식당` or `진미식당 3호점`: another branch of one name.
@@ -176,15 +182,21 @@ export function nameSimilarity(a: NameKeys, b: NameKeys): NameAgreement {
   return { value: Math.max(written, spoken), contains: contains || brand, crossScript, otherBranch: !crossScript && otherBranchOf(a, b) };
 }
 
-/** Both name a branch of one brand, and the branch words differ with neither inside the other. */
+/**
+ * Both are written as one brand and a branch word of their own, and the branch words differ:
+ * neither inside the other, and not one sound spelt two ways (`코엑스몰` / `COEX몰`). A name
+ * spelt otherwise (`맥도날드 강남점` / `맥도널드 강남점`) is no other branch: its brand differs.
+ */
 function otherBranchOf(a: NameKeys, b: NameKeys): boolean {
-  if (!a.branched || !b.branched || a.compact === b.compact) return false;
-  const shared = commonPrefix(a.compact, b.compact);
-  if (shared < BRAND_PREFIX) return false;
-  const restA = a.compact.slice(shared);
-  const restB = b.compact.slice(shared);
-  return restA !== '' && restB !== '' && !restA.includes(restB) && !restB.includes(restA);
+  const x = a.namedBranch;
+  const y = b.namedBranch;
+  if (!x || !y || x.brand !== y.brand || x.branch === y.branch) return false;
+  if (x.branch.includes(y.branch) || y.branch.includes(x.branch)) return false;
+  return similarity(soundOf(romanised(x.branch)), soundOf(romanised(y.branch))) < SAME_BRANCH_SOUND;
 }
+
+/** Branch words that sound this alike are one branch spelt two ways. */
+const SAME_BRANCH_SOUND = 0.7;
 
 /** Whether the names without their branch numbers are one brand: equal, or alike in how they sound. */
 function sameBrand(a: NameKeys, b: NameKeys): boolean {
