@@ -12,10 +12,21 @@ import { PANEL_WIDTH_PX } from '../replica/mercator';
 import { type SearchSwitches, queryMatcher, searchPlaces } from '../replica/search';
 import type { ReplicaPlace, World } from '../replica/world';
 
-/** The page's own window size (what its script sends in the search request) and the panel width. */
+/**
+ * The page's own window size (what its script sends in the search request) and the panel width.
+ * A single-result search sends the page on to the place while this asks (the replica's redirect):
+ * the window is the same on the next page, so the question is asked again there.
+ */
 export async function pageViewport(page: Page): Promise<Viewport> {
-  const size = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
-  return { ...size, panelWidth: PANEL_WIDTH_PX };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const size = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+      return { ...size, panelWidth: PANEL_WIDTH_PX };
+    } catch (e) {
+      if (attempt >= 5 || !/Execution context was destroyed|navigat/i.test(String(e))) throw e;
+      await page.waitForLoadState('domcontentloaded').catch(() => {});
+    }
+  }
 }
 
 /** Keys of the organic listings, in page order. */
