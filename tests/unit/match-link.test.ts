@@ -179,6 +179,20 @@ describe('linking one business across the three sites', () => {
     expect(membersOf(r)).toEqual(['google:1 naver:1']);
   });
 
+  it('names of nothing but marks or a branch word never agree (the second review: `점` and `…` scored as one name)', () => {
+    for (const [x, y] of [
+      ['점', '점'],
+      ['…', '-'],
+      ['', ''],
+    ] as const) {
+      const r = run([
+        place('naver', '1', x, at(0, 0), { category: '카페', roadAddress: '서울 중구 세종대로 12' }),
+        place('kakao', '2', y, at(5, 5), { category: '카페', roadAddress: '서울 중구 세종대로 12' }),
+      ]);
+      expect(membersOf(r), `${x} / ${y}`).toEqual([]);
+    }
+  });
+
   it('a numbered branch is never the unnumbered one, even with a shared number and one road address (issue 36: `…타워점` and `…타워2호점`)', () => {
     const phoneE164 = '+8225559999';
     const r = run([

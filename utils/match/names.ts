@@ -168,6 +168,8 @@ export interface NameAgreement {
 
 /** How alike two names are. */
 export function nameSimilarity(a: NameKeys, b: NameKeys): NameAgreement {
+  // A name of nothing but marks or a branch word (``, `점`, `…`) says nothing, least of all that two agree.
+  if (a.compact === '' || b.compact === '') return { value: 0, contains: false, crossScript: false, otherBranch: false };
   // `진미식당 2호점` against `진미식당` or `진미식당 3호점`: another branch of one name.
   if (a.branch !== b.branch) return { value: 0, contains: sameBrand(a, b), crossScript: a.hangul !== b.hangul, otherBranch: sameBrand(a, b) };
   const written = Math.max(similarity(a.compact, b.compact), similarity(a.latin, b.latin));
