@@ -349,6 +349,15 @@ describe('what the network saw, per request', () => {
     // No event for a third request: no address, not the last one seen.
     expect(await watch.addressOf(url, watch.mark())).toBeNull();
   });
+
+  it('a question whose fetch was given up (the pass paused) ends at once, not after the wait', async () => {
+    const watch = createNetworkWatch({ listen: () => {} }, 2000);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 10);
+    const started = Date.now();
+    expect(await watch.addressOf('https://slow.kr/', watch.mark(), stop.signal)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(500);
+  });
 });
 
 describe("the pass's wait", () => {

@@ -57,8 +57,7 @@ export function createNetworkWatch(events: NetworkEvents, wait = EVENT_WAIT_MS, 
   const seen = new Map<string, Seen>();
   const waiting = new Map<string, (() => void)[]>();
   const wake = (url: string) => {
-    for (const w of waiting.get(url) ?? []) w();
-    waiting.delete(url);
+    for (const w of [...(waiting.get(url) ?? [])]) w();
   };
   events.listen((e) => {
     if (e.tabId !== -1) return undefined;
@@ -80,14 +79,21 @@ export function createNetworkWatch(events: NetworkEvents, wait = EVENT_WAIT_MS, 
       if (value && value.at > since) return value.value;
       const left = until - Date.now();
       if (left <= 0 || signal?.aborted) return null;
+      // Woken by the event, the end of the wait or the caller giving up, whichever is first; the
+      // waiter leaves the list in every case (a browser that never reports a URL must not make
+      // the list grow for as long as the worker lives).
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        const list = waiting.get(url) ?? [];
-        list.push(() => {
+        const done = () => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          const rest = (waiting.get(url) ?? []).filter((w) => w !== done);
+          if (rest.length > 0) waiting.set(url, rest);
+          else waiting.delete(url);
           resolve();
-        });
-        waiting.set(url, list);
+        };
+        const timer = setTimeout(done, left);
+        signal?.addEventListener('abort', done, { once: true });
+        waiting.set(url, [...(waiting.get(url) ?? []), done]);
       });
     }
   };
