@@ -24,6 +24,7 @@ import type { Cell, CellResult, Sweep } from '../domain/sweep';
 import type { Listing } from '../listing/types';
 import { childCells, plannedOf } from '../sweep/plan';
 import { nearSearched } from '../sweep/bounds-proof';
+import { providerFor } from '../providers/registry';
 import { cellDocId, type CellDoc, type Settlement } from './docs';
 
 export type SettlementCheck = { ok: true; children: Cell[] } | { ok: false; reason: string };
@@ -95,9 +96,11 @@ function splitChildren(s: Settlement, sweep: Sweep, cell: Cell, planner: Planner
   const planned = plannedOf(cell);
   const candidates: Cell[][] = [childCells(sweep, cell, [widenedCell(planned)])];
   if (!minCellReached(cell.bbox, planner)) candidates.push(childCells(sweep, cell, splitCell(planned, sweep.area, planner)));
-  const theirs = s.children.map((c) => `${c.id}|${c.bbox.south},${c.bbox.west},${c.bbox.north},${c.bbox.east}|${c.zoomOffset ?? 0}`).sort();
+  const childKey = (c: Pick<Cell, 'id' | 'bbox' | 'zoomOffset'>) =>
+    `${c.id}|${c.bbox.south},${c.bbox.west},${c.bbox.north},${c.bbox.east}|${c.zoomOffset ?? 0}`;
+  const theirs = s.children.map(childKey).sort();
   const mine = candidates.find((cells) => {
-    const ours = cells.map((c) => `${c.id}|${c.bbox.south},${c.bbox.west},${c.bbox.north},${c.bbox.east}|${c.zoomOffset ?? 0}`).sort();
+    const ours = cells.map(childKey).sort();
     return ours.length === theirs.length && ours.every((k, i) => k === theirs[i]);
   });
   return mine ? { ok: true, children: mine } : { ok: false, reason: 'its children are not the cells this browser would split it into' };
@@ -117,7 +120,7 @@ export function checkPlaces(
   const byKey = new Map(read.map((l) => [l.key, l]));
   const missing = keys.filter((k) => !byKey.has(k));
   if (missing.length > 0) return { ok: false, reason: `${missing.length} of its places have no readable document (${missing[0]})` };
-  const site = local.sweep.provider ?? 'google';
+  const site = providerFor(local.sweep.provider).id;
   // Where the list could have shown a place: around the box the search covered (checkSettlement: it holds the cell).
   const near = nearSearched(local.searchedBox ?? local.cell.bbox);
   const listings: Listing[] = [];
