@@ -73,7 +73,16 @@ describe('collect while browsing', () => {
     const personLoads = replica.pageLoads() - loadsBefore;
     expect(personLoads).toBe(2);
     const popup = await openPopup(b.context);
-    await waitFor(async () => (await popup.getByTestId('browsing-count').textContent())?.includes(`${rendered.length} places`), 'the popup count', 10_000, 250);
+    // 30 s as the other waits here allow: five browser files at once can keep a fresh popup from rendering within 10 s (a rehearsal met it).
+    await waitFor(
+      async () => {
+        const text = (await popup.getByTestId('browsing-count').textContent()) ?? '';
+        return text.includes(`${rendered.length} places`) ? text : null;
+      },
+      'the popup count',
+      30_000,
+      250,
+    );
 
     // A sweep that finds the same places keeps one record each, in both collections.
     await maps.goto(`https://www.google.com/maps/@${CENTRE.lat},${CENTRE.lng},15z`).catch(() => {});
