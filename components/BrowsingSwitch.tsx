@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { BROWSING_ENABLED_KEY, BROWSING_STATS_KEY, isBrowsingEnabled, readTotals, unresolvedFailure, type BrowsingTotals } from '../utils/sweep/storage-keys';
+import { BROWSING_ENABLED_KEY, BROWSING_STATS_KEY, isBrowsingEnabled, readTotals, unresolvedFailure, type BrowsingTotals } from '../utils/config/storage-keys';
 import { formatNumber, t } from '../utils/i18n/t';
 
 /** The "Collect while browsing" switch and what it has collected. */

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { CONTACT_ORIGINS } from '../utils/contacts/wire';
 import { contactsCost } from '../utils/contacts/estimate';
 import { DEFAULT_CONTACTS_SETTINGS } from '../utils/contacts/pass';
-import type { AllSettings } from '../utils/sweep/settings';
+import type { AllSettings } from '../utils/config/settings';
 import { t } from '../utils/i18n/t';
 
 /**

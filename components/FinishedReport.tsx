@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { denseAreasText, loadIncompleteCoverage, type IncompleteCoverage } from '../utils/dashboard/incomplete';
-import { renderText } from '../utils/health/text';
+import { renderText } from '../utils/i18n/text';
 import { formatDateTime, formatNumber, t } from '../utils/i18n/t';
 import { sendMessage, type UserError } from '../utils/messaging/protocol';
 import type { Store } from '../utils/store';

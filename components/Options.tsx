@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { DELAY_FLOOR_MS, normaliseSettings, RESULT_LANGUAGES, type AllSettings } from '../utils/sweep/settings';
+import { DELAY_FLOOR_MS, normaliseSettings, RESULT_LANGUAGES, type AllSettings } from '../utils/config/settings';
 import { secondsPerPlace } from '../utils/details/estimate';
-import { BROWSING_INCOGNITO_KEY, DEFAULT_KEEP_RUNS, isIncognitoAllowed, KEEP_RUNS_KEY, KEEP_RUNS_LIMITS, readKeepRuns } from '../utils/sweep/storage-keys';
+import { BROWSING_INCOGNITO_KEY, DEFAULT_KEEP_RUNS, isIncognitoAllowed, KEEP_RUNS_KEY, KEEP_RUNS_LIMITS, readKeepRuns } from '../utils/config/storage-keys';
 import type { SweepSettings } from '../utils/domain/sweep';
 import { t } from '../utils/i18n/t';
 import { CalibrationPanel } from './CalibrationPanel';
@@ -67,7 +67,7 @@ export function Options() {
           />
         </label>
       ))}
-      {/* The floor, and the one way below it (utils/sweep/settings.ts DELAY_FLOOR_MS). */}
+      {/* The floor, and the one way below it (utils/config/settings.ts DELAY_FLOOR_MS). */}
       <p class="hint">{t('optionDelayFloor', DELAY_FLOOR_MS / 1000)}</p>
       <label>
         <input

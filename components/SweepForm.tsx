@@ -4,7 +4,7 @@ import { formatDuration, formatNumber, t } from '../utils/i18n/t';
 import { AUDIT_MIN_CELLS, AUDIT_SHARE, auditSampleSize } from '../utils/coverage/audit';
 import { userErrorText } from './user-error';
 import { PROVIDERS, providerOfUrl } from '../utils/providers/registry';
-import type { ProviderId } from '../utils/providers/place';
+import type { ProviderId } from '../utils/domain/place';
 import { browser } from 'wxt/browser';
 
 /** The map site of the active tab, when it is one (the popup sweeps the map the person has open). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { BROWSING, openStore, type Store } from '../utils/store';
-import { pageHiddenKey } from '../utils/sweep/storage-keys';
+import { pageHiddenKey } from '../utils/config/storage-keys';
 import type { Cell, Sweep } from '../utils/domain/sweep';
 
 export interface SweepView {

@@ -19,7 +19,7 @@ import {
   type MemberView,
   type RowView,
 } from '../../utils/dashboard/businesses';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import type { Difference } from '../../utils/match/differences';
 import { lastLinkRun, listAmbiguities, listBusinesses, listDecisions } from '../../utils/match/read';
 import type { AmbiguityRecord, BusinessRecord, LinkRunRecord } from '../../utils/match/records';
@@ -28,7 +28,7 @@ import type { AmbiguityWhy, EvidenceKind, LinkDecision, LinkDecisionRecord, Pair
 import { sendLinkMessage } from '../../utils/match/wire';
 import type { Reply } from '../../utils/domain/errors';
 import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
-import type { ProviderId } from '../../utils/providers/place';
+import type { ProviderId } from '../../utils/domain/place';
 import { PROVIDERS, providerById } from '../../utils/providers/registry';
 import type { Store } from '../../utils/store';
 import { userErrorText } from '../user-error';

@@ -1,6 +1,6 @@
 import { Fragment } from 'preact';
 import { cellVerdict } from '../../utils/dashboard/cell-verdict';
-import { renderText, type Text } from '../../utils/health/text';
+import { renderText, type Text } from '../../utils/i18n/text';
 import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
 import type { Cell } from '../../utils/domain/sweep';
 

@@ -4,7 +4,7 @@ import { healthPanel, type HealthData, type RunView } from '../../utils/health';
 import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
 import { changesCsv } from '../../utils/schedule/changes-csv';
 import { listChanges } from '../../utils/schedule/runs';
-import type { ChangeRecord, FieldChange, RunTrigger, TrackedField } from '../../utils/schedule/types';
+import type { ChangeRecord, FieldChange, RunTrigger, TrackedField } from '../../utils/domain/saved-search';
 import type { Store } from '../../utils/store';
 import { downloadChunks } from '../download';
 import { show } from './HealthPanel';

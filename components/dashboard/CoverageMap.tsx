@@ -15,7 +15,7 @@ import { listBusinesses } from '../../utils/match/read';
 import { PROVIDERS } from '../../utils/providers/registry';
 import { DENSE_AREA_OUTLINE, drawCoverage } from '../../utils/dashboard/draw-coverage';
 import { denseAreasText, loadIncompleteCoverage, type IncompleteCoverage } from '../../utils/dashboard/incomplete';
-import { renderText } from '../../utils/health/text';
+import { renderText } from '../../utils/i18n/text';
 import { cellAt } from '../../utils/dashboard/hit-test';
 import { chooseMapView, tilesUnavailable, type TileProgress } from '../../utils/dashboard/tiles';
 import type { CollectionSummary } from '../../utils/dashboard/collections';

@@ -12,7 +12,7 @@ import {
 import { t } from '../../utils/i18n/t';
 import { PROVIDERS } from '../../utils/providers/registry';
 import type { Reply } from '../../utils/messaging/protocol';
-import type { Repeat } from '../../utils/schedule/types';
+import type { Repeat } from '../../utils/domain/saved-search';
 import type { Sweep } from '../../utils/domain/sweep';
 import { userErrorText } from '../user-error';
 

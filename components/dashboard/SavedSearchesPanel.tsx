@@ -4,7 +4,7 @@ import { draftFromSearch, emptyDraft, hourLabel, weekdayNames, type SaveRequest,
 import type { SavedSearchHealth } from '../../utils/health';
 import { formatNumber, t } from '../../utils/i18n/t';
 import { sendMessage, type Reply } from '../../utils/messaging/protocol';
-import type { SavedSearch } from '../../utils/schedule/types';
+import type { SavedSearch } from '../../utils/domain/saved-search';
 import type { Sweep } from '../../utils/domain/sweep';
 import { userErrorText } from '../user-error';
 import { timeOrNever } from './HealthPanel';

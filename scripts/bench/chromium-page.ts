@@ -4,10 +4,10 @@
  * the bundle in the popup; Playwright's evaluate is not subject to the page's CSP.
  */
 import { DEFAULT_VIEWPORT } from '../../utils/geo';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { handled, openStore, type Store } from '../../utils/store';
 import { planSweep } from '../../utils/sweep/plan';
-import { normaliseSettings } from '../../utils/sweep/settings';
+import { normaliseSettings } from '../../utils/config/settings';
 import type { Sweep } from '../../utils/domain/sweep';
 import { benchCommit, type BenchFigures } from './commit';
 import { crowdedBreakdown, type Breakdown } from './commit-breakdown';

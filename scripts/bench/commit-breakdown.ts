@@ -41,7 +41,7 @@
  * cost twice the compactions at 500k (104 against 47 while timed; 90 s of settling instead of
  * 10 s changes nothing, so it is not the fill's backlog).
  */
-import type { Listing, StoredListing } from '../../utils/listing/types';
+import type { Listing, StoredListing } from '../../utils/domain/listing';
 import { mergeListing, organicByKey, type FoundContext } from '../../utils/store/listing-merge';
 import { openStore } from '../../utils/store';
 import { benchCells, benchSweep, commitListings, fill, storedListing, SWEEP_ID, timedCommit } from './commit';

@@ -9,13 +9,13 @@
  * In the browser bench, pass the real `indexedDB`; run directly (`npx tsx scripts/bench/commit.ts`)
  * it uses fake-indexeddb, whose figures show the algorithm, not the disk.
  */
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { leaseNextCell } from '../../utils/queue';
 import { handled, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/domain/sweep';
 import { makeCell, makeListing, makeSweep } from '../../tests/helpers/store-records';
 import { medianAndP95 } from './stats';
-import type { PageAudit } from '../../utils/health/types';
+import type { PageAudit } from '../../utils/domain/page-audit';
 
 const FILL_BATCH = 10_000;
 

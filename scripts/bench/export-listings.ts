@@ -6,7 +6,7 @@
  * fields present, null or absent, so a fast path that skips work on "ordinary" cells meets
  * every kind of cell the slow path handled.
  */
-import type { DayHours, Provider, StoredListing } from '../../utils/listing/types';
+import type { DayHours, Provider, StoredListing } from '../../utils/domain/listing';
 
 const NAMES = [
   (n: number) => `Place ${n}`,

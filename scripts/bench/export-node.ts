@@ -11,7 +11,7 @@
  */
 import { buildExport, EXPORT_BATCH } from '../../utils/export/build';
 import { csvChunks } from '../../utils/export/csv';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { handled, openStore } from '../../utils/store';
 import { variedListings } from './export-listings';
 import { median, round } from './stats';

@@ -10,7 +10,7 @@ import type { Area, BBox, MapView, Viewport } from '../../utils/geo/types';
 import { decideCell, DEFAULT_PLANNER_OPTIONS, isUnresolved, planInitialCells, splitCell, widenedCell } from '../../utils/grid';
 import { searchViewOf } from '../../utils/sweep/driver';
 import type { CellDecision, PlannedCell, PlannerOptions } from '../../utils/grid';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { searchUrl } from '../../utils/providers/google/urls';
 import { judgeObservation } from '../../utils/sweep/judge';
 import { googleProvider } from '../../utils/providers/google/provider';

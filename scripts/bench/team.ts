@@ -5,7 +5,7 @@
  * real CouchDB-compatible server (pouchdb-server, started here) on real time; the pages answer
  * with the replica's search semantics through the content script's own observation builder.
  * The district is shifted per seed; medians over seeds × keywords.
- * `node --import tsx scripts/bench/team.ts [--seeds=101,102,103] [--keywords=cafe+pharmacy+bakery,cafe] [--delay=500] [--visit=1000]`
+ * `node --import tsx scripts/bench/team.ts [--seeds=101,102,103] [--keywords=cafe+pharmacy+bakery,cafe] [--delay=500] [--visit=1000] [--counts=1,2,3]`
  * (a `+` joins keywords of one sweep; a comma separates sweeps)
  */
 import { cellDocPrefix } from '../../utils/team/docs';
@@ -112,11 +112,12 @@ export async function measureTeam(o: {
   }
   const summary = o.counts.map((browsers) => {
     const mine = runs.filter((r) => r.browsers === browsers);
-    const solo = (r: TeamRun) => runs.find((s) => s.browsers === 1 && s.seed === r.seed && s.keyword === r.keyword)!;
-    const ratios = mine.map((r) => r.cellsPerHour / solo(r).cellsPerHour);
+    // Ratios need the same seed's run alone (absent with --counts that leave 1 out: NaN).
+    const solo = (r: TeamRun) => runs.find((s) => s.browsers === 1 && s.seed === r.seed && s.keyword === r.keyword);
+    const ratios = mine.map((r) => r.cellsPerHour / (solo(r)?.cellsPerHour ?? Number.NaN));
     // Cells per hour flatters a team a little: each browser learns its own window's geometry,
     // and the team searches a few more cells. How much sooner the district is done does not.
-    const sooner = mine.map((r) => solo(r).seconds / r.seconds);
+    const sooner = mine.map((r) => (solo(r)?.seconds ?? Number.NaN) / r.seconds);
     return {
       browsers,
       cellsPerHour: Math.round(median(mine.map((r) => r.cellsPerHour))),
@@ -164,7 +165,7 @@ runSection(
           .map((k) => k.replaceAll('+', '\n')) ?? TEAM_BENCH.keywords,
       delayMs: Number(optionOf(argv, 'delay') ?? TEAM_BENCH.delayMs),
       visitMs: Number(optionOf(argv, 'visit') ?? TEAM_BENCH.visitMs),
-      counts: [1, 2, 3],
+      counts: numbersOf(argv, 'counts') ?? [1, 2, 3],
       log,
     }),
   formatTeamTable,

@@ -46,7 +46,7 @@ const FILL_ENTRY = `
 import { openStore } from './utils/store';
 import { idsFromPair } from './utils/providers/google/ids';
 import { cidUrl } from './utils/providers/google/urls';
-import type { Listing } from './utils/listing/types';
+import type { Listing } from './utils/domain/listing';
 
 const CATEGORIES = ['Cafe', 'Korean restaurant', 'Pharmacy', 'Bakery', 'Hair salon', 'Convenience store', 'Bar', 'Dentist'];
 const NAMES = ['카페 온도', 'Seoul Table', '할매국밥', 'Slow Brew', '고향식당', 'Daily Roast', '명동칼국수', 'Golden Spoon'];

@@ -13,7 +13,7 @@ import type { WxtBrowser } from 'wxt/browser';
 
 /**
  * Fast but still paced settings for tests: the replica answers in milliseconds. A delay below the
- * 2 s floor needs the options' explicit "I accept the risk" (utils/sweep/settings.ts).
+ * 2 s floor needs the options' explicit "I accept the risk" (utils/config/settings.ts).
  */
 export const TEST_SETTINGS = { delayMs: 150, jitterMs: 100, scrollPauseMs: 120, cellTimeoutMs: 30_000, maxAttempts: 3, belowFloorAccepted: true };
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { MapView, Viewport } from '../../utils/geo/types';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import type { Observation } from '../../utils/domain/sweep';
 import { CATEGORIES } from '../replica/categories';
 import { PANEL_WIDTH_PX } from '../replica/mercator';

@@ -4,7 +4,7 @@
  * - a browser killed while a cell is being collected gives that cell's lease back at the next
  *   start (utils/queue/release-session.ts): Resume loads the next page within seconds, not
  *   after the old lease's expiry (minutes), and the killed cell is searched again once;
- * - the pacer's last page load per host outlives the browser (utils/sweep/pacing.ts,
+ * - the pacer's last page load per host outlives the browser (utils/queue/pacing.ts,
  *   pacer-memory.ts): killed right after a load and resumed at once, the next load still comes
  *   at least the configured delay after the last one the site saw.
  *

@@ -1,7 +1,7 @@
 import type { fakeBrowser as FakeBrowser } from 'wxt/testing/fake-browser';
 
 /**
- * The background's answer to a content script's "is this tab a sweep's?" (utils/sweep/background.ts
+ * The background's answer to a content script's "is this tab a sweep's?" (utils/app/background.ts
  * isSweepTab), as @webext-core/messaging replies: a content script collects while browsing only
  * once the background said no.
  */

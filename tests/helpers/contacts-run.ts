@@ -7,7 +7,7 @@ import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPassState, 
 import type { FetchFn } from '../../utils/contacts/fetch-page';
 import { abortableSleep } from '../../utils/contacts/sleep';
 import { openStore, type Store } from '../../utils/store';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import type { WebReplica } from '../replica/web/server';
 import { contactsOf } from '../../utils/contacts/queue';
 import type { ContactSite } from '../../utils/contacts/records';

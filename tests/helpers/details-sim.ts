@@ -6,15 +6,15 @@
  * happy-dom's DOMParser and read by the shipped reader (utils/providers/google/place-details.ts).
  * No timers: sleep advances a fake clock.
  */
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import type { PlacePageDriver } from '../../utils/details/runner';
 import { readGooglePlace } from '../../utils/providers/google/place-details';
 import { parsePlaceUrl } from '../../utils/providers/google/urls';
 import { openStore, type Store } from '../../utils/store';
 import { runWorker } from '../../utils/sweep/driver';
-import { createPacer, type Pacer } from '../../utils/sweep/pacing';
+import { createPacer, type Pacer } from '../../utils/queue/pacing';
 import { planSweep } from '../../utils/sweep/plan';
-import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS } from '../../utils/config/settings';
 import type { Observation, Sweep, SweepSettings } from '../../utils/domain/sweep';
 import { clientRenderer } from '../replica/client-renderer';
 import { placePageUrl as replicaPlaceUrl } from '../replica/hrefs';

@@ -4,7 +4,7 @@
  * result card gives, read off the file by hand. tests/unit/google-real-pages.test.ts expects the
  * parser to read exactly this; tests/unit/export-details.test.ts exports a listing built on it.
  */
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 
 export const DREAM_COFFEE_CARD: Listing = {
   key: 'google:1629270299114224275',

@@ -1,4 +1,4 @@
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { idsFromPair } from '../../utils/providers/google/ids';
 
 /** A stored listing with consistent ids derived from `n`; tests override what they look at. */

@@ -10,7 +10,7 @@
  */
 import type { PageDriver } from '../../utils/browser/page-driver';
 import type { Viewport } from '../../utils/geo/types';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { keyFromCid } from '../../utils/providers/google/ids';
 import { buildObservation } from '../../utils/providers/google/observe';
 import { cidUrl, parseSearchQuery, parseView } from '../../utils/providers/google/urls';

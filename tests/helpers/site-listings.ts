@@ -8,7 +8,7 @@
  */
 import { DEFAULT_VIEWPORT } from '../../utils/geo/mercator';
 import { listingFromPlace } from '../../utils/listing/from-provider-place';
-import type { Listing, StoredListing } from '../../utils/listing/types';
+import type { Listing, StoredListing } from '../../utils/domain/listing';
 import { parseTbmBody } from '../../utils/providers/google/tbm';
 import { parseMapDaumBody } from '../../utils/providers/kakao/mapdaum';
 import { parseAllSearch } from '../../utils/providers/naver/allsearch';

@@ -4,7 +4,7 @@
  * commit bench's records (scripts/bench/commit.ts). Nothing here opens a database, so the bench
  * page bundles it without fake-indexeddb.
  */
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import type { Cell, Sweep } from '../../utils/domain/sweep';
 import { initialCounters } from '../../utils/domain/counters';
 

@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { leaseNextCell } from '../../utils/queue';
 import { openStore } from '../../utils/store';
-import { isOwnPage } from '../../utils/sweep/background';
+import { isOwnPage } from '../../utils/app/background';
 import { makeCells, makeSweep } from './store-fixtures';
 
 /** A fresh background module: its messaging allows one listener per name and module instance. */
 async function freshBackground() {
   vi.resetModules();
-  return (await import('../../utils/sweep/background')).createBackground;
+  return (await import('../../utils/app/background')).createBackground;
 }
 
 /** A message as @webext-core/messaging sends it, delivered with the given sender. */

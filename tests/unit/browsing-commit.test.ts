@@ -3,9 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPageDriver } from '../../utils/browser/page-driver';
 import { openStore } from '../../utils/store';
 import { createController } from '../../utils/sweep/controller';
-import { createPacer } from '../../utils/sweep/pacing';
-import { normaliseSettings } from '../../utils/sweep/settings';
-import { BROWSING_STATS_KEY, readTotals, unresolvedFailure } from '../../utils/sweep/storage-keys';
+import { createPacer } from '../../utils/queue/pacing';
+import { normaliseSettings } from '../../utils/config/settings';
+import { BROWSING_STATS_KEY, readTotals, unresolvedFailure } from '../../utils/config/storage-keys';
 import { freshFactory, makeListing } from './store-fixtures';
 
 async function controllerAt(clock: { t: number }) {

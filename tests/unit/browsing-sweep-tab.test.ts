@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WxtBrowser } from 'wxt/browser';
 import { startBrowsing } from '../../utils/content/browsing-wiring';
 import type { BrowsingReader } from '../../utils/content/browsing';
-import { BROWSING_ENABLED_KEY } from '../../utils/sweep/storage-keys';
+import { BROWSING_ENABLED_KEY } from '../../utils/config/storage-keys';
 import { backgroundAnswersSweepTab } from '../helpers/background-answers';
 import { makeListing } from '../helpers/store-records';
 

@@ -10,7 +10,7 @@ import { buildExport } from '../../utils/export/build';
 import { commitSite, enqueueContacts, leaseSite } from '../../utils/contacts/queue';
 import { emptyFindings } from '../../utils/contacts/records';
 import { openStore, type Store } from '../../utils/store';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { freshFactory, makeListing } from './store-fixtures';
 
 const NOW = Date.UTC(2026, 11, 3, 9, 0, 0);

@@ -7,7 +7,7 @@
  * user's grant, and a grant withdrawn stops the pass with its sites given back.
  */
 import { describe, expect, it } from 'vitest';
-import type { Listing, StoredListing } from '../../utils/listing/types';
+import type { Listing, StoredListing } from '../../utils/domain/listing';
 import { openStore, type Store } from '../../utils/store';
 import { commitSite, contactCoverage, countOpenSites, enqueueContacts, failSite, leaseSite, releaseContactLeases } from '../../utils/contacts/queue';
 import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPassState } from '../../utils/contacts/pass';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { browsingAllowed, createBrowsingCollector } from '../../utils/content/browsing';
 import { createGoogleBrowsingReader } from '../../utils/providers/google/content';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { idsFromPair } from '../../utils/providers/google/ids';
 
 function card(n: number, sponsored = false): string {

@@ -19,12 +19,12 @@ import {
   type FactsIndex,
 } from '../../utils/dashboard/businesses';
 import { t } from '../../utils/i18n/t';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import type { AmbiguityRecord, BusinessRecord, LinkRunRecord } from '../../utils/match/records';
 import { decideLink } from '../../utils/match/read';
 import type { SweptAt } from '../../utils/match/swept';
 import type { BusinessLink } from '../../utils/match/types';
-import type { ProviderId } from '../../utils/providers/place';
+import type { ProviderId } from '../../utils/domain/place';
 import { PROVIDERS } from '../../utils/providers/registry';
 import { openStore, type Store } from '../../utils/store';
 import { useEnglishMessages } from '../helpers/english-messages';

@@ -12,11 +12,11 @@ import { fitProjection, STATUS_COLOURS, UNRESOLVED_HATCH } from '../../utils/das
 import { DENSE_AREA_OUTLINE, drawCoverage, hatchSegments, type CoverageCell, type CoverageContext } from '../../utils/dashboard/draw-coverage';
 import { cellAt } from '../../utils/dashboard/hit-test';
 import { incompleteCoverage } from '../../utils/dashboard/incomplete';
-import { summariseAudits } from '../../utils/health/audit';
+import { summariseAudits } from '../../utils/domain/audit-page';
 import type { HealthData } from '../../utils/health/queries';
 import { healthLine } from '../../utils/health/view';
 import type { CellDecisionReason } from '../../utils/grid/types';
-import { renderText, type Text } from '../../utils/health/text';
+import { renderText, type Text } from '../../utils/i18n/text';
 import type { Cell, CellResult } from '../../utils/domain/sweep';
 import { createRng } from '../replica/prng';
 import { gridCell } from '../helpers/bbox-grid';

@@ -7,7 +7,7 @@ import { CollectionsPanel } from '../../components/dashboard/CollectionsPanel';
 import { exportFailureText } from '../../components/dashboard/export-collection';
 import { collectionReadPath } from '../../utils/store/read-path';
 import { defaultSelection, reloadDue, summarise, sweepActions } from '../../utils/dashboard/collections';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { SweepStatus } from '../../utils/domain/sweep';
 import { freshFactory, makeCells, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';

@@ -17,7 +17,7 @@ import {
 import { parseAreaText } from '../../utils/geo/area';
 import type { Area } from '../../utils/geo/types';
 import type { SavedSearchHealth } from '../../utils/health/queries';
-import type { SavedSearch } from '../../utils/schedule/types';
+import type { SavedSearch } from '../../utils/domain/saved-search';
 import { makeSweep, seeded } from './store-fixtures';
 import { useEnglishMessages } from '../helpers/english-messages';
 import { PROVIDERS } from '../../utils/providers/registry';

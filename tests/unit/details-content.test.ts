@@ -7,7 +7,7 @@
  * asked for is bounded and returns what it saw.
  */
 import { describe, expect, it } from 'vitest';
-import { waitForPlace } from '../../utils/details/content';
+import { waitForPlace } from '../../utils/content/place-details';
 import { createPlacePageDriver } from '../../utils/details/page';
 import { readGooglePlace } from '../../utils/providers/google/place-details';
 import { readKakaoPlace } from '../../utils/providers/kakao/place-details';

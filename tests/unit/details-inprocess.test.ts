@@ -10,7 +10,7 @@ import { enqueueDetails, countPlaces } from '../../utils/details/queue';
 import { needsDetails } from '../../utils/details/needs';
 import { runDetails } from '../../utils/details/runner';
 import { estimateDetails } from '../../utils/details/estimate';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { groundTruth } from '../replica/search';
 import { cardSweep, completeness, replicaPlacePages, simPacer, truthCompleteness } from '../helpers/details-sim';
 import { AREA, parsed, world } from '../helpers/sim-world';

@@ -6,7 +6,7 @@
  * place pages dropped and logged.
  */
 import { describe, expect, it } from 'vitest';
-import type { Listing, StoredListing } from '../../utils/listing/types';
+import type { Listing, StoredListing } from '../../utils/domain/listing';
 import { openStore, type Store } from '../../utils/store';
 import {
   commitPlace,

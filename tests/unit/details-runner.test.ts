@@ -6,14 +6,14 @@
  * by the next one without losing or repeating committed work; and the estimate.
  */
 import { describe, expect, it } from 'vitest';
-import type { Listing, StoredListing } from '../../utils/listing/types';
+import type { Listing, StoredListing } from '../../utils/domain/listing';
 import { openStore, type Store } from '../../utils/store';
 import { countPlaces, enqueueDetails, releasePlaceLeases } from '../../utils/details/queue';
 import { placeLeaseMs, runDetails, type PlacePageDriver } from '../../utils/details/runner';
 import { estimateDetails, secondsPerPlace, SECONDS_PER_PLACE_WORK } from '../../utils/details/estimate';
 import { createDetailsPass, placeDetailsOn } from '../../utils/details/wire';
-import { createPacer } from '../../utils/sweep/pacing';
-import { DEFAULT_SETTINGS, normaliseSettings } from '../../utils/sweep/settings';
+import { createPacer } from '../../utils/queue/pacing';
+import { DEFAULT_SETTINGS, normaliseSettings } from '../../utils/config/settings';
 import { fakeClock } from '../helpers/details-sim';
 import { makeCell, makeListing, makeSweep } from './store-fixtures';
 

@@ -10,7 +10,7 @@ import { variedListing, variedListings } from '../../scripts/bench/export-listin
 import { CSV_COLUMNS, isoTime, listingToRow, openingHoursText, type ExportRow } from '../../utils/export/columns';
 import { csvChunks, csvField, UTF8_BOM } from '../../utils/export/csv';
 import { neutraliseCell } from '../../utils/export/csv-safety';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { cidUrl } from '../../utils/providers/google/urls';
 import { inBatches, NO_CONTACT_COLUMNS, storedListing } from '../helpers/listings';
 

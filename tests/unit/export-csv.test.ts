@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csvChunks, exportFileName, UTF8_BOM } from '../../utils/export/csv';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import { neutraliseCell } from '../../utils/export/csv-safety';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { inBatches, storedListing } from '../helpers/listings';
 
 const listing = storedListing;

@@ -4,7 +4,7 @@
  */
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { CSV_COLUMNS, openingHoursText } from '../../utils/export/columns';
 import { csvChunks } from '../../utils/export/csv';
 import { listingToFeature } from '../../utils/export/geojson';

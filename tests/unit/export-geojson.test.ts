@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import { geoJsonChunks } from '../../utils/export/geojson';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { inBatches, storedListing } from '../helpers/listings';
 import { createRng } from '../replica/prng';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import { jsonChunks } from '../../utils/export/json';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { NO_CONTACT_COLUMNS, storedListing } from '../helpers/listings';
 
 const listing = (n: number, over: Partial<StoredListing> = {}): StoredListing =>

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { csvChunks } from '../../utils/export/csv';
 import { buildInOffscreen, createLongExports, EXPORT_STATE_KEY, readExportState, STALE_EXPORT_MS, type LongExportDeps } from '../../utils/export/long-export';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { openStore } from '../../utils/store';
 import { inBatches, storedListing } from '../helpers/listings';
 import { rawOpen, rawPut } from './store-fixtures';

@@ -12,8 +12,8 @@ import { geoJsonChunks } from '../../utils/export/geojson';
 import { jsonChunks } from '../../utils/export/json';
 import { xlsxBytes } from '../../utils/export/xlsx';
 import { listingFromPlace } from '../../utils/listing/from-provider-place';
-import type { StoredListing } from '../../utils/listing/types';
-import type { ProviderPlace } from '../../utils/providers/place';
+import type { StoredListing } from '../../utils/domain/listing';
+import type { ProviderPlace } from '../../utils/domain/place';
 import { inBatches, storedListing } from '../helpers/listings';
 
 const OLD_COLUMNS = [

@@ -5,7 +5,7 @@ import { listingCells } from '../../utils/export/cells';
 import { CSV_COLUMNS } from '../../utils/export/columns';
 import { csvChunks } from '../../utils/export/csv';
 import { isIdColumn, xlsxBytes } from '../../utils/export/xlsx';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { inBatches, storedListing } from '../helpers/listings';
 
 async function toCsv(all: StoredListing[], size: number): Promise<string[][]> {

@@ -142,7 +142,7 @@ describe('the manifest: every Google domain, its map pages only', () => {
 describe('a country-domain tab, end to end in the background', () => {
   it('collect while browsing: what a www.google.co.kr/maps tab saw is saved', async () => {
     vi.resetModules();
-    const { createBackground } = await import('../../utils/sweep/background');
+    const { createBackground } = await import('../../utils/app/background');
     await fakeBrowser.storage.session.set({ 'session-alive': true });
     createBackground(fakeBrowser);
     const listing = makeListing('820001');

@@ -23,7 +23,7 @@ import { extractPlacePanel } from '../../utils/providers/google/place';
 import { googleProvider } from '../../utils/providers/google/provider';
 import { idsFromPair } from '../../utils/providers/google/ids';
 import { searchUrl } from '../../utils/providers/google/urls';
-import { DEFAULT_SETTINGS, hlFromLocale, normaliseSettings } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS, hlFromLocale, normaliseSettings } from '../../utils/config/settings';
 
 describe('rating and review labels in every language', () => {
   it.each([

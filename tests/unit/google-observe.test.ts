@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import type { FeedExtraction } from '../../utils/providers/google/feed';
 import { makeListing } from '../../utils/providers/google/fields';
 import { resolveIds } from '../../utils/providers/google/ids';

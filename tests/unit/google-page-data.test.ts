@@ -5,8 +5,8 @@
  * contradicting page data, which must be dropped and counted, never believed.
  */
 import { describe, expect, it } from 'vitest';
-import { auditObservation } from '../../utils/health/audit';
-import type { Listing, StoredListing } from '../../utils/listing/types';
+import { auditObservation } from '../../utils/domain/audit-page';
+import type { Listing, StoredListing } from '../../utils/domain/listing';
 import { unwrapLink } from '../../utils/providers/google/fields';
 import { extractFeed } from '../../utils/providers/google/feed';
 import { idsFromPair } from '../../utils/providers/google/ids';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditConfirmsQuiet, auditObservation, FIRST_RESULTS, isBrokenAudit, summariseAudits } from '../../utils/health/audit';
-import type { PageAudit } from '../../utils/health/types';
+import { auditConfirmsQuiet, auditObservation, FIRST_RESULTS, isBrokenAudit, summariseAudits } from '../../utils/domain/audit-page';
+import type { PageAudit } from '../../utils/domain/page-audit';
 import { failedOnUnreadCards, judgeObservation } from '../../utils/sweep/judge';
 import { googleProvider } from '../../utils/providers/google/provider';
 import type { Observation, PageKind } from '../../utils/domain/sweep';

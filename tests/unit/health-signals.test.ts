@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { listFailedAttempts } from '../../utils/health/errors';
 import { loadHealth } from '../../utils/health/queries';
-import { renderText } from '../../utils/health/text';
+import { renderText } from '../../utils/i18n/text';
 import { healthLine, healthPanel } from '../../utils/health/view';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { openStore, type Store } from '../../utils/store';
 import { runWorker } from '../../utils/sweep/driver';
-import { createPacer } from '../../utils/sweep/pacing';
+import { createPacer } from '../../utils/queue/pacing';
 import { planSweep } from '../../utils/sweep/plan';
-import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS } from '../../utils/config/settings';
 import type { Sweep } from '../../utils/domain/sweep';
 import { MESSAGES } from '../../scripts/locales';
 import { createSimPageDriver } from '../helpers/sim-page-driver';

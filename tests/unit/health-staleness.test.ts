@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { auditObservation } from '../../utils/health/audit';
+import { auditObservation } from '../../utils/domain/audit-page';
 import { loadHealth } from '../../utils/health/queries';
 import { staleness } from '../../utils/health/staleness';
-import { renderText } from '../../utils/health/text';
-import type { PageAudit } from '../../utils/health/types';
+import { renderText } from '../../utils/i18n/text';
+import type { PageAudit } from '../../utils/domain/page-audit';
 import { healthLine, healthPanel } from '../../utils/health/view';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { leaseNextCell } from '../../utils/queue';
 import { createSavedSearch } from '../../utils/schedule/saved-searches';
 import { createScheduler, SCHEDULE_ALARM } from '../../utils/schedule/scheduler';

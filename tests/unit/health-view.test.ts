@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { auditObservation, summariseAudits } from '../../utils/health/audit';
+import { auditObservation, summariseAudits } from '../../utils/domain/audit-page';
 import type { HealthData, SavedSearchHealth } from '../../utils/health/queries';
 import { staleness } from '../../utils/health/staleness';
-import { agoText, renderText, type Text } from '../../utils/health/text';
-import type { FailedAttempt, PageAudit } from '../../utils/health/types';
+import { agoText, renderText, type Text } from '../../utils/i18n/text';
+import type { FailedAttempt, PageAudit } from '../../utils/domain/page-audit';
 import { healthLine, healthPanel } from '../../utils/health/view';
 import { dueRun, nextSlotAfter } from '../../utils/schedule/slots';
-import type { Run, RunStatus, SavedSearch } from '../../utils/schedule/types';
+import type { Run, RunStatus, SavedSearch } from '../../utils/domain/saved-search';
 import type { ErrorKind } from '../../utils/domain/sweep';
 import { MESSAGES } from '../../scripts/locales';
 import { cafe, DAY, HOUR, MINUTE, SEOUL, seoul } from './schedule-fixtures';

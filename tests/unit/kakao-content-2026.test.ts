@@ -17,7 +17,7 @@ import { bboxContainsBBox } from '../../utils/geo/bbox';
 import { haversineMetres } from '../../utils/geo/distance';
 import { extractKakaoList, findBoundsControl, type KakaoListExtraction } from '../../utils/providers/kakao/list-dom';
 import { observeKakaoPage } from '../../utils/providers/kakao/observe';
-import type { ProviderPlace } from '../../utils/providers/place';
+import type { ProviderPlace } from '../../utils/domain/place';
 import { mapDaumRequestUrl } from '../../utils/providers/kakao/network-hook';
 import { parseMapDaumUrl, viewForBox } from '../../utils/providers/kakao/urls';
 import { innerBBoxOfRect } from '../../utils/providers/kakao/view';

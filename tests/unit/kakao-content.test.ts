@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectKakaoPage, pressNextPage, type KakaoCollectEnv } from '../../utils/providers/kakao/collect';
 import type { CollectOptions } from '../../utils/messaging/protocol';
-import { readability } from '../../utils/sweep/readability';
+import { readability } from '../../utils/domain/readability';
 import type { Observation } from '../../utils/domain/sweep';
 import { bboxContains, bboxContainsBBox } from '../../utils/geo/bbox';
 import { haversineMetres } from '../../utils/geo/distance';

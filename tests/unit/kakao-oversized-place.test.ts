@@ -9,7 +9,7 @@
 import 'fake-indexeddb/auto';
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditObservation } from '../../utils/health/audit';
+import { auditObservation } from '../../utils/domain/audit-page';
 import { LIST_BOUNDS, TEXT_BOUNDS } from '../../utils/listing/bounds';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';

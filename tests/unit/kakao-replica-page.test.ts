@@ -12,7 +12,7 @@ import { wcongnamulToWgs84, wcongRectContains } from '../../utils/geo/wcongnamul
 import { extractKakaoList } from '../../utils/providers/kakao/list-dom';
 import { parseMapDaumBody } from '../../utils/providers/kakao/mapdaum';
 import { type KakaoMapDaumExchange, type KakaoPageSummary, observeKakaoPage } from '../../utils/providers/kakao/observe';
-import type { ProviderPlace } from '../../utils/providers/place';
+import type { ProviderPlace } from '../../utils/domain/place';
 import { type KakaoView, metresPerPixel, parseMapDaumUrl, viewForBox, viewAt } from '../../utils/providers/kakao/urls';
 import { kakaoSearchPageConfig, kakaoSearchPageHtml, kakaoSearchPageScript } from '../replica/kakao/pages';
 import { kakaoWorld } from '../replica/kakao/places';

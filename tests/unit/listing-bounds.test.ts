@@ -8,7 +8,7 @@ import { boundListing, CUT_MARK, cutText, LIST_BOUNDS, overBounds, TEXT_BOUNDS }
 import { listingFromPlace } from '../../utils/listing/from-provider-place';
 import { mergeListingFields } from '../../utils/listing/merge-fields';
 import { makeListing as makeGoogleListing } from '../../utils/providers/google/fields';
-import type { ProviderPlace } from '../../utils/providers/place';
+import type { ProviderPlace } from '../../utils/domain/place';
 import { listingProblem } from '../../utils/store/listing-merge';
 import { makeListing } from './store-fixtures';
 

@@ -5,12 +5,12 @@
  * keeps sponsored places, flagged, while sweeps keep leaving them out.
  */
 import { describe, expect, it } from 'vitest';
-import { auditProblem } from '../../utils/health/audit';
-import type { PageAudit } from '../../utils/health/types';
+import { auditProblem } from '../../utils/domain/audit-page';
+import type { PageAudit } from '../../utils/domain/page-audit';
 import { listingFromPlace } from '../../utils/listing/from-provider-place';
 import { mergeListingFields } from '../../utils/listing/merge-fields';
-import type { Listing } from '../../utils/listing/types';
-import type { ProviderPlace } from '../../utils/providers/place';
+import type { Listing } from '../../utils/domain/listing';
+import type { ProviderPlace } from '../../utils/domain/place';
 import { leaseNextCell } from '../../utils/queue';
 import { openStore } from '../../utils/store';
 import { listingProblem, listingsByKey, organicByKey } from '../../utils/store/listing-merge';

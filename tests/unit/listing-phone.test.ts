@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { listingFromPlace } from '../../utils/listing/from-provider-place';
 import { phoneToE164, withPhoneE164 } from '../../utils/listing/phone';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { parseRestKeywordAnswer } from '../../utils/providers/kakao/rest';
 import { parseAllSearch } from '../../utils/providers/naver/allsearch';
 import { PROVIDERS } from '../../utils/providers/registry';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { linkBusinesses } from '../../utils/match/link';
 import { assignSitePair, pairId } from '../../utils/match/assign';
 import type { MatchPlace } from '../../utils/match/types';
-import type { ProviderId } from '../../utils/providers/place';
+import type { ProviderId } from '../../utils/domain/place';
 import { phoneToE164 } from '../../utils/listing/phone';
 
 const SITES: ProviderId[] = ['google', 'naver', 'kakao'];

@@ -11,7 +11,7 @@ import { linkStoredPlaces } from '../../utils/match/run';
 import { decideLink, listAmbiguities, listBusinesses } from '../../utils/match/read';
 import { buildExport } from '../../utils/export/build';
 import { businessRowBatches, type BusinessRow } from '../../utils/export/businesses';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { createV7Layout, expectDamagedRefused } from '../helpers/old-store';
 import { dumpDatabase, freshFactory, makeCell, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
 

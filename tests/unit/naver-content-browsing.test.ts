@@ -7,7 +7,7 @@
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BBox } from '../../utils/geo/types';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { createBrowsingCollector } from '../../utils/content/browsing';
 import { createNaverBrowsingReader, insideNaverMap } from '../../utils/providers/naver/content';
 import { placeIdOf } from '../../utils/providers/naver/urls';

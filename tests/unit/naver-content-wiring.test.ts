@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WxtBrowser } from 'wxt/browser';
-import { BROWSING_ENABLED_KEY } from '../../utils/sweep/storage-keys';
+import { BROWSING_ENABLED_KEY } from '../../utils/config/storage-keys';
 import type { Observation } from '../../utils/domain/sweep';
 import { naverListUrl } from '../../utils/providers/naver/urls';
 import { listPageHtml, placeHomeHtml } from '../replica/naver/pages';

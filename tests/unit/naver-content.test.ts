@@ -17,10 +17,10 @@ import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../.
 import { NAVER_HOOK_SOURCE } from '../../utils/providers/naver/network-hook';
 import { createBrowsingCollector } from '../../utils/content/browsing';
 import { createNaverBrowsingReader } from '../../utils/providers/naver/content';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { naverListUrl } from '../../utils/providers/naver/urls';
 import { PAGE_MAX, PAGE_SIZE } from '../../utils/providers/naver/observe';
-import type { PageDataCounts } from '../../utils/health/types';
+import type { PageDataCounts } from '../../utils/domain/page-audit';
 import type { Observation } from '../../utils/domain/sweep';
 import { naverPlaceOf, type NaverReplicaPlace } from '../replica/naver/data';
 import { graphqlListAnswer, listPageHtml } from '../replica/naver/pages';

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectNaverPage } from '../../utils/providers/naver/collect';
-import { auditObservation } from '../../utils/health/audit';
+import { auditObservation } from '../../utils/domain/audit-page';
 import type { BBox } from '../../utils/geo/types';
 import { LIST_BOUNDS, TEXT_BOUNDS } from '../../utils/listing/bounds';
 import { naverListUrl } from '../../utils/providers/naver/urls';

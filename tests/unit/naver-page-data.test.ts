@@ -26,7 +26,7 @@ import {
   readAllSearchAnswer,
   readGraphqlAnswer,
 } from '../../utils/providers/naver/page-data';
-import type { ProviderPlace } from '../../utils/providers/place';
+import type { ProviderPlace } from '../../utils/domain/place';
 import { readRealPage, realPagesIt } from '../helpers/real-pages';
 import { naverPlaceOf } from '../replica/naver/data';
 import { allSearchAnswer, graphqlListAnswer } from '../replica/naver/pages';

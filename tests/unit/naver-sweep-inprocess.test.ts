@@ -11,9 +11,9 @@ import { naverProvider, NAVER_PLANNING_VIEWPORT } from '../../utils/providers/na
 import { openStore } from '../../utils/store';
 import { BOX_IGNORED_MESSAGE } from '../../utils/sweep/bounds-proof';
 import { runWorker } from '../../utils/sweep/driver';
-import { createPacer } from '../../utils/sweep/pacing';
+import { createPacer } from '../../utils/queue/pacing';
 import { planSweep } from '../../utils/sweep/plan';
-import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS } from '../../utils/config/settings';
 import { createNaverSimDriver, type NaverSimOptions } from '../helpers/naver-sim-page';
 import { seededRandom } from '../helpers/random';
 import { naverGroundTruth } from '../replica/naver/search';

@@ -8,7 +8,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Options } from '../../components/Options';
-import { normaliseSettings } from '../../utils/sweep/settings';
+import { normaliseSettings } from '../../utils/config/settings';
 import { useEnglishMessages } from '../helpers/english-messages';
 
 async function mount(): Promise<HTMLElement> {

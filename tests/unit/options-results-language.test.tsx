@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Options } from '../../components/Options';
-import { DEFAULT_SETTINGS, normaliseSettings } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS, normaliseSettings } from '../../utils/config/settings';
 import { useEnglishMessages } from '../helpers/english-messages';
 
 async function mount(): Promise<HTMLElement> {

@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Popup } from '../../components/Popup';
 import { buildExport } from '../../components/dashboard/export-collection';
 import { CSV_COLUMNS } from '../../utils/export/columns';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import { DEFAULT_DB_NAME } from '../../utils/store/open';
 import { EXPORT_STATE_KEY } from '../../utils/export/long-export';

@@ -18,7 +18,7 @@ import {
 } from '../../utils/coverage/geometry';
 import type { Observation, SearchedBox } from '../../utils/domain/sweep';
 import type { BBox, LatLng, MapView } from '../../utils/geo/types';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { extractKakaoList } from '../../utils/providers/kakao/list-dom';
 import { observeKakaoPage } from '../../utils/providers/kakao/observe';
 import { KAKAO_PAGE_SIZE, KAKAO_WEB_CAP_PAGES } from '../../utils/providers/kakao/urls';

@@ -5,8 +5,8 @@ import { failCell, leaseNextCell } from '../../utils/queue';
 import { releaseSessionLeases } from '../../utils/queue/release-session';
 import { openStore, type Store } from '../../utils/store';
 import { createController } from '../../utils/sweep/controller';
-import { createPacer } from '../../utils/sweep/pacing';
-import { normaliseSettings } from '../../utils/sweep/settings';
+import { createPacer } from '../../utils/queue/pacing';
+import { normaliseSettings } from '../../utils/config/settings';
 import { freshFactory, makeCell, makeSweep } from './store-fixtures';
 
 const LEASE_MS = 90_000;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MapView } from '../../utils/geo/types';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { extractFeed, type FeedExtraction, isSponsoredCard, organicCardRatings } from '../../utils/providers/google/feed';
 import { detectLimitedView } from '../../utils/providers/google/limited-view';
 import { detectPageKind } from '../../utils/providers/google/page-kind';

@@ -10,11 +10,11 @@ import { emptyDraft, parseDraft } from '../../utils/dashboard/saved-search-form'
 import { createScheduleCommands } from '../../utils/schedule/commands';
 import { getSavedSearch, listSavedSearches } from '../../utils/schedule/saved-searches';
 import { createScheduler } from '../../utils/schedule/scheduler';
-import type { SavedSearch } from '../../utils/schedule/types';
+import type { SavedSearch } from '../../utils/domain/saved-search';
 import { openStore, type Store } from '../../utils/store';
 import { createController } from '../../utils/sweep/controller';
-import { createPacer } from '../../utils/sweep/pacing';
-import { normaliseSettings } from '../../utils/sweep/settings';
+import { createPacer } from '../../utils/queue/pacing';
+import { normaliseSettings } from '../../utils/config/settings';
 import { AREA, SEOUL } from './schedule-fixtures';
 import { freshFactory } from './store-fixtures';
 

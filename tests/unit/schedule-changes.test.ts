@@ -6,7 +6,7 @@ import { CHANGE_COLUMNS, changesCsv } from '../../utils/schedule/changes-csv';
 import { listChanges, listRuns } from '../../utils/schedule/runs';
 import { createSavedSearch, getSavedSearch } from '../../utils/schedule/saved-searches';
 import { createScheduler, SCHEDULE_ALARM } from '../../utils/schedule/scheduler';
-import type { PlaceSnapshot } from '../../utils/schedule/types';
+import type { PlaceSnapshot } from '../../utils/domain/saved-search';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { groundTruth } from '../replica/search';
 import { worldFromSpecs, type PlaceSpec, type ReplicaPhone } from '../replica/world';

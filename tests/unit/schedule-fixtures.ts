@@ -1,11 +1,11 @@
 // Shared set-up for the schedule and health tests (not a test file itself).
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import type { SavedSearchInput } from '../../utils/schedule/saved-searches';
-import type { SavedSearch } from '../../utils/schedule/types';
+import type { SavedSearch } from '../../utils/domain/saved-search';
 import type { StartOutcome } from '../../utils/schedule/scheduler';
 import { openStore, type Store } from '../../utils/store';
 import { planSweep } from '../../utils/sweep/plan';
-import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS } from '../../utils/config/settings';
 import { freshFactory, makeListing } from './store-fixtures';
 
 export const HOUR = 3_600_000;

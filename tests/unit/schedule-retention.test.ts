@@ -5,9 +5,9 @@ import { runsToPrune } from '../../utils/schedule/retention';
 import { listChanges, listRuns } from '../../utils/schedule/runs';
 import { createSavedSearch } from '../../utils/schedule/saved-searches';
 import { createScheduler, SCHEDULE_ALARM } from '../../utils/schedule/scheduler';
-import type { Run } from '../../utils/schedule/types';
+import type { Run } from '../../utils/domain/saved-search';
 import type { Store } from '../../utils/store';
-import { DEFAULT_KEEP_RUNS, readKeepRuns } from '../../utils/sweep/storage-keys';
+import { DEFAULT_KEEP_RUNS, readKeepRuns } from '../../utils/config/storage-keys';
 import { cafe, restartableStore, SEOUL, searchInput, seoul, sweepStarter } from './schedule-fixtures';
 import { RESULT } from './store-fixtures';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { loadHealth } from '../../utils/health/queries';
-import { renderText } from '../../utils/health/text';
+import { renderText } from '../../utils/i18n/text';
 import { healthPanel } from '../../utils/health/view';
 import { claimRun, listRuns, sweepIdOfRun } from '../../utils/schedule/runs';
 import { createSavedSearch, getSavedSearch } from '../../utils/schedule/saved-searches';
 import { createScheduler, SCHEDULE_ALARM, type StartOutcome } from '../../utils/schedule/scheduler';
-import type { SavedSearch } from '../../utils/schedule/types';
+import type { SavedSearch } from '../../utils/domain/saved-search';
 import type { Store } from '../../utils/store';
 import { MESSAGES } from '../../scripts/locales';
 import { restartableStore, SEOUL, searchInput, seoul, sweepStarter } from './schedule-fixtures';

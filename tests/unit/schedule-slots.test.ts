@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dueRun, localToInstant, nextSlotAfter, slotsBetween, type TzOffset } from '../../utils/schedule/slots';
-import type { SavedSearch } from '../../utils/schedule/types';
+import type { SavedSearch } from '../../utils/domain/saved-search';
 import { seeded } from './store-fixtures';
 import { DAY, HOUR, MINUTE, SEOUL, seoul } from './schedule-fixtures';
 

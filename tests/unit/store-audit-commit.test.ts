@@ -12,7 +12,7 @@ import { memoryCalibrationStore } from '../../utils/coverage/calibration';
 import { auditSettlement } from '../../utils/sweep/self-audit';
 import { finishIfDrained, transition } from '../../utils/sweep/status-machine';
 import type { Cell } from '../../utils/domain/sweep';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { dumpDatabase, freshFactory, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
 import { makeCell } from '../helpers/store-records';
 

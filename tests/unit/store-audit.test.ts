@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auditObservation } from '../../utils/health/audit';
+import { auditObservation } from '../../utils/domain/audit-page';
 import { listAudits } from '../../utils/health/queries';
 import { leaseNextCell } from '../../utils/queue';
 import { openStore, StoreError, type Store } from '../../utils/store';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import type { Cell, Observation } from '../../utils/domain/sweep';
 import { dumpDatabase, freshFactory, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
 import { resultsObservation } from '../helpers/observations';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { leaseNextCell } from '../../utils/queue';
 import { openStore, type Store } from '../../utils/store';
 import { TEXT_BOUNDS } from '../../utils/listing/bounds';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { sweepProgress } from '../../utils/sweep/progress';
 import { freshFactory, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaseNextCell } from '../../utils/queue';
 import { openStore, StoreError, type CommitCellInput, type Store } from '../../utils/store';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import type { Cell } from '../../utils/domain/sweep';
 import { childOf, dumpDatabase, freshFactory, makeCell, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leaseNextCell } from '../../utils/queue';
 import { openStore, StoreError, type Store } from '../../utils/store';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { dumpDatabase, freshFactory, makeCell, makeCells, makeListing, makeSweep, RESULT } from './store-fixtures';
 
 const NAME = 'crud-test';

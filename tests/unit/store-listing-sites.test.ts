@@ -4,7 +4,7 @@
  * The registry here has a fourth site, a copy of Naver under another id.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { ProviderId } from '../../utils/providers/place';
+import type { ProviderId } from '../../utils/domain/place';
 import { listingProblem } from '../../utils/store/listing-merge';
 import { makeListing } from './store-fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { listingProblem, MAX_CELLS_PER_LISTING, mergeListing, organicByKey, type FoundContext } from '../../utils/store/listing-merge';
 import { makeListing, seeded } from './store-fixtures';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listingToRow } from '../../utils/export/columns';
-import type { StoredListing } from '../../utils/listing/types';
+import type { StoredListing } from '../../utils/domain/listing';
 import { idsFromPair } from '../../utils/providers/google/ids';
 import { DB_VERSION, openStore } from '../../utils/store';
 import { expectDamagedRefused, seedOldStore } from '../helpers/old-store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTransportError } from '../../utils/browser/page-driver';
-import type { Listing } from '../../utils/listing/types';
+import type { Listing } from '../../utils/domain/listing';
 import { failedOnUnreadCards, judgeObservation } from '../../utils/sweep/judge';
 import { googleProvider } from '../../utils/providers/google/provider';
 import { resultsObservation } from '../helpers/observations';

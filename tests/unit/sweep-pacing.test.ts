@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPacer, mapHostOf } from '../../utils/sweep/pacing';
+import { createPacer, mapHostOf } from '../../utils/queue/pacing';
 import { readPaces, storagePacerMemory } from '../../utils/sweep/pacer-memory';
 
 /** The lane these tests load on (a host name, as a provider's laneUrl names it). */

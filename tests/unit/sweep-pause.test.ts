@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../utils/store';
 import { runWorker, type DriverDeps } from '../../utils/sweep/driver';
-import { createPacer } from '../../utils/sweep/pacing';
+import { createPacer } from '../../utils/queue/pacing';
 import { planSweep } from '../../utils/sweep/plan';
-import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS } from '../../utils/config/settings';
 import { seededRandom } from '../helpers/random';
 import { createSimPageDriver } from '../helpers/sim-page-driver';
 import { createWorld } from '../replica/world';

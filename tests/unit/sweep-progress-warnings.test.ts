@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../scripts/locales';
 import { sweepProgress } from '../../utils/sweep/progress';
-import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS } from '../../utils/config/settings';
 import type { Sweep } from '../../utils/domain/sweep';
 
 function sweep(over: Partial<Sweep>): Sweep {

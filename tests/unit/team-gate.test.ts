@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseNextCell } from '../../utils/queue';
 import { openStore, type Store } from '../../utils/store';
 import { runWorker } from '../../utils/sweep/driver';
-import { createPacer } from '../../utils/sweep/pacing';
+import { createPacer } from '../../utils/queue/pacing';
 import { CouchError, createCouch, type Couch, type CouchTarget } from '../../utils/team/couch';
 import { cellDocId, sharedCellOf, sweepDocId, type CellDoc, type Settlement } from '../../utils/team/docs';
 import { createTeamGate } from '../../utils/team/gate';
@@ -20,7 +20,7 @@ import { readPlaces } from '../../utils/team/places';
 import { teamProgress } from '../../utils/team/progress';
 import { joinSweep, shareSweep } from '../../utils/team/share';
 import type { TeamSettings, TeamStatus } from '../../utils/team/settings';
-import { DEFAULT_SETTINGS } from '../../utils/sweep/settings';
+import { DEFAULT_SETTINGS } from '../../utils/config/settings';
 import { freePort, startCouchServer, type CouchServer } from '../helpers/couch-server';
 import { makeCell, makeListing, makeSweep } from '../helpers/store-records';
 

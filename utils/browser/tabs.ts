@@ -16,7 +16,7 @@ export async function findMapTab(
   return { id: best.id!, url: best.url!, width: best.width ?? 1280, height: best.height ?? 800 };
 }
 
-/** How a worker window's start page is loaded: in its turn of the host's pacing lane (utils/sweep/pacing.ts). */
+/** How a worker window's start page is loaded: in its turn of the host's pacing lane (utils/queue/pacing.ts). */
 export interface StartPage {
   url: string;
   /** The pacer's acquire: resolves at the host's turn, with the function that ends it. */

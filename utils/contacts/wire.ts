@@ -1,5 +1,5 @@
 /**
- * The contacts pass in the service worker (utils/sweep/background.ts calls wireContacts once,
+ * The contacts pass in the service worker (utils/app/background.ts calls wireContacts once,
  * synchronously): its commands from MapSweep pages only, on a messaging instance of its own;
  * its state in storage.local (what Resume means after a restart); the optional host permission
  * it fetches under, watched so that withdrawing it stops the pass at once.

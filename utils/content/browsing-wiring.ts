@@ -8,7 +8,7 @@
  */
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { sendMessage } from '../messaging/protocol';
-import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../sweep/storage-keys';
+import { BROWSING_ENABLED_KEY, BROWSING_INCOGNITO_KEY, isBrowsingEnabled, isIncognitoAllowed } from '../config/storage-keys';
 import { browsingAllowed, createBrowsingCollector, type BrowsingCollector, type BrowsingReader } from './browsing';
 
 export function startBrowsing(win: Window, browser: Browser, reader: BrowsingReader, isSweepPage: () => boolean): BrowsingCollector {

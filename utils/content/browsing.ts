@@ -1,4 +1,4 @@
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 
 /**
  * Collect while browsing: what the person sees on a map site (result cards as they scroll,

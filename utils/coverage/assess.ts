@@ -4,7 +4,7 @@
  * the bench's in-memory loop judge coverage with the very same code.
  */
 import type { BBox, MapView } from '../geo/types';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import type { Observation } from '../domain/sweep';
 import { learnFromSearch } from './calibration';
 import { boxCovers, searchedBoxOf, type GeometryCalibration, type MeasuredCanvas, type SpanLimits } from './geometry';

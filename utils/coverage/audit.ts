@@ -9,7 +9,9 @@
  */
 import type { BBox, LatLng, MapView } from '../geo/types';
 import { pixelOffset } from './calibration';
-import type { SpanLimits } from './geometry';
+import type { SpanLimits, SweepAudit } from '../domain/coverage';
+
+export type { SweepAudit } from '../domain/coverage';
 
 /** The audit searches at least this many done cells … */
 export const AUDIT_MIN_CELLS = 3;
@@ -25,22 +27,6 @@ export const AUDIT_GROWTH = 3;
 export function auditSampleSize(done: number, round = 1): number {
   const base = Math.max(AUDIT_MIN_CELLS, Math.ceil(AUDIT_SHARE * done));
   return Math.min(done, base * AUDIT_GROWTH ** Math.max(0, round - 1));
-}
-
-/** What the sweep record keeps of its audit. */
-export interface SweepAudit {
-  /** Rounds started (1 after the first). */
-  round: number;
-  /** Audit searches made so far, all rounds. */
-  searched: number;
-  /** Places the audit found inside done cells that the sweep had missed, all rounds. */
-  missed: number;
-  /** Done cells re-opened because of those errors, all rounds. */
-  reopened: number;
-  /** Missed places found in the latest round: the next round runs only if this is > 0. */
-  missedThisRound: number;
-  /** What the audit learnt: the searched box ends before these px offsets, per calibration key. */
-  limits: Record<string, SpanLimits>;
 }
 
 export function emptyAudit(): SweepAudit {

@@ -20,14 +20,9 @@
  */
 import type { BBox, MapView, Viewport } from '../geo/types';
 import { visibleBBox } from '../geo/mercator';
+import type { MeasuredCanvas, SpanLimits } from '../domain/coverage';
 
-/** The map canvas of a tab as the page itself measured it (CSS px), and the panel's right edge if seen. */
-export interface MeasuredCanvas {
-  width: number;
-  height: number;
-  /** Right edge of the results panel (px from the canvas's left edge), or null when the DOM did not show it. */
-  panelRight: number | null;
-}
+export type { MeasuredCanvas, SpanLimits } from '../domain/coverage';
 
 /** What is known about one window size's geometry; see calibration.ts for how it changes. */
 export interface GeometryCalibration {
@@ -91,14 +86,6 @@ export function initialCalibration(canvas: MeasuredCanvas, now: number): Geometr
     denseSearches: 0,
     updatedAt: now,
   };
-}
-
-/** Edges (px from the URL centre) the searched box is known to end before; learnt by the sweep's audit (audit.ts). */
-export interface SpanLimits {
-  left?: number;
-  right?: number;
-  top?: number;
-  bottom?: number;
 }
 
 /** The key a calibration is stored under: one per provider and window size. */

@@ -9,8 +9,8 @@
  * is missing) is a few words per business, gathered by `factsOfBatch` over the listings a batch
  * at a time, so counting never holds the listings themselves.
  */
-import type { StoredListing } from '../listing/types';
-import type { ProviderId } from '../providers/place';
+import type { StoredListing } from '../domain/listing';
+import type { ProviderId } from '../domain/place';
 import { DIFFERENCES, differencesOf, type Difference } from '../match/differences';
 import type { AmbiguityRecord, BusinessRecord } from '../match/records';
 import type { SweptAt } from '../match/swept';

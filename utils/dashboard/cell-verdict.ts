@@ -1,6 +1,6 @@
 import { isUnresolved as isUnresolvedReason } from '../grid/decide';
 import type { CellDecisionReason } from '../grid/types';
-import { text, type Text } from '../health/text';
+import { text, type Text } from '../i18n/text';
 import type { Cell, CellStatus } from '../domain/sweep';
 
 /**

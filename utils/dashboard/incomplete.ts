@@ -1,6 +1,6 @@
 import type { Cell } from '../domain/sweep';
 import { denseAreas, roundedMetres, type DenseArea, type FoundPlace } from '../coverage/dense-areas';
-import { text, type Text, type TextParam } from '../health/text';
+import { text, type Text, type TextParam } from '../i18n/text';
 import type { Store } from '../store';
 import { bboxContains } from '../geo/bbox';
 import { isUnresolved } from './cell-verdict';

@@ -1,4 +1,4 @@
-import type { Provider, StoredListing } from '../listing/types';
+import type { Provider, StoredListing } from '../domain/listing';
 import { providerById } from '../providers/registry';
 
 /**

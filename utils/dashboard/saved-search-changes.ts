@@ -1,5 +1,5 @@
 import { exportFileName } from '../export/csv';
-import type { ChangeRecord } from '../schedule/types';
+import type { ChangeRecord } from '../domain/saved-search';
 
 /** A run can change thousands of places; the page lists this many, the export has them all. */
 export const CHANGES_SHOWN = 500;

@@ -2,9 +2,9 @@ import { formatCorners } from '../geo/area';
 import type { Area, Ring } from '../geo/types';
 import type { UserError } from '../domain/errors';
 import { checkSavedSearch, DEFAULT_THRESHOLD_DAYS, type SavedSearchInput } from '../schedule/saved-searches';
-import type { Repeat, SavedSearch } from '../schedule/types';
+import type { Repeat, SavedSearch } from '../domain/saved-search';
 import type { Sweep } from '../domain/sweep';
-import type { ProviderId } from '../providers/place';
+import type { ProviderId } from '../domain/place';
 import { PROVIDERS, providerFor } from '../providers/registry';
 
 /**

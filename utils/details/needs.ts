@@ -7,8 +7,8 @@
  * ("no phone"), not a card that left the phone out, and a place page would say the same. Which
  * page that is: the registry's placePageUrl.
  */
-import type { Listing } from '../listing/types';
-import type { ProviderId } from '../providers/place';
+import type { Listing } from '../domain/listing';
+import type { ProviderId } from '../domain/place';
 import { providerById, providerFor } from '../providers/registry';
 import type { DetailField } from '../providers/types';
 

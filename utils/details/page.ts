@@ -3,8 +3,8 @@
  * waited for, utils/browser/page-driver.ts) and the details message for the read.
  */
 import { isTransportError, TimeoutError, withTimeout, type PageDriver } from '../browser/page-driver';
-import type { Listing } from '../listing/types';
-import { sendDetailsMessage, type CollectPlaceRequest } from './protocol';
+import type { Listing } from '../domain/listing';
+import { sendDetailsMessage, type CollectPlaceRequest } from '../messaging/details-protocol';
 import type { PlacePageDriver } from './runner';
 
 export type SendCollectPlace = (tabId: number, req: CollectPlaceRequest) => Promise<Listing | null>;

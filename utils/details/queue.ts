@@ -9,8 +9,8 @@ import { backoffDelay } from '../queue/backoff';
 import { handled, StoreError, type Store } from '../store';
 import { mergeListing, listingProblem } from '../store/listing-merge';
 import { contradiction, type Contradiction } from '../listing/contradiction';
-import type { Listing, StoredListing } from '../listing/types';
-import type { ProviderId } from '../providers/place';
+import type { Listing, StoredListing } from '../domain/listing';
+import type { ProviderId } from '../domain/place';
 import { filledFields, needsDetails, type DetailField } from './needs';
 import { placePageUrl } from '../providers/registry';
 import {

@@ -7,7 +7,7 @@
  * queue is filled. Like a cell (utils/queue/lease.ts), a lease is just a time: a job leased
  * until `leaseUntil` and never committed is available again once that passes, with no clean-up.
  */
-import type { ProviderId } from '../providers/place';
+import type { ProviderId } from '../domain/place';
 
 export type PlaceJobStatus = 'pending' | 'leased' | 'done' | 'failed';
 

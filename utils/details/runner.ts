@@ -8,14 +8,14 @@
  * handed out again; nothing committed is loaded twice.
  */
 import { TimeoutError } from '../browser/page-driver';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import { providerFor } from '../providers/registry';
 import type { Store } from '../store';
-import type { Pacer } from '../sweep/pacing';
-import { DEFAULT_SETTINGS } from '../sweep/settings';
+import type { Pacer } from '../queue/pacing';
+import { DEFAULT_SETTINGS } from '../config/settings';
 import type { Sweep } from '../domain/sweep';
 import { detailsLaneUrl } from './needs';
-import type { CollectPlaceRequest } from './protocol';
+import type { CollectPlaceRequest } from '../messaging/details-protocol';
 import { commitPlace, countPlaces, failPlace, leasePlace, releasePlace } from './queue';
 
 /** What the loop needs of a worker tab: the sweep's page load, and the place reader. */

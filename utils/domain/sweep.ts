@@ -1,9 +1,7 @@
 import type { Area, BBox, MapView } from '../geo/types';
-import type { Listing } from '../listing/types';
-import type { CellDecisionReason } from '../grid/types';
-import type { MeasuredCanvas } from '../coverage/geometry';
-import type { SweepAudit } from '../coverage/audit';
-import type { ProviderId } from '../providers/place';
+import type { Listing } from './listing';
+import type { MeasuredCanvas, SweepAudit } from './coverage';
+import type { ProviderId } from './place';
 
 /** What kind of page the content script found. */
 export type PageKind =
@@ -57,7 +55,7 @@ export interface Observation {
    * On an 'unknown' page: the collector recognised a list and read its cards, but could not
    * prove it whole, and says why with a tag (e.g. `naver-list-short: …`, `kakao-wrong-page: …`).
    * The judge retries such a page; cards on an 'unknown' page without it are a page the extractor
-   * no longer fits (utils/sweep/readability.ts).
+   * no longer fits (utils/domain/readability.ts).
    */
   unproven?: string;
   /** The map canvas the page laid out (CSS px) and its results panel's edge, measured by the content script; null/absent when unknown. */
@@ -255,3 +253,27 @@ export interface SweepCounters {
   pageLoads: number;
   errors: number;
 }
+
+/**
+ * Why, in a word the UI can show and translate:
+ * done — 'no-results', 'single-result', 'end-of-list' ('site-zoomed-out' and 'results-outside' were
+ *   "done" verdicts of older versions, kept so their cells still read);
+ * split — 'cap-hit', 'no-end-marker', 'zoomed-out-capped', 'view-not-covering';
+ * saturated (not split; its results are kept and the cell is reported) — 'min-size', 'cell-cap',
+ *   and, as "unresolved", 'zoomed-out-capped', 'view-not-covering', 'search-unknown'.
+ */
+export type CellDecisionReason =
+  | 'no-results'
+  | 'single-result'
+  | 'site-zoomed-out'
+  | 'results-outside'
+  | 'end-of-list'
+  | 'cap-hit'
+  | 'no-end-marker'
+  | 'min-size'
+  | 'cell-cap'
+  // saturated as "unresolved": not crowded at the minimum size, but no search could prove the cell complete
+  | 'zoomed-out-capped' // the site zoomed out by itself and the wider list hit the cap
+  | 'view-not-covering' // the page's measured view never covered the whole cell
+  | 'search-unknown' // the page did not show what it searched, twice (utils/sweep/driver.ts)
+  | 'audit';

@@ -4,7 +4,7 @@
  * too (`missing_on` says which swept sites lack it), so the rows cover every place of the
  * scope exactly once. Read batch by batch like the place export.
  */
-import type { StoredListing } from '../listing/types';
+import type { StoredListing } from '../domain/listing';
 import { PROVIDERS } from '../providers/registry';
 import type { Store } from '../store';
 import { differencesOf } from '../match/differences';

@@ -1,4 +1,4 @@
-import type { DayHours, StoredListing } from '../listing/types';
+import type { DayHours, StoredListing } from '../domain/listing';
 import type { ContactSite } from '../contacts/records';
 import type { SocialNetwork } from '../contacts/types';
 import { phoneToE164 } from '../listing/phone';

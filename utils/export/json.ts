@@ -1,4 +1,4 @@
-import type { DayHours } from '../listing/types';
+import type { DayHours } from '../domain/listing';
 import { listingToRow, otherPhonesOf, type ExportListing, type ExportRow } from './columns';
 
 /**

@@ -184,7 +184,7 @@ type WiringBrowser = {
 export const OFFSCREEN_PATH = '/offscreen.html';
 
 /**
- * The service worker's wiring (utils/sweep/background.ts calls it once, synchronously): the
+ * The service worker's wiring (utils/app/background.ts calls it once, synchronously): the
  * popup's `startLongExport` from MapSweep pages only, the offscreen document's progress.
  */
 export function wireLongExports(browser: WiringBrowser, ownPage: (sender: { id?: string; url?: string }) => boolean): void {

@@ -1,4 +1,7 @@
 import type { BBox, Viewport } from '../geo/types';
+import type { CellDecisionReason } from '../domain/sweep';
+
+export type { CellDecisionReason } from '../domain/sweep';
 
 export interface PlannerOptions {
   /** The map tab's size: a cell is sized to what one search there lists. */
@@ -55,29 +58,7 @@ export interface CellDecisionInput {
 /** 'widen': search the same cell again with a wider view (widenedCell). */
 export type CellVerdict = 'done' | 'split' | 'widen' | 'saturated';
 
-/**
- * Why, in a word the UI can show and translate:
- * done — 'no-results', 'single-result', 'end-of-list' ('site-zoomed-out' and 'results-outside' were
- *   "done" verdicts of older versions, kept so their cells still read);
- * split — 'cap-hit', 'no-end-marker', 'zoomed-out-capped', 'view-not-covering';
- * saturated (not split; its results are kept and the cell is reported) — 'min-size', 'cell-cap',
- *   and, as "unresolved", 'zoomed-out-capped', 'view-not-covering', 'search-unknown'.
- */
-export type CellDecisionReason =
-  | 'no-results'
-  | 'single-result'
-  | 'site-zoomed-out'
-  | 'results-outside'
-  | 'end-of-list'
-  | 'cap-hit'
-  | 'no-end-marker'
-  | 'min-size'
-  | 'cell-cap'
-  // saturated as "unresolved": not crowded at the minimum size, but no search could prove the cell complete
-  | 'zoomed-out-capped' // the site zoomed out by itself and the wider list hit the cap
-  | 'view-not-covering' // the page's measured view never covered the whole cell
-  | 'search-unknown' // the page did not show what it searched, twice (utils/sweep/driver.ts)
-  | 'audit'; // an audit search (utils/coverage/audit.ts): checks done cells, decides nothing itself
+// an audit search (utils/coverage/audit.ts): checks done cells, decides nothing itself
 
 export interface CellDecision {
   verdict: CellVerdict;

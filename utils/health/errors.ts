@@ -1,6 +1,6 @@
 import type { EventKind, Store, SweepEvent } from '../store';
 import type { ErrorKind } from '../domain/sweep';
-import type { FailedAttempt } from './types';
+import type { FailedAttempt } from '../domain/page-audit';
 
 /**
  * The log lines that record a failed attempt at a cell, and what became of the cell:

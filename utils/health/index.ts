@@ -1,5 +1,5 @@
-export { auditObservation, auditConfirmsQuiet, summariseAudits, FIRST_RESULTS } from './audit';
-export type { AuditSummary } from './audit';
+export { auditObservation, auditConfirmsQuiet, summariseAudits, FIRST_RESULTS } from '../domain/audit-page';
+export type { AuditSummary } from '../domain/audit-page';
 export { failedAttemptOf, listFailedAttempts } from './errors';
 export { staleness } from './staleness';
 export type { Staleness, StalenessState, NeedsALookReason } from './staleness';
@@ -7,6 +7,6 @@ export { loadHealth, listAudits, latestAudit, pageChangedOf } from './queries';
 export type { HealthData, SavedSearchHealth, AuditedPage } from './queries';
 export { healthState, healthLine, healthPanel, changesText } from './view';
 export type { HealthState, HealthPanelView, SavedSearchView, RunView, ErrorRow, CoverageView } from './view';
-export { renderText, agoText, text } from './text';
-export type { Text, TextParam } from './text';
-export type * from './types';
+export { renderText, agoText, text } from '../i18n/text';
+export type { Text, TextParam } from '../i18n/text';
+export type * from '../domain/page-audit';

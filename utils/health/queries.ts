@@ -1,13 +1,13 @@
 import { listRuns } from '../schedule/runs';
 import { listSavedSearches } from '../schedule/saved-searches';
 import { dueRun, nextSlotAfter, DAY, type DueRun, type TzOffset } from '../schedule/slots';
-import type { Run, SavedSearch } from '../schedule/types';
+import type { Run, SavedSearch } from '../domain/saved-search';
 import type { Store } from '../store';
 import type { Sweep } from '../domain/sweep';
-import { summariseAudits, type AuditSummary } from './audit';
+import { summariseAudits, type AuditSummary } from '../domain/audit-page';
 import { listFailedAttempts } from './errors';
 import { staleness, type Staleness } from './staleness';
-import type { FailedAttempt, PageAudit } from './types';
+import type { FailedAttempt, PageAudit } from '../domain/page-audit';
 
 export interface AuditedPage {
   sweepId: string;

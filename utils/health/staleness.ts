@@ -1,7 +1,7 @@
 import { DAY } from '../schedule/slots';
-import type { SavedSearch } from '../schedule/types';
-import { auditConfirmsQuiet } from './audit';
-import type { PageAudit } from './types';
+import type { SavedSearch } from '../domain/saved-search';
+import { auditConfirmsQuiet } from '../domain/audit-page';
+import type { PageAudit } from '../domain/page-audit';
 
 /**
  * - 'fresh': a new place within the threshold (or the search is younger than it);

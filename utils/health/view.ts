@@ -1,11 +1,11 @@
 import type { IncompleteCoverage } from '../dashboard/incomplete';
-import type { ChangeSummary, Run } from '../schedule/types';
+import type { ChangeSummary, Run } from '../domain/saved-search';
 import type { ErrorKind } from '../domain/sweep';
-import type { AuditSummary } from './audit';
+import type { AuditSummary } from '../domain/audit-page';
 import type { HealthData, SavedSearchHealth } from './queries';
 import type { StalenessState } from './staleness';
-import { agoText, durationText, text, type Text } from './text';
-import type { FailedAttempt } from './types';
+import { agoText, durationText, text, type Text } from '../i18n/text';
+import type { FailedAttempt } from '../domain/page-audit';
 
 /**
  * - 'page-changed': the extractor no longer reads the map page (a sweep stopped for it);

@@ -1,4 +1,4 @@
-import type { Listing } from './types';
+import { BOUNDED_FIELDS, type BoundedField, type Listing } from '../domain/listing';
 
 /**
  * How big a listing's fields may be (issue 22). Page content is hostile and sometimes just
@@ -35,26 +35,6 @@ export const LIST_BOUNDS = {
   /** Opening intervals in one day. */
   intervals: 8,
 } as const;
-
-/** The fields boundListing may cut; a listing names the ones it cut in `cut`. */
-export const BOUNDED_FIELDS = [
-  'name',
-  'category',
-  'categories',
-  'address',
-  'addressParts',
-  'roadAddress',
-  'lotAddress',
-  'phone',
-  'phoneE164',
-  'otherPhones',
-  'website',
-  'bookingUrl',
-  'priceLevel',
-  'hours',
-  'openingHours',
-] as const satisfies readonly (keyof Listing)[];
-export type BoundedField = (typeof BOUNDED_FIELDS)[number];
 
 /** Marks the end of a text that was cut, so a person reading it sees it is not whole. */
 export const CUT_MARK = '…';

@@ -4,7 +4,7 @@
  * (utils/providers/google/page-data.ts) and where a place page meets the stored listing
  * (utils/details/queue.ts): a contradiction drops the second reading whole.
  */
-import type { Listing } from './types';
+import type { Listing } from '../domain/listing';
 
 /**
  * How far a page-data pin may be from the card's and still be the same pin: the card's href

@@ -1,5 +1,5 @@
 /**
- * A Naver or Kakao place, as its extractor read it (utils/providers/place.ts), becomes the one
+ * A Naver or Kakao place, as its extractor read it (utils/domain/place.ts), becomes the one
  * stored shape every provider shares (Listing). Google's extractor builds Listings itself
  * (utils/providers/google/fields.ts), because its ids come in three forms.
  *
@@ -8,10 +8,10 @@
  * and cut to the bounds (utils/listing/bounds.ts) here, where every Naver and Kakao reading —
  * sweep, collect while browsing, place details — becomes a Listing.
  */
-import type { ProviderPlace } from '../providers/place';
+import type { ProviderPlace } from '../domain/place';
 import { boundListing } from './bounds';
 import { stampSources } from './merge-fields';
-import type { FieldSource, Listing } from './types';
+import type { FieldSource, Listing } from '../domain/listing';
 
 export function listingFromPlace(place: ProviderPlace, source: FieldSource): Listing {
   const otherPhones = place.virtualPhone && place.virtualPhone !== place.phone ? [place.virtualPhone] : [];

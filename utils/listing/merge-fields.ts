@@ -1,6 +1,6 @@
-import { BOUNDED_FIELDS } from './bounds';
+import { BOUNDED_FIELDS } from '../domain/listing';
 import { betterAddress, usableText } from './field-quality';
-import { SOURCED_FIELDS, type FieldSource, type FieldSources, type Listing, type SourcedField } from './types';
+import { SOURCED_FIELDS, type FieldSource, type FieldSources, type Listing, type SourcedField } from '../domain/listing';
 
 /**
  * Folding what several readings said about one place into one listing, field by field.

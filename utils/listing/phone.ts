@@ -20,7 +20,7 @@
  * Korean service numbers (1588-1234, 1668-2506) pass as well (+82 1588 1234).
  */
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import type { Listing } from './types';
+import type { Listing } from '../domain/listing';
 
 export type { CountryCode };
 

@@ -3,7 +3,7 @@
  * one site, a branch closed on one and open on another). Read from the members' current
  * listings, so a re-sweep that fixes a site's phone fixes the row without a new run.
  */
-import type { StoredListing } from '../listing/types';
+import type { StoredListing } from '../domain/listing';
 import { roadKey, roadSound } from './addresses';
 import { nameKeys, nameSimilarity } from './names';
 import { ownPhones, siteE164 } from './phones';

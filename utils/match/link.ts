@@ -4,7 +4,7 @@
  * decisions applied. Pure: the store reads the places in and writes the result out
  * (utils/match/store-run.ts).
  */
-import type { ProviderId } from '../providers/place';
+import type { ProviderId } from '../domain/place';
 import { assignSitePair, pairId, RIVAL_MARGIN } from './assign';
 import { blockKeys, CandidateIndex } from './candidates';
 import { dropSharedPhones, preparePlace, type PreparedPlace } from './evidence';

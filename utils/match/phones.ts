@@ -5,7 +5,7 @@
  * two sites never share it.
  */
 import { phoneToE164 } from '../listing/phone';
-import type { ProviderId } from '../providers/place';
+import type { ProviderId } from '../domain/place';
 import { providerById } from '../providers/registry';
 
 const VIRTUAL_KOREAN = /^\+82507/;

@@ -6,7 +6,7 @@
  * half-way leaves the previous result whole.
  */
 import type { Store } from '../store';
-import type { StoredListing } from '../listing/types';
+import type { StoredListing } from '../domain/listing';
 import { PROVIDERS } from '../providers/registry';
 import { siteE164 } from './phones';
 import { linkBusinesses } from './link';

@@ -7,7 +7,7 @@
  */
 import type { BBox, LatLng } from '../geo/types';
 import { bboxContains } from '../geo/bbox';
-import type { ProviderId } from '../providers/place';
+import type { ProviderId } from '../domain/place';
 import type { Store } from '../store';
 import { providerFor } from '../providers/registry';
 

@@ -1,5 +1,5 @@
-import type { ProviderId } from '../providers/place';
-import type { StoredListing } from '../listing/types';
+import type { ProviderId } from '../domain/place';
+import type { StoredListing } from '../domain/listing';
 
 /**
  * What the matcher reads of a stored place: identity, pin and the fields that are evidence.

@@ -1,5 +1,5 @@
 /**
- * Linking in the service worker (utils/sweep/background.ts calls wireLinking once,
+ * Linking in the service worker (utils/app/background.ts calls wireLinking once,
  * synchronously): runs start from MapSweep pages (the dashboard's "Link businesses", a user's
  * confirm or break) and after every finished sweep. The worker is a thread of its own, so a
  * run of a few seconds over 100,000 places never holds up the popup or the dashboard. One run

@@ -1,8 +1,8 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Observation } from '../domain/sweep';
-import type { Listing } from '../listing/types';
-import type { SavedSearchInput } from '../schedule/saved-searches';
-import type { ProviderId } from '../providers/place';
+import type { Listing } from '../domain/listing';
+import type { SavedSearchInput } from '../domain/saved-search';
+import type { ProviderId } from '../domain/place';
 
 /**
  * The one typed protocol between the extension's contexts, named by direction.

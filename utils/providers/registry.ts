@@ -5,7 +5,7 @@
 import { googleProvider } from './google/provider';
 import { naverProvider } from './naver/provider';
 import { kakaoProvider } from './kakao/provider';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import type { BlockedPageKind, MapProvider, ProviderId } from './types';
 
 export const PROVIDERS: readonly MapProvider[] = [googleProvider, naverProvider, kakaoProvider];

@@ -10,10 +10,10 @@
 import type { CountryCode } from 'libphonenumber-js/min';
 import type { BBox, MapView, Viewport } from '../geo/types';
 import type { PlannerOptions } from '../grid/types';
-import type { Listing } from '../listing/types';
-import type { ProviderId } from './place';
+import type { Listing } from '../domain/listing';
+import type { ProviderId } from '../domain/place';
 
-export type { ProviderId } from './place';
+export type { ProviderId } from '../domain/place';
 
 /** A page that stops every search until the user acts, judged from the tab's URL. */
 export type BlockedPageKind = 'captcha' | 'consent';
@@ -34,7 +34,7 @@ export interface MapProvider {
    */
   phoneRegion?: CountryCode;
   /**
-   * A URL on the host whose page loads share one pacing lane (utils/sweep/pacing.ts keys lanes by
+   * A URL on the host whose page loads share one pacing lane (utils/queue/pacing.ts keys lanes by
    * host): loads on it are one stream, kept apart from other providers'.
    */
   laneUrl: string;

@@ -1,6 +1,6 @@
 import { fromRecord, handled, settleCheck, StoreError, withQueueKey, type NotAppliedReason, type Store, type SweepEvent } from '../store';
 import type { Cell, CellError, ErrorKind, Sweep } from '../domain/sweep';
-import { nextSweep, notTheCellsFault } from '../sweep/status-machine';
+import { nextSweep, notTheCellsFault } from '../domain/sweep-status';
 import { backoffDelay } from './backoff';
 
 export interface FailRequest {

@@ -3,7 +3,7 @@ import { neutraliseCell } from '../export/csv-safety';
 import { UTF8_BOM } from '../export/csv';
 // `google_maps_url` is a column named for Google's CID link, as in the listings export: it is Google's to build.
 import { cidUrl } from '../providers/google/urls';
-import type { ChangeRecord } from './types';
+import type { ChangeRecord } from '../domain/saved-search';
 
 /**
  * The columns of a changes export: stable English identifiers like the listings export. A

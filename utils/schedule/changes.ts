@@ -1,5 +1,5 @@
-import type { Listing } from '../listing/types';
-import type { FieldChange, PlaceSnapshot, TrackedField, TrackedFields } from './types';
+import type { Listing } from '../domain/listing';
+import type { FieldChange, PlaceSnapshot, TrackedField, TrackedFields } from '../domain/saved-search';
 
 export const TRACKED_FIELDS: readonly TrackedField[] = ['name', 'phone', 'rating', 'address'];
 

@@ -15,4 +15,4 @@ export type { SavedSearchInput } from './saved-searches';
 export { claimRun, markStarted, settleRun, settleRuns, listRuns, listChanges, sweepIdOfRun } from './runs';
 export { diffPlaces, fieldsHash, trackedFields, TRACKED_FIELDS } from './changes';
 export { changesCsv, changeRows, CHANGE_COLUMNS } from './changes-csv';
-export type * from './types';
+export type * from '../domain/saved-search';

@@ -1,7 +1,7 @@
 import type { Store } from '../store';
 import type { Sweep } from '../domain/sweep';
 import { listRuns } from './runs';
-import type { Run } from './types';
+import type { Run } from '../domain/saved-search';
 
 /**
  * Housekeeping for saved searches: keep the newest `keep` runs of each, delete the rest.

@@ -2,7 +2,7 @@ import { StoreError, type Store } from '../store';
 import type { Sweep } from '../domain/sweep';
 import { diffPlaces, fieldsHash, trackedFields, type FoundPlace } from './changes';
 import { dueRun, type TzOffset } from './slots';
-import type { ChangeRecord, ChangeSummary, PlaceSnapshot, Run, RunError, SavedSearch } from './types';
+import type { ChangeRecord, ChangeSummary, PlaceSnapshot, Run, RunError, SavedSearch } from '../domain/saved-search';
 
 export type ClaimResult =
   | { claimed: true; run: Run; search: SavedSearch }

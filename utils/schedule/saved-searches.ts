@@ -1,22 +1,11 @@
 import { parseAreaText } from '../geo';
 import type { UserError } from '../domain/errors';
 import { StoreError, type Store } from '../store';
-import { parseKeywords } from '../sweep/keywords';
-import type { Repeat, SavedSearch } from './types';
+import { parseKeywords } from '../config/keywords';
+import type { Repeat, SavedSearch, SavedSearchInput, UncheckedSavedSearch } from '../domain/saved-search';
+
+export type { SavedSearchInput, UncheckedSavedSearch } from '../domain/saved-search';
 import { PROVIDERS } from '../providers/registry';
-import type { ProviderId } from '../providers/place';
-
-/**
- * What the user chooses; the rest (times of runs) is the scheduler's to keep. Every save names
- * its site; only a record an older version stored lacks one, and runs on Google as it always
- * did (providerFor).
- */
-export type SavedSearchInput = Pick<SavedSearch, 'name' | 'areaText' | 'keywordsText' | 'repeat' | 'hour' | 'weekday' | 'thresholdDays'> & {
-  provider: ProviderId;
-};
-
-/** What is to be checked: a form not filled in yet, or a message from another context, may lack the site. */
-export type UncheckedSavedSearch = Omit<SavedSearchInput, 'provider'> & { provider?: ProviderId | null };
 
 export const DEFAULT_THRESHOLD_DAYS = 14;
 const REPEATS: readonly Repeat[] = ['off', 'daily', 'weekly'];

@@ -1,11 +1,11 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { Store } from '../store';
 import { claimRun, isDuplicateSweep, listRuns, markStarted, settleRuns, type ClaimResult } from './runs';
-import { readKeepRuns } from '../sweep/storage-keys';
+import { readKeepRuns } from '../config/storage-keys';
 import { pruneRuns } from './retention';
 import { listSavedSearches } from './saved-searches';
 import { nextSlotAfter, type TzOffset } from './slots';
-import type { Run, RunError, SavedSearch } from './types';
+import type { Run, RunError, SavedSearch } from '../domain/saved-search';
 
 export const SCHEDULE_ALARM = 'mapsweep-schedule';
 /** Besides the alarm at the next scheduled time, a tick this often catches what a lost alarm would miss. */

@@ -1,4 +1,4 @@
-import type { SavedSearch } from './types';
+import type { SavedSearch } from '../domain/saved-search';
 
 /**
  * Minutes to add to UTC for local time at an instant (Seoul: 540). In the browser:

@@ -9,7 +9,7 @@ import type { Cell, Sweep } from '../domain/sweep';
 import { StoreError } from './errors';
 import { fromRecord, withQueueKey } from './schema';
 import type { Store } from './store';
-import { nextSweep } from '../sweep/status-machine';
+import { nextSweep } from '../domain/sweep-status';
 import type { InCommit } from './commit';
 import { handled, type Tx } from './tx';
 import { newCellProblem } from './validate';

@@ -1,8 +1,8 @@
 import { isUnresolved } from '../grid/decide';
-import { auditProblem } from '../health/audit';
-import type { PageAudit } from '../health/types';
+import { auditProblem } from '../domain/audit-page';
+import type { PageAudit } from '../domain/page-audit';
 import { cutText, TEXT_BOUNDS } from '../listing/bounds';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import type { Cell, CellResult, SweepCounters } from '../domain/sweep';
 import { StoreError } from './errors';
 import { listingProblem, listingsByKey, mergeListing, organicByKey, secondHandReading, type FoundContext } from './listing-merge';

@@ -1,9 +1,10 @@
-import { BOUNDED_FIELDS, overBounds } from '../listing/bounds';
-import type { Listing, StoredListing } from '../listing/types';
+import { BOUNDED_FIELDS } from '../domain/listing';
+import { overBounds } from '../listing/bounds';
+import type { Listing, StoredListing } from '../domain/listing';
 import { mergeListingFields } from '../listing/merge-fields';
 import { withPhoneE164 } from '../listing/phone';
 import { PROVIDERS, providerById } from '../providers/registry';
-import { placeKey, type ProviderId } from '../providers/place';
+import { placeKey, type ProviderId } from '../domain/place';
 
 /*
  * Trust rule (stated in full in utils/listing/merge-fields.ts): values read from the page's

@@ -1,7 +1,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import type { PageAudit } from '../health/types';
-import type { StoredListing } from '../listing/types';
-import type { ChangeRecord, PlaceSnapshot, Run, SavedSearch } from '../schedule/types';
+import type { PageAudit } from '../domain/page-audit';
+import type { StoredListing } from '../domain/listing';
+import type { ChangeRecord, PlaceSnapshot, Run, SavedSearch } from '../domain/saved-search';
 import type { Cell, CellStatus, ErrorKind, Sweep } from '../domain/sweep';
 import type { PlaceJobRecord, PlaceJobStatus, PlaceQueueKey } from '../details/records';
 import type { ContactQueueKey, ContactSiteRecord } from '../contacts/records';

@@ -1,6 +1,6 @@
-import type { Listing, StoredListing } from '../listing/types';
+import type { Listing, StoredListing } from '../domain/listing';
 import type { Cell, CellStatus, Sweep, SweepSettings, SweepStatus } from '../domain/sweep';
-import { auditProblem } from '../health/audit';
+import { auditProblem } from '../domain/audit-page';
 import { commitBrowsing, commitCell, type CommitCellInput, type CommitCellResult, type InCommit } from './commit';
 import { StoreError } from './errors';
 import { collectionReadPath } from './read-path';

@@ -7,7 +7,7 @@
 import { areaContains } from '../geo';
 import { bboxContains } from '../geo/bbox';
 import type { Area, BBox } from '../geo/types';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import { nearSearched } from './bounds-proof';
 
 /**

@@ -11,7 +11,7 @@
  */
 import { bboxContains, bboxContainsBBox } from '../geo/bbox';
 import type { BBox } from '../geo/types';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import type { SearchedBox } from '../domain/sweep';
 
 /**

@@ -11,13 +11,14 @@ import type { MapProvider } from '../providers/types';
 import type { CellOutcome } from '../store/commit';
 import { StoreError, type Store } from '../store';
 import { deferCell, failCell, leaseNextCell, releaseCell, renewLease } from '../queue';
-import type { Pacer } from './pacing';
-import { auditObservation } from '../health/audit';
+import type { Pacer } from '../queue/pacing';
+import { auditObservation } from '../domain/audit-page';
 import { judgeObservation, unknownPageFailure } from './judge';
-import { attentionOf, finishIfDrained, transition } from './status-machine';
+import { attentionOf } from '../domain/sweep-status';
+import { finishIfDrained, transition } from './status-machine';
 import { childCells, plannedOf } from './plan';
 import { saysCrowded, siteTotalTrust } from './site-total';
-import { DEFAULT_SETTINGS } from './settings';
+import { DEFAULT_SETTINGS } from '../config/settings';
 import type { Cell, CellError, CellResult, Observation, SearchedBox, Sweep } from '../domain/sweep';
 import {
   calibrationKey,
@@ -29,8 +30,8 @@ import {
   type SpanLimits,
 } from '../coverage/geometry';
 import { auditSettlement, reopenAfterShrink, startAuditIfDue } from './self-audit';
-import type { PageAudit } from '../health/types';
-import type { Listing } from '../listing/types';
+import type { PageAudit } from '../domain/page-audit';
+import type { Listing } from '../domain/listing';
 import { memoryCalibrationStore, type CalibrationStore } from '../coverage/calibration';
 import { assessCoverage, guessCanvas, measuredCanvas } from '../coverage/assess';
 import { combinePages } from './pages';
@@ -45,8 +46,8 @@ import {
   type SearchProof,
 } from './bounds-proof';
 import { heldCentre, narrower, narrowest, spansOf, viewportOfSpans, type BoxSpans } from './reported-box';
-import type { Release } from './pacing';
-import type { GateClaim, TeamGate } from '../team/gate';
+import type { Release } from '../queue/pacing';
+import type { GateClaim, TeamGate } from './team-port';
 
 /**
  * The sweep driver: one loop per worker tab, all state in the store. Each turn leases a cell,
@@ -104,14 +105,14 @@ export async function runWorker(
   deps = { ...deps, calibration: deps.calibration ?? memoryCalibrationStore() };
   const initial = await deps.store.getSweep(sweepId);
   if (!initial) return 'not-running';
-  // A sweep's provider never changes; its pacing lane is the provider's host (the cell, hence
-  // its URL, is only known once leased, which happens inside the turn).
+  // A sweep's provider never changes; its pacing lane is the provider's host.
   const provider = providerFor(initial.provider);
   for (;;) {
     if (!(await deps.page.exists(tabId))) return 'tab-closed';
-    // The cell is leased inside this worker's turn for the host, so the pacer's wait (up to
-    // minutes of backoff) never eats into the lease.
-    const release = await deps.pacer.acquire(provider.laneUrl);
+    // The cell is leased, and a shared sweep's cell offered to the team, before this worker's
+    // turn for the host: what another browser already searched is committed here while the
+    // host's delay runs, not after it. The lease is renewed once the turn is granted (a
+    // backoff of minutes may outlast it), so the wait never eats into the visit's lease.
     let sweep: Sweep | undefined;
     let cell: Cell | null = null;
     try {
@@ -122,47 +123,40 @@ export async function runWorker(
       // A full disk refuses the lease itself: pause as after a refused commit.
       if (isQuota(e) && sweep) return pauseForQuota(deps, sweep, null, holder, e);
       throw e;
-    } finally {
-      if (!cell) release();
     }
     if (!cell) {
-      try {
-        const open = await deps.store.countOpenCells(sweepId);
-        if (open.total === 0) {
-          // Before Finished, the sweep audits a sample of its own work (utils/coverage/audit.ts).
-          if (await startAuditIfDue(deps.store, sweepId, deps.now())) continue;
-          const finished = await finishIfDrained(deps.store, sweepId, deps.now());
-          // Another worker re-opened cells since the count: they are this loop's to lease.
-          if (!finished.ok && 'open' in finished) continue;
-          if (finished.ok && finished.sweep.status === 'failed') {
-            // Drained, but nothing proven and the page showed no searched area (endOf): stopped with its reason.
-            deps.attention(finished.sweep, 'extractor');
-            return 'failed';
-          }
-          if (finished.ok) deps.attention(finished.sweep, 'finished');
-          return 'finished';
-        }
-        // Everything left is leased by another worker or waiting out its backoff.
-        await deps.sleep(Math.max(500, Math.min(5000, open.nextAvailableAt - deps.now())));
-      } catch (e) {
-        if (isQuota(e)) return pauseForQuota(deps, sweep, null, holder, e);
-        throw e;
-      }
+      const drained = await whenNothingToLease(deps, sweep, holder);
+      if (drained) return drained;
       continue;
     }
     // A shared sweep's cell is searched here only if the team's database gives it to this browser.
-    const shared = deps.team ? await deps.team.claim(sweep, cell, holder) : null;
+    const leased: Sweep = sweep;
+    const shared = deps.team ? await deps.team.claim(leased, cell, holder) : null;
     if (shared && shared.kind !== 'mine') {
-      const settled = await settleFromTeam(deps, sweep, cell, holder, shared).catch((e) => {
-        if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
+      const settled = await settleFromTeam(deps, leased, cell, holder, shared).catch((e) => {
+        if (isQuota(e)) return pauseForQuota(deps, leased, cell, holder, e);
         throw e;
       });
       if (settled !== 'search-here') {
-        release('unused');
         if (settled) return settled;
         continue;
       }
     }
+    const release = await deps.pacer.acquire(provider.laneUrl);
+    let turn: Awaited<ReturnType<typeof turnStillOurs>>;
+    try {
+      turn = await turnStillOurs(deps, sweepId, cell, holder);
+    } catch (e) {
+      release('unused');
+      if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
+      throw e;
+    }
+    if (turn === 'lost' || turn === 'not-running') {
+      release('unused');
+      if (turn === 'not-running') return 'not-running';
+      continue;
+    }
+    sweep = turn.sweep;
     let exit: WorkerExit | undefined;
     try {
       exit = await visitCell(deps, provider, sweep, cell, tabId, holder, release, canvases, spans);
@@ -177,6 +171,50 @@ export async function runWorker(
     }
     if (exit) return exit;
   }
+}
+
+/**
+ * Nothing could be leased: the sweep is drained (audit, then Finished or failed), or every open
+ * cell is leased by another worker or waiting out its backoff (wait a little). Returns a reason
+ * to stop this worker, or undefined to go on.
+ */
+async function whenNothingToLease(deps: DriverDeps, sweep: Sweep, holder: string): Promise<WorkerExit | undefined> {
+  try {
+    const open = await deps.store.countOpenCells(sweep.id);
+    if (open.total === 0) {
+      // Before Finished, the sweep audits a sample of its own work (utils/coverage/audit.ts).
+      if (await startAuditIfDue(deps.store, sweep.id, deps.now())) return undefined;
+      const finished = await finishIfDrained(deps.store, sweep.id, deps.now());
+      // Another worker re-opened cells since the count: they are this loop's to lease.
+      if (!finished.ok && 'open' in finished) return undefined;
+      if (finished.ok && finished.sweep.status === 'failed') {
+        // Drained, but nothing proven and the page showed no searched area (endOf): stopped with its reason.
+        deps.attention(finished.sweep, 'extractor');
+        return 'failed';
+      }
+      if (finished.ok) deps.attention(finished.sweep, 'finished');
+      return 'finished';
+    }
+    await deps.sleep(Math.max(500, Math.min(5000, open.nextAvailableAt - deps.now())));
+    return undefined;
+  } catch (e) {
+    if (isQuota(e)) return pauseForQuota(deps, sweep, null, holder, e);
+    throw e;
+  }
+}
+
+/**
+ * Once the host's turn is granted: the sweep still running (the user may have paused it during
+ * the wait) and the cell still this loop's, its lease renewed for the visit. A cell another
+ * worker took after the lease ran out stays theirs; a paused sweep's cell is given back.
+ */
+async function turnStillOurs(deps: DriverDeps, sweepId: string, cell: Cell, holder: string): Promise<{ sweep: Sweep } | 'lost' | 'not-running'> {
+  const sweep = await deps.store.getSweep(sweepId);
+  if (sweep?.status !== 'running') {
+    await releaseCell(deps.store, { cellId: cell.id, holder });
+    return 'not-running';
+  }
+  return (await renewLease(deps.store, { cellId: cell.id, holder, now: deps.now(), leaseMs: leaseMsOf(sweep) })) ? { sweep } : 'lost';
 }
 
 /**
@@ -358,6 +396,7 @@ async function visitCell(
     await releaseCell(deps.store, { cellId: cell.id, holder });
     return undefined;
   }
+
   const { covered, searchedBox, searchedView } = coverage;
   return settleVisit(deps, provider, sweep, cell, holder, {
     observation,

@@ -1,7 +1,7 @@
-import { readability } from './readability';
+import { readability } from '../domain/readability';
 import { sameQuery } from '../providers/same-query';
 import type { BBox, MapView } from '../geo/types';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import { latLngToWorld } from '../geo/mercator';
 import type { MapProvider } from '../providers/types';
 import type { Cell, CellError, CellResult, Observation } from '../domain/sweep';

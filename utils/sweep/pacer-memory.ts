@@ -1,4 +1,4 @@
-import type { HostPace, PacerMemory } from './pacing';
+import type { HostPace, PacerMemory } from '../queue/pacing';
 
 /** storage.local key of the pacer's lanes: { [host]: { lastLoadAt, penaltyMs } }. */
 export const PACER_KEY = 'pacer';

@@ -5,7 +5,7 @@ import type { PlannedCell } from '../grid';
 import type { EstimateReply } from '../messaging/protocol';
 import type { UserError } from '../domain/errors';
 import { initialCounters } from '../domain/counters';
-import { parseKeywords } from './keywords';
+import { parseKeywords } from '../config/keywords';
 import type { Cell, Sweep, SweepSettings } from '../domain/sweep';
 import type { MapProvider } from '../providers/types';
 

@@ -8,7 +8,7 @@ import { emptyAudit, findErrors, needsAuditRound, sampleForAudit, shiftedBox } f
 import type { CalibrationStore } from '../coverage/calibration';
 import { boxCovers, initialCalibration, safeSpan, searchedBoxOf, type GeometryCalibration, type SpanLimits } from '../coverage/geometry';
 import { bboxContains } from '../geo/bbox';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import type { Store } from '../store';
 import { reopenCells, settleInCommit, startAuditRound } from '../store/audit-rounds';
 import type { InCommit } from '../store/commit';

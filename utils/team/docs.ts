@@ -9,7 +9,7 @@
  */
 import type { BBox } from '../geo/types';
 import type { Cell, CellResult, Sweep, SweepSettings } from '../domain/sweep';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import type { CouchDoc } from './couch';
 
 /** Bumped when a document's shape changes; a browser refuses documents of a shape it does not know. */

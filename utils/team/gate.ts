@@ -12,8 +12,8 @@
  *   local queue itself, so a worker that died loses nothing);
  * - 'refused': the database refused this browser: the sweep pauses with the reason.
  */
-import type { Cell, CellError, Sweep } from '../domain/sweep';
-import type { Listing } from '../listing/types';
+import type { Cell, Sweep } from '../domain/sweep';
+import type { Listing } from '../domain/listing';
 import { organicByKey } from '../store/listing-merge';
 import type { Store } from '../store';
 import { DEFAULT_PLANNER_OPTIONS } from '../grid';
@@ -25,23 +25,10 @@ import { claimCell, claimOverRefused, renewCell, settleCell, settleIfFree } from
 import { pushPlaces, readPlaces } from './places';
 import { createProgressWriter } from './progress';
 import { checkPlaces, checkSettlement } from './verify';
+import type { GateClaim, TeamGate } from '../sweep/team-port';
+
+export type { GateClaim, TeamGate } from '../sweep/team-port';
 import type { TeamSettings, TeamStatus } from './settings';
-
-export type GateClaim =
-  | { kind: 'mine' }
-  | { kind: 'elsewhere'; until: number }
-  | { kind: 'settled'; settlement: Settlement; children: Cell[]; listings: Listing[] }
-  | { kind: 'offline'; until: number }
-  | { kind: 'refused'; error: CellError };
-
-export interface TeamGate {
-  /** null: the sweep is not shared; the local queue alone decides. */
-  claim(sweep: Sweep, cell: Cell, holder: string): Promise<GateClaim | null>;
-  /** The cell was committed here (`children`: a split's, as committed; `listings`: what the search kept). */
-  settled(sweep: Sweep, cell: Cell, children: readonly Cell[], listings: readonly Listing[]): Promise<void>;
-  /** Writes whatever this browser searched and the database lacks (after a restart, or the database back). */
-  flush(): Promise<void>;
-}
 
 export interface TeamGateDeps {
   store: Store;

@@ -4,7 +4,7 @@
  * the more complete value wins, a null never erases). A write that conflicts (another browser
  * merged the same place meanwhile) is merged again on the newer document and retried.
  */
-import type { Listing, StoredListing } from '../listing/types';
+import type { Listing, StoredListing } from '../domain/listing';
 import { mergeListingFields } from '../listing/merge-fields';
 import { CouchError, type Couch } from './couch';
 import { isPlaceDoc, placeDocId, TEAM_SCHEMA, type PlaceDoc } from './docs';

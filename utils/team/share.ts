@@ -7,7 +7,7 @@
 import type { Sweep, SweepSettings } from '../domain/sweep';
 import { initialCounters } from '../domain/counters';
 import type { Store } from '../store';
-import { normaliseSettings } from '../sweep/settings';
+import { normaliseSettings } from '../config/settings';
 import { formatCorners } from '../geo';
 import type { Couch } from './couch';
 import { cellDocId, isSweepDoc, planSettingsOf, localCellOf, sharedCellOf, sharedSweepOf, sweepDocId, TEAM_SCHEMA, type CellDoc, type SweepDoc } from './docs';

@@ -21,7 +21,7 @@ import { areaContains } from '../geo';
 import { bboxContains, bboxContainsBBox } from '../geo/bbox';
 import type { BBox } from '../geo/types';
 import type { Cell, CellResult, Sweep } from '../domain/sweep';
-import type { Listing } from '../listing/types';
+import type { Listing } from '../domain/listing';
 import { childCells, plannedOf } from '../sweep/plan';
 import { nearSearched } from '../sweep/bounds-proof';
 import { providerFor } from '../providers/registry';

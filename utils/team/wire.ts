@@ -1,5 +1,5 @@
 /**
- * The team in the service worker (utils/sweep/background.ts calls wireTeam once, synchronously):
+ * The team in the service worker (utils/app/background.ts calls wireTeam once, synchronously):
  * the gate the driver's loops ask, and the options' and popup's messages. Only MapSweep's own
  * pages may check, share, join or read progress. The database's origin must have been granted
  * (an optional host permission asked for when the user saved it); without it nothing is sent.

@@ -1,4 +1,4 @@
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { checkPin, TEXT_LIMITS, type ResolvedIds } from './fields';
 import { resolveIds } from './ids';
 import { boundedText } from './labels';

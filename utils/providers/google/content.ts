@@ -1,6 +1,6 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { onMessage } from '../../messaging/protocol';
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { findCards, readCard } from './feed';
 import { createNetworkCollector, readTbmMessage, readTbmProgress } from './network-hook';
 import { extractPlacePanel } from './place';

@@ -1,4 +1,4 @@
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { checkPin, makeListing, TEXT_LIMITS, unwrapLink } from './fields';
 import {
   boundedText,

@@ -1,4 +1,4 @@
-import type { FieldSource, Listing } from '../../listing/types';
+import type { FieldSource, Listing } from '../../domain/listing';
 import { boundListing, TEXT_BOUNDS } from '../../listing/bounds';
 import { stampSources } from '../../listing/merge-fields';
 import { cidUrl } from './urls';

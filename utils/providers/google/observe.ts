@@ -1,5 +1,5 @@
-import type { PageDataCounts } from '../../health/types';
-import type { Listing } from '../../listing/types';
+import type { PageDataCounts } from '../../domain/page-audit';
+import type { Listing } from '../../domain/listing';
 import type { Observation, PageKind } from '../../domain/sweep';
 import { findCards, isSponsoredCard, organicCardRatings, readCard, type FeedExtraction } from './feed';
 import { detectLimitedView } from './limited-view';

@@ -1,4 +1,4 @@
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { mergeListingFields } from '../../listing/merge-fields';
 import { contradiction, type Contradiction } from '../../listing/contradiction';
 

@@ -1,4 +1,4 @@
-import type { AddressParts, DayHours, Listing } from '../../listing/types';
+import type { AddressParts, DayHours, Listing } from '../../domain/listing';
 import { checkPin, makeListing, unwrapLink } from './fields';
 import { parseFeatureId, resolveIds } from './ids';
 import { checkPlaceArray, type OlderDayShape, type PhoneShape, type PlaceArrayShape, type WeekDayShape } from './place-schema';

@@ -6,11 +6,11 @@
  * and is dropped whole when it contradicts it.
  */
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { appStateFromDocument } from './app-state';
 import { joinPageData, pageDataLookup } from './page-data';
 import { extractPlacePanel } from './place';
-import { answerCollectPlace, type AnswerOptions } from '../../details/content';
+import { answerCollectPlace, type AnswerOptions } from '../../content/place-details';
 
 export function readGooglePlace(doc: Document, url: string): Listing | null {
   const panel = extractPlacePanel(doc, url);

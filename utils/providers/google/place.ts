@@ -1,4 +1,4 @@
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { appStateFromDocument } from './app-state';
 import { checkPin, makeListing, TEXT_LIMITS, unwrapLink, type ResolvedIds } from './fields';
 import { resolveIds } from './ids';

@@ -1,4 +1,4 @@
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { readPlaceArray } from './place-array';
 import { at, parseXssiJson, XSSI_PREFIX } from './xssi';
 

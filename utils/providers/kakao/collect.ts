@@ -29,7 +29,7 @@
  */
 import { wgs84ToWcongnamul, type WcongRect } from '../../geo/wcongnamul';
 import { listingFromPlace } from '../../listing/from-provider-place';
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import type { CollectOptions } from '../../messaging/protocol';
 import { isKakaoBlockTab } from './block';
 import {

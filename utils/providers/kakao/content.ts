@@ -1,6 +1,6 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { MeasuredCanvas } from '../../coverage/geometry';
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { startKakaoPlaceDetails } from './place-details';
 import { listingFromPlace } from '../../listing/from-provider-place';
 import { onMessage } from '../../messaging/protocol';

@@ -4,7 +4,7 @@
  * `confirmid`, the REST API's `id` and the last path segment of the place page, so the dedup key
  * is `kakao:{confirmid}` whichever of them a place was read from.
  */
-import { placeKey } from '../place';
+import { placeKey } from '../../domain/place';
 
 /** Wider than the 7–10 digits seen (4–12), so an older or newer id still reads; no leading zero. */
 const CONFIRM_ID = /^[1-9]\d{3,11}$/;

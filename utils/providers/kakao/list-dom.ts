@@ -6,7 +6,7 @@
  * gives, is found by its words (findBoundsControl). The DOM has no coordinates and no homepage:
  * map.daum (mapdaum.ts) carries those, observe.ts joins the two by confirmid.
  */
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { confirmIdFromPlaceUrl } from './ids';
 import { clean, kakaoPlaceShown } from './shown';
 

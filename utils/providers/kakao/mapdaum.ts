@@ -5,7 +5,7 @@
  * every field is shape-checked, a record that fails is skipped with a reason (never half-read),
  * and nothing is evaluated (JSONP is unwrapped by text, not run).
  */
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { inKorea, wcongnamulToWgs84 } from '../../geo/wcongnamul';
 import { classifyKakaoResponse, type KakaoResponseInfo } from './block';
 import { kakaoKey, parseConfirmId } from './ids';

@@ -13,7 +13,7 @@
  * makes a list end. They fill a card only where they agree with it and with each other: the
  * record's confirmid and name are the card's, and every copy of that place says the same.
  */
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import type { WcongRect } from '../../geo/wcongnamul';
 import type { KakaoListExtraction, KakaoPagerState } from './list-dom';
 import { nextPagerAction, pageFullyShown, type KakaoPagerAction } from './list-dom';

@@ -5,9 +5,9 @@
  */
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { listingFromPlace } from '../../listing/from-provider-place';
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { readPlacePage } from './place-page';
-import { answerCollectPlace, type AnswerOptions } from '../../details/content';
+import { answerCollectPlace, type AnswerOptions } from '../../content/place-details';
 
 export function readKakaoPlace(doc: Document, url: string): Listing | null {
   const place = readPlacePage(doc, url);

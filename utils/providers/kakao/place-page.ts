@@ -1,6 +1,6 @@
 import { confirmIdFromPlaceUrl } from './ids';
 import { clean, kakaoPlaceShown } from './shown';
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 
 /**
  * A place page, `place.map.kakao.com/{confirmid}`. The live page is an app shell whose markup

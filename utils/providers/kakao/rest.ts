@@ -6,7 +6,7 @@
  * (`id` = confirmid, `place_url` = the place page, `category_name` = "depth1 > depth2 > …").
  * The REST API lists at most `meta.pageable_count` = 45 places per search (B3).
  */
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { inKorea } from '../../geo/wcongnamul';
 import { confirmIdFromPlaceUrl, kakaoKey, parseConfirmId } from './ids';
 import { placeUrl } from './urls';

@@ -2,7 +2,7 @@
  * What a Kakao page shows of a place, read the same way by the list's cards (list-dom.ts) and the
  * place page (place-page.ts).
  */
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { kakaoKey } from './ids';
 import { placeUrl } from './urls';
 

@@ -5,7 +5,7 @@
  * so issuing fresh calls would be refused); these functions only parse.
  */
 import type { BBox } from '../../geo/types';
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { placeFromListItem } from './apollo';
 import { type NaverBlock, detectNaverBlock } from './block';
 import { buildPlace, cleanText, isRecord, TEXT_LIMITS } from './fields';

@@ -6,7 +6,7 @@
  * is read from the page's own `<script>` text: found by its assignment, cut at its matching brace,
  * and parsed as JSON (never evaluated).
  */
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { buildPlace, cleanText, isRecord, joinJibunAddress, joinRoadAddress, TEXT_LIMITS } from './fields';
 import { normaliseNaverId } from './ids';
 

@@ -1,5 +1,5 @@
 import { listingFromPlace } from '../../listing/from-provider-place';
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import type { CollectOptions } from '../../messaging/protocol';
 import { apolloStateFromDocument, placesFromListState } from './apollo';
 import { blockFromDocument } from './block';
@@ -7,8 +7,8 @@ import { findCards, findContainer, findNextControl, isDisabled, readListDom, typ
 import { observeListPage, PAGE_SIZE, pageHoldsOf, type NaverPageSummary } from './observe';
 import { joinNaverPageData, listingWithPageData, pageDataWarnings, type NaverPageData, type PageDataJoin } from './page-data';
 import { parseListUrl } from './urls';
-import type { PageDataCounts } from '../../health/types';
-import type { ProviderPlace } from '../place';
+import type { PageDataCounts } from '../../domain/page-audit';
+import type { ProviderPlace } from '../../domain/place';
 import type { Observation, PageKind, SearchedBox } from '../../domain/sweep';
 
 /**

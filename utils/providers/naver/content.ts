@@ -1,7 +1,7 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { startNaverPlaceDetails } from './place-details';
 import { listingFromPlace } from '../../listing/from-provider-place';
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { onMessage } from '../../messaging/protocol';
 import { type ApolloState, apolloStateFromDocument, placeFromDetailState } from './apollo';
 import { observeListPage } from './observe';

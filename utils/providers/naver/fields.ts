@@ -3,7 +3,7 @@
  * is hostile: each reader checks the shape and range, bounds the length, and returns null for
  * anything it cannot vouch for. Nothing here guesses a value the page did not show.
  */
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { naverKey, normaliseNaverId } from './ids';
 import { naverPlaceUrl } from './urls';
 

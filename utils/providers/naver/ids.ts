@@ -4,7 +4,7 @@
  * `naver:{digits}`. Every reader here returns null rather than guess: a wrong id would merge two
  * businesses into one listing, which is worse than a card left unread.
  */
-import { placeKey } from '../place';
+import { placeKey } from '../../domain/place';
 
 /**
  * Accepted lengths. Live ids run 7–10 digits (the captures hold 8- and 10-digit ids); the bounds

@@ -7,7 +7,7 @@
  * is read by what it says to people (readPager), never by its classes: a pager the reader does
  * not recognise must prove nothing, and one it recognises by a guessed class proves too much.
  */
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { buildPlace, readableText } from './fields';
 import { naverIdFromUrl } from './ids';
 import { visibleText } from '../visible-text';

@@ -11,7 +11,7 @@
  */
 import { CAP_MARGIN } from '../../grid/decide';
 import type { BBox } from '../../geo/types';
-import type { ProviderPlace } from '../place';
+import type { ProviderPlace } from '../../domain/place';
 import { type ApolloState, apolloStateFromDocument, placesFromListState } from './apollo';
 import { type NaverBlock, blockFromDocument } from './block';
 import { type PagerState, readListDom } from './list-dom';

@@ -12,9 +12,9 @@
  * that disagree, are dropped and counted.
  */
 import * as v from 'valibot';
-import type { Listing } from '../../listing/types';
-import { SOURCED_FIELDS } from '../../listing/types';
-import type { ProviderPlace } from '../place';
+import type { Listing } from '../../domain/listing';
+import { SOURCED_FIELDS } from '../../domain/listing';
+import type { ProviderPlace } from '../../domain/place';
 import { placeFromAllSearchItem } from './allsearch';
 import { parseJsonBody } from './allsearch';
 import { placeFromListItem } from './apollo';

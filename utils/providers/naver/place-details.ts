@@ -6,10 +6,10 @@
  */
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { listingFromPlace } from '../../listing/from-provider-place';
-import type { Listing } from '../../listing/types';
+import type { Listing } from '../../domain/listing';
 import { apolloStateFromDocument, placeFromDetailState } from './apollo';
 import { placeIdOf } from './urls';
-import { answerCollectPlace, type AnswerOptions } from '../../details/content';
+import { answerCollectPlace, type AnswerOptions } from '../../content/place-details';
 
 export function readNaverPlace(doc: Document, url: string): Listing | null {
   const id = placeIdOf(url);

@@ -1,8 +1,8 @@
-import type { Observation } from '../domain/sweep';
+import type { Observation } from './sweep';
 
 /**
  * Whether the extractor read what the page showed: the one verdict the sweep's judge (retry,
- * or stop as "the map page changed") and the Health audit (utils/health/audit.ts) both act on,
+ * or stop as "the map page changed") and the Health audit (utils/domain/audit-page.ts) both act on,
  * so the two can never disagree about a page.
  */
 export type Readability =

@@ -1,4 +1,4 @@
-import type { ErrorKind, PageKind } from '../domain/sweep';
+import type { ErrorKind, PageKind } from './sweep';
 
 /**
  * How one page compared with what was read from it:

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../providers/place';
+import type { ProviderId } from './place';
 /** How often a saved search is collected again. 'off': only when the user says so. */
 export type Repeat = 'off' | 'daily' | 'weekly';
 
@@ -132,3 +132,15 @@ export interface ChangeRecord {
   diff: FieldChange[];
   at: number;
 }
+
+/**
+ * What the user chooses; the rest (times of runs) is the scheduler's to keep. Every save names
+ * its site; only a record an older version stored lacks one, and runs on Google as it always
+ * did (providerFor).
+ */
+export type SavedSearchInput = Pick<SavedSearch, 'name' | 'areaText' | 'keywordsText' | 'repeat' | 'hour' | 'weekday' | 'thresholdDays'> & {
+  provider: ProviderId;
+};
+
+/** What is to be checked: a form not filled in yet, or a message from another context, may lack the site. */
+export type UncheckedSavedSearch = Omit<SavedSearchInput, 'provider'> & { provider?: ProviderId | null };

@@ -1,5 +1,4 @@
-import type { ProviderId } from '../providers/place';
-import type { BoundedField } from './bounds';
+import type { ProviderId } from './place';
 
 /** Which map site a listing came from. */
 export type Provider = ProviderId;
@@ -150,3 +149,23 @@ export interface StoredListing extends Listing {
   /** Cell ids that found it (capped, newest kept; for explaining coverage, not for logic). */
   cells: string[];
 }
+
+/** The fields boundListing may cut; a listing names the ones it cut in `cut`. */
+export const BOUNDED_FIELDS = [
+  'name',
+  'category',
+  'categories',
+  'address',
+  'addressParts',
+  'roadAddress',
+  'lotAddress',
+  'phone',
+  'phoneE164',
+  'otherPhones',
+  'website',
+  'bookingUrl',
+  'priceLevel',
+  'hours',
+  'openingHours',
+] as const satisfies readonly (keyof Listing)[];
+export type BoundedField = (typeof BOUNDED_FIELDS)[number];

@@ -1,6 +1,6 @@
-import type { Observation } from '../domain/sweep';
-import { readability } from '../sweep/readability';
-import type { AuditVerdict, PageAudit, PageDataCounts } from './types';
+import type { Observation } from './sweep';
+import { readability } from './readability';
+import type { AuditVerdict, PageAudit, PageDataCounts } from './page-audit';
 
 /**
  * Below this share of the page's own response items found in the DOM, the network cross-check
@@ -46,7 +46,7 @@ export function auditObservation(obs: Observation & PageDataCounts): PageAudit {
   };
 }
 
-/** The audit's words for the judge's readability verdict (utils/sweep/readability.ts). */
+/** The audit's words for the judge's readability verdict (utils/domain/readability.ts). */
 function verdictOf(obs: Observation): AuditVerdict {
   if (obs.pageKind === 'no-results') return 'empty';
   const read = readability(obs);

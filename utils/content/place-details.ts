@@ -1,12 +1,12 @@
 /**
  * The content-script side of the place-details pass, shared by the three sites: answer
- * `collectPlace` (utils/details/protocol.ts) from the extension's background only, by waiting
+ * `collectPlace` (utils/messaging/details-protocol.ts) from the extension's background only, by waiting
  * (bounded) until the page shows the place asked for and reading it with the site's reader.
  * Read-only on the page: never clicks, scrolls or navigates.
  */
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import type { Listing } from '../listing/types';
-import { onDetailsMessage, type CollectPlaceRequest } from './protocol';
+import type { Listing } from '../domain/listing';
+import { onDetailsMessage, type CollectPlaceRequest } from '../messaging/details-protocol';
 
 export interface PlaceReadEnv {
   doc: Document;

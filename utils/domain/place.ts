@@ -1,6 +1,6 @@
 /**
  * A place as a provider's extractor reads it, before it becomes a stored listing. Provider-
- * neutral: Google's extractor still produces `Listing` directly (utils/listing/types.ts); the
+ * neutral: Google's extractor still produces `Listing` directly (utils/domain/listing.ts); the
  * Naver and Kakao extractors produce this, and the provider seam (issue 11) maps both onto one
  * stored shape. Fields the page did not show are null, never guessed.
  */

@@ -1,6 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { Listing } from '../listing/types';
-import type { ProviderId } from '../providers/place';
+import type { Listing } from '../domain/listing';
+import type { ProviderId } from '../domain/place';
 
 /**
  * The place-details pass's one message, on a messaging instance of its own (a second runtime

@@ -1,0 +1,146 @@
+/**
+ * A shared sweep's cells are offered to the team before the host's turn (issue 36, a team that
+ * is slower than one browser): what another browser already searched is committed here while
+ * this browser waits for its turn, not after it; the host's turn is taken only for a cell this
+ * browser will search, and the lease it holds is renewed when the turn comes.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Cell, CellResult } from '../../utils/domain/sweep';
+import { openStore } from '../../utils/store';
+import { leaseMsOf, runWorker, type DriverDeps } from '../../utils/sweep/driver';
+import { leaseNextCell } from '../../utils/queue';
+import { createPacer, type Pacer } from '../../utils/queue/pacing';
+import { planSweep } from '../../utils/sweep/plan';
+import { DEFAULT_SETTINGS } from '../../utils/config/settings';
+import type { GateClaim, TeamGate } from '../../utils/sweep/team-port';
+import { seededRandom } from '../helpers/random';
+import { createSimPageDriver } from '../helpers/sim-page-driver';
+import { createWorld } from '../replica/world';
+
+const world = createWorld({ seed: 3, places: 2000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 4 });
+const VIEWPORT = { width: 1280, height: 800, panelWidth: 408 };
+
+const EMPTY: CellResult = { organic: 0, newListings: 0, endOfList: true, capHit: false, zoomedOut: false, insideShare: 0 };
+
+/** Another browser searched every cell but `mine`: each, when claimed, comes back settled as "nothing there". */
+function teamOfOthers(mine: (cell: Cell) => boolean): TeamGate & { claimed: string[] } {
+  const claimed: string[] = [];
+  return {
+    claimed,
+    async claim(_sweep, cell): Promise<GateClaim> {
+      claimed.push(cell.id);
+      if (mine(cell)) return { kind: 'mine' };
+      return {
+        kind: 'settled',
+        settlement: { status: 'done', result: { ...EMPTY, reason: 'no-results' } },
+        children: [],
+        listings: [],
+      };
+    },
+    settled: async () => {},
+    flush: async () => {},
+  };
+}
+
+describe("a shared sweep's cells and the host's turn", () => {
+  it("what the team settled is committed while this browser's turn is still to come", async () => {
+    const store = await openStore({ name: `team-turn-${Date.now()}` });
+    let clock = 1_000_000;
+    const sleep = async (ms: number) => {
+      clock += Math.max(0, ms);
+      await Promise.resolve();
+    };
+    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
+    const plan = planSweep(
+      { areaText: '37.50,126.90,37.63,127.06', keywordsText: 'cafe\npharmacy\nbakery\nbank', settings, viewport: VIEWPORT, origin: null },
+      't1',
+      clock,
+    );
+    if (!plan.ok) throw new Error(plan.error.message);
+    const searchable = plan.cells.filter((c) => !c.status || c.status === 'pending');
+    expect(searchable.length).toBeGreaterThan(3);
+    const sweep = await store.createSweep(plan.sweep, plan.cells);
+    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
+    const random = seededRandom(5);
+    // The host's turn is held elsewhere (another tab's slow load, a backoff) until released by hand.
+    const inner = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+    let openTurns!: () => void;
+    const turnsOpen = new Promise<void>((r) => (openTurns = r));
+    let turnsAsked = 0;
+    const pacer: Pacer = {
+      ...inner,
+      acquire: async (target) => {
+        turnsAsked++;
+        await turnsOpen;
+        return inner.acquire(target);
+      },
+    };
+    // This browser's own cell is the last one leased; every other cell was searched by the team.
+    const ownId = searchable.at(-1)!.id;
+    const team = teamOfOthers((c) => c.id === ownId || c.parentId !== null);
+    const deps: DriverDeps = { store, page, pacer, now: () => clock, sleep, random, attention: () => {}, team };
+
+    const run = runWorker(deps, sweep.id, 1);
+    // Before any turn is granted, every cell the team settled is committed here.
+    for (let i = 0; i < 200; i++) {
+      const done = (await store.listCells(sweep.id, 'done')).length;
+      if (done >= searchable.length - 1) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const doneBeforeTurn = await store.listCells(sweep.id, 'done');
+    expect(doneBeforeTurn.map((c) => c.id).sort()).toEqual(
+      searchable
+        .filter((c) => c.id !== ownId)
+        .map((c) => c.id)
+        .sort(),
+    );
+    expect(page.loads).toBe(0);
+    // Only the cell this browser searches asked for a turn.
+    expect(turnsAsked).toBe(1);
+    openTurns();
+    expect(await run).toBe('finished');
+    expect(page.loads).toBeGreaterThan(0);
+    expect((await store.getCell(ownId))?.status).toMatch(/done|split|saturated/);
+  }, 30_000);
+
+  it('a lease that ran out during a long wait for the turn stays with the worker that took it; the turn goes unused', async () => {
+    const store = await openStore({ name: `team-turn-lost-${Date.now()}` });
+    let clock = 1_000_000;
+    const sleep = async (ms: number) => {
+      clock += Math.max(0, ms);
+      await Promise.resolve();
+    };
+    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
+    const plan = planSweep({ areaText: '37.55,126.96,37.56,126.97', keywordsText: 'cafe', settings, viewport: VIEWPORT, origin: null }, 't2', clock);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const sweep = await store.createSweep(plan.sweep, plan.cells);
+    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
+    const random = seededRandom(6);
+    const inner = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+    let stolen: Cell | null = null;
+    let loadsAtTurn = -1;
+    const pacer: Pacer = {
+      ...inner,
+      acquire: async (target) => {
+        if (!stolen) {
+          // A backoff longer than the lease: meanwhile another loop takes the cell that ran out.
+          await sleep(leaseMsOf(sweep) + 60_000);
+          stolen = await leaseNextCell(store, { sweepId: sweep.id, holder: 'other-loop', now: clock, leaseMs: 3_600_000 });
+          loadsAtTurn = page.loads;
+        }
+        return inner.acquire(target);
+      },
+    };
+    const deps: DriverDeps = { store, page, pacer, now: () => clock, sleep, random, attention: () => {} };
+    const run = runWorker(deps, sweep.id, 1);
+    // The other loop holds the sweep's only cell for an hour: this loop waits, never searches it.
+    for (let i = 0; i < 100 && !stolen; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(stolen).not.toBeNull();
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(loadsAtTurn).toBe(0);
+    expect(page.loads).toBe(0);
+    expect((await store.getCell(stolen!.id))?.leaseHolder).toBe('other-loop');
+    await store.patchSweep(sweep.id, { status: 'paused', pauseReason: 'user' });
+    expect(await run).toBe('not-running');
+  }, 30_000);
+});
