@@ -11,15 +11,8 @@
  */
 import { createKakaoNetwork, type KakaoNetwork } from '../../utils/providers/kakao/network';
 import { installKakaoNetworkHook, readKakaoHookMessage, type KakaoHookMessage } from '../../utils/providers/kakao/network-hook';
-import {
-  collectKakaoPage,
-  kakaoFirstPageReady,
-  kakaoPreparation,
-  pressKakaoControl,
-  pressNextPage,
-  type KakaoCollectEnv,
-  type MeasuredRequest,
-} from '../../utils/providers/kakao/collect';
+import { collectKakaoPage, type KakaoCollectEnv, type MeasuredRequest } from '../../utils/providers/kakao/collect';
+import { kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressNextPage } from '../../utils/providers/kakao/first-page';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';
 import { combinePages } from '../../utils/sweep/pages';
@@ -297,7 +290,7 @@ export function kakaoPageOpener(view: KakaoView): { page(query: string, sw?: Par
 }
 
 /**
- * What the driver does before page 1 (utils/sweep/driver.ts prepareFirstPage): wait for the
+ * What the driver does before page 1 (utils/sweep/paged-visit.ts prepareFirstPage): wait for the
  * page, press the one control it still needs (in the driver, in its pacing turn), again; then read.
  */
 export async function kakaoFirstPage(env: KakaoCollectEnv, options: CollectOptions): Promise<Observation> {

@@ -17,15 +17,8 @@
  * worker loop); where no global document exists (a node-environment test, the bench), vitest's
  * happy-dom globals are installed first (happy-dom-globals.ts).
  */
-import {
-  collectKakaoPage,
-  kakaoFirstPageReady,
-  kakaoPreparation,
-  pressKakaoControl,
-  pressKakaoNextPage,
-  type KakaoCollectEnv,
-  type KakaoPreparation,
-} from '../../utils/providers/kakao/collect';
+import { collectKakaoPage, type KakaoCollectEnv } from '../../utils/providers/kakao/collect';
+import { kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage, type KakaoPreparation } from '../../utils/providers/kakao/first-page';
 import type { KakaoNetwork } from '../../utils/providers/kakao/network';
 import { parseSearchPageUrl, viewAt, type KakaoView } from '../../utils/providers/kakao/urls';
 import { kakaoBlockPageHtml } from '../replica/kakao/pages';

@@ -6,7 +6,8 @@
  * walked to the end or the cap, and nothing unread or unproven passes as complete.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectKakaoPage, pressNextPage, type KakaoCollectEnv } from '../../utils/providers/kakao/collect';
+import { collectKakaoPage, type KakaoCollectEnv } from '../../utils/providers/kakao/collect';
+import { pressNextPage } from '../../utils/providers/kakao/first-page';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import { readability } from '../../utils/domain/readability';
 import type { Observation } from '../../utils/domain/sweep';

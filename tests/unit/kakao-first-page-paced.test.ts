@@ -4,21 +4,15 @@
  * "장소 더보기", page 1), each of which makes the page send a search (issue 22). None of them may
  * be pressed outside the host's pacing lane: the content script never presses them on its own
  * (utils/providers/kakao/collect.ts), and the real driver presses each in a turn of its own
- * (utils/sweep/driver.ts prepareFirstPage). The driver runs here against the replica's search
+ * (utils/sweep/paged-visit.ts prepareFirstPage). The driver runs here against the replica's search
  * page in happy-dom (kakao-content-harness.ts) with the real pacer on a virtual clock, and every
  * search the page sends is stamped with that clock.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageDriver } from '../../utils/browser/page-driver';
-import {
-  collectKakaoPage,
-  kakaoFirstPageReady,
-  kakaoPreparation,
-  pressKakaoControl,
-  pressKakaoNextPage,
-  type KakaoCollectEnv,
-} from '../../utils/providers/kakao/collect';
+import { collectKakaoPage, type KakaoCollectEnv } from '../../utils/providers/kakao/collect';
+import { kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage } from '../../utils/providers/kakao/first-page';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import { kakaoProvider } from '../../utils/providers/kakao/provider';
 import { parseMapDaumUrl, parseSearchPageUrl, viewForBox } from '../../utils/providers/kakao/urls';

@@ -7,7 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CollectOptions } from '../../utils/messaging/protocol';
-import { collectKakaoPage, newestSearch, searchedOf, trustedCopies } from '../../utils/providers/kakao/collect';
+import { collectKakaoPage } from '../../utils/providers/kakao/collect';
+import { newestSearch, searchedOf, trustedCopies } from '../../utils/providers/kakao/searched-box';
 import type { KakaoExchange } from '../../utils/providers/kakao/network';
 import { KAKAO_HOOK_SOURCE } from '../../utils/providers/kakao/network-hook';
 import { mapDaumUrl, parseMapDaumUrl, viewForBox } from '../../utils/providers/kakao/urls';

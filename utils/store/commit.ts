@@ -53,7 +53,7 @@ export type CommitCellResult =
   | { applied: false; reason: NotAppliedReason }
   /**
    * An unresolved search ('search-unknown') while the sweep's last commit was one too: not
-   * counted, as the sweep must stop (utils/sweep/driver.ts unprovenVisit). Decided here, in the
+   * counted, as the sweep must stop (utils/sweep/settle-visit.ts unprovenVisit). Decided here, in the
    * transaction that would count it: another loop may have committed since the driver looked.
    */
   | { applied: false; reason: 'unknown-streak' };

@@ -42,7 +42,7 @@ export function requestedBounds(cell: BBox, untrustedEdge = 0): BBox {
 /**
  * What one search proved about its cell, whichever way its page showed where it looked: the
  * canvas measured (Google), the box read back (Naver, Kakao). One shape, so each rule of proof
- * lives in one place (utils/sweep/driver.ts settleVisit).
+ * lives in one place (utils/sweep/settle-visit.ts settleVisit).
  */
 export type SearchProof =
   /** `covered`: the box the page surely searched holds the cell; `boxIgnored`: its list was not restricted to that box. */

@@ -14,7 +14,8 @@
  * `expectPage` then reads page 1; with `expectPage: n` (after `pressNextPage`) it waits until the
  * list shows page n and its answer came, then reads it. Each observation is one page in full; the
  * driver combines them (utils/sweep/pages.ts). Clicking the page's own controls is part of a sweep
- * visit; nothing here navigates, and collect-while-browsing never calls it.
+ * visit; nothing here navigates, and collect-while-browsing never calls it. The first page's
+ * controls are first-page.ts's; what the page searched, searched-box.ts's.
  *
  * The page's search request is either endpoint (the 2026 `map.kakao.com/api/v1/mapsearch/map`
  * or the older map.daum, B4b; urls.ts): whichever it sends is read, neither is ever sent here.
@@ -27,28 +28,18 @@
  * block; they never add an organic place, never set the searched box, and their counts may only
  * make a list capped, never complete.
  */
-import { wgs84ToWcongnamul, type WcongRect } from '../../geo/wcongnamul';
+import type { WcongRect } from '../../geo/wcongnamul';
 import { listingFromPlace } from '../../listing/from-provider-place';
 import type { Listing } from '../../domain/listing';
 import type { CollectOptions } from '../../messaging/protocol';
 import { isKakaoBlockTab } from './block';
-import {
-  extractKakaoList,
-  findBoundsControl,
-  KAKAO_SELECTORS,
-  nextPagerAction,
-  pageLinkSelector,
-  type KakaoBoundsControl,
-  type KakaoListExtraction,
-} from './list-dom';
+import { extractKakaoList, KAKAO_SELECTORS, type KakaoListExtraction } from './list-dom';
 import type { MapDaumPage } from './mapdaum';
 import type { KakaoExchange, KakaoNetwork } from './network';
 import { agreedRecords, observeKakaoPage, type KakaoPageSummary } from './observe';
 import { KAKAO_PAGE_SIZE, parseMapDaumUrl, parseSearchPageUrl, type MapDaumRequest } from './urls';
-import { innerBBoxOfRect, mapViewOf } from './view';
-import { sameQuery } from '../same-query';
-import type { MapView } from '../../geo/types';
 import type { Observation, PageKind, SearchedBox } from '../../domain/sweep';
+import { trustedCopies, newestSearch, rectChecks, searchedOf, mapViewOfPage } from './searched-box';
 
 export interface KakaoCollectEnv {
   doc: Document;
@@ -79,13 +70,9 @@ export interface MeasuredRequest {
 
 /** Poll interval while waiting for the page. */
 const POLL_MS = 100;
+
 /** No new answer and no change on screen for this long counts as settled … */
 const QUIET_MS = 300;
-/** A place this far (WCONGNAMUL units, 2.5 per metre) outside the rect was not listed from it. */
-const OUTSIDE_TOLERANCE = 25;
-/** With at least this many located places and every side of the rect this empty, the rect looks shrunk. */
-const SHRINK_MIN_PLACES = 30;
-const SHRINK_EMPTY_SHARE = 0.03;
 
 export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOptions): Promise<Observation> {
   const start = env.now();
@@ -221,119 +208,8 @@ export async function collectKakaoPage(env: KakaoCollectEnv, options: CollectOpt
   };
 }
 
-/** The page's own controls a visit may press before its first page can be read, in this order. */
-type KakaoControl = 'bounds' | 'more' | 'page-1';
-
-/**
- * What one document's sweep visit pressed to get its first page ready. Every cell's search is a
- * page load of its own URL, hence a new document: the content script keeps one per document.
- * Each control is pressed at most once a visit (a tick that does not stay ticked is reported by
- * the collection, not pressed again).
- */
-export interface KakaoPreparation {
-  pressed: Set<KakaoControl>;
-  /** The newest press and the page just before it: its answer is what the next ready check waits for. */
-  last: { control: KakaoControl; before: Mark } | null;
-}
-
-export function kakaoPreparation(): KakaoPreparation {
-  return { pressed: new Set(), last: null };
-}
-
-/**
- * Waits (up to `settleMs`) until the page shows what its load or the visit's newest press
- * brought, then says whether a control must still be pressed before page 1 can be read. Never
- * presses anything itself, so it runs outside the pacing lane.
- */
-export async function kakaoFirstPageReady(
-  env: KakaoCollectEnv,
-  options: Pick<CollectOptions, 'settleMs' | 'maxMs'>,
-  prep: KakaoPreparation,
-): Promise<{ ready: boolean }> {
-  const v = visit(env, 0);
-  const until = env.now() + Math.min(options.settleMs, options.maxMs);
-  const last = prep.last;
-  if (!last) await v.waitFor(() => v.decisive(), until);
-  // The press's search answered (with a rect or without: a request that carries none is told by the collection).
-  else if (last.control === 'bounds') await v.waitFor(() => v.failedSince(last.before) || (v.requestsSince(last.before) > 0 && v.consistent(1)), until);
-  else await v.waitFor(() => v.changedSince(last.before, last.control === 'page-1' ? 1 : null), until);
-  if (!v.stopped()) await v.quiet(until);
-  return { ready: nextControl(v, prep) === null };
-}
-
-/**
- * Presses the one control the page needs next (kakaoFirstPageReady said it is not ready). The
- * site searches again: the driver calls this only in its turn of the host's lane, and the answer
- * resolves once that search is over (searchOver), so the turn ends after it, as a page load's does.
- */
-export async function pressKakaoControl(env: KakaoCollectEnv, prep: KakaoPreparation): Promise<{ clicked: boolean }> {
-  const v = visit(env, 0);
-  const next = nextControl(v, prep);
-  const el = next?.element ?? null;
-  if (!next || !el) return { clicked: false };
-  const before = v.mark();
-  prep.last = { control: next.control, before };
-  prep.pressed.add(next.control);
-  el.click();
-  await searchOver(env, v, before);
-  return { clicked: true };
-}
-
-/** pressNextPage in a sweep visit: resolves once the search the turn made is over (searchOver). */
-export async function pressKakaoNextPage(env: KakaoCollectEnv): Promise<{ clicked: boolean }> {
-  const v = visit(env, 0);
-  const before = v.mark();
-  const pressed = pressNextPage(env.doc);
-  if (pressed.clicked) await searchOver(env, v, before);
-  return pressed;
-}
-
-/** The longest a press waits for the search it made; a page that re-renders without one is not held longer. */
-const SEARCH_OVER_MS = 5000;
-
-/**
- * Until the browser lists a search sent since `before` as finished (resource timing lists a
- * request when it ends), or an answer failed, or a block: the press's turn in the lane lasts
- * as long as its request, so the next request of the host starts a whole delay after it ended.
- */
-async function searchOver(env: KakaoCollectEnv, v: ReturnType<typeof visit>, before: Mark): Promise<void> {
-  await v.waitFor(() => v.requestsSince(before) > 0 || v.failedSince(before), env.now() + SEARCH_OVER_MS);
-}
-
-/**
- * The control still to press before page 1 can be read, or null (ready, or stopped by a block).
- * "현 지도 내 장소검색": a toggle that is off, or a button with no state while the newest search
- * carries no rect (pressing it is what searches the map shown); each at most once a visit.
- */
-function nextControl(v: ReturnType<typeof visit>, prep: KakaoPreparation): { control: KakaoControl; element: HTMLElement | null } | null {
-  if (v.stopped()) return null;
-  const list = v.read();
-  const bounds = list.bounds;
-  const boundsNeeded = (bounds.kind === 'toggle' && !bounds.on) || (bounds.kind === 'action' && !v.newestRequest()?.rect);
-  if (boundsNeeded && !prep.pressed.has('bounds')) return { control: 'bounds', element: findBoundsControl(v.doc).element };
-  if (list.pager.moreVisible && !prep.pressed.has('more')) return { control: 'more', element: v.doc.querySelector<HTMLElement>(KAKAO_SELECTORS.more) };
-  const one = list.pager.pagerVisible && list.pager.current !== 1 ? list.pager.pages.find((p) => p.page === 1) : undefined;
-  if (one && !prep.pressed.has('page-1')) return { control: 'page-1', element: v.doc.querySelector<HTMLElement>(pageLinkSelector(one.slot)) };
-  return null;
-}
-
-/**
- * Press the list's own control for the next page (nextPagerAction: the next page link of the
- * block, or "다음" to the next block; "장소 더보기" if the list is still in preview). What page it
- * opens is `current + 1`; the next `collect` with `expectPage` waits for it.
- */
-export function pressNextPage(doc: Document): { clicked: boolean } {
-  const list = extractKakaoList(doc);
-  const action = nextPagerAction(list.pager, pagesBefore(list.pager.current + 1));
-  if (!action) return { clicked: false };
-  const el = doc.querySelector<HTMLElement>(action.selector);
-  if (!el) return { clicked: false };
-  el.click();
-  return { clicked: true };
-}
-
 /** Pages 1 … n−1: a walk reads them in order, so those before the current one are read. */
-function pagesBefore(n: number): Set<number> {
+export function pagesBefore(n: number): Set<number> {
   const s = new Set<number>();
   for (let i = 1; i < n; i++) s.add(i);
   return s;
@@ -359,13 +235,13 @@ function kindOf(summary: KakaoPageSummary, list: KakaoListExtraction): PageKind 
   }
 }
 
-interface Mark {
+export interface Mark {
   requests: number;
   exchanges: number;
   signature: string;
 }
 
-function visit(env: KakaoCollectEnv, firstExchange: number) {
+export function visit(env: KakaoCollectEnv, firstExchange: number) {
   const read = () => extractKakaoList(env.doc);
   /** The requests the browser lists; never the hook's copies (a page script can post those). */
   const requestLog = (): readonly string[] => env.requests().map((r) => r.url);
@@ -462,50 +338,6 @@ function visit(env: KakaoCollectEnv, firstExchange: number) {
   };
 }
 
-/**
- * The hook's copies a visit may use (untrusted page content: any page script can post one). A
- * copy counts only for a request the browser lists, and only while that request has no more
- * copies than the browser lists it sent: a surplus is a page script's message, and as nothing
- * tells which copy is the page's own, none of that request's copies counts. A request that
- * failed without an answer (no status: the browser may list no such request) is kept, as it can
- * only end a wait early; a block, a place or a count comes only from an answer the browser saw.
- */
-export function trustedCopies(copies: readonly KakaoExchange[], measured: readonly string[]): KakaoExchange[] {
-  const tally = (urls: readonly string[]) => urls.reduce((m, u) => m.set(u, (m.get(u) ?? 0) + 1), new Map<string, number>());
-  const sent = tally(measured);
-  const got = tally(copies.map((c) => c.url));
-  const unanswered = (c: KakaoExchange) => c.result.kind === 'http-error' && c.result.status === 0;
-  return copies.filter((c) => unanswered(c) || (got.get(c.url) ?? 0) <= (sent.get(c.url) ?? 0));
-}
-
-/**
- * The newest search request the browser lists, and why it may not be the search the list shows
- * (null: nothing says so). The page's own requests for one page all carry its map's rect (a
- * request before "현 지도 내 장소검색" carries none) and the page's words: a second rect for the
- * same page number, or other words than the page's (`pageQuery`, its URL's `q`), is a request
- * someone else sent, and nothing tells which box the list shows. (Were the live page to search
- * page 1 again with another rect within one visit, its cells would be unresolved, never done.)
- */
-export function newestSearch(listed: readonly string[], pageQuery: string | null): { request: MapDaumRequest | null; doubt: string | null } {
-  const requests = listed.flatMap((u) => parseMapDaumUrl(u) ?? []);
-  const request = requests.at(-1) ?? null;
-  if (!request) return { request, doubt: null };
-  if (pageQuery !== null && !sameQuery(request.query, pageQuery)) {
-    return { request, doubt: `kakao-other-words: the newest search request is for "${request.query}", the page for "${pageQuery}"` };
-  }
-  if (!request.rect) return { request, doubt: null };
-  const key = (r: WcongRect) => `${r.x1},${r.y1},${r.x2},${r.y2}`;
-  // Any endpoint and any words: a request someone else sent need not look like the page's own.
-  const rects = new Set(requests.filter((r) => r.rect && r.page === request.page).map((r) => key(r.rect!)));
-  return {
-    request,
-    doubt:
-      rects.size > 1
-        ? `kakao-rects-differ: the page's requests for page ${request.page} searched ${rects.size} different rects; which box the list shows is unknown`
-        : null,
-  };
-}
-
 /** The newest readable answer for a page of the list (its request's `page`). */
 export function answerFor(exchanges: readonly KakaoExchange[], page: number): MapDaumPage | null {
   for (let i = exchanges.length - 1; i >= 0; i--) {
@@ -549,48 +381,6 @@ function visitPlaces(exchanges: readonly KakaoExchange[], rect: WcongRect, organ
   return [...byKey.values()];
 }
 
-/**
- * What the listed places say about the rect. Places outside it: the site did not restrict the
- * list to the rect (the driver's boundsProof recognises a box ignored). A long complete list with
- * every side of the rect empty: the site searched less than the rect [?].
- */
-function rectChecks(rect: WcongRect, organic: readonly Listing[], complete: boolean): string[] {
-  const points = organic.flatMap((l) => (l.lat !== null && l.lng !== null ? [wgs84ToWcongnamul({ lat: l.lat, lng: l.lng })] : [])).filter((p) => p !== null);
-  if (points.length === 0) return [];
-  const out: string[] = [];
-  const outside = points.filter(
-    (p) => p.x < rect.x1 - OUTSIDE_TOLERANCE || p.x > rect.x2 + OUTSIDE_TOLERANCE || p.y < rect.y1 - OUTSIDE_TOLERANCE || p.y > rect.y2 + OUTSIDE_TOLERANCE,
-  ).length;
-  if (outside > 0) out.push(`kakao-rect-not-honoured: ${outside} of ${points.length} places lie outside the rect the page searched`);
-  else if (complete && points.length >= SHRINK_MIN_PLACES) {
-    const w = rect.x2 - rect.x1;
-    const h = rect.y2 - rect.y1;
-    const gaps = [
-      Math.min(...points.map((p) => p.x - rect.x1)) / w,
-      Math.min(...points.map((p) => rect.x2 - p.x)) / w,
-      Math.min(...points.map((p) => p.y - rect.y1)) / h,
-      Math.min(...points.map((p) => rect.y2 - p.y)) / h,
-    ];
-    const empty = Math.min(...gaps);
-    if (empty >= SHRINK_EMPTY_SHARE)
-      out.push(
-        `kakao-rect-border-empty: no place within ${Math.round(empty * 100)}% of any side of the rect (${points.length} places); the site may search less than the rect`,
-      );
-  }
-  return out;
-}
-
-/** The map's view if the page shows it on its map element (`data-x`, `data-y`, `data-level`) [?]. */
-export function mapViewOfPage(doc: Document): MapView | null {
-  const el = doc.querySelector('#map[data-x][data-y][data-level]');
-  if (!el) return null;
-  const x = Number(el.getAttribute('data-x'));
-  const y = Number(el.getAttribute('data-y'));
-  const level = Number(el.getAttribute('data-level'));
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isInteger(level)) return null;
-  return mapViewOf({ x, y, level });
-}
-
 function worstStatus(a: number | null, b: number | null): number | null {
   if (a === null) return b;
   if (b === null) return a;
@@ -603,36 +393,4 @@ function describe(e: KakaoExchange): string {
   if (r.kind === 'http-error') return `page ${page} answered ${r.status || 'with a network error'}`;
   if (r.kind === 'malformed') return `page ${page}: ${r.reason}`;
   return `page ${page}`;
-}
-
-/**
- * What the page's newest search covered: its rect, as the largest WGS84 box inside it. A request
- * without a rect is the page searching everywhere only on both the page's word and the
- * request's: no "현 지도 내 장소검색" control shown, and a request that says it searched
- * everywhere (`msFlag=A` and nothing that could carry a box, urls.ts `everywhere`). Anything else
- * without a rect is a box the page did not report (a renamed parameter as likely as anything),
- * and proves nothing.
- */
-export function searchedOf(request: MapDaumRequest | null, bounds: KakaoBoundsControl): SearchedBox {
-  if (request?.rect) {
-    // Degrees are the box the site was asked for; a grid rect holds this box and more.
-    const box = request.degrees ?? innerBBoxOfRect(request.rect);
-    return box
-      ? { kind: 'measured', box, source: `the rect of the page's ${request.endpoint} request${request.degrees ? ' (in degrees)' : ''}` }
-      : { kind: 'unknown', why: "the rect of the page's search request is not a box" };
-  }
-  if (!request) return { kind: 'unknown', why: 'no search request of this page was measured' };
-  if (bounds.kind === 'absent' && request.everywhere) {
-    return {
-      kind: 'unrestricted',
-      evidence: 'the page shows no "현 지도 내 장소검색" control and its search request asks for everywhere (msFlag=A, nothing that could carry a box)',
-    };
-  }
-  if (bounds.kind !== 'absent') return { kind: 'unknown', why: 'the page shows "현 지도 내 장소검색" but its search request carries no rect' };
-  return {
-    kind: 'unknown',
-    why: request.restricted
-      ? "the page's search request asks for the map (msFlag=S) but carries no rect"
-      : "the page's search request carries no rect and does not say it searched everywhere (msFlag=A alone)",
-  };
 }

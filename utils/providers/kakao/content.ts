@@ -12,17 +12,8 @@ import { readPlacePage } from './place-page';
 import { parseMapDaumUrl } from './urls';
 import type { BrowsingReader } from '../../content/browsing';
 import { startBrowsing } from '../../content/browsing-wiring';
-import {
-  adListings,
-  answerFor,
-  collectKakaoPage,
-  kakaoFirstPageReady,
-  kakaoPreparation,
-  pressKakaoControl,
-  pressKakaoNextPage,
-  type KakaoCollectEnv,
-  type MeasuredRequest,
-} from './collect';
+import { adListings, answerFor, collectKakaoPage, type KakaoCollectEnv, type MeasuredRequest } from './collect';
+import { kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage } from './first-page';
 import { navigationStatus } from '../../content/navigation-status';
 
 /**

@@ -1,0 +1,53 @@
+import { failCell, releaseCell } from '../queue';
+import { attentionOf } from '../domain/sweep-status';
+import { transition } from './status-machine';
+import type { Cell, CellError, Sweep } from '../domain/sweep';
+import type { DriverDeps, WorkerExit } from './driver-deps';
+
+/**
+ * How a visit fails: an attempt recorded (backoff, quarantine, or the whole sweep paused when the
+ * error is not the cell's fault), and a full disk, which pauses the sweep with its reason.
+ */
+
+/**
+ * The disk is full: everything committed is safe; stop loading pages until the user resumes.
+ * The flag outside IndexedDB comes first: the pause below is itself a write, which a full disk
+ * may refuse too.
+ */
+export async function pauseForQuota(deps: DriverDeps, sweep: Sweep, cell: Cell | null, holder: string, e: unknown): Promise<WorkerExit> {
+  const error: CellError = { kind: 'internal', message: errorText(e), at: deps.now() };
+  await deps.diskFull?.(sweep.id, error).catch(() => {});
+  if (cell) await releaseCell(deps.store, { cellId: cell.id, holder }).catch(() => {});
+  const paused = await transition(deps.store, sweep.id, { event: 'pause', reason: 'quota', problem: error }).catch(() => null);
+  deps.attention(paused?.ok ? paused.sweep : sweep, 'quota');
+  return 'paused';
+}
+
+/**
+ * Every failure of a visit goes to the queue (utils/queue/fail.ts): a retry or quarantine for
+ * the cell's own failures, and for those that are not the cell's fault (captcha, consent,
+ * signed out, extractor broken) the lease back and the sweep paused or failed, in one
+ * transaction. This loop then stops, and the user is told once.
+ */
+export async function recordFailure(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError): Promise<WorkerExit | undefined> {
+  const r = await failCell(deps.store, {
+    cellId: cell.id,
+    holder,
+    now: deps.now(),
+    error,
+    maxAttempts: sweep.settings.maxAttempts,
+    random: deps.random,
+  });
+  if (!r.applied || r.outcome !== 'released') return undefined;
+  const reason = attentionOf(error.kind);
+  if (r.stopped && reason) deps.attention(r.stopped, reason);
+  return r.sweepStatus === 'failed' ? 'failed' : 'paused';
+}
+
+export function isQuota(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'quota';
+}
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
