@@ -82,10 +82,11 @@ describe("a shared sweep's cells and the host's turn", () => {
 
     const run = runWorker(deps, sweep.id, 1);
     // Before any turn is granted, every cell the team settled is committed here.
-    for (let i = 0; i < 200; i++) {
+    // (Polled for up to 10 s of real time: a loaded machine runs the loop slowly, never differently.)
+    for (let i = 0; i < 1000; i++) {
       const done = (await store.listCells(sweep.id, 'done')).length;
-      if (done >= searchable.length - 1) break;
-      await new Promise((r) => setTimeout(r, 5));
+      if (done >= searchable.length - 1 && turnsAsked > 0) break;
+      await new Promise((r) => setTimeout(r, 10));
     }
     const doneBeforeTurn = await store.listCells(sweep.id, 'done');
     expect(doneBeforeTurn.map((c) => c.id).sort()).toEqual(
@@ -134,13 +135,62 @@ describe("a shared sweep's cells and the host's turn", () => {
     const deps: DriverDeps = { store, page, pacer, now: () => clock, sleep, random, attention: () => {} };
     const run = runWorker(deps, sweep.id, 1);
     // The other loop holds the sweep's only cell for an hour: this loop waits, never searches it.
-    for (let i = 0; i < 100 && !stolen; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 1000 && !stolen; i++) await new Promise((r) => setTimeout(r, 10));
     expect(stolen).not.toBeNull();
-    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10));
     expect(loadsAtTurn).toBe(0);
     expect(page.loads).toBe(0);
     expect((await store.getCell(stolen!.id))?.leaseHolder).toBe('other-loop');
     await store.patchSweep(sweep.id, { status: 'paused', pauseReason: 'user' });
     expect(await run).toBe('not-running');
+  }, 30_000);
+
+  it('a wait for the turn that outlasted the lease asks the team again: a cell another browser took meanwhile is not searched here', async () => {
+    const store = await openStore({ name: `team-turn-again-${Date.now()}` });
+    let clock = 1_000_000;
+    const sleep = async (ms: number) => {
+      clock += Math.max(0, ms);
+      await Promise.resolve();
+    };
+    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
+    const plan = planSweep({ areaText: '37.55,126.96,37.56,126.97', keywordsText: 'cafe', settings, viewport: VIEWPORT, origin: null }, 't3', clock);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const sweep = await store.createSweep(plan.sweep, plan.cells);
+    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
+    const random = seededRandom(7);
+    const inner = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+    let waited = false;
+    const pacer: Pacer = {
+      ...inner,
+      acquire: async (target) => {
+        if (!waited) {
+          // A backoff longer than the lease: the team's heartbeat for the cell has stopped meanwhile.
+          waited = true;
+          await sleep(leaseMsOf(sweep) + 60_000);
+        }
+        return inner.acquire(target);
+      },
+    };
+    // The database gives the cell to this browser first; by the time its turn comes, another holds it.
+    const answers: GateClaim['kind'][] = [];
+    const team: TeamGate = {
+      async claim() {
+        const kind = answers.length === 0 ? 'mine' : 'elsewhere';
+        answers.push(kind);
+        if (kind === 'mine') return { kind };
+        // Paused by the user once the other browser holds it, so the loop ends here.
+        await store.patchSweep(sweep.id, { status: 'paused', pauseReason: 'user' });
+        return { kind: 'elsewhere', until: clock + 60_000 };
+      },
+      settled: async () => {},
+      flush: async () => {},
+    };
+    const deps: DriverDeps = { store, page, pacer, now: () => clock, sleep, random, attention: () => {}, team };
+    expect(await runWorker(deps, sweep.id, 1)).toBe('not-running');
+    expect(answers).toEqual(['mine', 'elsewhere']);
+    expect(page.loads).toBe(0);
+    const cell = (await store.listCells(sweep.id)).find((c) => c.role !== 'audit')!;
+    expect(cell.status).toBe('pending');
+    expect(cell.nextAttemptAt).toBeGreaterThan(clock);
   }, 30_000);
 });

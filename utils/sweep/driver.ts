@@ -64,18 +64,13 @@ export async function runWorker(
     }
     // A shared sweep's cell is searched here only if the team's database gives it to this browser.
     const leased: Sweep = sweep;
-    const shared = deps.team ? await deps.team.claim(leased, cell, holder) : null;
-    if (shared && shared.kind !== 'mine') {
-      const settled = await settleFromTeam(deps, leased, cell, holder, shared).catch((e) => {
-        if (isQuota(e)) return pauseForQuota(deps, leased, cell, holder, e);
-        throw e;
-      });
-      if (settled !== 'search-here') {
-        if (settled) return settled;
-        continue;
-      }
+    const team = await askTheTeam(deps, leased, cell, holder);
+    if (team !== 'search-here') {
+      if (team) return team;
+      continue;
     }
     const release = await deps.pacer.acquire(provider.laneUrl);
+    const waitedPastLease = deps.now() > cell.leaseUntil;
     let turn: Awaited<ReturnType<typeof turnStillOurs>>;
     try {
       turn = await turnStillOurs(deps, sweepId, cell, holder);
@@ -90,6 +85,17 @@ export async function runWorker(
       continue;
     }
     sweep = turn.sweep;
+    if (waitedPastLease && deps.team) {
+      // A wait that outlasted the lease also stopped the team's heartbeat for the cell (it keeps
+      // the team's lease only while the local one runs: utils/team/gate.ts), so another browser
+      // may have taken it meanwhile: the team is asked again before the page is loaded.
+      const again = await askTheTeam(deps, sweep, cell, holder);
+      if (again !== 'search-here') {
+        release('unused');
+        if (again) return again;
+        continue;
+      }
+    }
     let exit: WorkerExit | undefined;
     try {
       exit = await visitCell(deps, provider, sweep, cell, tabId, holder, release, canvases, spans);
@@ -104,6 +110,20 @@ export async function runWorker(
     }
     if (exit) return exit;
   }
+}
+
+/**
+ * The team's word on a leased cell of a shared sweep: search it here ('search-here', also for a
+ * sweep that is not shared), or what was done instead (deferred while another browser holds it,
+ * another browser's checked result committed, the sweep paused), with a reason to stop the loop.
+ */
+async function askTheTeam(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string): Promise<WorkerExit | undefined | 'search-here'> {
+  const shared = deps.team ? await deps.team.claim(sweep, cell, holder) : null;
+  if (!shared || shared.kind === 'mine') return 'search-here';
+  return settleFromTeam(deps, sweep, cell, holder, shared).catch((e) => {
+    if (isQuota(e)) return pauseForQuota(deps, sweep, cell, holder, e);
+    throw e;
+  });
 }
 
 /**
