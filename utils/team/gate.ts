@@ -21,7 +21,8 @@ import type { PlannerOptions } from '../grid/types';
 import { providerFor } from '../providers/registry';
 import { CouchError, type Couch } from './couch';
 import { cellDocId, isCellDoc, sharedCellOf, type CellDoc, type Settlement } from './docs';
-import { claimCell, claimOverRefused, renewCell, settleCell, settleIfFree } from './lease';
+import { claimCell, claimOverRefused, settleCell, settleIfFree } from './lease';
+import { createHeartbeats } from './heartbeats';
 import { pushPlaces, readPlaces } from './places';
 import { createProgressWriter } from './progress';
 import { checkPlaces, checkSettlement } from './verify';
@@ -67,12 +68,6 @@ export function offlineRetryMs(failuresInARow: number): number {
   return Math.min(OFFLINE_RETRY_MS.max, OFFLINE_RETRY_MS.first * 2 ** Math.max(0, failuresInARow - 1));
 }
 
-interface Held {
-  doc: CellDoc;
-  holder: string;
-  heartbeat: unknown;
-}
-
 interface Unpushed {
   sweep: Sweep;
   cell: Cell;
@@ -84,7 +79,6 @@ interface Unpushed {
 }
 
 export function createTeamGate(deps: TeamGateDeps): TeamGate {
-  const held = new Map<string, Held>();
   const outbox = new Map<string, Unpushed>();
   /** Sweeps whose local queue was compared with the database since this worker started. */
   const reconciled = new Set<string>();
@@ -115,6 +109,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   }
   /** Progress writes under way (flush waits for them). */
   const counting = new Set<Promise<void>>();
+  const heartbeats = createHeartbeats(deps);
 
   function online() {
     offlineSince = null;
@@ -142,46 +137,6 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     const message = e instanceof Error ? e.message : String(e);
     deps.report({ state: 'offline', since: offlineSince, message, unpushed: outbox.size, ...refusedSoFar() });
     return { kind: 'offline', until: retryAt };
-  }
-
-  function stopHeartbeat(cellId: string): Held | undefined {
-    const h = held.get(cellId);
-    if (h) deps.clearInterval(h.heartbeat);
-    held.delete(cellId);
-    return h;
-  }
-
-  function startHeartbeat(couch: Couch, cell: Cell, holder: string, doc: CellDoc, leaseMs: number) {
-    const entry: Held = { doc, holder, heartbeat: null };
-    let busy = false;
-    entry.heartbeat = deps.setInterval(
-      () => {
-        if (busy) return;
-        busy = true;
-        void (async () => {
-          const local = await deps.store.getCell(cell.id);
-          if (held.get(cell.id) !== entry) return;
-          if (local?.status === 'leased' && local.leaseHolder === holder && local.leaseUntil > deps.now()) {
-            const renewed = await renewCell(couch, entry.doc, deps.now(), leaseMs);
-            if (renewed.kind === 'mine') entry.doc = renewed.doc;
-            else stopHeartbeat(cell.id);
-          } else if (!local || local.status === 'pending' || local.status === 'quarantined' || local.status === 'leased') {
-            // Gone (the sweep deleted), or no longer this loop's here (its local lease ran out: the loop died).
-            // Given back here too (a pause, a failed visit, a search to do again at once): the lease is
-            // left to run out rather than given back, so that this browser, which takes it again at
-            // once in most of these cases, is not beaten to a cell it had begun.
-            stopHeartbeat(cell.id);
-          }
-          // Settled here: `settled` writes the result with this lease; nothing to do.
-        })()
-          .catch(() => {
-            // The database away: the lease runs out on its own, and the result waits in the outbox.
-          })
-          .finally(() => (busy = false));
-      },
-      Math.max(1000, Math.floor(leaseMs / 3)),
-    );
-    held.set(cell.id, entry);
   }
 
   async function settlementOf(me: TeamSettings, cell: Cell, children: readonly Cell[], places: readonly Listing[]): Promise<Settlement | null> {
@@ -286,8 +241,8 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     refusals.first ??= refusal;
     const taken = await claimOverRefused(couch, { cell, browser: me.browserId, holder, now: deps.now(), leaseMs }, doc);
     if (taken.kind !== 'mine') return { kind: 'elsewhere', until: Math.min(taken.kind === 'held' ? taken.until : deps.now(), deps.now() + heldPollMs(sweep)) };
-    stopHeartbeat(cell.id);
-    startHeartbeat(couch, cell, holder, taken.doc, leaseMs);
+    heartbeats.stop(cell.id);
+    heartbeats.start(couch, cell, holder, taken.doc, leaseMs);
     return { kind: 'mine' };
   }
 
@@ -302,8 +257,8 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
         const claim = await claimCell(couch, { cell, browser: me.browserId, holder, now: deps.now(), leaseMs: member.leaseMs });
         let reply: GateClaim;
         if (claim.kind === 'mine') {
-          stopHeartbeat(cell.id);
-          startHeartbeat(couch, cell, holder, claim.doc, member.leaseMs);
+          heartbeats.stop(cell.id);
+          heartbeats.start(couch, cell, holder, claim.doc, member.leaseMs);
           reply = { kind: 'mine' };
         } else if (claim.kind === 'foreign') {
           // A document this version does not read decides nothing: searched here, written nowhere
@@ -324,7 +279,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     async settled(sweep, cell, children, listings) {
       const member = await deps.membership(sweep.id);
       if (!member) return;
-      const entry = stopHeartbeat(cell.id);
+      const entry = heartbeats.stop(cell.id);
       const u: Unpushed = { sweep, cell, children: [...children], listings: organicByKey(listings), doc: entry?.doc ?? null, leaseMs: member.leaseMs };
       if (deps.now() < retryAt) {
         outbox.set(cell.id, u);
