@@ -9,7 +9,7 @@
  * `npx tsx --expose-gc scripts/bench/contacts.ts [--seeds=101,102,103] [--sites=1000] [--pace-sites=60] [--memory-sites=10000]`
  */
 import { DEFAULT_CONTACTS_SETTINGS } from '../../utils/contacts/pass';
-import { contactsOf } from '../../utils/contacts/queue';
+import { contactsOf } from '../../utils/contacts/read';
 import { boundedFetch, inMemoryPass, placesOfWeb, storeOfWeb } from '../../tests/helpers/contacts-run';
 import { precisionOf, recallOf, scoreContacts } from '../../tests/helpers/contacts-score';
 import { DEFAULT_WEB_SHARES } from '../../tests/replica/web/sites';

@@ -9,7 +9,7 @@ import { abortableSleep } from '../../utils/contacts/sleep';
 import { openStore, type Store } from '../../utils/store';
 import type { StoredListing } from '../../utils/domain/listing';
 import type { WebReplica } from '../replica/web/server';
-import { contactsOf } from '../../utils/contacts/queue';
+import { contactsOf } from '../../utils/contacts/read';
 import type { ContactSite } from '../../utils/contacts/records';
 import { makeListing } from './store-records';
 

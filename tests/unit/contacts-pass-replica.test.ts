@@ -6,7 +6,8 @@
  * Then a pass killed mid-way and resumed: nothing committed is fetched again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactsOf, countOpenSites } from '../../utils/contacts/queue';
+import { contactsOf } from '../../utils/contacts/read';
+import { countOpenSites } from '../../utils/contacts/queue';
 import type { FetchFn } from '../../utils/contacts/fetch-page';
 import type { Store } from '../../utils/store';
 import { startWebReplica, type WebReplica } from '../replica/web/server';

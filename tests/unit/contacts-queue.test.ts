@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing, StoredListing } from '../../utils/domain/listing';
 import { openStore, type Store } from '../../utils/store';
-import { commitSite, contactCoverage, countOpenSites, enqueueContacts, failSite, leaseSite, releaseContactLeases } from '../../utils/contacts/queue';
+import { commitSite, countOpenSites, enqueueContacts, failSite, leaseSite, releaseContactLeases } from '../../utils/contacts/queue';
+import { contactCoverage } from '../../utils/contacts/read';
 import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPassState } from '../../utils/contacts/pass';
 import { emptyFindings } from '../../utils/contacts/records';
 import { FINDINGS_BOUNDS } from '../../utils/contacts/visit';

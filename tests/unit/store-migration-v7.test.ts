@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DB_VERSION, openStore } from '../../utils/store';
-import { contactsOf, enqueueContacts } from '../../utils/contacts/queue';
+import { contactsOf } from '../../utils/contacts/read';
+import { enqueueContacts } from '../../utils/contacts/queue';
 import { createV4Layout, createV6Layout } from '../helpers/old-store';
 import { dumpDatabase, freshFactory, makeListing, makeSweep, rawOpen, rawPut } from './store-fixtures';
 

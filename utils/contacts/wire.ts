@@ -8,7 +8,8 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Reply } from '../domain/errors';
 import type { Store } from '../store';
 import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPass, type ContactsPassState } from './pass';
-import { contactCoverage, type ContactCoverage, type ContactEnqueueResult } from './queue';
+import { contactCoverage, type ContactCoverage } from './read';
+import type { ContactEnqueueResult } from './queue';
 import { createNetworkWatch, type NetworkEvent } from './network-watch';
 import { abortableSleep } from './sleep';
 

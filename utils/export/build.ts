@@ -1,6 +1,6 @@
 import type { ExportListing } from './columns';
 import type { Store } from '../store';
-import { contactsOf, hasContacts, sharedContactValues } from '../contacts/queue';
+import { contactsOf, hasContacts, sharedContactValues } from '../contacts/read';
 import { withoutShared } from '../contacts/shared-values';
 import { businessesByPlace, hasBusinesses } from '../match/read';
 import { businessCsvChunks, businessJsonChunks, businessRowBatches, type BusinessRow } from './businesses';
