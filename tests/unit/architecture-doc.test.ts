@@ -32,21 +32,45 @@ describe('the layers', () => {
     expect(listed).toEqual([...layersOfConfig()].reverse());
   });
 
-  it('the rule file refuses an import that climbs, and one into the pages', () => {
-    // A throwaway module in the bottom layer that imports the top: the tool must report it.
+  /** Runs the layer check on `paths` (repo-relative) and returns what it reported. */
+  function layerCheck(paths: string[]): string {
+    const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+    try {
+      execFileSync(process.execPath, [depcruise, ...paths, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: root, encoding: 'utf8' });
+      return '';
+    } catch (e) {
+      return String((e as { stdout?: string }).stdout ?? '');
+    }
+  }
+
+  it('the rule file refuses an import that climbs, a type-only one too', () => {
+    // Throwaway modules in the bottom layers that import the top: the tool must report them.
     const dir = mkdtempSync(join(root, 'utils', 'geo', 'climb-'));
     try {
       writeFileSync(join(dir, 'climb.ts'), "import { createBackground } from '../../app/background';\nexport const x = createBackground;\n");
-      const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-      let out = '';
-      try {
-        execFileSync(process.execPath, [depcruise, dir, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: root, encoding: 'utf8' });
-      } catch (e) {
-        out = String((e as { stdout?: string }).stdout ?? '');
-      }
+      writeFileSync(join(dir, 'types.ts'), "import type { Store } from '../../store';\nexport type S = Store;\n");
+      const out = layerCheck([dir.slice(root.length + 1)]);
       expect(out).toMatch(/layer-geo: utils\/geo\/climb-[^/]+\/climb\.ts → utils\/app\/background\.ts/);
+      expect(out).toMatch(/layer-geo: utils\/geo\/climb-[^/]+\/types\.ts → utils\/store\/index\.ts/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a module with no folder is refused; a content script reaches no background folder, even through the components', () => {
+    const tag = `zz-probe-${process.pid}`;
+    const loose = join(root, 'utils', `${tag}.ts`);
+    const component = join(root, 'components', `${tag}.ts`);
+    const content = join(root, 'entrypoints', `${tag}.content.ts`);
+    try {
+      writeFileSync(loose, "export { runWorker } from './sweep/driver';\n");
+      writeFileSync(component, "export { openStore } from '../utils/store';\n");
+      writeFileSync(content, `import { openStore } from '../components/${tag}';\nexport const x = openStore;\n`);
+      const out = layerCheck([`utils/${tag}.ts`, `entrypoints/${tag}.content.ts`]);
+      expect(out).toMatch(new RegExp(`every-module-in-a-layer: utils/${tag}\\.ts`));
+      expect(out).toMatch(new RegExp(`content-scripts-not-background: entrypoints/${tag}\\.content\\.ts → utils/store/`));
+    } finally {
+      for (const f of [loose, component, content]) rmSync(f, { force: true });
     }
   }, 60_000);
 });

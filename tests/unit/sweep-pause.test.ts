@@ -43,6 +43,8 @@ describe('pause and resume with one shared pacer', () => {
 
     expect(await runWorker(deps, sweep.id, 1)).toBe('not-running');
     expect(page.loads).toBe(1);
+    // The cell it held while waiting is given back at once, not left to run out its lease.
+    expect((await store.listCells(sweep.id)).filter((c) => c.status === 'leased')).toEqual([]);
     await store.patchSweep(sweep.id, { status: 'running', pauseReason: null });
     // Without the turn given back, this would wait for ever (and the test would time out).
     expect(await runWorker(deps, sweep.id, 1)).toBe('finished');

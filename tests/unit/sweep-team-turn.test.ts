@@ -11,6 +11,7 @@ import { leaseMsOf, runWorker, type DriverDeps } from '../../utils/sweep/driver'
 import { leaseNextCell } from '../../utils/queue';
 import { createPacer, type Pacer } from '../../utils/queue/pacing';
 import { planSweep } from '../../utils/sweep/plan';
+import { providerFor } from '../../utils/providers/registry';
 import { DEFAULT_SETTINGS } from '../../utils/config/settings';
 import type { GateClaim, TeamGate } from '../../utils/sweep/team-port';
 import { seededRandom } from '../helpers/random';
@@ -120,27 +121,34 @@ describe("a shared sweep's cells and the host's turn", () => {
     const inner = createPacer({ now: () => clock, sleep, random, timing: () => settings });
     let stolen: Cell | null = null;
     let loadsAtTurn = -1;
+    const releases: (string | undefined)[] = [];
     const pacer: Pacer = {
       ...inner,
       acquire: async (target) => {
         if (!stolen) {
           // A backoff longer than the lease: meanwhile another loop takes the cell that ran out.
           await sleep(leaseMsOf(sweep) + 60_000);
-          stolen = await leaseNextCell(store, { sweepId: sweep.id, holder: 'other-loop', now: clock, leaseMs: 3_600_000 });
+          stolen = await leaseNextCell(store, { sweepId: sweep.id, holder: 'other-loop', now: clock, leaseMs: 1e12 });
           loadsAtTurn = page.loads;
         }
-        return inner.acquire(target);
+        const release = await inner.acquire(target);
+        return (use) => {
+          releases.push(use);
+          release(use);
+        };
       },
     };
     const deps: DriverDeps = { store, page, pacer, now: () => clock, sleep, random, attention: () => {} };
     const run = runWorker(deps, sweep.id, 1);
-    // The other loop holds the sweep's only cell for an hour: this loop waits, never searches it.
+    // The other loop holds the sweep's only cell for good: this loop waits (its fake clock racing on), never searches it.
     for (let i = 0; i < 1000 && !stolen; i++) await new Promise((r) => setTimeout(r, 10));
     expect(stolen).not.toBeNull();
     for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10));
     expect(loadsAtTurn).toBe(0);
     expect(page.loads).toBe(0);
     expect((await store.getCell(stolen!.id))?.leaseHolder).toBe('other-loop');
+    // The turn was given back as unused: it does not count as the lane's last load.
+    expect(releases).toEqual(['unused']);
     await store.patchSweep(sweep.id, { status: 'paused', pauseReason: 'user' });
     expect(await run).toBe('not-running');
   }, 30_000);
@@ -192,5 +200,40 @@ describe("a shared sweep's cells and the host's turn", () => {
     const cell = (await store.listCells(sweep.id)).find((c) => c.role !== 'audit')!;
     expect(cell.status).toBe('pending');
     expect(cell.nextAttemptAt).toBeGreaterThan(clock);
+  }, 30_000);
+
+  it('a store error once the turn is granted gives the turn back before it propagates: the host lane is never left held', async () => {
+    const store = await openStore({ name: `team-turn-error-${Date.now()}` });
+    let clock = 1_000_000;
+    const sleep = async (ms: number) => {
+      clock += Math.max(0, ms);
+      await Promise.resolve();
+    };
+    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
+    const plan = planSweep({ areaText: '37.55,126.96,37.56,126.97', keywordsText: 'cafe', settings, viewport: VIEWPORT, origin: null }, 't4', clock);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const sweep = await store.createSweep(plan.sweep, plan.cells);
+    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
+    const random = seededRandom(8);
+    const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+    let granted = false;
+    const failing = Object.create(store) as typeof store;
+    failing.getSweep = async (id: string) => {
+      if (granted) throw new Error('the disk went away');
+      return store.getSweep(id);
+    };
+    const turns: Pacer = {
+      ...pacer,
+      acquire: async (target) => {
+        const release = await pacer.acquire(target);
+        granted = true;
+        return release;
+      },
+    };
+    const deps: DriverDeps = { store: failing, page, pacer: turns, now: () => clock, sleep, random, attention: () => {} };
+    await expect(runWorker(deps, sweep.id, 1)).rejects.toThrow('the disk went away');
+    // Had the turn been kept, this would wait for ever (and the test time out).
+    const next = await Promise.race([pacer.acquire(providerFor('google').laneUrl), new Promise<null>((r) => setTimeout(() => r(null), 2000))]);
+    expect(next).not.toBeNull();
   }, 30_000);
 });
