@@ -53,7 +53,10 @@ describe('pacer', () => {
   });
 
   it('backs off exponentially while loads fail, up to the cap, and resets on success', () => {
-    const pacer = createPacer({ now: () => 0, sleep: async () => {}, random: () => 0, timing: () => ({ delayMs: 2000, jitterMs: 0 }) }, 20_000);
+    const pacer = createPacer(
+      { now: () => 0, sleep: async () => {}, random: () => 0, timing: () => ({ delayMs: 2000, jitterMs: 0 }) },
+      { maxPenaltyMs: 20_000 },
+    );
     const seen: number[] = [];
     for (let i = 0; i < 6; i++) {
       pacer.penalise(HOST);
@@ -156,5 +159,14 @@ describe('a turn that made no request', () => {
     second();
     await pacer.acquire(HOST);
     expect(clock.now()).toBe(4000);
+  });
+});
+
+describe('lanes by name', () => {
+  it("a host and port is a lane of its own, never read as a URL's scheme (the websites' lanes use the one pacer)", () => {
+    expect(mapHostOf('shop.example:8443')).toBe('shop.example:8443');
+    expect(mapHostOf('localhost:3000')).not.toBe(mapHostOf('localhost:3001'));
+    expect(mapHostOf('https://www.google.com/maps/search/cafe')).toBe('www.google.com');
+    expect(mapHostOf('Example.COM')).toBe('example.com');
   });
 });

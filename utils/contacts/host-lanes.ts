@@ -1,3 +1,5 @@
+import { createPacer } from '../queue/pacing';
+
 /**
  * Politeness towards businesses' own websites (issue 23): one request at a time per host, each
  * starting at least `gapMs` after the previous one on that host ENDED (counted from its start, a
@@ -22,60 +24,21 @@ export interface HostLanes {
   acquire(host: string, signal?: AbortSignal): Promise<() => void>;
 }
 
+/** The websites' lanes: the one pacer (utils/queue/pacing.ts), without jitter or memory, a few sites at a time. */
 export function createHostLanes(opts: {
   gapMs: number;
   concurrency: number;
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }): HostLanes {
-  const lanes = new Map<string, { tail: Promise<void>; lastEnd: number }>();
-  let inFlight = 0;
-  const slotWaiters: (() => void)[] = [];
-
-  async function slot(): Promise<void> {
-    if (inFlight < opts.concurrency) {
-      inFlight++;
-      return;
-    }
-    // The slot is handed over by the request that ends (inFlight unchanged).
-    await new Promise<void>((resolve) => slotWaiters.push(resolve));
-  }
-  function freeSlot(): void {
-    const next = slotWaiters.shift();
-    if (next) next();
-    else inFlight--;
-  }
-
+  const pacer = createPacer(
+    { now: opts.now, sleep: opts.sleep, random: () => 0, timing: () => ({ delayMs: opts.gapMs, jitterMs: 0 }) },
+    { concurrency: opts.concurrency, forgetIdleLanes: true },
+  );
   return {
     async acquire(host, signal) {
-      const lane = lanes.get(host) ?? { tail: Promise.resolve(), lastEnd: -Infinity };
-      lanes.set(host, lane);
-      let endTurn!: () => void;
-      const previous = lane.tail;
-      lane.tail = new Promise<void>((resolve) => (endTurn = resolve));
-      try {
-        await previous;
-        const wait = lane.lastEnd + opts.gapMs - opts.now();
-        if (wait > 0) await opts.sleep(wait, signal);
-        signal?.throwIfAborted();
-        await slot();
-      } catch (e) {
-        endTurn();
-        throw e;
-      }
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        lane.lastEnd = opts.now();
-        freeSlot();
-        endTurn();
-        // A host whose turn nobody awaits is forgotten once its gap has passed: 10,000 sites keep no 10,000 lanes.
-        const tail = lane.tail;
-        setTimeout(() => {
-          if (lanes.get(host) === lane && lane.tail === tail) lanes.delete(host);
-        }, opts.gapMs);
-      };
+      const release = await pacer.acquire(host, signal);
+      return () => release();
     },
   };
 }

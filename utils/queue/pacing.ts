@@ -17,7 +17,8 @@
  */
 export interface PacerDeps {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Waits `ms`; rejects when `signal` is aborted (a pass being stopped), where the caller passes one. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   random(): number;
   /** Read on every acquire so a changed option applies to the next load. */
   timing(host: string): { delayMs: number; jitterMs: number };
@@ -46,7 +47,7 @@ export interface Pacer {
    * Resolves when this caller may start a page load on `target`'s host (a URL or a host name);
    * call the returned function when the load is over ('unused' when the turn made no request).
    */
-  acquire(target: string): Promise<Release>;
+  acquire(target: string, signal?: AbortSignal): Promise<Release>;
   /** A load failed (HTTP error, timeout): lengthen the host-wide pause, up to `maxPenaltyMs`. */
   penalise(target: string): void;
   /** A load succeeded: back to the normal delay. */
@@ -55,8 +56,12 @@ export interface Pacer {
   penaltyOf(target: string): number;
 }
 
-/** The lane a URL or host name belongs to. Anything that is not a URL is taken as a host name. */
+/**
+ * The lane a URL or host name belongs to: a URL's host name; anything else is taken as a lane
+ * name as it is (`shop.example:8443` is a host and port, not a URL of the scheme `shop.example`).
+ */
 export function mapHostOf(target: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target.trim())) return target.trim().toLowerCase();
   try {
     return new URL(target).hostname.toLowerCase();
   } catch {
@@ -71,8 +76,23 @@ interface Lane {
   restored: boolean;
 }
 
-export function createPacer(deps: PacerDeps, maxPenaltyMs = 5 * 60_000): Pacer {
+/** How a pacer serves many hosts (the map sites' pacer uses neither). */
+export interface PacerOptions {
+  /** The longest host-wide pause after failures. */
+  maxPenaltyMs?: number;
+  /** At most this many turns at once over all hosts (businesses' websites: a few sites at a time). */
+  concurrency?: number;
+  /**
+   * A lane nobody waits for is forgotten once its delay has passed (10,000 websites keep no
+   * 10,000 lanes). Only for a pacer without memory: its lanes' penalties are then forgotten too.
+   */
+  forgetIdleLanes?: boolean;
+}
+
+export function createPacer(deps: PacerDeps, options: PacerOptions = {}): Pacer {
+  const maxPenaltyMs = options.maxPenaltyMs ?? 5 * 60_000;
   const lanes = new Map<string, Lane>();
+  const slots = options.concurrency === undefined ? null : createSlots(options.concurrency);
   // Read once; a memory that cannot be read is no reason not to sweep (the delay still holds
   // within this session).
   const remembered: Promise<Record<string, HostPace>> = deps.memory ? deps.memory.load().catch(() => ({})) : Promise.resolve({});
@@ -101,23 +121,39 @@ export function createPacer(deps: PacerDeps, maxPenaltyMs = 5 * 60_000): Pacer {
     return deps.memory.save(host, { lastLoadAt: l.lastLoadAt, penaltyMs: l.penaltyMs }).catch(() => {});
   }
 
+  /** Drops `l` once its delay has passed with nobody queued behind the turn just ended. */
+  function forgetWhenIdle(host: string, l: Lane): void {
+    const tail = l.queue;
+    setTimeout(() => {
+      if (lanes.get(host) === l && l.queue === tail) lanes.delete(host);
+    }, deps.timing(host).delayMs);
+  }
+
   return {
     penaltyOf(target) {
       return lane(mapHostOf(target)).penaltyMs;
     },
-    acquire(target) {
+    acquire(target, signal) {
       const host = mapHostOf(target);
       const l = lane(host);
-      let release!: () => void;
-      const turn = new Promise<void>((resolve) => (release = resolve));
+      let endTurn!: () => void;
+      const turn = new Promise<void>((resolve) => (endTurn = resolve));
       const previous = l.queue;
       l.queue = previous.then(() => turn);
       return previous.then(async () => {
-        await restore(host, l);
-        const { delayMs, jitterMs } = deps.timing(host);
-        const readyAt = l.lastLoadAt + delayMs + deps.random() * jitterMs + l.penaltyMs;
-        const wait = readyAt - deps.now();
-        if (wait > 0) await deps.sleep(wait);
+        try {
+          await restore(host, l);
+          const { delayMs, jitterMs } = deps.timing(host);
+          const readyAt = l.lastLoadAt + delayMs + deps.random() * jitterMs + l.penaltyMs;
+          const wait = readyAt - deps.now();
+          if (wait > 0) await deps.sleep(wait, signal);
+          signal?.throwIfAborted();
+          await slots?.take();
+        } catch (e) {
+          // Given up before its turn (the pass stopped): the lane goes on as if it had never asked.
+          endTurn();
+          throw e;
+        }
         const before = l.lastLoadAt;
         // The load starts now: remembered before it starts, so a kill during the load still counts it.
         l.lastLoadAt = deps.now();
@@ -130,7 +166,9 @@ export function createPacer(deps: PacerDeps, maxPenaltyMs = 5 * 60_000): Pacer {
           // the lane as it was: the next request still waits its delay after the last real one.
           l.lastLoadAt = use === 'unused' ? before : deps.now();
           void save(host, l);
-          release();
+          slots?.give();
+          endTurn();
+          if (options.forgetIdleLanes && !deps.memory) forgetWhenIdle(host, l);
         };
       });
     },
@@ -147,6 +185,27 @@ export function createPacer(deps: PacerDeps, maxPenaltyMs = 5 * 60_000): Pacer {
       if (l.penaltyMs === 0) return;
       l.penaltyMs = 0;
       void save(host, l);
+    },
+  };
+}
+
+/** At most `n` holders at once; a freed place goes to the longest waiter. */
+function createSlots(n: number): { take(): Promise<void>; give(): void } {
+  let used = 0;
+  const waiters: (() => void)[] = [];
+  return {
+    async take() {
+      if (used < n) {
+        used++;
+        return;
+      }
+      // Handed over by the holder that gives its place back (`used` unchanged).
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    },
+    give() {
+      const next = waiters.shift();
+      if (next) next();
+      else used--;
     },
   };
 }
