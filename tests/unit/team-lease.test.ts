@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCouch, type Couch } from '../../utils/team/couch';
+import { CouchError, createCouch, type Couch } from '../../utils/team/couch';
 import { checkTeamDatabase } from '../../utils/team/check';
 import { cellDocId, sharedCellOf, TEAM_SCHEMA, type CellDoc, type Settlement } from '../../utils/team/docs';
 import { claimCell, renewCell, settleCell, settleIfFree } from '../../utils/team/lease';
@@ -158,6 +158,36 @@ describe('places', () => {
     expect(doc?.sweeps).toEqual(['team']);
     // Nothing new: nothing written.
     expect(await pushPlaces(couch, 'team', [a])).toEqual({ written: 0, created: 0 });
+  });
+});
+
+describe('a write whose answer was lost', () => {
+  it('the database applied it, the answer never came: the retry counts those places once, for the browser that wrote them', async () => {
+    const sweepId = `lost${++n}`;
+    const places = [makeListing(`${sweepId}-1`), makeListing(`${sweepId}-2`), makeListing(`${sweepId}-3`)];
+    // The database goes away after it applied the write and before it answered.
+    let cut = true;
+    const flaky: Couch = {
+      ...couch,
+      async bulk(docs) {
+        const r = await couch.bulk(docs);
+        if (cut) {
+          cut = false;
+          throw new CouchError('offline', 'The team database did not answer.');
+        }
+        return r;
+      },
+    };
+    const asA = { browser: 'A', maybeAdded: new Set<string>() };
+    await expect(pushPlaces(flaky, sweepId, places, asA)).rejects.toThrow();
+    expect(asA.maybeAdded.size).toBe(3);
+    // The retry finds them written by A: counted now, once.
+    expect((await pushPlaces(couch, sweepId, places, asA)).created).toBe(3);
+    expect(asA.maybeAdded.size).toBe(0);
+    expect((await pushPlaces(couch, sweepId, places, asA)).created).toBe(0);
+    // Another browser that meets them counts none: A's write added them.
+    const asB = { browser: 'B', maybeAdded: new Set(places.map((l) => l.key)) };
+    expect((await pushPlaces(couch, sweepId, places, asB)).created).toBe(0);
   });
 });
 

@@ -83,6 +83,12 @@ export interface PlaceDoc extends CouchDoc {
   listing: Listing;
   /** The team sweeps that found it. */
   sweeps: string[];
+  /**
+   * Per sweep, the browser whose write added the sweep here (and counted the place in the
+   * team's progress). Display bookkeeping only: read to count a place whose write was applied
+   * though its answer was lost (places.ts), never to decide anything else.
+   */
+  addedBy?: Record<string, string>;
 }
 
 export const sweepDocId = (sweepId: string) => `sweep:${sweepId}`;

@@ -23,7 +23,7 @@ import { CouchError, type Couch } from './couch';
 import { cellDocId, isCellDoc, sharedCellOf, type CellDoc, type Settlement } from './docs';
 import { claimCell, claimOverRefused, settleCell, settleIfFree } from './lease';
 import { createHeartbeats } from './heartbeats';
-import { pushPlaces, readPlaces } from './places';
+import { pushPlaces, readPlaces, type PushAs } from './places';
 import { createProgressWriter } from './progress';
 import { checkPlaces, checkSettlement } from './verify';
 import type { GateClaim, TeamGate } from '../sweep/team-port';
@@ -110,6 +110,16 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   /** Progress writes under way (flush waits for them). */
   const counting = new Set<Promise<void>>();
   const heartbeats = createHeartbeats(deps);
+  /** Per sweep, places whose write lost its answer (places.ts PushAs): counted when a later push finds the write applied. */
+  const maybeAdded = new Map<string, Set<string>>();
+  function pushAs(me: TeamSettings, sweepId: string): PushAs {
+    let keys = maybeAdded.get(sweepId);
+    if (!keys) {
+      keys = new Set();
+      maybeAdded.set(sweepId, keys);
+    }
+    return { browser: me.browserId, maybeAdded: keys };
+  }
 
   function online() {
     offlineSince = null;
@@ -155,7 +165,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   }
 
   async function push(couch: Couch, me: TeamSettings, u: Unpushed): Promise<void> {
-    const placed = await pushPlaces(couch, u.sweep.id, u.listings);
+    const placed = await pushPlaces(couch, u.sweep.id, u.listings, pushAs(me, u.sweep.id));
     // Counted before the settlement is written: a browser killed once its settlement shows has
     // counted the places it created (afterwards, nobody would: they exist, and no one creates them again).
     await counted(couch, me, u.sweep.id, { places: placed.created });
@@ -199,7 +209,7 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     const byCell = new Map<string, Listing[]>();
     for await (const batch of deps.store.iterateListings(500, sweepId)) {
       // Every place of the sweep: pushPlaces writes only what the database does not already say.
-      await counted(couch, me, sweepId, { places: (await pushPlaces(couch, sweepId, batch)).created });
+      await counted(couch, me, sweepId, { places: (await pushPlaces(couch, sweepId, batch, pushAs(me, sweepId))).created });
       for (const l of batch) for (const id of l.cells) if (wanted.has(id)) byCell.set(id, [...(byCell.get(id) ?? []), l]);
     }
     for (const c of need) {

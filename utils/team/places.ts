@@ -13,19 +13,33 @@ import { isPlaceDoc, placeDocId, TEAM_SCHEMA, type PlaceDoc } from './docs';
 const CHUNK = 200;
 const MAX_ROUNDS = 4;
 
-/** Writes `listings` (one per key) as found by `sweepId`; unchanged places are not written. */
-/** `created`: places this sweep had not had before (the team's count of the sweep's distinct places grows by it). */
-export async function pushPlaces(couch: Couch, sweepId: string, listings: readonly Listing[]): Promise<{ written: number; created: number }> {
+/**
+ * Who writes, and what an earlier write of theirs may have done unseen: `maybeAdded` holds the
+ * keys whose sweep a write of `browser` was adding when its answer never came (the database went
+ * away mid-request). A write the database applied anyway shows on the retry as a place that
+ * already has the sweep, added by this browser: it is counted then, once, and its key leaves the set.
+ */
+export interface PushAs {
+  browser: string;
+  maybeAdded: Set<string>;
+}
+
+/**
+ * Writes `listings` (one per key) as found by `sweepId`; unchanged places are not written.
+ * `created`: places this sweep had not had before (the team's count of the sweep's distinct
+ * places grows by it), each counted by the one browser whose write added the sweep.
+ */
+export async function pushPlaces(couch: Couch, sweepId: string, listings: readonly Listing[], as?: PushAs): Promise<{ written: number; created: number }> {
   const total = { written: 0, created: 0 };
   for (let i = 0; i < listings.length; i += CHUNK) {
-    const r = await pushChunk(couch, sweepId, listings.slice(i, i + CHUNK));
+    const r = await pushChunk(couch, sweepId, listings.slice(i, i + CHUNK), as);
     total.written += r.written;
     total.created += r.created;
   }
   return total;
 }
 
-async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listing[]): Promise<{ written: number; created: number }> {
+async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listing[], as?: PushAs): Promise<{ written: number; created: number }> {
   let todo = [...listings];
   let written = 0;
   let created = 0;
@@ -38,14 +52,23 @@ async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listi
     todo.forEach((listing, i) => {
       const doc = current[i];
       const existing = doc && isPlaceDoc(doc) ? doc : null;
-      const next = mergedDoc(existing, listing, sweepId, doc?._rev);
+      if (as?.maybeAdded.has(listing.key) && existing?.sweeps.includes(sweepId)) {
+        // The earlier write whose answer was lost: applied, if the sweep was added by this browser.
+        as.maybeAdded.delete(listing.key);
+        if (existing.addedBy?.[sweepId] === as.browser) created++;
+      }
+      const next = mergedDoc(existing, listing, sweepId, doc?._rev, as?.browser);
       if (next) {
         writes.push(next);
         of.push(listing);
         adds.push(!existing?.sweeps.includes(sweepId));
       }
     });
+    const adding = of.filter((_, i) => adds[i]).map((l) => l.key);
+    for (const key of adding) as?.maybeAdded.add(key);
     const results = await couch.bulk(writes);
+    // Answered: each write's fate is known (written, or a conflict tried again below).
+    for (const key of adding) as?.maybeAdded.delete(key);
     written += results.filter((r) => r.ok).length;
     created += results.filter((r, i) => r.ok && adds[i]).length;
     todo = of.filter((_, i) => !results[i]!.ok);
@@ -64,12 +87,22 @@ export function placeOf(listing: Listing | StoredListing): Listing {
 }
 
 /** The document to write, or null when the stored one already says all this listing says. */
-export function mergedDoc(existing: PlaceDoc | null, found: Listing, sweepId: string, rev?: string): PlaceDoc | null {
+export function mergedDoc(existing: PlaceDoc | null, found: Listing, sweepId: string, rev?: string, browser?: string): PlaceDoc | null {
   const listing = placeOf(found);
   const merged = existing ? mergeListingFields(existing.listing, listing) : listing;
-  const sweeps = existing?.sweeps.includes(sweepId) ? existing.sweeps : [...(existing?.sweeps ?? []), sweepId];
-  if (existing && sweeps === existing.sweeps && JSON.stringify(merged) === JSON.stringify(existing.listing)) return null;
-  return { _id: placeDocId(listing.key), ...(rev ? { _rev: rev } : {}), type: 'place', schema: TEAM_SCHEMA, listing: merged, sweeps };
+  const adding = !existing?.sweeps.includes(sweepId);
+  const sweeps = adding ? [...(existing?.sweeps ?? []), sweepId] : (existing?.sweeps ?? []);
+  if (existing && !adding && JSON.stringify(merged) === JSON.stringify(existing.listing)) return null;
+  const addedBy = adding && browser ? { ...existing?.addedBy, [sweepId]: browser } : existing?.addedBy;
+  return {
+    _id: placeDocId(listing.key),
+    ...(rev ? { _rev: rev } : {}),
+    type: 'place',
+    schema: TEAM_SCHEMA,
+    listing: merged,
+    sweeps,
+    ...(addedBy ? { addedBy } : {}),
+  };
 }
 
 /** The team's copies of these places (those the database has, shape-checked). */
