@@ -14,7 +14,8 @@
  * The pages run on a clock of their own, advanced by the collector's pauses (the page's timers
  * fire at the next pause), so a collection costs its DOM work, not its waits.
  */
-import { collectNaverPage, pageMarkOf, pressNextPage, type PageMark } from '../../utils/providers/naver/collect';
+import { collectNaverPage } from '../../utils/providers/naver/collect';
+import { pageMarkOf, pressNextPage, type PageMark } from '../../utils/providers/naver/page-turns';
 import type { Observation } from '../../utils/domain/sweep';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from '../replica/naver/switches';
 import type { World } from '../replica/world';

@@ -3,13 +3,15 @@ import type { Listing } from '../../domain/listing';
 import type { CollectOptions } from '../../messaging/protocol';
 import { apolloStateFromDocument, placesFromListState } from './apollo';
 import { blockFromDocument } from './block';
-import { findCards, findContainer, findNextControl, isDisabled, readListDom, type PagerState } from './list-dom';
-import { observeListPage, PAGE_SIZE, pageHoldsOf, type NaverPageSummary } from './observe';
+import { readListDom } from './list-dom';
+import { observeListPage, pageHoldsOf, type NaverPageSummary } from './observe';
 import { joinNaverPageData, listingWithPageData, pageDataWarnings, type NaverPageData, type PageDataJoin } from './page-data';
 import { parseListUrl } from './urls';
 import type { PageDataCounts } from '../../domain/page-audit';
 import type { ProviderPlace } from '../../domain/place';
 import type { Observation, PageKind, SearchedBox } from '../../domain/sweep';
+import { markedPage, withPage, type PageMark } from './page-turns';
+import { scrollList } from './scroll';
 
 /**
  * One sweep visit to a Naver list page (pcmap.place.naver.com/{vertical}/list?…&bounds=…), read-only
@@ -39,12 +41,6 @@ export interface NaverCollectEnv {
    * never counted, never judged.
    */
   pageData?: NaverPageData | null;
-}
-
-/** Which page a collection read, and its first organic place: what `previous` compares. */
-export interface PageMark {
-  page: number;
-  firstKey: string | null;
 }
 
 /**
@@ -88,21 +84,6 @@ function look(env: NaverCollectEnv, expectPage: number | undefined): Look {
     if (pageOk) page = expectPage;
   }
   return { blocked, cards: dom.cardsShown, noResults: dom.noResults, page, pageOk, firstKey, inferred: marked === null && page !== 1 };
-}
-
-/** The page marked current by the pager, else the URL's `page=` (the replica navigates); null when neither says. */
-function markedPage(pager: PagerState, url: string): number | null {
-  return pager.current ?? urlPageParam(url);
-}
-
-function urlPageParam(url: string): number | null {
-  try {
-    const raw = new URL(url).searchParams.get('page');
-    const n = raw === null ? NaN : Number(raw);
-    return Number.isInteger(n) && n >= 1 ? n : null;
-  } catch {
-    return null;
-  }
 }
 
 function firstOrganicKey(cards: ReturnType<typeof readListDom>['cards']): string | null {
@@ -224,6 +205,7 @@ export function readPlaces(
 
 /** No new answer copy for this long counts as quiet … */
 const PAGE_DATA_QUIET_MS = 300;
+
 /** … and the wait never exceeds this. */
 const PAGE_DATA_QUIET_MAX_MS = 1500;
 
@@ -251,16 +233,6 @@ async function pageDataQuiet(env: NaverCollectEnv, data: NaverPageData, fromStat
   }
 }
 
-function withPage(url: string, page: number): string {
-  try {
-    const u = new URL(url);
-    u.searchParams.set('page', String(page));
-    return u.href;
-  } catch {
-    return url;
-  }
-}
-
 function kindOf(summary: NaverPageSummary): PageKind {
   switch (summary.status) {
     case 'blocked':
@@ -277,14 +249,6 @@ function kindOf(summary: NaverPageSummary): PageKind {
 }
 
 /**
- * Once the list shows as many organic cards as the page's own data says this page holds, the
- * list has to stay still only this long to count as settled, instead of the whole `stallMs`. The
- * data's `total` is what public tools page by ("until start + items ≥ total"), but it is page
- * content: a short grace still lets a total that undercounts show itself by growing.
- */
-export const DATA_SETTLE_MS = 1500;
-
-/**
  * Organic cards this page should show by the page's own data: `min(page holds, total − offset)` when the
  * Apollo state gives the search's `total`, else null (unknown: wait out the whole stall).
  */
@@ -294,87 +258,6 @@ function expectedOnPage(doc: Document, page: number): number | null {
   if (read?.total == null) return null;
   const holds = pageHoldsOf(read.display);
   return Math.max(0, Math.min(holds, read.total - (page - 1) * holds));
-}
-
-/**
- * Scroll the container to its end, again and again, with pauses drawn from 0.5–1.5 × the mean,
- * until the number of cards shown has not grown for `stallMs` (DATA_SETTLE_MS once the page's
- * data says all its cards show), a full page (50 organic) shows, or the collection's `maxMs`
- * (counted from its start) runs out.
- */
-async function scrollList(
-  env: NaverCollectEnv,
-  options: CollectOptions,
-  start: number,
-  expected: number | null,
-): Promise<{ settled: boolean; stopReason: Observation['stopReason'] }> {
-  let cards = -1;
-  let lastGrowth = env.now();
-  for (;;) {
-    const dom = readListDom(env.doc);
-    const now = env.now();
-    if (dom.cardsShown > cards) {
-      cards = dom.cardsShown;
-      lastGrowth = now;
-    }
-    if (dom.organicShown >= PAGE_SIZE) return { settled: true, stopReason: 'end' };
-    const stall = expected !== null && expected > 0 && dom.organicShown >= expected ? Math.min(options.stallMs, DATA_SETTLE_MS) : options.stallMs;
-    if (now - lastGrowth >= stall) return { settled: true, stopReason: 'end' };
-    if (now - start >= options.maxMs) return { settled: false, stopReason: 'stalled' };
-    const target = scrollTarget(env.doc, dom.container);
-    if (target) scrollToEnd(target);
-    const raw = env.random();
-    const r = Number.isFinite(raw) ? Math.min(Math.max(raw, 0), 1) : 0.5;
-    const pause = options.scrollPauseMs * (0.5 + r);
-    await env.sleep(Math.max(0, Math.min(pause, options.maxMs - (now - start))));
-  }
-}
-
-/** `#_pcmap_list_scroll_container` (or m.place's), else the nearest scrollable ancestor of the cards. */
-function scrollTarget(doc: Document, container: Element | null): Element | null {
-  const found = container ?? findContainer(doc);
-  if (found) return found;
-  const card = findCards(doc)[0];
-  const view = doc.defaultView;
-  for (let el = card?.parentElement ?? null; el && el !== doc.body; el = el.parentElement) {
-    const overflow = view?.getComputedStyle(el).overflowY ?? '';
-    if (/auto|scroll/.test(overflow) || el.scrollHeight > el.clientHeight + 1) return el;
-  }
-  return doc.scrollingElement;
-}
-
-/**
- * Scroll `el` to its end as a wheel would. The browser fires `scroll` itself when the position
- * changes; when it does not (already at the end while the next batch is on its way, or a DOM
- * without layout), the list's own listener is nudged with a `scroll` event of its own kind.
- */
-function scrollToEnd(el: Element): void {
-  const before = el.scrollTop;
-  el.scrollTop = el.scrollHeight;
-  if (el.scrollTop === before || el.scrollHeight === 0) {
-    const EventCtor = el.ownerDocument.defaultView?.Event ?? Event;
-    el.dispatchEvent(new EventCtor('scroll'));
-  }
-}
-
-/**
- * Press the pager's "next page" control as a person would. `clicked: false` when the page shows
- * no next control in a pager it recognises, or it is disabled, so the list has no further page.
- * Whether the page then navigates (the replica) or re-renders in place (the live site), the next
- * collection waits for the page it expects.
- */
-export function pressNextPage(doc: Document): { clicked: boolean } {
-  const next = findNextControl(doc);
-  if (!next || isDisabled(next)) return { clicked: false };
-  (next as HTMLElement).click();
-  return { clicked: true };
-}
-
-/** What `previous` should be for the next collection of this same document. */
-export function pageMarkOf(observation: Observation): PageMark | null {
-  if (!observation.pager) return null;
-  const first = observation.listings.find((l) => !l.sponsored);
-  return { page: observation.pager.page, firstKey: first?.key ?? null };
 }
 
 /**

@@ -10,7 +10,8 @@ import { createNaverPageData, type NaverPageData } from './page-data';
 import { parseListUrl, placeIdOf } from './urls';
 import type { BrowsingReader } from '../../content/browsing';
 import { startBrowsing } from '../../content/browsing-wiring';
-import { collectNaverPage, pageMarkOf, pressNextPage, readPlaces, stateKeys, type PageMark } from './collect';
+import { collectNaverPage, readPlaces, stateKeys } from './collect';
+import { pageMarkOf, pressNextPage, type PageMark } from './page-turns';
 import { navigationStatus } from '../../content/navigation-status';
 
 /** The outer Naver Map page whose list and place iframes are read while the person browses. */
