@@ -5,7 +5,7 @@
  * real CouchDB-compatible server (pouchdb-server, started here) on real time; the pages answer
  * with the replica's search semantics through the content script's own observation builder.
  * The district is shifted per seed; medians over seeds × keywords.
- * `node --import tsx scripts/bench/team.ts [--seeds=101,102,103] [--keywords=cafe+pharmacy+bakery,cafe] [--delay=500] [--visit=1000] [--counts=1,2,3]`
+ * `node --import tsx scripts/bench/team.ts [--seeds=101,102,103] [--keywords=cafe+pharmacy+bakery,cafe] [--delay=500] [--visit=1000] [--counts=1,2,3] [--area=south,west,north,east]`
  * (a `+` joins keywords of one sweep; a comma separates sweeps)
  */
 import { cellDocPrefix } from '../../utils/team/docs';
@@ -56,6 +56,8 @@ function areaOf(seed: number): string {
 export async function measureTeam(o: {
   seeds: number[];
   keywords: string[];
+  /** One area for every seed (`south,west,north,east`) instead of the district shifted per seed. */
+  area?: string;
   delayMs: number;
   visitMs: number;
   counts: number[];
@@ -72,7 +74,7 @@ export async function measureTeam(o: {
           const started = Date.now();
           const sim = await startTeamSim({
             world,
-            areaText: areaOf(seed),
+            areaText: o.area ?? areaOf(seed),
             keywordsText: keyword,
             target,
             browsers,
@@ -166,6 +168,7 @@ runSection(
       delayMs: Number(optionOf(argv, 'delay') ?? TEAM_BENCH.delayMs),
       visitMs: Number(optionOf(argv, 'visit') ?? TEAM_BENCH.visitMs),
       counts: numbersOf(argv, 'counts') ?? [1, 2, 3],
+      ...(optionOf(argv, 'area') ? { area: optionOf(argv, 'area') } : {}),
       log,
     }),
   formatTeamTable,

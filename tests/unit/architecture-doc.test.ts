@@ -6,8 +6,9 @@
  * source; docs/ARCHITECTURE.md is checked against it").
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '..', '..');
@@ -32,45 +33,67 @@ describe('the layers', () => {
     expect(listed).toEqual([...layersOfConfig()].reverse());
   });
 
-  /** Runs the layer check on `paths` (repo-relative) and returns what it reported. */
-  function layerCheck(paths: string[]): string {
-    const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+  /**
+   * Runs the repo's rule file over a small tree of its own (a temporary folder, never this
+   * repo's: a test killed half-way must leave no stray module, least of all a content script
+   * the next build would ship). `files`: repo-relative path → source.
+   */
+  function layerCheck(files: Record<string, string>, check: string[]): string {
+    const tree = mkdtempSync(join(tmpdir(), 'layers-'));
     try {
-      execFileSync(process.execPath, [depcruise, ...paths, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: root, encoding: 'utf8' });
-      return '';
-    } catch (e) {
-      return String((e as { stdout?: string }).stdout ?? '');
+      copyFileSync(join(root, '.dependency-cruiser.cjs'), join(tree, '.dependency-cruiser.cjs'));
+      writeFileSync(join(tree, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true } }));
+      for (const [path, source] of Object.entries(files)) {
+        mkdirSync(dirname(join(tree, path)), { recursive: true });
+        writeFileSync(join(tree, path), source);
+      }
+      const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+      try {
+        execFileSync(process.execPath, [depcruise, ...check, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: tree, encoding: 'utf8' });
+        return '';
+      } catch (e) {
+        return String((e as { stdout?: string }).stdout ?? '');
+      }
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
     }
   }
 
+  /** Stand-ins for the folders the planted modules reach. */
+  const TOP = {
+    'utils/app/background.ts': 'export function createBackground(): void {}\n',
+    'utils/store/index.ts': 'export interface Store { x: number }\nexport function openStore(): void {}\n',
+    'utils/sweep/driver.ts': 'export function runWorker(): void {}\n',
+  };
+
   it('the rule file refuses an import that climbs, a type-only one too', () => {
-    // Throwaway modules in the bottom layers that import the top: the tool must report them.
-    const dir = mkdtempSync(join(root, 'utils', 'geo', 'climb-'));
-    try {
-      writeFileSync(join(dir, 'climb.ts'), "import { createBackground } from '../../app/background';\nexport const x = createBackground;\n");
-      writeFileSync(join(dir, 'types.ts'), "import type { Store } from '../../store';\nexport type S = Store;\n");
-      const out = layerCheck([dir.slice(root.length + 1)]);
-      expect(out).toMatch(/layer-geo: utils\/geo\/climb-[^/]+\/climb\.ts → utils\/app\/background\.ts/);
-      expect(out).toMatch(/layer-geo: utils\/geo\/climb-[^/]+\/types\.ts → utils\/store\/index\.ts/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const out = layerCheck(
+      {
+        ...TOP,
+        'utils/geo/climb.ts': "import { createBackground } from '../app/background';\nexport const x = createBackground;\n",
+        'utils/geo/types.ts': "import type { Store } from '../store';\nexport type S = Store;\n",
+      },
+      ['utils'],
+    );
+    expect(out).toMatch(/layer-geo: utils\/geo\/climb\.ts → utils\/app\/background\.ts/);
+    expect(out).toMatch(/layer-geo: utils\/geo\/types\.ts → utils\/store\/index\.ts/);
   }, 60_000);
 
   it('a module with no folder is refused; a content script reaches no background folder, even through the components', () => {
-    const tag = `zz-probe-${process.pid}`;
-    const loose = join(root, 'utils', `${tag}.ts`);
-    const component = join(root, 'components', `${tag}.ts`);
-    const content = join(root, 'entrypoints', `${tag}.content.ts`);
-    try {
-      writeFileSync(loose, "export { runWorker } from './sweep/driver';\n");
-      writeFileSync(component, "export { openStore } from '../utils/store';\n");
-      writeFileSync(content, `import { openStore } from '../components/${tag}';\nexport const x = openStore;\n`);
-      const out = layerCheck([`utils/${tag}.ts`, `entrypoints/${tag}.content.ts`]);
-      expect(out).toMatch(new RegExp(`every-module-in-a-layer: utils/${tag}\\.ts`));
-      expect(out).toMatch(new RegExp(`content-scripts-not-background: entrypoints/${tag}\\.content\\.ts → utils/store/`));
-    } finally {
-      for (const f of [loose, component, content]) rmSync(f, { force: true });
-    }
+    const out = layerCheck(
+      {
+        ...TOP,
+        'utils/loose.ts': "export { runWorker } from './sweep/driver';\n",
+        'components/probe.ts': "export { openStore } from '../utils/store';\n",
+        'entrypoints/probe.content.ts': "import { openStore } from '../components/probe';\nexport const x = openStore;\n",
+      },
+      ['utils', 'components', 'entrypoints'],
+    );
+    expect(out).toMatch(/every-module-in-a-layer: utils\/loose\.ts/);
+    expect(out).toMatch(/content-scripts-not-background: entrypoints\/probe\.content\.ts → utils\/store\//);
+  }, 60_000);
+
+  it('a tree that climbs nowhere passes (the control: the refusals above come from the rules, not the set-up)', () => {
+    expect(layerCheck({ ...TOP, 'utils/geo/fine.ts': 'export const fine = 1;\n' }, ['utils'])).toBe('');
   }, 60_000);
 });

@@ -43,28 +43,33 @@ function teamOfOthers(mine: (cell: Cell) => boolean): TeamGate & { claimed: stri
   };
 }
 
+/** A sweep of `keywordsText` over `areaText` in a fresh store, on a fake time.now, with its page and an unpaced pacer. */
+async function setUp(id: string, areaText: string, keywordsText: string, seed: number) {
+  const store = await openStore({ name: `team-turn-${id}-${Date.now()}` });
+  const time = { now: 1_000_000 };
+  const sleep = async (ms: number) => {
+    time.now += Math.max(0, ms);
+    await Promise.resolve();
+  };
+  const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
+  const plan = planSweep({ areaText, keywordsText, settings, viewport: VIEWPORT, origin: null }, id, time.now);
+  if (!plan.ok) throw new Error(plan.error.message);
+  const sweep = await store.createSweep(plan.sweep, plan.cells);
+  const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
+  const random = seededRandom(seed);
+  const pacer = createPacer({ now: () => time.now, sleep, random, timing: () => settings });
+  return { store, time, sleep, plan, sweep, page, random, pacer };
+}
+
+/** The sweep's only cell (a tiny area, one keyword). */
+const ONE_CELL = '37.55,126.96,37.56,126.97';
+
 describe("a shared sweep's cells and the host's turn", () => {
   it("what the team settled is committed while this browser's turn is still to come", async () => {
-    const store = await openStore({ name: `team-turn-${Date.now()}` });
-    let clock = 1_000_000;
-    const sleep = async (ms: number) => {
-      clock += Math.max(0, ms);
-      await Promise.resolve();
-    };
-    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
-    const plan = planSweep(
-      { areaText: '37.50,126.90,37.63,127.06', keywordsText: 'cafe\npharmacy\nbakery\nbank', settings, viewport: VIEWPORT, origin: null },
-      't1',
-      clock,
-    );
-    if (!plan.ok) throw new Error(plan.error.message);
+    const { store, time, sleep, plan, sweep, page, random, pacer: inner } = await setUp('t1', '37.50,126.90,37.63,127.06', 'cafe\npharmacy\nbakery\nbank', 5);
     const searchable = plan.cells.filter((c) => !c.status || c.status === 'pending');
     expect(searchable.length).toBeGreaterThan(3);
-    const sweep = await store.createSweep(plan.sweep, plan.cells);
-    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
-    const random = seededRandom(5);
     // The host's turn is held elsewhere (another tab's slow load, a backoff) until released by hand.
-    const inner = createPacer({ now: () => clock, sleep, random, timing: () => settings });
     let openTurns!: () => void;
     const turnsOpen = new Promise<void>((r) => (openTurns = r));
     let turnsAsked = 0;
@@ -79,7 +84,7 @@ describe("a shared sweep's cells and the host's turn", () => {
     // This browser's own cell is the last one leased; every other cell was searched by the team.
     const ownId = searchable.at(-1)!.id;
     const team = teamOfOthers((c) => c.id === ownId || c.parentId !== null);
-    const deps: DriverDeps = { store, page, pacer, now: () => clock, sleep, random, attention: () => {}, team };
+    const deps: DriverDeps = { store, page, pacer, now: () => time.now, sleep, random, attention: () => {}, team };
 
     const run = runWorker(deps, sweep.id, 1);
     // Before any turn is granted, every cell the team settled is committed here.
@@ -106,19 +111,7 @@ describe("a shared sweep's cells and the host's turn", () => {
   }, 30_000);
 
   it('a lease that ran out during a long wait for the turn stays with the worker that took it; the turn goes unused', async () => {
-    const store = await openStore({ name: `team-turn-lost-${Date.now()}` });
-    let clock = 1_000_000;
-    const sleep = async (ms: number) => {
-      clock += Math.max(0, ms);
-      await Promise.resolve();
-    };
-    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
-    const plan = planSweep({ areaText: '37.55,126.96,37.56,126.97', keywordsText: 'cafe', settings, viewport: VIEWPORT, origin: null }, 't2', clock);
-    if (!plan.ok) throw new Error(plan.error.message);
-    const sweep = await store.createSweep(plan.sweep, plan.cells);
-    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
-    const random = seededRandom(6);
-    const inner = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+    const { store, time, sleep, sweep, page, random, pacer: inner } = await setUp('t2', ONE_CELL, 'cafe', 6);
     let stolen: Cell | null = null;
     let loadsAtTurn = -1;
     const releases: (string | undefined)[] = [];
@@ -128,7 +121,7 @@ describe("a shared sweep's cells and the host's turn", () => {
         if (!stolen) {
           // A backoff longer than the lease: meanwhile another loop takes the cell that ran out.
           await sleep(leaseMsOf(sweep) + 60_000);
-          stolen = await leaseNextCell(store, { sweepId: sweep.id, holder: 'other-loop', now: clock, leaseMs: 1e12 });
+          stolen = await leaseNextCell(store, { sweepId: sweep.id, holder: 'other-loop', now: time.now, leaseMs: 1e12 });
           loadsAtTurn = page.loads;
         }
         const release = await inner.acquire(target);
@@ -138,9 +131,9 @@ describe("a shared sweep's cells and the host's turn", () => {
         };
       },
     };
-    const deps: DriverDeps = { store, page, pacer, now: () => clock, sleep, random, attention: () => {} };
+    const deps: DriverDeps = { store, page, pacer, now: () => time.now, sleep, random, attention: () => {} };
     const run = runWorker(deps, sweep.id, 1);
-    // The other loop holds the sweep's only cell for good: this loop waits (its fake clock racing on), never searches it.
+    // The other loop holds the sweep's only cell for good: this loop waits (its fake time.now racing on), never searches it.
     for (let i = 0; i < 1000 && !stolen; i++) await new Promise((r) => setTimeout(r, 10));
     expect(stolen).not.toBeNull();
     for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10));
@@ -154,19 +147,7 @@ describe("a shared sweep's cells and the host's turn", () => {
   }, 30_000);
 
   it('a wait for the turn that outlasted the lease asks the team again: a cell another browser took meanwhile is not searched here', async () => {
-    const store = await openStore({ name: `team-turn-again-${Date.now()}` });
-    let clock = 1_000_000;
-    const sleep = async (ms: number) => {
-      clock += Math.max(0, ms);
-      await Promise.resolve();
-    };
-    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
-    const plan = planSweep({ areaText: '37.55,126.96,37.56,126.97', keywordsText: 'cafe', settings, viewport: VIEWPORT, origin: null }, 't3', clock);
-    if (!plan.ok) throw new Error(plan.error.message);
-    const sweep = await store.createSweep(plan.sweep, plan.cells);
-    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
-    const random = seededRandom(7);
-    const inner = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+    const { store, time, sleep, sweep, page, random, pacer: inner } = await setUp('t3', ONE_CELL, 'cafe', 7);
     let waited = false;
     const pacer: Pacer = {
       ...inner,
@@ -188,34 +169,22 @@ describe("a shared sweep's cells and the host's turn", () => {
         if (kind === 'mine') return { kind };
         // Paused by the user once the other browser holds it, so the loop ends here.
         await store.patchSweep(sweep.id, { status: 'paused', pauseReason: 'user' });
-        return { kind: 'elsewhere', until: clock + 60_000 };
+        return { kind: 'elsewhere', until: time.now + 60_000 };
       },
       settled: async () => {},
       flush: async () => {},
     };
-    const deps: DriverDeps = { store, page, pacer, now: () => clock, sleep, random, attention: () => {}, team };
+    const deps: DriverDeps = { store, page, pacer, now: () => time.now, sleep, random, attention: () => {}, team };
     expect(await runWorker(deps, sweep.id, 1)).toBe('not-running');
     expect(answers).toEqual(['mine', 'elsewhere']);
     expect(page.loads).toBe(0);
     const cell = (await store.listCells(sweep.id)).find((c) => c.role !== 'audit')!;
     expect(cell.status).toBe('pending');
-    expect(cell.nextAttemptAt).toBeGreaterThan(clock);
+    expect(cell.nextAttemptAt).toBeGreaterThan(time.now);
   }, 30_000);
 
   it('a store error once the turn is granted gives the turn back before it propagates: the host lane is never left held', async () => {
-    const store = await openStore({ name: `team-turn-error-${Date.now()}` });
-    let clock = 1_000_000;
-    const sleep = async (ms: number) => {
-      clock += Math.max(0, ms);
-      await Promise.resolve();
-    };
-    const settings = { ...DEFAULT_SETTINGS, delayMs: 0, jitterMs: 0 };
-    const plan = planSweep({ areaText: '37.55,126.96,37.56,126.97', keywordsText: 'cafe', settings, viewport: VIEWPORT, origin: null }, 't4', clock);
-    if (!plan.ok) throw new Error(plan.error.message);
-    const sweep = await store.createSweep(plan.sweep, plan.cells);
-    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
-    const random = seededRandom(8);
-    const pacer = createPacer({ now: () => clock, sleep, random, timing: () => settings });
+    const { store, time, sleep, sweep, page, random, pacer } = await setUp('t4', ONE_CELL, 'cafe', 8);
     let granted = false;
     const failing = Object.create(store) as typeof store;
     failing.getSweep = async (id: string) => {
@@ -230,7 +199,7 @@ describe("a shared sweep's cells and the host's turn", () => {
         return release;
       },
     };
-    const deps: DriverDeps = { store: failing, page, pacer: turns, now: () => clock, sleep, random, attention: () => {} };
+    const deps: DriverDeps = { store: failing, page, pacer: turns, now: () => time.now, sleep, random, attention: () => {} };
     await expect(runWorker(deps, sweep.id, 1)).rejects.toThrow('the disk went away');
     // Had the turn been kept, this would wait for ever (and the test time out).
     const next = await Promise.race([pacer.acquire(providerFor('google').laneUrl), new Promise<null>((r) => setTimeout(() => r(null), 2000))]);

@@ -35,10 +35,5 @@ export function createHostLanes(opts: {
     { now: opts.now, sleep: opts.sleep, random: () => 0, timing: () => ({ delayMs: opts.gapMs, jitterMs: 0 }) },
     { concurrency: opts.concurrency, forgetIdleLanes: true },
   );
-  return {
-    async acquire(host, signal) {
-      const release = await pacer.acquire(host, signal);
-      return () => release();
-    },
-  };
+  return { acquire: (host, signal) => pacer.acquire(host, signal) };
 }

@@ -1,7 +1,9 @@
 /**
- * Politeness: one page load at a time per map host, separated by a delay with jitter, and a
- * host-wide backoff that grows while loads keep failing. Worker tabs share one pacer, so more
- * workers overlap their waiting and scrolling, never their page loads.
+ * Politeness, the one pacer: one request at a time per host, separated by a delay with jitter,
+ * and a host-wide backoff that grows while requests keep failing. Worker tabs share one pacer
+ * for the map hosts, so more workers overlap their waiting and scrolling, never their page
+ * loads; the contacts pass's websites are lanes of another (contacts/host-lanes.ts: a few
+ * sites at a time, idle lanes forgotten).
  *
  *   acquire(url) ──wait for previous holder on url's host──▶ wait until lastLoadAt + delay + jitter + penalty ──▶ load ──▶ release()
  *
@@ -76,7 +78,7 @@ interface Lane {
   restored: boolean;
 }
 
-/** How a pacer serves many hosts (the map sites' pacer uses neither). */
+/** How a pacer serves many hosts (the map sites' pacer sets none of these). */
 export interface PacerOptions {
   /** The longest host-wide pause after failures. */
   maxPenaltyMs?: number;
