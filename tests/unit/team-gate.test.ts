@@ -14,7 +14,7 @@ import { runWorker } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/queue/pacing';
 import { CouchError, createCouch, type Couch, type CouchTarget } from '../../utils/team/couch';
 import { cellDocId, sharedCellOf, sweepDocId, type CellDoc, type Settlement } from '../../utils/team/docs';
-import { createTeamGate } from '../../utils/team/gate';
+import { createTeamGate, OFFLINE_RETRY_MS } from '../../utils/team/gate';
 import { claimCell, settleCell } from '../../utils/team/lease';
 import { readPlaces } from '../../utils/team/places';
 import { teamProgress } from '../../utils/team/progress';
@@ -35,7 +35,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => server?.close());
 
-async function browserWith(sweepId: string, me: TeamSettings, couch: Couch) {
+async function browserWith(sweepId: string, me: TeamSettings, couch: Couch, now: () => number = Date.now) {
   const store = await openStore({ name: `gate-${++n}`, factory: new IDBFactory() });
   const statuses: TeamStatus[] = [];
   const gate = createTeamGate({
@@ -43,7 +43,7 @@ async function browserWith(sweepId: string, me: TeamSettings, couch: Couch) {
     team: async () => ({ couch, me }),
     membership: async (id) => (id === sweepId ? { leaseMs: 30_000 } : null),
     memberSweeps: async () => [sweepId],
-    now: Date.now,
+    now,
     report: (s) => statuses.push(s),
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
@@ -112,7 +112,7 @@ describe('the team gate', () => {
     expect(await teamProgress(couch, sweepId, me.browserId)).toMatchObject({ cells: 1, places: 2 });
   });
 
-  it('counts the places it created before its settlement shows, and writes a count an outage left owed at the next flush', async () => {
+  it('announces what it writes in its progress first: with the progress document away nothing is written, and all is counted once it is back', async () => {
     const sweepId = `count${++n}`;
     const real = createCouch(target, nodeFetch);
     // The progress document's writes are slow (300 ms), and fail while `progressDown` holds.
@@ -131,18 +131,22 @@ describe('the team gate', () => {
       },
     };
     const me: TeamSettings = { ...target, name: 'Ana', browserId: `ana-${sweepId}` };
-    const { store, gate } = await browserWith(sweepId, me, couch);
+    let later = 0;
+    const { store, gate, statuses } = await browserWith(sweepId, me, couch, () => Date.now() + later);
     await committedHereOnly(store, sweepId);
     await gate.flush();
-    // Nothing of the count was written (the database refused it), and nothing after the settlement was tried first.
-    expect(written).toEqual(['cell']);
+    expect(statuses.at(-1)).toMatchObject({ state: 'offline' });
+    // The announcement failed, so nothing was written: no place and no settlement that nobody would count.
+    expect(written).toEqual([]);
+    expect(await couch.get(cellDocId((await store.listCells(sweepId))[0]!))).toBeNull();
     expect(await teamProgress(real, sweepId, me.browserId)).toMatchObject({ cells: 0, places: 0 });
-    // The database answers again: the next flush writes what was owed, though no result is left to push.
+    // The database answers again: the next flush writes the cell and counts it.
     progressDown = false;
+    later = OFFLINE_RETRY_MS.first;
     await gate.flush();
     expect(await teamProgress(real, sweepId, me.browserId)).toMatchObject({ cells: 1, places: 2 });
 
-    // A second browser's settled cell: its places' count is written before the cell shows as settled.
+    // A second browser's settled cell: announced in its progress before the cell shows as settled.
     const otherId = `count${++n}`;
     written.length = 0;
     const other = await browserWith(otherId, { ...me, browserId: `bo-${otherId}` }, couch);
@@ -150,6 +154,30 @@ describe('the team gate', () => {
     await other.gate.flush();
     expect(written.indexOf('progress')).toBeGreaterThanOrEqual(0);
     expect(written.indexOf('progress')).toBeLessThan(written.indexOf('cell'));
+  });
+
+  it('a browser killed right after its places were written is counted all the same, by whoever reads the progress', async () => {
+    const sweepId = `killed${++n}`;
+    const real = createCouch(target, nodeFetch);
+    // From the moment the places' write is answered, nothing this browser sends arrives (it was killed).
+    let dead = false;
+    const never = () => new Promise<never>(() => {});
+    const couch: Couch = {
+      ...real,
+      put: (doc) => (dead ? never() : real.put(doc)),
+      async bulk(docs) {
+        if (dead) return never();
+        const r = await real.bulk(docs);
+        dead = docs.some((d) => d._id.startsWith('place:'));
+        return r;
+      },
+    };
+    const me: TeamSettings = { ...target, name: 'Cy', browserId: `cy-${sweepId}` };
+    const { store, gate } = await browserWith(sweepId, me, couch);
+    await committedHereOnly(store, sweepId);
+    void gate.flush();
+    await expect.poll(() => dead).toBe(true);
+    expect(await teamProgress(real, sweepId, 'someone else')).toMatchObject({ places: 2 });
   });
 
   it('leaves a cell another browser settled or holds to it', async () => {

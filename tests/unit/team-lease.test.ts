@@ -10,7 +10,7 @@ import { checkTeamDatabase } from '../../utils/team/check';
 import { cellDocId, sharedCellOf, TEAM_SCHEMA, type CellDoc, type Settlement } from '../../utils/team/docs';
 import { claimCell, renewCell, settleCell, settleIfFree } from '../../utils/team/lease';
 import { pushPlaces, readPlaces } from '../../utils/team/places';
-import { createProgressWriter, teamProgress } from '../../utils/team/progress';
+import { cellToken, createProgressLedger, teamProgress } from '../../utils/team/progress';
 import { freePort, startCouchServer, type CouchServer } from '../helpers/couch-server';
 import { makeCell, makeListing } from '../helpers/store-records';
 
@@ -161,8 +161,94 @@ describe('places', () => {
   });
 });
 
-describe('a write whose answer was lost', () => {
-  it('the database applied it, the answer never came: the retry counts those places once, for the browser that wrote them', async () => {
+/**
+ * A couch through which this browser dies at a chosen moment: from then on nothing it sends
+ * reaches the database (a killed browser, a stopped service worker), and the requests hang.
+ */
+function dyingCouch(after: (what: 'bulk' | 'put', doc: { _id: string }[]) => boolean): Couch & { dead: () => boolean } {
+  let dead = false;
+  const never = () => new Promise<never>(() => {});
+  return {
+    ...couch,
+    dead: () => dead,
+    async put(doc) {
+      if (dead) return never();
+      const r = await couch.put(doc);
+      dead = after('put', [doc]);
+      return r;
+    },
+    async bulk(docs) {
+      if (dead) return never();
+      const r = await couch.bulk(docs);
+      dead = after('bulk', [...docs]);
+      return r;
+    },
+  };
+}
+
+describe('progress', () => {
+  it('counts cells by browser, and each place of the sweep once whoever wrote it first', async () => {
+    const sweepId = `prog${++n}`;
+    const a = createProgressLedger(couch, { browserId: 'A', name: 'Ana' });
+    const bCouch = createCouch(couch.target, nodeFetch);
+    const b = createProgressLedger(bCouch, { browserId: 'B', name: 'Bo' });
+    // Two browsers push overlapping places at once: 3 distinct places of this sweep.
+    const [pa, pb] = await Promise.all([
+      pushPlaces(couch, sweepId, [makeListing(`${sweepId}-1`), makeListing(`${sweepId}-2`)], { browser: 'A', ledger: a }),
+      pushPlaces(bCouch, sweepId, [makeListing(`${sweepId}-2`), makeListing(`${sweepId}-3`)], { browser: 'B', ledger: b }),
+    ]);
+    expect(pa.created + pb.created).toBe(3);
+    // The same places found by another sweep count for that sweep too.
+    expect((await pushPlaces(couch, `${sweepId}-other`, [makeListing(`${sweepId}-1`)], { browser: 'A', ledger: a })).created).toBe(1);
+    const cells = ['x', 'y', 'z'].map((c) => cellToken(`cell:${sweepId}/0/${c}`, 0));
+    await Promise.all([a.announce(sweepId, cells.slice(0, 2)), b.announce(sweepId, cells.slice(2))]);
+    await Promise.all([a.answered(sweepId, cells.slice(0, 2), { cells: 2 }), b.answered(sweepId, cells.slice(2), { cells: 1 })]);
+    await Promise.all([a.settle(), b.settle()]);
+    expect(await teamProgress(couch, sweepId, 'B')).toEqual({
+      browsers: [
+        { id: 'A', name: 'Ana', cells: 2, me: false },
+        { id: 'B', name: 'Bo', cells: 1, me: true },
+      ],
+      cells: 3,
+      places: 3,
+    });
+    // At rest, nothing is left pending: a poll reads the progress documents only.
+    for (const id of ['A', 'B']) expect((await couch.get<{ _id: string; pending?: string[] }>(`progress:${sweepId}:${id}`))?.pending).toBeUndefined();
+  });
+
+  it('a browser killed after its places were written and before it counted them: still counted, once', async () => {
+    const sweepId = `killed${++n}`;
+    const places = [makeListing(`${sweepId}-1`), makeListing(`${sweepId}-2`), makeListing(`${sweepId}-3`)];
+    const dying = dyingCouch((what) => what === 'bulk');
+    const ledger = createProgressLedger(dying, { browserId: 'C', name: 'Cy' });
+    // The count that would follow the write never leaves the browser.
+    void pushPlaces(dying, sweepId, places, { browser: 'C', ledger });
+    await expect.poll(() => dying.dead()).toBe(true);
+    expect(await teamProgress(couch, sweepId, 'A')).toMatchObject({ places: 3 });
+    // The browser that takes the cell over writes the same places: none counted twice.
+    const a = createProgressLedger(couch, { browserId: 'A', name: 'Ana' });
+    expect((await pushPlaces(couch, sweepId, places, { browser: 'A', ledger: a })).created).toBe(0);
+    await a.settle();
+    expect(await teamProgress(couch, sweepId, 'A')).toMatchObject({ places: 3 });
+  });
+
+  it('a browser killed after its settlement was written and before it counted it: the cell still counts, once', async () => {
+    const sweepId = `killedcell${++n}`;
+    const cell = makeCell(sweepId, 'r0c0');
+    const dying = dyingCouch((what, docs) => what === 'put' && docs[0]!._id.startsWith('cell:'));
+    const ledger = createProgressLedger(dying, { browserId: 'C', name: 'Cy' });
+    const token = [cellToken(cellDocId(cell), 0)];
+    await ledger.announce(sweepId, token);
+    expect(await settleIfFree(dying, cell, settlement('C'), 'C', T, 60_000)).toBe('settled');
+    void ledger.answered(sweepId, token, { cells: 1 });
+    expect(await teamProgress(couch, sweepId, 'A')).toMatchObject({ cells: 1, browsers: [{ id: 'C', cells: 1 }] });
+    // A settlement of another generation, or by another browser, is not this announcement's.
+    const other = createProgressLedger(couch, { browserId: 'D', name: 'Di' });
+    await other.announce(sweepId, [cellToken(cellDocId(cell), 1)]);
+    expect(await teamProgress(couch, sweepId, 'A')).toMatchObject({ cells: 1 });
+  });
+
+  it('a write whose answer was lost is counted once: by the documents while unsure, then by the next write', async () => {
     const sweepId = `lost${++n}`;
     const places = [makeListing(`${sweepId}-1`), makeListing(`${sweepId}-2`), makeListing(`${sweepId}-3`)];
     // The database goes away after it applied the write and before it answered.
@@ -178,41 +264,43 @@ describe('a write whose answer was lost', () => {
         return r;
       },
     };
-    const asA = { browser: 'A', maybeAdded: new Set<string>() };
-    await expect(pushPlaces(flaky, sweepId, places, asA)).rejects.toThrow();
-    expect(asA.maybeAdded.size).toBe(3);
-    // The retry finds them written by A: counted now, once.
-    expect((await pushPlaces(couch, sweepId, places, asA)).created).toBe(3);
-    expect(asA.maybeAdded.size).toBe(0);
-    expect((await pushPlaces(couch, sweepId, places, asA)).created).toBe(0);
-    // Another browser that meets them counts none: A's write added them.
-    const asB = { browser: 'B', maybeAdded: new Set(places.map((l) => l.key)) };
-    expect((await pushPlaces(couch, sweepId, places, asB)).created).toBe(0);
+    const a = createProgressLedger(flaky, { browserId: 'A', name: 'Ana' });
+    await expect(pushPlaces(flaky, sweepId, places, { browser: 'A', ledger: a })).rejects.toThrow();
+    expect(await teamProgress(couch, sweepId, 'A')).toMatchObject({ places: 3 });
+    // The retry writes nothing new, and the next count settles what was unsure.
+    expect((await pushPlaces(flaky, sweepId, places, { browser: 'A', ledger: a })).created).toBe(0);
+    await a.answered(sweepId, [], {});
+    await a.announce(sweepId, [cellToken(`cell:${sweepId}/0/x`, 0)]);
+    const doc = await couch.get<{ _id: string; places: number; pending?: string[] }>(`progress:${sweepId}:A`);
+    expect(doc).toMatchObject({ places: 3, pending: [cellToken(`cell:${sweepId}/0/x`, 0)] });
+    expect(await teamProgress(couch, sweepId, 'A')).toMatchObject({ places: 3 });
   });
-});
 
-describe('progress', () => {
-  it('counts cells by browser, and each place of the sweep once whoever wrote it first', async () => {
-    const sweepId = `prog${++n}`;
-    const a = createProgressWriter(couch, { browserId: 'A', name: 'Ana' });
-    const b = createProgressWriter(createCouch(couch.target, nodeFetch), { browserId: 'B', name: 'Bo' });
-    // Two browsers push overlapping places at once: 3 distinct places of this sweep.
-    const [pa, pb] = await Promise.all([
-      pushPlaces(couch, sweepId, [makeListing(`${sweepId}-1`), makeListing(`${sweepId}-2`)]),
-      pushPlaces(createCouch(couch.target, nodeFetch), sweepId, [makeListing(`${sweepId}-2`), makeListing(`${sweepId}-3`)]),
-    ]);
-    expect(pa.created + pb.created).toBe(3);
-    // The same places found by another sweep count for that sweep too.
-    expect((await pushPlaces(couch, `${sweepId}-other`, [makeListing(`${sweepId}-1`)])).created).toBe(1);
-    await Promise.all([a.add(sweepId, { cells: 1, places: pa.created }), a.add(sweepId, { cells: 1 }), b.add(sweepId, { cells: 1, places: pb.created })]);
-    expect(await teamProgress(couch, sweepId, 'B')).toEqual({
-      browsers: [
-        { id: 'A', name: 'Ana', cells: 2, me: false },
-        { id: 'B', name: 'Bo', cells: 1, me: true },
-      ],
-      cells: 3,
-      places: 3,
-    });
+  it('a progress write applied whose answer was lost is not applied twice', async () => {
+    const sweepId = `lostcount${++n}`;
+    let cut = false;
+    const flaky: Couch = {
+      ...couch,
+      async put(doc) {
+        const r = await couch.put(doc);
+        if (cut) {
+          cut = false;
+          throw new CouchError('offline', 'The team database did not answer.');
+        }
+        return r;
+      },
+    };
+    const a = createProgressLedger(flaky, { browserId: 'A', name: 'Ana' });
+    const t1 = [cellToken(`cell:${sweepId}/0/x`, 0)];
+    await a.announce(sweepId, t1);
+    cut = true;
+    await a.answered(sweepId, t1, { cells: 1 });
+    await a.settle();
+    expect((await teamProgress(couch, sweepId, 'A')).cells).toBe(1);
+    const t2 = [cellToken(`cell:${sweepId}/0/y`, 0)];
+    await a.announce(sweepId, t2);
+    await a.answered(sweepId, t2, { cells: 1 });
+    expect(await couch.get(`progress:${sweepId}:A`)).toMatchObject({ cells: 2 });
   });
 });
 

@@ -85,8 +85,8 @@ export interface PlaceDoc extends CouchDoc {
   sweeps: string[];
   /**
    * Per sweep, the browser whose write added the sweep here (and counted the place in the
-   * team's progress). Display bookkeeping only: read to count a place whose write was applied
-   * though its answer was lost (places.ts), never to decide anything else.
+   * team's progress). Display bookkeeping only: read to count a place whose write's answer
+   * never came (progress.ts), never to decide anything else.
    */
   addedBy?: Record<string, string>;
 }

@@ -24,7 +24,7 @@ import { cellDocId, isCellDoc, sharedCellOf, type CellDoc, type Settlement } fro
 import { claimCell, claimOverRefused, settleCell, settleIfFree } from './lease';
 import { createHeartbeats } from './heartbeats';
 import { pushPlaces, readPlaces, type PushAs } from './places';
-import { createProgressWriter } from './progress';
+import { cellToken, createProgressLedger, type ProgressLedger } from './progress';
 import { checkPlaces, checkSettlement } from './verify';
 import type { GateClaim, TeamGate } from '../sweep/team-port';
 
@@ -86,39 +86,34 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   let failuresInARow = 0;
   /** While the database is away, nothing is asked of it before this time (the backoff's next try). */
   let retryAt = 0;
-  const writers = new WeakMap<Couch, ReturnType<typeof createProgressWriter>>();
+  const ledgers = new WeakMap<Couch, ProgressLedger>();
   /** Other browsers' documents this worker refused since it started (the popup says how many, and the first reason). */
   const refusals: { count: number; first: string | null } = { count: 0, first: null };
   const refusedSoFar = (): Pick<TeamStatus, 'refusedDocs'> =>
     refusals.first === null ? {} : { refusedDocs: { count: refusals.count, first: refusals.first } };
-  /**
-   * Adds to this browser's counts in the team's progress (display only: never fails its caller).
-   * What a failed write owed is written with the next call, an empty add included, so a count
-   * left owed by an outage is written by the next result this browser pushes.
-   */
-  function counted(couch: Couch, me: TeamSettings, sweepId: string, add: { cells?: number; places?: number }): Promise<void> {
-    let w = writers.get(couch);
-    if (!w) {
-      w = createProgressWriter(couch, me);
-      writers.set(couch, w);
-    }
-    const write: Promise<void> = w.add(sweepId, add).catch(() => {});
-    counting.add(write);
-    void write.finally(() => counting.delete(write));
-    return write;
+  /** This browser's counts in the team's progress (progress.ts): display only, never failing its caller. */
+  function ledgerOf(couch: Couch, me: TeamSettings): ProgressLedger {
+    const l = ledgers.get(couch) ?? createProgressLedger(couch, me);
+    ledgers.set(couch, l);
+    return l;
   }
-  /** Progress writes under way (flush waits for them). */
-  const counting = new Set<Promise<void>>();
   const heartbeats = createHeartbeats(deps);
-  /** Per sweep, places whose write lost its answer (places.ts PushAs): counted when a later push finds the write applied. */
-  const maybeAdded = new Map<string, Set<string>>();
-  function pushAs(me: TeamSettings, sweepId: string): PushAs {
-    let keys = maybeAdded.get(sweepId);
-    if (!keys) {
-      keys = new Set();
-      maybeAdded.set(sweepId, keys);
+  const pushAs = (couch: Couch, me: TeamSettings): PushAs => ({ browser: me.browserId, ledger: ledgerOf(couch, me) });
+
+  /** Writes a settlement, announced in this browser's progress first so that it is counted whenever this browser dies. */
+  async function settleAnnounced(couch: Couch, me: TeamSettings, cell: Cell, settle: Settlement, write: () => Promise<string>): Promise<boolean> {
+    const ledger = ledgerOf(couch, me);
+    const token = [cellToken(cellDocId(cell), settle.generation)];
+    await ledger.announce(cell.sweepId, token);
+    let r: string;
+    try {
+      r = await write();
+    } catch (e) {
+      ledger.unanswered(token);
+      throw e;
     }
-    return { browser: me.browserId, maybeAdded: keys };
+    void ledger.answered(cell.sweepId, token, { cells: r === 'settled' ? 1 : 0 });
+    return r === 'settled';
   }
 
   function online() {
@@ -165,15 +160,14 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   }
 
   async function push(couch: Couch, me: TeamSettings, u: Unpushed): Promise<void> {
-    const placed = await pushPlaces(couch, u.sweep.id, u.listings, pushAs(me, u.sweep.id));
-    // Counted before the settlement is written: a browser killed once its settlement shows has
-    // counted the places it created (afterwards, nobody would: they exist, and no one creates them again).
-    await counted(couch, me, u.sweep.id, { places: placed.created });
+    await pushPlaces(couch, u.sweep.id, u.listings, pushAs(couch, me));
     const settle = await settlementOf(me, u.cell, u.children, u.listings);
     if (!settle) return;
     // Refused or taken: another browser's lease or result stands, and this late write changes nothing.
-    const r = u.doc ? await settleCell(couch, u.doc, settle) : await settleIfFree(couch, u.cell, settle, me.browserId, deps.now(), u.leaseMs);
-    if (r === 'settled') void counted(couch, me, u.sweep.id, { cells: 1 });
+    const doc = u.doc;
+    await settleAnnounced(couch, me, u.cell, settle, () =>
+      doc ? settleCell(couch, doc, settle) : settleIfFree(couch, u.cell, settle, me.browserId, deps.now(), u.leaseMs),
+    );
   }
 
   async function flushOutbox(couch: Couch, me: TeamSettings) {
@@ -209,14 +203,13 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
     const byCell = new Map<string, Listing[]>();
     for await (const batch of deps.store.iterateListings(500, sweepId)) {
       // Every place of the sweep: pushPlaces writes only what the database does not already say.
-      await counted(couch, me, sweepId, { places: (await pushPlaces(couch, sweepId, batch, pushAs(me, sweepId))).created });
+      await pushPlaces(couch, sweepId, batch, pushAs(couch, me));
       for (const l of batch) for (const id of l.cells) if (wanted.has(id)) byCell.set(id, [...(byCell.get(id) ?? []), l]);
     }
     for (const c of need) {
       const children = c.status === 'split' ? cells.filter((k) => k.parentId === c.id) : [];
       const settle = await settlementOf(me, c, children, byCell.get(c.id) ?? []);
-      if (settle && (await settleIfFree(couch, c, settle, me.browserId, deps.now(), member.leaseMs)) === 'settled')
-        void counted(couch, me, sweepId, { cells: 1 });
+      if (settle) await settleAnnounced(couch, me, c, settle, () => settleIfFree(couch, c, settle, me.browserId, deps.now(), member.leaseMs));
     }
   }
 
@@ -313,13 +306,14 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
       try {
         await flushOutbox(team.couch, team.me);
         for (const id of await deps.memberSweeps()) {
-          // Counts a failed write left owed (the database away a moment) are written now, not only with the next result.
-          await counted(team.couch, team.me, id, {});
           if (reconciled.has(id)) continue;
           await reconcile(team.couch, team.me, id);
           reconciled.add(id);
         }
-        await Promise.all(counting);
+        // Counts a failed write left owed (the database away a moment) are written now, not only with the next result.
+        await ledgerOf(team.couch, team.me)
+          .settle()
+          .catch(() => {});
         online();
       } catch (e) {
         failure(e);

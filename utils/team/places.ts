@@ -8,20 +8,16 @@ import type { Listing, StoredListing } from '../domain/listing';
 import { mergeListingFields } from '../listing/merge-fields';
 import { CouchError, type Couch } from './couch';
 import { isPlaceDoc, placeDocId, TEAM_SCHEMA, type PlaceDoc } from './docs';
+import { placeToken, type ProgressLedger } from './progress';
 
 /** Documents per request: a crowded cell's places in one or two. */
 const CHUNK = 200;
 const MAX_ROUNDS = 4;
 
-/**
- * Who writes, and what an earlier write of theirs may have done unseen: `maybeAdded` holds the
- * keys whose sweep a write of `browser` was adding when its answer never came (the database went
- * away mid-request). A write the database applied anyway shows on the retry as a place that
- * already has the sweep, added by this browser: it is counted then, once, and its key leaves the set.
- */
+/** Who writes (named in the places it adds the sweep to), and the progress its writes count in. */
 export interface PushAs {
   browser: string;
-  maybeAdded: Set<string>;
+  ledger: ProgressLedger;
 }
 
 /**
@@ -52,11 +48,6 @@ async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listi
     todo.forEach((listing, i) => {
       const doc = current[i];
       const existing = doc && isPlaceDoc(doc) ? doc : null;
-      if (as?.maybeAdded.has(listing.key) && existing?.sweeps.includes(sweepId)) {
-        // The earlier write whose answer was lost: applied, if the sweep was added by this browser.
-        as.maybeAdded.delete(listing.key);
-        if (existing.addedBy?.[sweepId] === as.browser) created++;
-      }
       const next = mergedDoc(existing, listing, sweepId, doc?._rev, as?.browser);
       if (next) {
         writes.push(next);
@@ -64,13 +55,21 @@ async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listi
         adds.push(!existing?.sweeps.includes(sweepId));
       }
     });
-    const adding = of.filter((_, i) => adds[i]).map((l) => l.key);
-    for (const key of adding) as?.maybeAdded.add(key);
-    const results = await couch.bulk(writes);
-    // Answered: each write's fate is known (written, or a conflict tried again below).
-    for (const key of adding) as?.maybeAdded.delete(key);
+    // The places this write may add the sweep to are announced first, so a browser that dies
+    // before it counts them is counted from the documents themselves (progress.ts).
+    const announced = of.filter((_, i) => adds[i]).map((l) => placeToken(l.key));
+    await as?.ledger.announce(sweepId, announced);
+    let results: Awaited<ReturnType<Couch['bulk']>>;
+    try {
+      results = await couch.bulk(writes);
+    } catch (e) {
+      as?.ledger.unanswered(announced);
+      throw e;
+    }
+    const createdNow = results.filter((r, i) => r.ok && adds[i]).length;
+    void as?.ledger.answered(sweepId, announced, { places: createdNow });
     written += results.filter((r) => r.ok).length;
-    created += results.filter((r, i) => r.ok && adds[i]).length;
+    created += createdNow;
     todo = of.filter((_, i) => !results[i]!.ok);
   }
   if (todo.length > 0) throw new CouchError('server', `${todo.length} places kept conflicting in the team database; they are sent again with the next cell.`);

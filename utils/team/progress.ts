@@ -6,9 +6,18 @@
  * team's number of distinct places. A poll reads a handful of documents however large the
  * sweep. (A view would count it too, but only a database admin may write one, and the
  * README's member user is not one.)
+ *
+ * CouchDB has no transaction across documents, so a count written after the write it counts is
+ * lost when the browser dies in between (a killed browser, a service worker stopped, an answer
+ * that never came). So a write that may create places or settle a cell is *announced* first:
+ * its documents go on the progress document's `pending` list before the write, and leave it,
+ * counted from the write's answer, after. Whatever is still pending is counted from the
+ * documents themselves by whoever reads (a place whose `addedBy` for the sweep names the browser,
+ * a cell whose settlement is the browser's, of that generation): exact whatever moment the
+ * browser died at, and only a handful of documents to read.
  */
 import type { Couch, CouchDoc } from './couch';
-import { TEAM_SCHEMA } from './docs';
+import { isCellDoc, isPlaceDoc, placeDocId, TEAM_SCHEMA, type CellDoc, type PlaceDoc } from './docs';
 
 export interface ProgressDoc extends CouchDoc {
   type: 'progress';
@@ -18,39 +27,142 @@ export interface ProgressDoc extends CouchDoc {
   name: string;
   cells: number;
   places: number;
+  /** Writes announced and not yet counted (see the head comment): `place:{key}` or `cell:{…}#{generation}`. */
+  pending?: string[];
+  /** The last write's own mark: a write whose answer was lost is known applied when the document bears it. */
+  mark?: string;
 }
 
 export const progressDocId = (sweepId: string, browser: string) => `progress:${sweepId}:${browser}`;
 
+/** A place whose write may add the sweep to it. */
+export const placeToken = (key: string) => placeDocId(key);
+/** A cell whose settlement of this generation is being written. */
+export const cellToken = (cellDocId: string, generation: number) => `${cellDocId}#${generation}`;
+
 function isProgressDoc(d: unknown): d is ProgressDoc {
   const p = d as ProgressDoc | null;
-  return !!p && p.type === 'progress' && p.schema === TEAM_SCHEMA && typeof p.browser === 'string' && Number.isFinite(p.cells) && Number.isFinite(p.places);
+  return (
+    !!p &&
+    p.type === 'progress' &&
+    p.schema === TEAM_SCHEMA &&
+    typeof p.browser === 'string' &&
+    Number.isFinite(p.cells) &&
+    Number.isFinite(p.places) &&
+    (p.pending === undefined || (Array.isArray(p.pending) && p.pending.every((t) => typeof t === 'string')))
+  );
 }
 
-/** Adds to this browser's counts; several adds at once are written as one. */
-export function createProgressWriter(couch: Couch, me: { browserId: string; name: string }) {
-  const owed = new Map<string, { cells: number; places: number }>();
+interface Counts {
+  cells: number;
+  places: number;
+}
+
+/** What the announced writes of `browser` did, read from the documents they wrote. */
+async function countPending(couch: Couch, sweepId: string, browser: string, tokens: readonly string[]): Promise<Counts> {
+  const out = { cells: 0, places: 0 };
+  const ids = tokens.map((t) => (t.startsWith('cell:') ? t.slice(0, t.lastIndexOf('#')) : t));
+  for (let i = 0; i < ids.length; i += 200) {
+    const docs = await couch.getMany<CouchDoc>(ids.slice(i, i + 200));
+    docs.forEach((doc, j) => {
+      const token = tokens[i + j]!;
+      if (token.startsWith('cell:')) {
+        const generation = Number(token.slice(token.lastIndexOf('#') + 1));
+        const settle = doc && isCellDoc(doc) ? (doc as CellDoc).settle : null;
+        if (settle?.by === browser && settle.generation === generation) out.cells++;
+      } else if (doc && isPlaceDoc(doc) && (doc as PlaceDoc).addedBy?.[sweepId] === browser) out.places++;
+    });
+  }
+  return out;
+}
+
+/** This browser's side of one sweep's progress document. */
+interface Owed {
+  counts: Counts;
+  /** Announced, to be added to `pending`. */
+  add: Set<string>;
+  /** Answered and counted in `counts`, to leave `pending`. */
+  drop: Set<string>;
+}
+
+const nothingOwed = (): Owed => ({ counts: { cells: 0, places: 0 }, add: new Set(), drop: new Set() });
+
+export interface ProgressLedger {
+  /**
+   * Before a write that may create places or settle cells: its documents are recorded as
+   * pending. Throws when they could not be (the write must then not be made).
+   */
+  announce(sweepId: string, tokens: readonly string[]): Promise<void>;
+  /** The write was answered: what it created is counted, its documents leave `pending` (written now or with the next write; never throws). */
+  answered(sweepId: string, tokens: readonly string[], created: Partial<Counts>): Promise<void>;
+  /** The write's answer never came: its documents stay pending, counted from the documents themselves. */
+  unanswered(tokens: readonly string[]): void;
+  /** Writes whatever is owed; resolves when nothing is (a failure stays owed, and rejects). */
+  settle(): Promise<void>;
+}
+
+export function createProgressLedger(couch: Couch, me: { browserId: string; name: string }): ProgressLedger {
+  const owed = new Map<string, Owed>();
+  /**
+   * Per sweep, a write whose answer never came: it may have been applied. Its document carries
+   * the write's mark, so the next write reads whether it was, and applies it again only if not.
+   */
+  const unsure = new Map<string, { mark: string; o: Owed }>();
+  /** Announced by this worker and not yet answered: never counted from the documents while their write may still land. */
+  const inFlight = new Set<string>();
+  /** The document as last written, so a write needs no read (only this browser writes it). */
+  const last = new Map<string, ProgressDoc>();
   let writing: Promise<void> | null = null;
 
+  const owedOf = (sweepId: string) => {
+    const o = owed.get(sweepId) ?? nothingOwed();
+    owed.set(sweepId, o);
+    return o;
+  };
+
+  async function read(id: string): Promise<ProgressDoc | null> {
+    const doc = await couch.get<CouchDoc>(id);
+    // A document this version does not read is replaced (it is this browser's own, display only).
+    return doc && isProgressDoc(doc) ? doc : doc ? ({ _id: id, _rev: doc._rev } as ProgressDoc) : null;
+  }
+
   async function writeAll(): Promise<void> {
-    for (const [sweepId, add] of [...owed]) {
+    for (const sweepId of new Set([...owed.keys(), ...unsure.keys()])) {
+      const id = progressDocId(sweepId, me.browserId);
+      let o = owed.get(sweepId) ?? nothingOwed();
       owed.delete(sweepId);
+      let doc = last.get(id) ?? null;
+      const u = unsure.get(sweepId);
+      if (u) {
+        unsure.delete(sweepId);
+        try {
+          doc = await read(id);
+        } catch (e) {
+          unsure.set(sweepId, u);
+          owed.set(sweepId, merged(o, owedOf(sweepId)));
+          throw e;
+        }
+        if (doc?.mark !== u.mark) o = merged(u.o, o);
+      }
+      const mark = crypto.randomUUID();
       try {
-        await writeOne(sweepId, add);
+        await writeOne(id, sweepId, o, doc, mark);
       } catch (e) {
-        // Owed again: written with the next add, or the next flush.
-        const again = owed.get(sweepId) ?? { cells: 0, places: 0 };
-        owed.set(sweepId, { cells: again.cells + add.cells, places: again.places + add.places });
+        unsure.set(sweepId, { mark, o });
+        last.delete(id);
         throw e;
       }
     }
   }
 
-  async function writeOne(sweepId: string, add: { cells: number; places: number }) {
-    const id = progressDocId(sweepId, me.browserId);
+  async function writeOne(id: string, sweepId: string, o: Owed, known: ProgressDoc | null, mark: string) {
+    let doc = known;
     for (let i = 0; i < 5; i++) {
-      const doc = await couch.get<ProgressDoc>(id);
-      const base = doc && isProgressDoc(doc) ? doc : null;
+      const was = doc?.pending ?? [];
+      // Left by a write whose answer never came (this worker's, or one that died): counted from the documents now.
+      const stale = was.filter((t) => !inFlight.has(t) && !o.drop.has(t) && !o.add.has(t));
+      const found = stale.length > 0 ? await countPending(couch, sweepId, me.browserId, stale) : { cells: 0, places: 0 };
+      const pending = [...new Set([...was, ...o.add])].filter((t) => !o.drop.has(t) && !stale.includes(t));
       const next: ProgressDoc = {
         _id: id,
         ...(doc?._rev ? { _rev: doc._rev } : {}),
@@ -59,28 +171,76 @@ export function createProgressWriter(couch: Couch, me: { browserId: string; name
         sweepId,
         browser: me.browserId,
         name: me.name,
-        cells: (base?.cells ?? 0) + add.cells,
-        places: (base?.places ?? 0) + add.places,
+        cells: (doc?.cells ?? 0) + o.counts.cells + found.cells,
+        places: (doc?.places ?? 0) + o.counts.places + found.places,
+        ...(pending.length > 0 ? { pending } : {}),
+        mark,
       };
-      if ((await couch.put(next)).ok) return;
+      const put = await couch.put(next);
+      if (put.ok) {
+        last.set(id, { ...next, _rev: put.rev });
+        return;
+      }
+      // Refused, so not applied: read the document as it is and write again.
+      doc = await read(id);
     }
     throw new Error('This browser\u2019s progress document kept conflicting.');
   }
 
+  function settle(): Promise<void> {
+    if (owed.size === 0 && unsure.size === 0) return writing ?? Promise.resolve();
+    const run = async () => {
+      while (owed.size > 0 || unsure.size > 0) await writeAll();
+    };
+    writing ??= run().finally(() => (writing = null));
+    return writing;
+  }
+
   return {
-    /** Adds to what is owed (nothing, for `{}`) and writes everything owed. */
-    add(sweepId: string, add: { cells?: number; places?: number }): Promise<void> {
-      if (add.cells || add.places) {
-        const o = owed.get(sweepId) ?? { cells: 0, places: 0 };
-        owed.set(sweepId, { cells: o.cells + (add.cells ?? 0), places: o.places + (add.places ?? 0) });
+    async announce(sweepId, tokens) {
+      if (tokens.length === 0) return;
+      const o = owedOf(sweepId);
+      for (const t of tokens) {
+        inFlight.add(t);
+        o.add.add(t);
+        o.drop.delete(t);
       }
-      if (owed.size === 0) return writing ?? Promise.resolve();
-      const run = async () => {
-        while (owed.size > 0) await writeAll();
-      };
-      writing ??= run().finally(() => (writing = null));
-      return writing;
+      try {
+        // A write already under way may have started before these were owed: settle until they are written.
+        while (tokens.some((t) => owed.get(sweepId)?.add.has(t) || unsure.get(sweepId)?.o.add.has(t))) await settle();
+      } catch (e) {
+        // Not recorded (or not known to be): the write is not made, so nothing these name is written by it.
+        for (const t of tokens) {
+          inFlight.delete(t);
+          owed.get(sweepId)?.add.delete(t);
+          unsure.get(sweepId)?.o.add.delete(t);
+        }
+        throw e;
+      }
     },
+    answered(sweepId, tokens, created) {
+      const o = owedOf(sweepId);
+      o.counts.cells += created.cells ?? 0;
+      o.counts.places += created.places ?? 0;
+      for (const t of tokens) {
+        inFlight.delete(t);
+        o.add.delete(t);
+        o.drop.add(t);
+      }
+      return settle().catch(() => {});
+    },
+    unanswered(tokens) {
+      for (const t of tokens) inFlight.delete(t);
+    },
+    settle,
+  };
+}
+
+function merged(a: Owed, b: Owed): Owed {
+  return {
+    counts: { cells: a.counts.cells + b.counts.cells, places: a.counts.places + b.counts.places },
+    add: new Set([...[...a.add].filter((t) => !b.drop.has(t)), ...b.add]),
+    drop: new Set([...[...a.drop].filter((t) => !b.add.has(t)), ...b.drop]),
   };
 }
 
@@ -92,7 +252,13 @@ export interface TeamProgress {
 
 export async function teamProgress(couch: Couch, sweepId: string, browserId: string): Promise<TeamProgress> {
   const docs = (await couch.byPrefix<ProgressDoc>(`progress:${sweepId}:`)).filter(isProgressDoc);
-  const browsers = docs.map((d) => ({ id: d.browser, name: d.name, cells: d.cells, me: d.browser === browserId }));
+  const counted = await Promise.all(
+    docs.map(async (d) => {
+      const pending = d.pending?.length ? await countPending(couch, sweepId, d.browser, d.pending) : { cells: 0, places: 0 };
+      return { id: d.browser, name: d.name, cells: d.cells + pending.cells, places: d.places + pending.places, me: d.browser === browserId };
+    }),
+  );
+  const browsers = counted.map(({ places: _p, ...b }) => b);
   browsers.sort((a, b) => b.cells - a.cells || a.name.localeCompare(b.name));
-  return { browsers, cells: browsers.reduce((n, b) => n + b.cells, 0), places: docs.reduce((n, d) => n + d.places, 0) };
+  return { browsers, cells: browsers.reduce((n, b) => n + b.cells, 0), places: counted.reduce((n, d) => n + d.places, 0) };
 }
