@@ -86,7 +86,7 @@ describe('the contacts queue', () => {
     const store = await seeded([stored('1', 'https://a.kr/'), stored('2', 'https://b.kr/')]);
     await enqueueContacts(store, { now: NOW, recheckDays: 30 });
     const fail = async (url: string, holder: string, now: number, kind: 'transient' | 'permanent') =>
-      failSite(store, { url, holder, now, failure: { kind, message: kind === 'transient' ? 'HTTP 503' : 'HTTP 404' }, maxAttempts: 2, random: 0.5 });
+      failSite(store, { url, holder, now, failure: { kind, message: kind === 'transient' ? 'HTTP 503' : 'HTTP 404' }, maxAttempts: 2, random: () => 0.5 });
     const first = (await leaseSite(store, { holder: 'w', now: NOW, leaseMs: 1000, except: (u) => u === 'https://b.kr/' }))!;
     expect(first.url).toBe('https://a.kr/');
     await fail(first.url, 'w', NOW, 'transient');

@@ -142,7 +142,7 @@ describe('the place queue', () => {
     // A committed place is never committed (nor loaded) twice.
     expect(await commitPlace(again, { jobId: a.id, holder: 'loop:b', now: NOW + LEASE + 60, listing: page(a.key.slice(7), { phone: '09 99' }) })).toEqual({
       applied: false,
-      reason: 'already-settled',
+      reason: 'settled',
     });
     expect((await again.getListing(a.key))!.phone).toBe('01 23 45 67 89');
     // After a restart every old lease is given back at once.

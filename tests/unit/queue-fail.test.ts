@@ -139,7 +139,7 @@ describe('failCell', () => {
       outcome: { status: 'done', result: RESULT },
     });
     before = await dumpDatabase(factory, NAME);
-    expect(await failCell(store, { ...stale, holder: 'tab:2', now: 60_003 })).toEqual({ applied: false, reason: 'already-committed' });
+    expect(await failCell(store, { ...stale, holder: 'tab:2', now: 60_003 })).toEqual({ applied: false, reason: 'settled' });
     expect(await dumpDatabase(factory, NAME)).toEqual(before);
   });
 

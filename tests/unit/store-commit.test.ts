@@ -130,7 +130,7 @@ describe('commitCell', () => {
     const listings = cids(1, 3).map((c) => makeListing(c));
     await store.commitCell(input(cell, listings));
     const before = await dumpDatabase(factory, NAME);
-    expect(await store.commitCell(input(cell, listings, { now: 3_000 }))).toEqual({ applied: false, reason: 'already-committed' });
+    expect(await store.commitCell(input(cell, listings, { now: 3_000 }))).toEqual({ applied: false, reason: 'settled' });
     expect(await dumpDatabase(factory, NAME)).toEqual(before);
   });
 
@@ -147,7 +147,7 @@ describe('commitCell', () => {
     // tab:2 dies too and its lease runs out: tab:1's result is still good and is kept.
     const later = { ...late, now: 1_000 + 2 * LEASE + 5 };
     expect(await store.commitCell(later)).toMatchObject({ applied: true, newListings: 1 });
-    expect(await store.commitCell({ ...later, holder: 'tab:2' })).toEqual({ applied: false, reason: 'already-committed' });
+    expect(await store.commitCell({ ...later, holder: 'tab:2' })).toEqual({ applied: false, reason: 'settled' });
   });
 
   it('inserts the children of a split as pending cells, leased coarse-first after their siblings', async () => {

@@ -186,7 +186,7 @@ export function createContactsPass(deps: ContactsPassDeps) {
           failure: result.failure,
           ...(result.kind === 'partial' ? { partial: result.findings } : {}),
           maxAttempts: settings.maxAttempts,
-          random: deps.random(),
+          random: deps.random,
         });
     } finally {
       visiting.delete(lane);

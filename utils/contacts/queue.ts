@@ -4,7 +4,7 @@
  * `durability: 'strict'` transaction: after a kill a site is either still open (visited again)
  * or done (never fetched again until its re-check date). Never a half.
  */
-import { backoffDelay } from '../queue/backoff';
+import { afterFailure, checkOf, leaseNext, releaseAllLeases, releaseJob, type JobKind } from '../queue/jobs';
 import { handled, StoreError, type Store } from '../store';
 import { websiteKind } from './website-kind';
 import {
@@ -17,7 +17,19 @@ import {
   type ContactFindings,
   type ContactQueueKey,
   type ContactSite,
+  type ContactSiteRecord,
 } from './records';
+
+/** The websites to visit, as a queue of the one job machinery (utils/queue/jobs.ts). */
+export const SITE_JOBS: JobKind<ContactSite, ContactSiteRecord> = {
+  store: 'contactSites',
+  noun: 'site',
+  toRecord: withContactQueueKey,
+  fromRecord: fromContactRecord,
+  availableAt: (key) => (key as ContactQueueKey)[0],
+  closed: () => 'settled',
+  touched: (site, now) => ({ ...site, updatedAt: now }),
+};
 
 export interface ContactEnqueueResult {
   /** Places with a website in the collection. */
@@ -95,37 +107,23 @@ export async function enqueueContacts(store: Store, req: { collection?: string; 
 }
 
 /**
- * Lease the site available soonest, or null when none is available at `now`. The pick and the
- * write are one transaction: two loops never lease the same site. `except` are sites this
- * session is visiting or must not visit now (a host whose turn has not come): skipped.
+ * Lease the site available soonest, or null when none is available at `now` (utils/queue/jobs.ts
+ * leaseNext). `except` are sites this session is visiting or must not visit now (a host whose
+ * turn has not come): skipped.
  */
-export async function leaseSite(
-  store: Store,
-  req: { holder: string; now: number; leaseMs: number; except?: (url: string) => boolean },
-): Promise<ContactSite | null> {
-  const { holder, now, leaseMs } = req;
-  if (!holder || !Number.isFinite(now) || !Number.isFinite(leaseMs) || leaseMs <= 0) {
-    throw new StoreError('invalid', 'A site lease needs a holder, a valid time and a positive duration.');
-  }
-  return store.transact(['contactSites'], 'readwrite', async (tx) => {
-    const sites = tx.objectStore('contactSites');
-    let cursor = await sites.index('byLeaseOrder').openKeyCursor(IDBKeyRange.upperBound([now, []]));
-    while (cursor && req.except?.((cursor.key as ContactQueueKey)[1])) cursor = await cursor.continue();
-    if (!cursor) return null;
-    const record = await sites.get(cursor.primaryKey);
-    if (!record) return null;
-    const site: ContactSite = { ...fromContactRecord(record), status: 'leased', leaseHolder: holder, leaseUntil: now + leaseMs, updatedAt: now };
-    await sites.put(withContactQueueKey(site));
-    return site;
+export function leaseSite(store: Store, req: { holder: string; now: number; leaseMs: number; except?: (url: string) => boolean }): Promise<ContactSite | null> {
+  const except = req.except;
+  return leaseNext(store, SITE_JOBS, {
+    // Only the keys available at `now` (their first part is when).
+    range: IDBKeyRange.upperBound([req.now, []]),
+    holder: req.holder,
+    now: req.now,
+    leaseMs: req.leaseMs,
+    ...(except && { skip: (key: IDBValidKey) => except((key as ContactQueueKey)[1]) }),
   });
 }
 
-/** May `holder` settle `site` at `now`? While it holds the lease, or after it ran out if nobody else took the site. */
-function maySettle(site: ContactSite | null, holder: string, now: number): site is ContactSite {
-  if (!site || site.status === 'done' || site.status === 'failed') return false;
-  return !(site.status === 'leased' && site.leaseHolder !== holder && site.leaseUntil > now);
-}
-
+/** Settles a site `holder` may settle (utils/domain/job.ts maySettle), in one strict transaction; false when it may not. */
 async function settle(store: Store, url: string, holder: string, now: number, change: (site: ContactSite) => ContactSite): Promise<boolean> {
   return store.transact(
     ['contactSites'],
@@ -133,7 +131,7 @@ async function settle(store: Store, url: string, holder: string, now: number, ch
     async (tx) => {
       const record = await tx.objectStore('contactSites').get(url);
       const site = record ? fromContactRecord(record) : null;
-      if (!maySettle(site, holder, now)) return false;
+      if (!site || !checkOf(SITE_JOBS, site, holder, now).ok) return false;
       await tx.objectStore('contactSites').put(withContactQueueKey({ ...change(site), leaseHolder: null, leaseUntil: 0, updatedAt: now }));
       return true;
     },
@@ -148,7 +146,7 @@ export function commitSite(store: Store, req: { url: string; holder: string; now
 
 /** Give a lease back without counting an attempt (the pass paused, the permission withdrawn). */
 export function releaseSite(store: Store, req: { url: string; holder: string; now: number }): Promise<boolean> {
-  return settle(store, req.url, req.holder, req.now, (site) => ({ ...site, status: 'pending', nextAttemptAt: req.now }));
+  return releaseJob(store, SITE_JOBS, { id: req.url, holder: req.holder, now: req.now, until: req.now });
 }
 
 /**
@@ -174,19 +172,19 @@ export type SiteFailure =
  */
 export function failSite(
   store: Store,
-  req: { url: string; holder: string; now: number; failure: SiteFailure; partial?: ContactFindings; maxAttempts: number; random: number },
+  req: { url: string; holder: string; now: number; failure: SiteFailure; partial?: ContactFindings; maxAttempts: number; random: () => number },
 ): Promise<boolean> {
+  const draw = req.random();
   return settle(store, req.url, req.holder, req.now, (site) => {
-    const attempts = site.attempts + 1;
-    const retry = req.failure.kind === 'transient' && attempts < req.maxAttempts;
-    if (retry)
-      return {
-        ...site,
-        status: 'pending',
-        attempts,
-        lastError: req.failure.message,
-        nextAttemptAt: req.now + backoffDelay(attempts, req.random, SITE_BACKOFF_BASE_MS, SITE_BACKOFF_CAP_MS),
-      };
+    const failed = afterFailure(site, {
+      now: req.now,
+      maxAttempts: req.maxAttempts,
+      draw,
+      retryable: req.failure.kind === 'transient',
+      backoff: { baseMs: SITE_BACKOFF_BASE_MS, capMs: SITE_BACKOFF_CAP_MS },
+    });
+    const { attempts } = failed;
+    if (failed.retry) return { ...site, status: 'pending', attempts, lastError: req.failure.message, nextAttemptAt: failed.nextAttemptAt };
     if (req.partial)
       return { ...site, status: 'partial', attempts, lastError: req.failure.message, findings: partialOver(site.findings, req.partial), checkedAt: null };
     return { ...site, status: 'failed', attempts, lastError: req.failure.message, checkedAt: req.now };
@@ -194,17 +192,8 @@ export function failSite(
 }
 
 /** After a restart no loop of the old session is alive: every lease is given back at once. */
-export async function releaseContactLeases(store: Store, now: number): Promise<number> {
-  return store.transact(['contactSites'], 'readwrite', async (tx) => {
-    const sites = tx.objectStore('contactSites');
-    const leased = (await sites.index('byLeaseOrder').getAll()).filter((r) => r.status === 'leased');
-    await Promise.all(
-      leased.map((r) =>
-        handled(sites.put(withContactQueueKey({ ...fromContactRecord(r), status: 'pending', leaseHolder: null, leaseUntil: 0, updatedAt: now }))),
-      ),
-    );
-    return leased.length;
-  });
+export function releaseContactLeases(store: Store, now: number): Promise<number> {
+  return releaseAllLeases(store, SITE_JOBS, now);
 }
 
 export interface ContactQueueCounts {

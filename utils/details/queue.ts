@@ -5,7 +5,8 @@
  * cell's (utils/store/commit.ts): after a kill the job is either still open (loaded again,
  * and the merge is the same) or done (never loaded again). Never a half.
  */
-import { backoffDelay } from '../queue/backoff';
+import type { NotApplied, SettleCheck } from '../domain/job';
+import { afterFailure, checkOf, leaseNext, releaseAllLeases, releaseJob, type JobKind } from '../queue/jobs';
 import { handled, StoreError, type Store } from '../store';
 import { mergeListing, listingProblem } from '../store/listing-merge';
 import { contradiction, type Contradiction } from '../listing/contradiction';
@@ -27,14 +28,19 @@ import {
   type PlaceQueueKey,
 } from './records';
 
-export type PlaceNotApplied = 'already-settled' | 'leased-by-other' | 'not-found';
+/** The place pages to load, as a queue of the one job machinery (utils/queue/jobs.ts). */
+export const PLACE_JOBS: JobKind<PlaceJob, PlaceJobRecord> = {
+  store: 'placeQueue',
+  noun: 'place',
+  toRecord: withPlaceQueueKey,
+  fromRecord: fromPlaceRecord,
+  availableAt: (key) => (key as PlaceQueueKey)[1],
+  closed: () => 'settled',
+  touched: (job, now) => ({ ...job, updatedAt: now }),
+};
 
-/** May `holder` settle `job` at `now`? As settleCheck for cells: while it holds the lease, or after it ran out if nobody else took the job. */
-export function placeSettleCheck(job: PlaceJob, holder: string, now: number): { ok: true } | { ok: false; reason: PlaceNotApplied } {
-  if (job.status === 'done' || job.status === 'failed') return { ok: false, reason: 'already-settled' };
-  if (job.status === 'leased' && job.leaseHolder !== holder && job.leaseUntil > now) return { ok: false, reason: 'leased-by-other' };
-  return { ok: true };
-}
+/** May `holder` settle `job` at `now`? The one rule of every queue (utils/domain/job.ts maySettle). */
+export const placeSettleCheck = (job: PlaceJob, holder: string, now: number): SettleCheck => checkOf(PLACE_JOBS, job, holder, now);
 
 export interface EnqueueResult {
   /** Jobs written now (0 when the queue was filled before). */
@@ -82,61 +88,33 @@ export async function isQueued(store: Store, sweepId: string): Promise<boolean> 
 }
 
 /**
- * Lease the job available soonest, or null when none is available at `now`. The pick and the
- * write are one readwrite transaction: two loops never lease the same place. A lease that
- * ran out (its loop died) is simply available again.
+ * Lease the job available soonest, or null when none is available at `now` (utils/queue/jobs.ts
+ * leaseNext: one transaction, two loops never lease the same place).
  */
-export async function leasePlace(store: Store, req: { sweepId: string; holder: string; now: number; leaseMs: number }): Promise<PlaceJob | null> {
-  const { sweepId, holder, now, leaseMs } = req;
-  if (!sweepId || !holder || !Number.isFinite(now) || !Number.isFinite(leaseMs) || leaseMs <= 0) {
-    throw new StoreError('invalid', 'A place lease needs a sweep id, a holder, a valid time and a positive duration.');
-  }
-  return store.transact(['placeQueue'], 'readwrite', async (tx) => {
-    const queue = tx.objectStore('placeQueue');
-    // Keys only: the first key is the job available soonest (see PlaceQueueKey).
-    const cursor = await queue.index('byLeaseOrder').openKeyCursor(openPlacesOf(sweepId));
-    if (!cursor || (cursor.key as PlaceQueueKey)[1] > now) return null;
-    const record = await queue.get(cursor.primaryKey);
-    if (!record) return null;
-    const job: PlaceJob = { ...fromPlaceRecord(record), status: 'leased', leaseHolder: holder, leaseUntil: now + leaseMs, updatedAt: now };
-    await queue.put(withPlaceQueueKey(job));
-    return job;
-  });
+export function leasePlace(store: Store, req: { sweepId: string; holder: string; now: number; leaseMs: number }): Promise<PlaceJob | null> {
+  if (!req.sweepId) throw new StoreError('invalid', 'A place lease needs a sweep id.');
+  // Only the keys available at `now` (their second part is when): the first one is taken.
+  const range = IDBKeyRange.bound([req.sweepId], [req.sweepId, req.now, []]);
+  return leaseNext(store, PLACE_JOBS, { range, holder: req.holder, now: req.now, leaseMs: req.leaseMs });
 }
 
 /** Give a lease back without counting an attempt (a block page, the pass stopping). */
-export async function releasePlace(store: Store, req: { jobId: string; holder: string; now: number }): Promise<boolean> {
-  return store.transact(['placeQueue'], 'readwrite', async (tx) => {
-    const record = await tx.objectStore('placeQueue').get(req.jobId);
-    if (record?.status !== 'leased' || record.leaseHolder !== req.holder) return false;
-    await tx
-      .objectStore('placeQueue')
-      .put(withPlaceQueueKey({ ...fromPlaceRecord(record), status: 'pending', leaseHolder: null, leaseUntil: 0, nextAttemptAt: req.now, updatedAt: req.now }));
-    return true;
-  });
+export function releasePlace(store: Store, req: { jobId: string; holder: string; now: number }): Promise<boolean> {
+  return releaseJob(store, PLACE_JOBS, { id: req.jobId, holder: req.holder, now: req.now, until: req.now });
 }
 
 /**
- * Every lease on `sweepId`'s jobs (all sweeps' when omitted) given back at once: after a
- * browser or service-worker restart no loop of the old session is alive, so its places need
- * not wait for their leases to run out.
+ * Every lease given back at once: after a browser or service-worker restart no loop of the old
+ * session is alive, so its places need not wait for their leases to run out.
  */
-export async function releasePlaceLeases(store: Store, now: number, sweepId?: string): Promise<number> {
-  return store.transact(['placeQueue'], 'readwrite', async (tx) => {
-    const queue = tx.objectStore('placeQueue');
-    const records = sweepId === undefined ? await queue.getAll() : await queue.index('bySweepStatus').getAll([sweepId, 'leased']);
-    const leased = records.filter((r) => r.status === 'leased');
-    await Promise.all(
-      leased.map((r) => handled(queue.put(withPlaceQueueKey({ ...fromPlaceRecord(r), status: 'pending', leaseHolder: null, leaseUntil: 0, updatedAt: now })))),
-    );
-    return leased.length;
-  });
+export function releasePlaceLeases(store: Store, now: number): Promise<number> {
+  return releaseAllLeases(store, PLACE_JOBS, now);
 }
 
 export type PlaceFailResult =
   | { applied: true; outcome: 'retry'; attempts: number; nextAttemptAt: number }
   | { applied: true; outcome: 'failed'; attempts: number }
-  | { applied: false; reason: PlaceNotApplied };
+  | { applied: false; reason: NotApplied };
 
 /**
  * A failed load or read: one attempt more. Below `maxAttempts` the job waits out a backoff
@@ -155,9 +133,10 @@ export async function failPlace(
     const job = fromPlaceRecord(record);
     const check = placeSettleCheck(job, req.holder, req.now);
     if (!check.ok) return { applied: false, reason: check.reason };
-    const attempts = job.attempts + 1;
+    const failed = afterFailure(job, { now: req.now, maxAttempts: req.maxAttempts, draw });
+    const { attempts } = failed;
     const base = { ...job, attempts, leaseHolder: null, leaseUntil: 0, lastError: req.message.slice(0, 500), updatedAt: req.now };
-    if (attempts >= Math.max(1, req.maxAttempts)) {
+    if (!failed.retry) {
       await queue.put(withPlaceQueueKey({ ...base, status: 'failed' }));
       await tx.objectStore('events').add({
         sweepId: job.sweepId,
@@ -168,9 +147,8 @@ export async function failPlace(
       });
       return { applied: true, outcome: 'failed', attempts };
     }
-    const nextAttemptAt = req.now + backoffDelay(attempts, draw);
-    await queue.put(withPlaceQueueKey({ ...base, status: 'pending', nextAttemptAt }));
-    return { applied: true, outcome: 'retry', attempts, nextAttemptAt };
+    await queue.put(withPlaceQueueKey({ ...base, status: 'pending', nextAttemptAt: failed.nextAttemptAt }));
+    return { applied: true, outcome: 'retry', attempts, nextAttemptAt: failed.nextAttemptAt };
   });
 }
 
@@ -178,7 +156,7 @@ export type PlaceCommitResult =
   | { applied: true; filled: DetailField[] }
   /** The page's place contradicts the stored one (name, ids, pin): nothing merged, the job left failed, counted in the log. */
   | { applied: true; dropped: Contradiction | 'invalid' }
-  | { applied: false; reason: PlaceNotApplied };
+  | { applied: false; reason: NotApplied };
 
 /**
  * The place page's reading merged into the stored listing, and the job done, in ONE

@@ -1,7 +1,8 @@
-import { fromRecord, handled, settleCheck, StoreError, withQueueKey, type NotAppliedReason, type Store, type SweepEvent } from '../store';
+import { fromRecord, handled, StoreError, withQueueKey, type NotApplied, type Store, type SweepEvent } from '../store';
 import type { Cell, CellError, ErrorKind, Sweep } from '../domain/sweep';
 import { nextSweep, notTheCellsFault } from '../domain/sweep-status';
-import { backoffDelay } from './backoff';
+import { afterFailure, checkOf } from './jobs';
+import { CELL_JOBS } from './lease';
 
 export interface FailRequest {
   cellId: string;
@@ -23,7 +24,7 @@ export type FailResult =
    * tells the user), null when it was stopped already (another worker, the user).
    */
   | { applied: true; outcome: 'released'; sweepStatus: Sweep['status']; stopped: Sweep | null }
-  | { applied: false; reason: NotAppliedReason };
+  | { applied: false; reason: NotApplied };
 
 const ERROR_KINDS: readonly ErrorKind[] = ['timeout', 'http', 'navigation', 'blocked', 'consent', 'limited', 'extractor', 'internal'];
 
@@ -55,7 +56,7 @@ export async function failCell(store: Store, req: FailRequest): Promise<FailResu
     const sweep = await tx.objectStore('sweeps').get(record.sweepId);
     if (!sweep) throw new StoreError('not-found', `Sweep ${record.sweepId} does not exist.`);
     const stop = notTheCellsFault(error.kind, error);
-    const check = settleCheck(record, holder, now);
+    const check = checkOf(CELL_JOBS, fromRecord(record), holder, now);
     if (!check.ok && !stop) return { applied: false, reason: check.reason };
     if (!check.ok && stop) {
       // Not this holder's cell any more, but the sweep must still stop.
@@ -88,14 +89,14 @@ export async function failCell(store: Store, req: FailRequest): Promise<FailResu
       event.kind = 'cell-released';
       result = { applied: true, outcome: 'released', sweepStatus: next.status, stopped };
     } else {
-      const attempts = base.attempts + 1;
-      if (attempts >= req.maxAttempts) {
-        cell = { ...base, status: 'quarantined', attempts, leaseHolder: null, leaseUntil: 0, lastError: error };
+      const failed = afterFailure(base, { now, maxAttempts: req.maxAttempts, draw });
+      if (!failed.retry) {
+        cell = { ...base, status: 'quarantined', attempts: failed.attempts, leaseHolder: null, leaseUntil: 0, lastError: error };
         counters.cellsQuarantined += 1;
         event.kind = 'cell-quarantined';
-        result = { applied: true, outcome: 'quarantined', attempts };
+        result = { applied: true, outcome: 'quarantined', attempts: failed.attempts };
       } else {
-        const nextAttemptAt = now + backoffDelay(attempts, draw);
+        const { attempts, nextAttemptAt } = failed;
         cell = { ...base, status: 'pending', attempts, nextAttemptAt, leaseHolder: null, leaseUntil: 0, lastError: error };
         result = { applied: true, outcome: 'retry', attempts, nextAttemptAt };
       }

@@ -1,5 +1,23 @@
-import { fromRecord, openCellsOf, StoreError, withQueueKey, type QueueKey, type Store } from '../store';
+import { cellClosed, fromRecord, openCellsOf, StoreError, withQueueKey, type CellRecord, type QueueKey, type Store } from '../store';
 import type { Cell } from '../domain/sweep';
+import { leaseNext, releaseJob, renewJob, type JobKind } from './jobs';
+
+/** The sweep's cells as a queue of the one job machinery (utils/queue/jobs.ts). */
+export const CELL_JOBS: JobKind<Cell, CellRecord> = {
+  store: 'cells',
+  noun: 'cell',
+  toRecord: withQueueKey,
+  fromRecord,
+  availableAt: (key) => (key as QueueKey)[6],
+  closed: cellClosed,
+  // The status index reads exactly the leased cells, sweep by sweep: at most the old session's loops.
+  async leased(tx) {
+    const out: CellRecord[] = [];
+    for (const sweepId of await tx.objectStore('sweeps').getAllKeys())
+      out.push(...((await tx.objectStore('cells').index('bySweepStatus').getAll([sweepId, 'leased'])) as CellRecord[]));
+    return out;
+  },
+};
 
 export interface LeaseRequest {
   sweepId: string;
@@ -13,15 +31,8 @@ export interface LeaseRequest {
 /**
  * Lease the next cell of a sweep, or null when none is available at `now`.
  *
- * A lease is just a time (as in Crawlee): the cell is written as leased until `now + leaseMs`,
- * and once that passes it is simply available again. No clean-up pass runs after a crash:
- * the dead worker's cells come back on their own.
- *
  * Order: cells available now (fresh ones before those whose backoff or lease has run out),
  * then keyword, then depth (coarse before fine), then distance from the user's view, then id.
- *
- * The pick and the write happen in ONE readwrite transaction over the cells store; IndexedDB
- * runs such transactions one after another, so two workers can never lease the same cell.
  *
  * Cost: the walk goes over the lease-order index, which holds open cells only (see QueueKey),
  * reading keys, not records. Fresh cells are always available, so it stops at the first entry
@@ -30,68 +41,28 @@ export interface LeaseRequest {
  *
  * Whether the sweep is running is the caller's question: a lease on a paused sweep just expires.
  */
-export async function leaseNextCell(store: Store, req: LeaseRequest): Promise<Cell | null> {
-  const { sweepId, holder, now, leaseMs } = req;
-  if (!sweepId || !holder || !Number.isFinite(now) || !Number.isFinite(leaseMs) || leaseMs <= 0) {
-    throw new StoreError('invalid', 'A lease needs a sweep id, a holder, a valid time and a positive duration.');
-  }
-  return store.transact(['cells'], 'readwrite', async (tx) => {
-    let cursor = await tx.objectStore('cells').index('byLeaseOrder').openKeyCursor(openCellsOf(sweepId));
-    while (cursor) {
-      const availableAt = (cursor.key as QueueKey)[6];
-      if (availableAt <= now) {
-        const record = await tx.objectStore('cells').get(cursor.primaryKey);
-        if (!record) break; // cannot happen inside one transaction; never lease a ghost
-        const cell: Cell = { ...fromRecord(record), status: 'leased', leaseHolder: holder, leaseUntil: now + leaseMs };
-        await tx.objectStore('cells').put(withQueueKey(cell));
-        return cell;
-      }
-      cursor = await cursor.continue();
-    }
-    return null;
-  });
+export function leaseNextCell(store: Store, req: LeaseRequest): Promise<Cell | null> {
+  if (!req.sweepId) throw new StoreError('invalid', 'A cell lease needs a sweep id.');
+  return leaseNext(store, CELL_JOBS, { range: openCellsOf(req.sweepId), holder: req.holder, now: req.now, leaseMs: req.leaseMs });
 }
 
-/**
- * Extend a lease for a cell that takes long (a slow page). Succeeds while `holder` still has
- * the cell, even past its lease if nobody else took it meanwhile; false otherwise (the worker
- * must then drop the cell: someone else is on it, or it was settled).
- */
-export async function renewLease(store: Store, req: { cellId: string; holder: string; now: number; leaseMs: number }): Promise<boolean> {
-  if (!Number.isFinite(req.now) || !Number.isFinite(req.leaseMs) || req.leaseMs <= 0) {
-    throw new StoreError('invalid', 'Renewing a lease needs a valid time and a positive duration.');
-  }
-  return store.transact(['cells'], 'readwrite', async (tx) => {
-    const record = await tx.objectStore('cells').get(req.cellId);
-    if (record?.status !== 'leased' || record.leaseHolder !== req.holder) return false;
-    await tx.objectStore('cells').put(withQueueKey({ ...fromRecord(record), leaseUntil: req.now + req.leaseMs }));
-    return true;
-  });
+/** Extend a lease for a cell that takes long (a slow page); false when the holder no longer has it (jobs.ts renewJob). */
+export function renewLease(store: Store, req: { cellId: string; holder: string; now: number; leaseMs: number }): Promise<boolean> {
+  return renewJob(store, CELL_JOBS, { id: req.cellId, holder: req.holder, now: req.now, leaseMs: req.leaseMs });
 }
 
 /**
  * Give a lease back without counting an attempt (the sweep is pausing: captcha, consent, the
  * user). The cell is pending again and available at once. False if `holder` no longer has it.
  */
-export async function releaseCell(store: Store, req: { cellId: string; holder: string }): Promise<boolean> {
-  return store.transact(['cells'], 'readwrite', async (tx) => {
-    const record = await tx.objectStore('cells').get(req.cellId);
-    if (record?.status !== 'leased' || record.leaseHolder !== req.holder) return false;
-    await tx.objectStore('cells').put(withQueueKey({ ...fromRecord(record), status: 'pending', leaseHolder: null, leaseUntil: 0 }));
-    return true;
-  });
+export function releaseCell(store: Store, req: { cellId: string; holder: string }): Promise<boolean> {
+  return releaseJob(store, CELL_JOBS, { id: req.cellId, holder: req.holder });
 }
 
 /**
  * Put a leased cell back until `until` without counting an attempt: a team sweep's cell another
  * browser holds, or the team's database away (utils/team/gate.ts). False if `holder` no longer has it.
  */
-export async function deferCell(store: Store, req: { cellId: string; holder: string; until: number }): Promise<boolean> {
-  if (!Number.isFinite(req.until)) throw new StoreError('invalid', 'Deferring a cell needs a valid time.');
-  return store.transact(['cells'], 'readwrite', async (tx) => {
-    const record = await tx.objectStore('cells').get(req.cellId);
-    if (record?.status !== 'leased' || record.leaseHolder !== req.holder) return false;
-    await tx.objectStore('cells').put(withQueueKey({ ...fromRecord(record), status: 'pending', leaseHolder: null, leaseUntil: 0, nextAttemptAt: req.until }));
-    return true;
-  });
+export function deferCell(store: Store, req: { cellId: string; holder: string; until: number }): Promise<boolean> {
+  return releaseJob(store, CELL_JOBS, { id: req.cellId, holder: req.holder, until: req.until });
 }

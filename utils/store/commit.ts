@@ -6,7 +6,7 @@ import type { Listing } from '../domain/listing';
 import type { Cell, CellResult, SweepCounters } from '../domain/sweep';
 import { StoreError } from './errors';
 import { listingProblem, listingsByKey, mergeListing, organicByKey, secondHandReading, type FoundContext } from './listing-merge';
-import { settleCheck, type NotAppliedReason } from './ownership';
+import { settleCheck, type NotApplied } from './ownership';
 import { fromRecord, withQueueKey, type DB, type SweepEvent } from './schema';
 import { handled, runTx, type Tx } from './tx';
 import { isNonEmptyString, isTime, newCellProblem } from './validate';
@@ -50,7 +50,7 @@ export type CommitCellResult =
       /** Keys this sweep had not collected under this keyword before (the audit's "missed" candidates). */
       newToSweep: string[];
     }
-  | { applied: false; reason: NotAppliedReason }
+  | { applied: false; reason: NotApplied }
   /**
    * An unresolved search ('search-unknown') while the sweep's last commit was one too: not
    * counted, as the sweep must stop (utils/sweep/settle-visit.ts unprovenVisit). Decided here, in the

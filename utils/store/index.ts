@@ -7,6 +7,6 @@ export type { StoreErrorCode } from './errors';
 export { DEFAULT_DB_NAME } from './open';
 export { DB_VERSION, fromRecord, withQueueKey } from './schema';
 export type { CellRecord, EventKind, MapSweepDB, QueueKey, SweepEvent } from './schema';
-export { settleCheck } from './ownership';
-export type { NotAppliedReason, SettleCheck } from './ownership';
+export { cellClosed, settleCheck } from './ownership';
+export type { NotApplied, SettleCheck } from './ownership';
 export { handled } from './tx';

@@ -1,31 +1,21 @@
-import type { Cell } from '../domain/sweep';
+import type { CellStatus, Cell } from '../domain/sweep';
+import { maySettle, type SettleCheck } from '../domain/job';
 
-export type NotAppliedReason =
-  | 'already-committed' // done, split or saturated: a repeat after a restart, nothing to do
-  | 'not-open' // quarantined or outside: not searchable until the user retries it
-  | 'leased-by-other'; // another worker holds a valid lease and will settle it
+export type { NotApplied, SettleCheck } from '../domain/job';
 
-export type SettleCheck = { ok: true } | { ok: false; reason: NotAppliedReason };
+/** What a cell's closed statuses mean to the queue: searched, or put aside until the user retries it. */
+export function cellClosed(status: string): 'settled' | 'not-open' | null {
+  const s = status as CellStatus;
+  if (s === 'done' || s === 'split' || s === 'saturated') return 'settled';
+  if (s === 'quarantined' || s === 'outside') return 'not-open';
+  return null;
+}
 
 /**
- * May `holder` settle (commit, fail, release, renew) this cell at `now`? Yes while it holds
- * the lease, and also after its lease expired as long as nobody else has settled the cell or
- * holds a valid lease on it: the work was done, and keeping it beats searching the cell again.
- * This is what makes a late result after a slow page, or a repeat after a restart, harmless.
+ * May `holder` settle (commit, fail, release, renew) this cell at `now`? The one rule of every
+ * queue (utils/domain/job.ts maySettle): while it holds the lease, and after its lease expired
+ * as long as nobody else settled the cell or holds a valid lease on it.
  */
 export function settleCheck(cell: Cell, holder: string, now: number): SettleCheck {
-  switch (cell.status) {
-    case 'done':
-    case 'split':
-    case 'saturated':
-      return { ok: false, reason: 'already-committed' };
-    case 'quarantined':
-    case 'outside':
-      return { ok: false, reason: 'not-open' };
-    case 'leased':
-      if (cell.leaseHolder !== holder && cell.leaseUntil > now) return { ok: false, reason: 'leased-by-other' };
-      return { ok: true };
-    case 'pending':
-      return { ok: true };
-  }
+  return maySettle(cell, holder, now, cellClosed);
 }
