@@ -13,6 +13,7 @@ import type { Store } from '../store';
 import { createHostLanes, hostLane, type HostLanes } from './host-lanes';
 import type { ContactSite } from './records';
 import type { FetchFn } from './fetch-page';
+import { idleWaitMs } from '../queue/jobs';
 import { commitSite, countOpenSites, enqueueContacts, failSite, leaseSite, releaseContactLeases, releaseSite, type ContactEnqueueResult } from './queue';
 import { visitSite, type VisitResult } from './visit';
 import type { NetworkWatch } from './network-watch';
@@ -142,7 +143,7 @@ export function createContactsPass(deps: ContactsPassDeps) {
           const open = await countOpenSites(deps.store);
           if (open.open === 0) return;
           // What is left waits out a backoff, or is another loop's.
-          await deps.sleep(Math.max(250, Math.min(5000, open.nextAvailableAt - deps.now())), signal).catch(() => {});
+          await deps.sleep(idleWaitMs(open, deps.now(), 250), signal).catch(() => {});
           continue;
         }
         await visitLeased(site, holder, signal, lanes, settings, visiting);

@@ -4,7 +4,7 @@
  * `durability: 'strict'` transaction: after a kill a site is either still open (visited again)
  * or done (never fetched again until its re-check date). Never a half.
  */
-import { afterFailure, checkOf, leaseNext, releaseAllLeases, releaseJob, type JobKind } from '../queue/jobs';
+import { afterFailure, checkOf, countOpen, leaseNext, releaseAllLeases, releaseJob, type JobKind, type OpenJobs } from '../queue/jobs';
 import { handled, StoreError, type Store } from '../store';
 import { websiteKind } from './website-kind';
 import {
@@ -196,19 +196,8 @@ export function releaseContactLeases(store: Store, now: number): Promise<number>
   return releaseAllLeases(store, SITE_JOBS, now);
 }
 
-export interface ContactQueueCounts {
-  open: number;
-  /** When the soonest open site becomes available (Infinity when none is open). */
-  nextAvailableAt: number;
-}
-
-export async function countOpenSites(store: Store): Promise<ContactQueueCounts> {
-  return store.transact(['contactSites'], 'readonly', async (tx) => {
-    const index = tx.objectStore('contactSites').index('byLeaseOrder');
-    const first = await index.openKeyCursor();
-    return { open: await index.count(), nextAvailableAt: first ? (first.key as ContactQueueKey)[0] : Infinity };
-  });
-}
+/** The open sites: how many, and when the soonest is available. */
+export const countOpenSites = (store: Store): Promise<OpenJobs> => countOpen(store, SITE_JOBS);
 
 /**
  * The key a website is kept under in `contactSites`: the URL the pass fetches for a site, the

@@ -16,6 +16,7 @@ import { DEFAULT_SETTINGS } from '../config/settings';
 import type { Sweep } from '../domain/sweep';
 import { detailsLaneUrl } from './needs';
 import type { CollectPlaceRequest } from '../messaging/details-protocol';
+import { idleWaitMs } from '../queue/jobs';
 import { commitPlace, countPlaces, failPlace, leasePlace, releasePlace } from './queue';
 
 /** What the loop needs of a worker tab: the sweep's page load, and the place reader. */
@@ -95,7 +96,7 @@ export async function runDetails(deps: DetailsDeps, sweepId: string, tabId: numb
       const counts = await countPlaces(deps.store, sweepId);
       if (counts.pending + counts.leased === 0) return 'finished';
       // What is left waits out a backoff or is leased by another loop.
-      await deps.sleep(Math.max(500, Math.min(5000, counts.nextAvailableAt - deps.now())));
+      await deps.sleep(idleWaitMs({ open: counts.pending + counts.leased, nextAvailableAt: counts.nextAvailableAt }, deps.now()));
       continue;
     }
 

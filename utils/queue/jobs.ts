@@ -175,6 +175,42 @@ export async function releaseAllLeases<J extends Job, R>(store: Store, kind: Job
   });
 }
 
+export interface OpenJobs {
+  open: number;
+  /** When the soonest open job is (or was) available; Infinity when none is open. */
+  nextAvailableAt: number;
+}
+
+/** The open jobs of `range` (all the queue's when omitted): how many, and when the soonest is available. Keys only. */
+export async function countOpen<J extends Job, R>(store: Store, kind: JobKind<J, R>, range?: IDBKeyRange): Promise<OpenJobs> {
+  return store.transact([kind.store], 'readonly', async (tx) => {
+    let open = 0;
+    let nextAvailableAt = Number.POSITIVE_INFINITY;
+    let cursor = await handleOf<R>(tx, kind.store)
+      .index('byLeaseOrder')
+      .openKeyCursor(range ?? null);
+    while (cursor) {
+      open++;
+      nextAvailableAt = Math.min(nextAvailableAt, kind.availableAt(cursor.key));
+      cursor = await cursor.continue();
+    }
+    return { open, nextAvailableAt };
+  });
+}
+
+/**
+ * Every loop has one shape: lease the next job (leaseNext); with none, count what is open
+ * (countOpen): nothing open, the pass is done; else wait this long and look again; with one,
+ * work on it and settle it (commit, fail, release). The wait: until the soonest job is available
+ * (its backoff, another loop's lease), at least `minMs` (a loop never spins), at most 5 s (a job
+ * another loop gives back, or a new one, is taken soon).
+ */
+export function idleWaitMs(open: OpenJobs, now: number, minMs = 500): number {
+  return Math.max(minMs, Math.min(IDLE_WAIT_MAX_MS, open.nextAvailableAt - now));
+}
+
+export const IDLE_WAIT_MAX_MS = 5_000;
+
 /** A retry's backoff: the first waits up to `baseMs`, each further one doubles the ceiling, up to `capMs` (queue/backoff.ts). */
 export interface Backoff {
   baseMs?: number;

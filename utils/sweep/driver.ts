@@ -1,5 +1,6 @@
 import { providerFor } from '../providers/registry';
 import { leaseNextCell, releaseCell, renewLease } from '../queue';
+import { idleWaitMs } from '../queue/jobs';
 import { finishIfDrained } from './status-machine';
 import type { Cell, Sweep } from '../domain/sweep';
 import type { MeasuredCanvas } from '../coverage/geometry';
@@ -148,7 +149,7 @@ async function whenNothingToLease(deps: DriverDeps, sweep: Sweep, holder: string
       if (finished.ok) deps.attention(finished.sweep, 'finished');
       return 'finished';
     }
-    await deps.sleep(Math.max(500, Math.min(5000, open.nextAvailableAt - deps.now())));
+    await deps.sleep(idleWaitMs({ open: open.total, nextAvailableAt: open.nextAvailableAt }, deps.now()));
     return undefined;
   } catch (e) {
     if (isQuota(e)) return pauseForQuota(deps, sweep, null, holder, e);
