@@ -1,10 +1,12 @@
 // The offscreen document of long exports (utils/export/long-export.ts): started and closed by the service worker.
+import { guarded } from '../../utils/messaging/senders';
 import { browser } from 'wxt/browser';
 import { buildInOffscreen, type ExportFile } from '../../utils/export/long-export';
 import { onExportMessage, sendExportMessage } from '../../utils/messaging/protocol';
 import { openStore } from '../../utils/store';
 
-const fromExtension = (sender: { id?: string }) => sender.id === browser.runtime.id;
+/** Only the background asks (utils/messaging/senders.ts). */
+const senders = { runtime: browser.runtime };
 
 /** Export files in the origin private file system are named so; one export runs at a time. */
 const FILE_PREFIX = 'export-';
@@ -40,35 +42,39 @@ async function openExportFile(exportId: string): Promise<ExportFile | null> {
   };
 }
 
-onExportMessage('offscreenBuildExport', async ({ data, sender }) => {
-  if (!fromExtension(sender)) throw new Error('Not from MapSweep.');
-  const store = await openStore();
-  let fileName: string | null = null;
-  try {
-    return await buildInOffscreen(
-      store,
-      data,
-      (done, total) => void sendExportMessage('offscreenExportProgress', { exportId: data.exportId, done, total }).catch(() => {}),
-      (blob) => {
-        const url = URL.createObjectURL(blob);
-        if (fileName) files.set(url, fileName);
-        return url;
-      },
-      async () => {
-        const file = await openExportFile(data.exportId);
-        if (file) fileName = `${FILE_PREFIX}${data.exportId}`;
-        return file;
-      },
-    );
-  } finally {
-    store.close();
-  }
-});
+onExportMessage(
+  'offscreenBuildExport',
+  guarded('offscreenBuildExport', senders, async ({ data }) => {
+    const store = await openStore();
+    let fileName: string | null = null;
+    try {
+      return await buildInOffscreen(
+        store,
+        data,
+        (done, total) => void sendExportMessage('offscreenExportProgress', { exportId: data.exportId, done, total }).catch(() => {}),
+        (blob) => {
+          const url = URL.createObjectURL(blob);
+          if (fileName) files.set(url, fileName);
+          return url;
+        },
+        async () => {
+          const file = await openExportFile(data.exportId);
+          if (file) fileName = `${FILE_PREFIX}${data.exportId}`;
+          return file;
+        },
+      );
+    } finally {
+      store.close();
+    }
+  }),
+);
 
-onExportMessage('offscreenRevoke', async ({ data, sender }) => {
-  if (!fromExtension(sender)) return;
-  URL.revokeObjectURL(data);
-  const name = files.get(data);
-  files.delete(data);
-  if (name) await (await navigator.storage.getDirectory()).removeEntry(name).catch(() => {});
-});
+onExportMessage(
+  'offscreenRevoke',
+  guarded('offscreenRevoke', senders, async ({ data }) => {
+    URL.revokeObjectURL(data);
+    const name = files.get(data);
+    files.delete(data);
+    if (name) await (await navigator.storage.getDirectory()).removeEntry(name).catch(() => {});
+  }),
+);

@@ -173,8 +173,10 @@ describe('Kakao content script wiring', () => {
     expect(measuredBox(reply.res)).not.toBeNull();
     expect(reply.res.pager).toEqual({ page: 1, more: true });
     for (const sender of [{ id: fakeBrowser.runtime.id, tab: { id: 4 }, url: 'https://example.com/' }, { id: 'another-extension' }]) {
-      expect(((await deliver('collect', options, sender)) as { err?: { message: string } }).err?.message).toMatch(/Not accepted/);
-      expect(((await deliver('nextPage', undefined, sender)) as { err?: { message: string } }).err?.message).toMatch(/Not accepted/);
+      expect(((await deliver('collect', options, sender)) as { err?: { message: string } }).err?.message).toMatch(/accepted only from MapSweep.s background/);
+      expect(((await deliver('nextPage', undefined, sender)) as { err?: { message: string } }).err?.message).toMatch(
+        /accepted only from MapSweep.s background/,
+      );
     }
     expect(clicks).toBe(0);
     // Page 1 in preview: the next control is "장소 더보기".

@@ -107,8 +107,10 @@ describe('Naver content script wiring', () => {
     expect(reply.res.listings.filter((l) => !l.sponsored).map((l) => l.key)).toEqual(page.keys);
     // A content script (a tab in its sender) or another extension is refused.
     for (const sender of [{ id: fakeBrowser.runtime.id, tab: { id: 4 }, url: 'https://example.com/' }, { id: 'another-extension' }]) {
-      expect(((await deliver('collect', OPTIONS, sender)) as { err?: { message: string } }).err?.message).toMatch(/Not accepted/);
-      expect(((await deliver('nextPage', undefined, sender)) as { err?: { message: string } }).err?.message).toMatch(/Not accepted/);
+      expect(((await deliver('collect', OPTIONS, sender)) as { err?: { message: string } }).err?.message).toMatch(/accepted only from MapSweep.s background/);
+      expect(((await deliver('nextPage', undefined, sender)) as { err?: { message: string } }).err?.message).toMatch(
+        /accepted only from MapSweep.s background/,
+      );
     }
     let clicks = 0;
     document.addEventListener('click', (e) => {

@@ -2,6 +2,7 @@ import type { WxtBrowser as Browser } from 'wxt/browser';
 import { createPageDriver } from '../browser/page-driver';
 import { t } from '../i18n/t';
 import { onMessage, sendMessage, type UiToBackground } from '../messaging/protocol';
+import { guarded, type SenderEnv } from '../messaging/senders';
 import { createScheduleCommands } from '../schedule/commands';
 import { createScheduler, SCHEDULE_ALARM } from '../schedule/index';
 import { openStore } from '../store/index';
@@ -24,11 +25,6 @@ const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
 
 type Attention = 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota' | 'team';
-
-/** Only the extension's own pages may command a sweep; a web page, a content script or another extension may not. */
-export function isOwnPage(browser: Pick<Browser, 'runtime'>, sender: { id?: string; url?: string; tab?: unknown }): boolean {
-  return sender.id === browser.runtime.id && !!sender.url && sender.url.startsWith(browser.runtime.getURL('/'));
-}
 
 /**
  * Wires the service worker: listeners are registered synchronously (MV3 only wakes a worker
@@ -132,7 +128,8 @@ export function createBackground(browser: Browser): void {
       .catch(() => {});
   }
 
-  const ownPage = (sender: { id?: string; url?: string }) => isOwnPage(browser, sender);
+  // Who may send what: the one table and check of utils/messaging/senders.ts.
+  const senders: SenderEnv = { runtime: browser.runtime, isMapUrl: (url) => providerOfUrl(url) !== null };
 
   const commandNames: (keyof UiToBackground)[] = [
     'estimate',
@@ -148,67 +145,74 @@ export function createBackground(browser: Browser): void {
     'runSavedSearchNow',
   ];
   for (const name of commandNames) {
-    onMessage(name, async (message) => {
-      if (!ownPage(message.sender)) throw new Error('Commands are accepted only from MapSweep pages.');
-      try {
-        // After start-up: a Resume pressed at once must not lease before the old session's
-        // leases are given back (controller.onBrowserStart).
-        await startup;
-        const { commands, scheduler } = await services;
-        const command = commands[name] as (arg: unknown) => Promise<unknown>;
-        const reply = await command(message.data);
-        if (name === 'stopSweep') void scheduler.onSweepEnded();
-        return reply as never;
-      } catch (e) {
-        return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } } as never;
-      }
-    });
+    onMessage(
+      name,
+      guarded(name, senders, async (message) => {
+        try {
+          // After start-up: a Resume pressed at once must not lease before the old session's
+          // leases are given back (controller.onBrowserStart).
+          await startup;
+          const { commands, scheduler } = await services;
+          const command = commands[name] as (arg: unknown) => Promise<unknown>;
+          const reply = await command(message.data);
+          if (name === 'stopSweep') void scheduler.onSweepEnded();
+          return reply as never;
+        } catch (e) {
+          return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } } as never;
+        }
+      }),
+    );
   }
 
   // Long exports: built in an offscreen document, handed to the downloads API (utils/export/long-export.ts).
-  wireLongExports(browser, ownPage);
+  wireLongExports(browser, senders);
   // E-mails and social profiles from the businesses' own websites (utils/contacts/wire.ts).
   const contacts = wireContacts(
     browser,
     services.then(() => storeReady),
-    ownPage,
+    senders,
     async () => settingsCache,
   );
   // The same business on Google, Naver and Kakao (utils/match/wire.ts).
   const linking = wireLinking(
     services.then(() => storeReady),
-    ownPage,
+    senders,
   );
   // One sweep shared by several browsers through CouchDB (utils/team/wire.ts).
-  const team = wireTeam(browser, storeReady, ownPage, {
+  const team = wireTeam(browser, storeReady, senders, {
     settings: async () => settingsCache,
     ensureDriving: () => startup.then(() => services).then((s) => s.controller.ensureDriving()),
   });
 
-  onMessage('browsingListings', async (message) => {
-    const { sender } = message;
-    // Only our own content script, in a frame of a map site; the listings are shape-checked by
-    // the store, and a frame may only vouch for its own site's places (a page cannot plant
-    // another provider's ids).
-    if (sender.id !== browser.runtime.id || !sender.tab?.id) return;
-    const provider = providerOfUrl(sender.url ?? sender.tab.url);
-    if (!provider || !Array.isArray(message.data)) return;
-    const listings = message.data.filter((l) => l?.provider === provider.id);
-    const { controller } = await services;
-    // A failure reaches the tab (which keeps the batch and sends it again) and the popup (totals).
-    await controller.commitBrowsing(sender.tab.id, listings).catch((e) => {
-      console.warn('MapSweep: browsing listings not saved', e);
-      throw e;
-    });
-  });
+  onMessage(
+    'browsingListings',
+    guarded('browsingListings', senders, async (message) => {
+      const { sender } = message;
+      // Our own content script in a frame of a map site (the table's check); the listings are
+      // shape-checked by the store, and a frame may only vouch for its own site's places (a page
+      // cannot plant another provider's ids).
+      const provider = providerOfUrl(sender.url ?? sender.tab?.url ?? '');
+      if (!provider || !sender.tab?.id || !Array.isArray(message.data)) return;
+      const listings = message.data.filter((l) => l?.provider === provider.id);
+      const { controller } = await services;
+      // A failure reaches the tab (which keeps the batch and sends it again) and the popup (totals).
+      await controller.commitBrowsing(sender.tab.id, listings).catch((e) => {
+        console.warn('MapSweep: browsing listings not saved', e);
+        throw e;
+      });
+    }),
+  );
 
-  onMessage('isSweepTab', async (message) => {
-    const { sender } = message;
-    // A tab the background cannot name is never vouched for as the person's.
-    if (sender.id !== browser.runtime.id || !sender.tab?.id) return true;
-    const { controller } = await services;
-    return controller.isSweepTab(sender.tab.id);
-  });
+  onMessage(
+    'isSweepTab',
+    guarded('isSweepTab', senders, async (message) => {
+      const tabId = message.sender.tab?.id;
+      // A tab the background cannot name is never vouched for as the person's.
+      if (tabId === undefined) return true;
+      const { controller } = await services;
+      return controller.isSweepTab(tabId);
+    }),
+  );
 
   browser.alarms.onAlarm.addListener((alarm) => {
     // After start-up: a missed alarm can fire at once, before running sweeps are marked paused.

@@ -4,6 +4,7 @@
  * its state in storage.local (what Resume means after a restart); the optional host permission
  * it fetches under, watched so that withdrawing it stops the pass at once.
  */
+import { guarded, type Covered, type SenderEnv } from '../messaging/senders';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Reply } from '../domain/errors';
 import type { Store } from '../store';
@@ -40,6 +41,7 @@ export interface ContactsMessages {
 }
 
 export const { sendMessage: sendContactsMessage, onMessage: onContactsMessage } = defineExtensionMessaging<ContactsMessages>();
+void (true satisfies Covered<ContactsMessages>);
 
 export function readContactsState(v: unknown): ContactsPassState {
   if (v && typeof v === 'object') {
@@ -77,7 +79,7 @@ const permissionError = { code: 'contacts_permission', message: 'Allow MapSweep 
 export function wireContacts(
   browser: WiringBrowser,
   store: Promise<Store>,
-  ownPage: (sender: { id?: string; url?: string }) => boolean,
+  senders: SenderEnv,
   settings: () => Promise<{ contactsRecheckDays: number }>,
 ): { pass: Promise<ContactsPass> } {
   const hasPermission = () => browser.permissions.contains({ origins: CONTACT_ORIGINS }).catch(() => false);
@@ -143,32 +145,37 @@ export function wireContacts(
     console.warn('MapSweep: a withdrawn permission is seen at the next website', e);
   }
 
-  const guard = (sender: { id?: string; url?: string }) => {
-    if (!ownPage(sender)) throw new Error('Contacts are commanded only from MapSweep pages.');
-  };
-  onContactsMessage('contactsStart', async (m) => {
-    guard(m.sender);
-    const started = await (await pass).start(m.data?.collection);
-    return 'refused' in started ? { ok: false, error: permissionError } : { ok: true, queued: started };
-  });
-  onContactsMessage('contactsPause', async (m) => {
-    guard(m.sender);
-    await (await pass).pause('user');
-    return { ok: true };
-  });
-  onContactsMessage('contactsResume', async (m) => {
-    guard(m.sender);
-    return (await (await pass).resume()) === 'running' ? { ok: true } : { ok: false, error: permissionError };
-  });
-  onContactsMessage('contactsStatus', async (m) => {
-    guard(m.sender);
-    const s = await store;
-    const [state, granted, coverage] = await Promise.all([
-      browser.storage.local.get(CONTACTS_STATE_KEY).then((r) => readContactsState(r[CONTACTS_STATE_KEY])),
-      hasPermission(),
-      contactCoverage(s, m.data?.collection),
-    ]);
-    return { ok: true, status: { state, granted, coverage } };
-  });
+  onContactsMessage(
+    'contactsStart',
+    guarded('contactsStart', senders, async (m) => {
+      const started = await (await pass).start(m.data?.collection);
+      return 'refused' in started ? { ok: false, error: permissionError } : { ok: true, queued: started };
+    }),
+  );
+  onContactsMessage(
+    'contactsPause',
+    guarded('contactsPause', senders, async () => {
+      await (await pass).pause('user');
+      return { ok: true };
+    }),
+  );
+  onContactsMessage(
+    'contactsResume',
+    guarded('contactsResume', senders, async () => {
+      return (await (await pass).resume()) === 'running' ? { ok: true } : { ok: false, error: permissionError };
+    }),
+  );
+  onContactsMessage(
+    'contactsStatus',
+    guarded('contactsStatus', senders, async (m) => {
+      const s = await store;
+      const [state, granted, coverage] = await Promise.all([
+        browser.storage.local.get(CONTACTS_STATE_KEY).then((r) => readContactsState(r[CONTACTS_STATE_KEY])),
+        hasPermission(),
+        contactCoverage(s, m.data?.collection),
+      ]);
+      return { ok: true, status: { state, granted, coverage } };
+    }),
+  );
   return { pass };
 }

@@ -4,6 +4,7 @@
  * (bounded) until the page shows the place asked for and reading it with the site's reader.
  * Read-only on the page: never clicks, scrolls or navigates.
  */
+import { guarded } from '../messaging/senders';
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { Listing } from '../domain/listing';
 import { onDetailsMessage, type CollectPlaceRequest } from '../messaging/details-protocol';
@@ -51,13 +52,15 @@ export interface AnswerOptions {
  */
 export function answerCollectPlace(win: Window, browser: Pick<Browser, 'runtime'>, read: PlaceReader, opts: AnswerOptions = {}): () => void {
   if (opts.answers && !opts.answers()) return () => {};
-  return onDetailsMessage('collectPlace', async (message) => {
-    if (message.sender.id !== browser.runtime.id || message.sender.tab) throw new Error('Not accepted.');
-    opts.onAsked?.();
-    return waitForPlace(
-      { doc: win.document, url: () => win.location.href, now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
-      message.data,
-      read,
-    );
-  });
+  return onDetailsMessage(
+    'collectPlace',
+    guarded('collectPlace', { runtime: browser.runtime }, async (message) => {
+      opts.onAsked?.();
+      return waitForPlace(
+        { doc: win.document, url: () => win.location.href, now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+        message.data,
+        read,
+      );
+    }),
+  );
 }

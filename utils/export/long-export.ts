@@ -1,3 +1,4 @@
+import { guarded, type SenderEnv } from '../messaging/senders';
 import type { Store } from '../store';
 import { onExportMessage, sendExportMessage, type LongExportRequest, type Reply } from '../messaging/protocol';
 import { ALL_PLACES_WORDS, EXPORT_BATCH, writeExport, type ExportSink } from './build';
@@ -187,7 +188,7 @@ export const OFFSCREEN_PATH = '/offscreen.html';
  * The service worker's wiring (utils/app/background.ts calls it once, synchronously): the
  * popup's `startLongExport` from MapSweep pages only, the offscreen document's progress.
  */
-export function wireLongExports(browser: WiringBrowser, ownPage: (sender: { id?: string; url?: string }) => boolean): void {
+export function wireLongExports(browser: WiringBrowser, senders: SenderEnv): void {
   const exports = createLongExports({
     session: browser.storage.session,
     async ensureOffscreen() {
@@ -236,12 +237,16 @@ export function wireLongExports(browser: WiringBrowser, ownPage: (sender: { id?:
     now: Date.now,
     newId: () => `x${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
   });
-  onExportMessage('startLongExport', async (m) => {
-    if (!ownPage(m.sender)) throw new Error('Exports are started only from MapSweep pages.');
-    return exports.start(m.data);
-  });
-  onExportMessage('offscreenExportProgress', async (m) => {
-    if (!ownPage(m.sender)) return;
-    await exports.progress(m.data);
-  });
+  onExportMessage(
+    'startLongExport',
+    guarded('startLongExport', senders, async (m) => {
+      return exports.start(m.data);
+    }),
+  );
+  onExportMessage(
+    'offscreenExportProgress',
+    guarded('offscreenExportProgress', senders, async (m) => {
+      await exports.progress(m.data);
+    }),
+  );
 }

@@ -6,6 +6,7 @@
  * at a time; a request during a run is served by one more run when it ends, so the last word
  * (a decision, a sweep's new places) is always in the result.
  */
+import { guarded, type Covered, type SenderEnv } from '../messaging/senders';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Reply } from '../domain/errors';
 import type { Store } from '../store';
@@ -22,6 +23,7 @@ export interface LinkMessages {
 }
 
 export const { sendMessage: sendLinkMessage, onMessage: onLinkMessage } = defineExtensionMessaging<LinkMessages>();
+void (true satisfies Covered<LinkMessages>);
 
 /** One run at a time, and one more after it for whatever asked while it ran. */
 export function singleFlight(run: () => Promise<LinkRunRecord>): () => Promise<LinkRunRecord> {
@@ -47,28 +49,29 @@ export function singleFlight(run: () => Promise<LinkRunRecord>): () => Promise<L
   };
 }
 
-export function wireLinking(store: Promise<Store>, ownPage: (sender: { id?: string; url?: string }) => boolean): { afterSweep(): void } {
+export function wireLinking(store: Promise<Store>, senders: SenderEnv): { afterSweep(): void } {
   const link = singleFlight(async () => linkStoredPlaces(await store, Date.now));
-  const guard = (sender: { id?: string; url?: string }) => {
-    if (!ownPage(sender)) throw new Error('Linking is started only from MapSweep pages.');
-  };
   const failed = (e: unknown) => ({ ok: false as const, error: { code: 'link_failed', message: e instanceof Error ? e.message : String(e) } });
-  onLinkMessage('linkRun', async (m) => {
-    guard(m.sender);
-    return link().then((run) => ({ ok: true as const, run }), failed);
-  });
-  onLinkMessage('linkDecide', async (m) => {
-    guard(m.sender);
-    const { a, b, decision } = m.data;
-    if (typeof a !== 'string' || typeof b !== 'string' || (decision !== null && decision !== 'confirmed' && decision !== 'broken')) {
-      return { ok: false, error: { code: 'bad_request', message: 'A decision names two places and confirmed, broken or null.' } };
-    }
-    try {
-      await decideLink(await store, a, b, decision, Date.now());
-      return { ok: true, run: await link() };
-    } catch (e) {
-      return failed(e);
-    }
-  });
+  onLinkMessage(
+    'linkRun',
+    guarded('linkRun', senders, async () => {
+      return link().then((run) => ({ ok: true as const, run }), failed);
+    }),
+  );
+  onLinkMessage(
+    'linkDecide',
+    guarded('linkDecide', senders, async (m) => {
+      const { a, b, decision } = m.data;
+      if (typeof a !== 'string' || typeof b !== 'string' || (decision !== null && decision !== 'confirmed' && decision !== 'broken')) {
+        return { ok: false, error: { code: 'bad_request', message: 'A decision names two places and confirmed, broken or null.' } };
+      }
+      try {
+        await decideLink(await store, a, b, decision, Date.now());
+        return { ok: true, run: await link() };
+      } catch (e) {
+        return failed(e);
+      }
+    }),
+  );
   return { afterSweep: () => void link().catch((e) => console.warn('MapSweep: linking', e)) };
 }

@@ -1,3 +1,4 @@
+import type { Covered } from './senders';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Listing } from '../domain/listing';
 import type { ProviderId } from '../domain/place';
@@ -24,3 +25,4 @@ export interface DetailsProtocol {
 }
 
 export const { sendMessage: sendDetailsMessage, onMessage: onDetailsMessage } = defineExtensionMessaging<DetailsProtocol>();
+void (true satisfies Covered<DetailsProtocol>);

@@ -1,3 +1,4 @@
+import type { Covered } from './senders';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Observation } from '../domain/sweep';
 import type { Listing } from '../domain/listing';
@@ -108,6 +109,8 @@ export interface BackgroundToContent {
 export type Protocol = UiToBackground & ContentToBackground & BackgroundToContent;
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<Protocol>();
+// Every name is in the one table of senders (a compile error names one that is not).
+void (true satisfies Covered<Protocol>);
 
 /** A long export (utils/export/long-export.ts): what to export, as the popup chose it. */
 export interface LongExportRequest {
@@ -131,3 +134,4 @@ export interface ExportMessages {
 }
 
 export const { sendMessage: sendExportMessage, onMessage: onExportMessage } = defineExtensionMessaging<ExportMessages>();
+void (true satisfies Covered<ExportMessages>);

@@ -4,6 +4,7 @@
  * pages may check, share, join or read progress. The database's origin must have been granted
  * (an optional host permission asked for when the user saved it); without it nothing is sent.
  */
+import { guarded, type Covered, type SenderEnv } from '../messaging/senders';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { Reply } from '../domain/errors';
@@ -40,6 +41,7 @@ export interface TeamMessages {
 }
 
 export const { sendMessage: sendTeamMessage, onMessage: onTeamMessage } = defineExtensionMessaging<TeamMessages>();
+void (true satisfies Covered<TeamMessages>);
 
 /** Writes what this browser searched and the database lacks, every minute while there may be some. */
 export const TEAM_FLUSH_ALARM = 'team-flush';
@@ -52,7 +54,7 @@ export interface TeamWiring {
 export function wireTeam(
   browser: Browser,
   store: Promise<Store>,
-  ownPage: (sender: { id?: string; url?: string }) => boolean,
+  senders: SenderEnv,
   c: { settings(): Promise<SweepSettings>; ensureDriving(): Promise<void> },
 ): TeamWiring {
   const local = browser.storage.local;
@@ -97,9 +99,6 @@ export function wireTeam(
     flush: () => ready.then((g) => g.flush()),
   };
 
-  const guard = (sender: { id?: string; url?: string }) => {
-    if (!ownPage(sender)) throw new Error('The team database is used only from MapSweep pages.');
-  };
   const failed = (code: string, e: unknown) => ({ ok: false as const, error: { code, message: e instanceof Error ? e.message : String(e) } });
 
   /** The form's values as a database this browser may reach, or why not. */
@@ -116,20 +115,24 @@ export function wireTeam(
     return { ok: true as const, couch: createCouch(parsed.target) };
   }
 
-  onTeamMessage('teamCheck', async (m) => {
-    guard(m.sender);
-    const t = await target(m.data);
-    return t.ok ? checkTeamDatabase(t.couch) : t;
-  });
-  onTeamMessage('teamCreateDatabase', async (m) => {
-    guard(m.sender);
-    const t = await target(m.data);
-    if (!t.ok) return { ok: false, error: { code: t.kind, message: t.message } };
-    return t.couch.createDatabase().then(
-      () => ({ ok: true as const }),
-      (e) => failed('team_create', e),
-    );
-  });
+  onTeamMessage(
+    'teamCheck',
+    guarded('teamCheck', senders, async (m) => {
+      const t = await target(m.data);
+      return t.ok ? checkTeamDatabase(t.couch) : t;
+    }),
+  );
+  onTeamMessage(
+    'teamCreateDatabase',
+    guarded('teamCreateDatabase', senders, async (m) => {
+      const t = await target(m.data);
+      if (!t.ok) return { ok: false, error: { code: t.kind, message: t.message } };
+      return t.couch.createDatabase().then(
+        () => ({ ok: true as const }),
+        (e) => failed('team_create', e),
+      );
+    }),
+  );
   /** A command that needs the team database set up: its reply, or why it could not run. */
   async function withTeam<R>(code: string, body: (t: { couch: Couch; me: TeamSettings }) => Promise<R>) {
     try {
@@ -141,45 +144,53 @@ export function wireTeam(
     }
   }
 
-  onTeamMessage('teamList', async (m) => {
-    guard(m.sender);
-    return withTeam('team_list', async (t) => ({ ok: true as const, sweeps: await listSharedSweeps(t.couch) }));
-  });
-  onTeamMessage('teamShare', async (m) => {
-    guard(m.sender);
-    return withTeam('team_share', async (t) => {
-      const leaseMs = clampLeaseMs(m.data.leaseMs ?? DEFAULT_LEASE_MS);
-      const reply = await shareSweep(await store, t.couch, t.me, m.data.sweepId, leaseMs, Date.now());
-      if (!reply.ok) return { ok: false as const, error: { code: 'team_share', message: reply.message } };
-      await join(m.data.sweepId, leaseMs);
-      void gate.flush();
-      return { ok: true as const, already: reply.already };
-    });
-  });
-  onTeamMessage('teamJoin', async (m) => {
-    guard(m.sender);
-    return withTeam('team_join', async (t) => {
-      const reply = await joinSweep(await store, t.couch, m.data.sweepId, await c.settings(), Date.now());
-      if (!reply.ok) return { ok: false as const, error: { code: 'team_join', message: reply.message } };
-      await join(reply.sweep.id, reply.leaseMs);
-      await c.ensureDriving();
-      return { ok: true as const, sweepId: reply.sweep.id };
-    });
-  });
-  onTeamMessage('teamProgress', async (m) => {
-    guard(m.sender);
-    const member = (await memberships())[m.data.sweepId];
-    const status = ((await browser.storage.session.get(TEAM_STATUS_KEY))[TEAM_STATUS_KEY] as TeamStatus | undefined) ?? null;
-    if (!member) return { ok: true, progress: null, status: null };
-    try {
-      const t = await team();
-      if (!t) return { ok: true, progress: null, status };
-      return { ok: true, progress: await teamProgress(t.couch, m.data.sweepId, t.me.browserId), status };
-    } catch {
-      // The database away: the popup shows this browser's own progress and the status says why.
-      return { ok: true, progress: null, status };
-    }
-  });
+  onTeamMessage(
+    'teamList',
+    guarded('teamList', senders, async () => {
+      return withTeam('team_list', async (t) => ({ ok: true as const, sweeps: await listSharedSweeps(t.couch) }));
+    }),
+  );
+  onTeamMessage(
+    'teamShare',
+    guarded('teamShare', senders, async (m) => {
+      return withTeam('team_share', async (t) => {
+        const leaseMs = clampLeaseMs(m.data.leaseMs ?? DEFAULT_LEASE_MS);
+        const reply = await shareSweep(await store, t.couch, t.me, m.data.sweepId, leaseMs, Date.now());
+        if (!reply.ok) return { ok: false as const, error: { code: 'team_share', message: reply.message } };
+        await join(m.data.sweepId, leaseMs);
+        void gate.flush();
+        return { ok: true as const, already: reply.already };
+      });
+    }),
+  );
+  onTeamMessage(
+    'teamJoin',
+    guarded('teamJoin', senders, async (m) => {
+      return withTeam('team_join', async (t) => {
+        const reply = await joinSweep(await store, t.couch, m.data.sweepId, await c.settings(), Date.now());
+        if (!reply.ok) return { ok: false as const, error: { code: 'team_join', message: reply.message } };
+        await join(reply.sweep.id, reply.leaseMs);
+        await c.ensureDriving();
+        return { ok: true as const, sweepId: reply.sweep.id };
+      });
+    }),
+  );
+  onTeamMessage(
+    'teamProgress',
+    guarded('teamProgress', senders, async (m) => {
+      const member = (await memberships())[m.data.sweepId];
+      const status = ((await browser.storage.session.get(TEAM_STATUS_KEY))[TEAM_STATUS_KEY] as TeamStatus | undefined) ?? null;
+      if (!member) return { ok: true, progress: null, status: null };
+      try {
+        const t = await team();
+        if (!t) return { ok: true, progress: null, status };
+        return { ok: true, progress: await teamProgress(t.couch, m.data.sweepId, t.me.browserId), status };
+      } catch {
+        // The database away: the popup shows this browser's own progress and the status says why.
+        return { ok: true, progress: null, status };
+      }
+    }),
+  );
 
   return {
     gate,

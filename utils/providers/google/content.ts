@@ -1,3 +1,4 @@
+import { guarded } from '../../messaging/senders';
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { onMessage } from '../../messaging/protocol';
 import type { Listing } from '../../domain/listing';
@@ -29,28 +30,31 @@ export function startGoogleContent(win: Window, browser: Browser): void {
   // A page a sweep loaded is the sweep's, not something the person browsed: once asked to
   // collect, this page never feeds the Browsing collection (even after the sweep ends).
   let sweepPage = false;
+  // Only the extension's background may ask (utils/messaging/senders.ts).
+  const senders = { runtime: browser.runtime };
 
-  onMessage('collect', async (message) => {
-    // Only the extension's background may ask (a tabs.sendMessage has no tab in its sender).
-    if (message.sender.id !== browser.runtime.id || message.sender.tab) throw new Error('Not accepted.');
-    sweepPage = true;
-    browsing.stop();
-    const observation = await collectGooglePage(
-      {
-        doc: win.document,
-        url: () => win.location.href,
-        now: () => Date.now(),
-        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-        random: Math.random,
-        network,
-        httpStatus: () => navigationStatus(win.performance),
-        hidden: () => win.document.visibilityState === 'hidden',
-      },
-      message.data,
-    );
-    // What the page searched is measured here, after the page settled, not taken from the tab's size.
-    return { ...observation, canvas: measureCanvas(win) };
-  });
+  onMessage(
+    'collect',
+    guarded('collect', senders, async (message) => {
+      sweepPage = true;
+      browsing.stop();
+      const observation = await collectGooglePage(
+        {
+          doc: win.document,
+          url: () => win.location.href,
+          now: () => Date.now(),
+          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+          random: Math.random,
+          network,
+          httpStatus: () => navigationStatus(win.performance),
+          hidden: () => win.document.visibilityState === 'hidden',
+        },
+        message.data,
+      );
+      // What the page searched is measured here, after the page settled, not taken from the tab's size.
+      return { ...observation, canvas: measureCanvas(win) };
+    }),
+  );
 
   const browsing = startBrowsing(win, browser, createGoogleBrowsingReader(), () => sweepPage);
   // A place page the details pass loaded (utils/details) is the sweep's too.

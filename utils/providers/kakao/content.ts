@@ -1,3 +1,4 @@
+import { guarded } from '../../messaging/senders';
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { MeasuredCanvas } from '../../coverage/geometry';
 import type { Listing } from '../../domain/listing';
@@ -35,7 +36,8 @@ export function startKakaoContent(win: Window, browser: Browser): void {
   // A page a sweep loaded is the sweep's, not something the person browsed: once asked to
   // collect, this page never feeds the Browsing collection (even after the sweep ends).
   let sweepPage = false;
-  const fromBackground = (sender: { id?: string; tab?: unknown }) => sender.id === browser.runtime.id && !sender.tab;
+  // Only the extension's background may ask (utils/messaging/senders.ts).
+  const senders = { runtime: browser.runtime };
 
   const env: KakaoCollectEnv = {
     doc: win.document,
@@ -49,34 +51,45 @@ export function startKakaoContent(win: Window, browser: Browser): void {
   };
   // One per document: each cell's search is a page load of its own, so a new visit.
   const preparation = kakaoPreparation();
-  /** Only the extension's background may ask (a tabs.sendMessage has no tab in its sender); the page is then the sweep's. */
-  const sweepAsks = (sender: { id?: string; tab?: unknown }) => {
-    if (!fromBackground(sender)) throw new Error('Not accepted.');
+  /** The background asked: the page is the sweep's. */
+  const sweepAsks = () => {
     sweepPage = true;
     browsing.stop();
   };
 
-  onMessage('firstPageReady', async (message) => {
-    sweepAsks(message.sender);
-    return kakaoFirstPageReady(env, message.data, preparation);
-  });
+  onMessage(
+    'firstPageReady',
+    guarded('firstPageReady', senders, async (message) => {
+      sweepAsks();
+      return kakaoFirstPageReady(env, message.data, preparation);
+    }),
+  );
 
-  onMessage('pressFirstPageControl', async (message) => {
-    sweepAsks(message.sender);
-    return pressKakaoControl(env, preparation);
-  });
+  onMessage(
+    'pressFirstPageControl',
+    guarded('pressFirstPageControl', senders, async () => {
+      sweepAsks();
+      return pressKakaoControl(env, preparation);
+    }),
+  );
 
-  onMessage('collect', async (message) => {
-    sweepAsks(message.sender);
-    const observation = await collectKakaoPage(env, message.data);
-    return { ...observation, canvas: measureKakaoCanvas(win) };
-  });
+  onMessage(
+    'collect',
+    guarded('collect', senders, async (message) => {
+      sweepAsks();
+      const observation = await collectKakaoPage(env, message.data);
+      return { ...observation, canvas: measureKakaoCanvas(win) };
+    }),
+  );
 
   // Async, so a refusal is an error reply, not an exception thrown into the messaging layer.
-  onMessage('nextPage', async (message) => {
-    sweepAsks(message.sender);
-    return pressKakaoNextPage(env);
-  });
+  onMessage(
+    'nextPage',
+    guarded('nextPage', senders, async () => {
+      sweepAsks();
+      return pressKakaoNextPage(env);
+    }),
+  );
 
   const browsing = startBrowsing(win, browser, createKakaoBrowsingReader(network), () => sweepPage);
   // A place page the details pass loaded (utils/details) is the sweep's too.

@@ -1,3 +1,4 @@
+import { guarded } from '../../messaging/senders';
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { startNaverPlaceDetails } from './place-details';
 import { listingFromPlace } from '../../listing/from-provider-place';
@@ -49,36 +50,40 @@ export function startNaverContent(win: Window, browser: Browser): void {
       },
     });
     let previous: PageMark | null = null;
-    const fromBackground = (sender: { id?: string; tab?: unknown }) => sender.id === browser.runtime.id && !sender.tab;
-    onMessage('collect', async (message) => {
-      // Only the extension's background may ask (a tabs.sendMessage has no tab in its sender).
-      if (!fromBackground(message.sender)) throw new Error('Not accepted.');
-      sweepPage = true;
-      browsingStop?.();
-      const observation = await collectNaverPage(
-        {
-          doc: win.document,
-          url: () => win.location.href,
-          now: () => Date.now(),
-          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-          random: Math.random,
-          httpStatus: () => navigationStatus(win.performance),
-          hidden: () => win.document.visibilityState === 'hidden',
-          previous,
-          pageData,
-        },
-        message.data,
-      );
-      previous = pageMarkOf(observation) ?? previous;
-      return observation;
-    });
+    // Only the extension's background may ask (utils/messaging/senders.ts).
+    const senders = { runtime: browser.runtime };
+    onMessage(
+      'collect',
+      guarded('collect', senders, async (message) => {
+        sweepPage = true;
+        browsingStop?.();
+        const observation = await collectNaverPage(
+          {
+            doc: win.document,
+            url: () => win.location.href,
+            now: () => Date.now(),
+            sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+            random: Math.random,
+            httpStatus: () => navigationStatus(win.performance),
+            hidden: () => win.document.visibilityState === 'hidden',
+            previous,
+            pageData,
+          },
+          message.data,
+        );
+        previous = pageMarkOf(observation) ?? previous;
+        return observation;
+      }),
+    );
     // async: a refusal is then an error reply, not an exception thrown out of the runtime listener.
-    onMessage('nextPage', async (message) => {
-      if (!fromBackground(message.sender)) throw new Error('Not accepted.');
-      sweepPage = true;
-      browsingStop?.();
-      return pressNextPage(win.document);
-    });
+    onMessage(
+      'nextPage',
+      guarded('nextPage', senders, async () => {
+        sweepPage = true;
+        browsingStop?.();
+        return pressNextPage(win.document);
+      }),
+    );
   }
 
   // Browsing: in frames of the Naver Map page, and in a place page of its own (one the person
