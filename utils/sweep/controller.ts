@@ -1,24 +1,16 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import { bboxFromView, DEFAULT_VIEWPORT, formatCorners } from '../geo';
 import type { PageDriver } from '../browser/page-driver';
-import { RESULTS_PANEL_WIDTH } from '../browser/page-driver';
 import { findMapTab, openWorkerWindow } from '../browser/tabs';
-import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap, UserError } from '../messaging/protocol';
-import { PROVIDERS, providerFor, providerOfUrl } from '../providers/registry';
-import type { MapProvider } from '../providers/types';
-import type { ProviderId } from '../domain/place';
-import { retryQuarantined } from '../queue';
+import { providerFor } from '../providers/registry';
 import { releaseSessionLeases } from '../queue/release-session';
 import { runWorker, type DriverDeps, type WorkerExit } from './driver';
-import { DISK_FULL_KEY, readDiskFull } from './disk-full';
-import type { Transition } from '../domain/sweep-status';
+import { isDiskFull } from './disk-full';
+import { createSweepCommands } from './commands';
+import { createBrowsingCommits } from './browsing-commits';
 import { transition } from './status-machine';
-import { planSweep } from './plan';
 import type { Sweep, SweepSettings, SweepStatus } from '../domain/sweep';
-import type { Listing } from '../domain/listing';
 import type { SavedSearch } from '../domain/saved-search';
 import type { StartOutcome } from '../schedule/scheduler';
-import { BROWSING_STATS_KEY, readTotals } from '../config/storage-keys';
 import { createDetailsPass } from '../details/wire';
 import { createPlacePageDriver, sendCollectPlace } from '../details/page';
 
@@ -63,38 +55,6 @@ export function createController(deps: ControllerDeps) {
       if (exit === 'blocked') deps.attention(s, 'blocked');
     },
   });
-
-  async function diskFullFlag(sweepId: string): Promise<boolean> {
-    return readDiskFull((await deps.browser.storage.local.get(DISK_FULL_KEY))[DISK_FULL_KEY])?.sweepId === sweepId;
-  }
-
-  async function clearDiskFull(sweepId: string): Promise<boolean> {
-    if (!(await diskFullFlag(sweepId))) return false;
-    await deps.browser.storage.local.remove(DISK_FULL_KEY);
-    return true;
-  }
-
-  /** The provider a request names, or the site of the map tab used last; null when it names none and no map tab is open. */
-  async function providerOf(id: ProviderId | undefined): Promise<MapProvider | null> {
-    if (id) return providerFor(id);
-    const tab = await findMapTab(
-      deps.browser,
-      PROVIDERS.flatMap((p) => p.tabPatterns),
-    );
-    return providerOfUrl(tab?.url);
-  }
-
-  async function planFor(req: StartRequest, id = deps.newId(), overrides: Partial<SweepSettings> = {}) {
-    const provider = await providerOf(req.provider);
-    // No site named and no map open: there is no site to take, and none is guessed.
-    if (!provider) return { ok: false as const, error: noMapSite() };
-    const tab = await findMapTab(deps.browser, provider.tabPatterns);
-    const viewport = provider.boundsSearch?.viewport ?? (tab ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH } : DEFAULT_VIEWPORT);
-    const origin = tab ? provider.parseView(tab.url) : null;
-    const settings = { ...(await deps.settings()), ...overrides };
-    const plan = planSweep({ ...req, settings, viewport, origin, provider }, id, deps.now());
-    return plan.ok ? { ...plan, tab, provider } : plan;
-  }
 
   async function savedWorkers(sweepId: string): Promise<number[]> {
     const key = WORKERS_KEY(sweepId);
@@ -158,7 +118,7 @@ export function createController(deps: ControllerDeps) {
     for (const sweep of running) {
       if (driving.has(sweep.id)) continue;
       // Paused for a full disk, though IndexedDB may have refused to write the pause itself.
-      if (await diskFullFlag(sweep.id)) continue;
+      if (await isDiskFull(deps.browser.storage.local, sweep.id)) continue;
       const loop = drive(sweep)
         .catch((e) => console.error('MapSweep: driving a sweep failed', e))
         .finally(() => driving.delete(sweep.id));
@@ -252,134 +212,9 @@ export function createController(deps: ControllerDeps) {
   }
 
   /** A command's status change, through the one table, guarded by the status it expects (in one transaction). */
-  async function setStatus(sweepId: string, t: Transition): Promise<Reply> {
-    const r = await transition(deps.store, sweepId, t);
-    if (r.ok) return { ok: true };
-    if (r.status === null) return { ok: false, error: { code: 'no-sweep', message: 'That sweep no longer exists.' } };
-    return { ok: false, error: { code: 'bad-state', message: `The sweep is ${r.status}.`, params: { status: r.status } } };
-  }
+  const { commands, planFor } = createSweepCommands({ ...deps, details, tabsInUse, ensureDriving });
 
-  const commands: CommandTable<SweepCommandMap> = {
-    async estimate(req) {
-      const plan = await planFor(req);
-      return plan.ok ? { ok: true, estimate: plan.estimate } : plan;
-    },
-    async startSweep(req) {
-      const plan = await planFor(req);
-      if (!plan.ok) return plan;
-      const { tab, provider } = plan;
-      const site = provider.displayName;
-      if (!plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
-        if (!tab) {
-          return {
-            ok: false,
-            error: { code: 'no-map-tab', message: `Open ${site} in a tab first: MapSweep works in the map you have open.`, params: { site } },
-          };
-        }
-        if ((await tabsInUse()).has(tab.id)) {
-          return {
-            ok: false,
-            error: { code: 'map-tab-busy', message: `Another sweep is using that ${site} tab. Open another one, or pause that sweep first.`, params: { site } },
-          };
-        }
-      }
-      await deps.store.createSweep(plan.sweep, plan.cells);
-      await ensureDriving();
-      return { ok: true, sweepId: plan.sweep.id, estimate: plan.estimate as EstimateReply };
-    },
-    async pauseSweep(id) {
-      return setStatus(id, { event: 'pause', reason: 'user' });
-    },
-    async resumeSweep(id) {
-      const wasFull = await clearDiskFull(id);
-      let reply = await setStatus(id, { event: 'resume' });
-      // Disk full, and IndexedDB refused the pause too: still 'running' there, and Resume goes on.
-      if (!reply.ok && wasFull && (await deps.store.getSweep(id))?.status === 'running') reply = { ok: true };
-      if (reply.ok) {
-        await deps.browser.action.setBadgeText({ text: '' });
-        await ensureDriving();
-      }
-      return reply;
-    },
-    async stopSweep(id) {
-      const reply = await setStatus(id, { event: 'stop' });
-      if (reply.ok) await clearDiskFull(id);
-      return reply;
-    },
-    async deleteSweep(id) {
-      details.stop(id);
-      // Checked in the deleting transaction: a worker finishing a cell would otherwise commit
-      // into a sweep that no longer exists.
-      const deleted = await deps.store.deleteSweep(id, { unlessHeldAt: deps.now() });
-      if (deleted === 'held') {
-        return {
-          ok: false,
-          error: { code: 'sweep-busy', message: 'This sweep is still running, or a worker is finishing one of its cells. Stop it, then delete it.' },
-        };
-      }
-      return { ok: true };
-    },
-    async retryFailed(id) {
-      const cells = await retryQuarantined(deps.store, id, deps.now());
-      // A finished sweep has work again; any other status stays as it is (the table's guard).
-      if (cells > 0 && (await transition(deps.store, id, { event: 'reopen' })).ok) await ensureDriving();
-      return { ok: true, cells };
-    },
-    async useMapView(id) {
-      const provider = await providerOf(id);
-      if (!provider) return { ok: false, error: noMapSite() };
-      const tab = await findMapTab(deps.browser, provider.tabPatterns);
-      // Naver's address carries no centre: its area has to be typed (or drawn on the dashboard).
-      const view = tab ? provider.parseView(tab.url) : null;
-      if (!tab || !view) {
-        const site = provider.displayName;
-        return {
-          ok: false,
-          error: {
-            code: 'no-map-view',
-            message: `Open ${site} in a tab and move the map to the area first, or type the area: ${site}'s address does not say where the map is.`,
-            params: { site },
-          },
-        };
-      }
-      const area = bboxFromView(view, { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH });
-      if (!area.ok) return area;
-      const b = area.area.bbox;
-      const f = (n: number) => Number(n.toFixed(6));
-      return { ok: true, areaText: formatCorners({ south: f(b.south), west: f(b.west), north: f(b.north), east: f(b.east) }) };
-    },
-  };
-
-  /**
-   * Listings a browsing tab saw. Tabs a running sweep drives are skipped: their pages are the
-   * sweep's, and counting them as "seen while browsing" would mislead.
-   */
-  // Browsing batches from several tabs are handled one at a time: the totals are read, added
-  // to and written back, and two at once would lose an increment.
-  let browsingQueue: Promise<void> = Promise.resolve();
-  function commitBrowsing(tabId: number, listings: Listing[]): Promise<void> {
-    const next = browsingQueue.then(async () => {
-      const read = async () => readTotals((await deps.browser.storage.local.get(BROWSING_STATS_KEY))[BROWSING_STATS_KEY]);
-      let result: { added: number; seen: number };
-      try {
-        if ((await tabsInUse()).has(tabId)) return;
-        result = await deps.store.commitBrowsing(listings, deps.now());
-      } catch (e) {
-        // Counted and shown in the popup; the rejection tells the tab to keep the batch and retry.
-        const lastFailure = { at: deps.now(), message: e instanceof Error ? e.message : String(e) };
-        await read()
-          .then((totals) => deps.browser.storage.local.set({ [BROWSING_STATS_KEY]: { ...totals, failed: totals.failed + 1, lastFailure } }))
-          .catch(() => {}); // the commit's own error is the one to report
-        throw e;
-      }
-      const totals = await read();
-      await deps.browser.storage.local.set({
-        [BROWSING_STATS_KEY]: { ...totals, seen: totals.seen + result.added + result.seen, added: totals.added + result.added, lastSavedAt: deps.now() },
-      });
-    });
-    browsingQueue = next.catch(() => {});
-    return next;
-  }
+  const commitBrowsing = createBrowsingCommits({ browser: deps.browser, store: deps.store, now: deps.now, tabsInUse });
 
   /**
    * A scheduled re-collection's sweep, with the id its run fixed. It runs in a window of its
@@ -412,14 +247,4 @@ export function createController(deps: ControllerDeps) {
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-/** A start or estimate that names no site while no map tab is open. */
-function noMapSite(): UserError {
-  const sites = PROVIDERS.map((p) => p.displayName).join(', ');
-  return {
-    code: 'no-map-site',
-    message: `Choose the map site, or open one (${sites}) in a tab: with no map tab open there is no site to sweep.`,
-    params: { sites },
-  };
 }

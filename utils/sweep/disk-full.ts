@@ -29,3 +29,17 @@ export function diskFullFor(value: unknown, sweepId: string | undefined): DiskFu
   const flag = readDiskFull(value);
   return flag && flag.sweepId === sweepId ? flag : null;
 }
+
+type LocalStorage = { get(key: string): Promise<Record<string, unknown>>; remove(key: string): Promise<void> };
+
+/** Whether the disk-full flag stands for this sweep. */
+export async function isDiskFull(local: LocalStorage, sweepId: string): Promise<boolean> {
+  return readDiskFull((await local.get(DISK_FULL_KEY))[DISK_FULL_KEY])?.sweepId === sweepId;
+}
+
+/** Clears the flag if it stands for this sweep (Resume, Stop); whether it did. */
+export async function clearDiskFull(local: LocalStorage, sweepId: string): Promise<boolean> {
+  if (!(await isDiskFull(local, sweepId))) return false;
+  await local.remove(DISK_FULL_KEY);
+  return true;
+}

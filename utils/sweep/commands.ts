@@ -1,0 +1,169 @@
+import type { WxtBrowser as Browser } from 'wxt/browser';
+import { bboxFromView, DEFAULT_VIEWPORT, formatCorners } from '../geo';
+import { RESULTS_PANEL_WIDTH } from '../browser/page-driver';
+import { findMapTab } from '../browser/tabs';
+import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap, UserError } from '../messaging/protocol';
+import { PROVIDERS, providerFor, providerOfUrl } from '../providers/registry';
+import type { MapProvider } from '../providers/types';
+import type { ProviderId } from '../domain/place';
+import { retryQuarantined } from '../queue';
+import type { Transition } from '../domain/sweep-status';
+import type { SweepSettings } from '../domain/sweep';
+import type { Store } from '../store';
+import { clearDiskFull } from './disk-full';
+import { transition } from './status-machine';
+import { planSweep } from './plan';
+
+/**
+ * The popup's and dashboard's sweep commands (estimate, start, pause, resume, stop, delete,
+ * retry, the map's view as an area): each checks what it is given and changes the store through
+ * the status table (utils/domain/sweep-status.ts); the controller (controller.ts) drives what
+ * they start.
+ */
+export interface SweepCommandDeps {
+  browser: Browser;
+  store: Store;
+  now(): number;
+  newId(): string;
+  settings(): Promise<SweepSettings>;
+  /** The details pass, told when its sweep is deleted. */
+  details: { stop(sweepId: string): void };
+  /** Tabs running sweeps other than `except` drive. */
+  tabsInUse(except?: string): Promise<Set<number>>;
+  /** Starts loops for every running sweep not driven yet. */
+  ensureDriving(): Promise<void>;
+}
+
+export function createSweepCommands(deps: SweepCommandDeps) {
+  /** The provider a request names, or the site of the map tab used last; null when it names none and no map tab is open. */
+  async function providerOf(id: ProviderId | undefined): Promise<MapProvider | null> {
+    if (id) return providerFor(id);
+    const tab = await findMapTab(
+      deps.browser,
+      PROVIDERS.flatMap((p) => p.tabPatterns),
+    );
+    return providerOfUrl(tab?.url);
+  }
+
+  async function planFor(req: StartRequest, id = deps.newId(), overrides: Partial<SweepSettings> = {}) {
+    const provider = await providerOf(req.provider);
+    // No site named and no map open: there is no site to take, and none is guessed.
+    if (!provider) return { ok: false as const, error: noMapSite() };
+    const tab = await findMapTab(deps.browser, provider.tabPatterns);
+    const viewport = provider.boundsSearch?.viewport ?? (tab ? { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH } : DEFAULT_VIEWPORT);
+    const origin = tab ? provider.parseView(tab.url) : null;
+    const settings = { ...(await deps.settings()), ...overrides };
+    const plan = planSweep({ ...req, settings, viewport, origin, provider }, id, deps.now());
+    return plan.ok ? { ...plan, tab, provider } : plan;
+  }
+
+  async function setStatus(sweepId: string, t: Transition): Promise<Reply> {
+    const r = await transition(deps.store, sweepId, t);
+    if (r.ok) return { ok: true };
+    if (r.status === null) return { ok: false, error: { code: 'no-sweep', message: 'That sweep no longer exists.' } };
+    return { ok: false, error: { code: 'bad-state', message: `The sweep is ${r.status}.`, params: { status: r.status } } };
+  }
+
+  const commands: CommandTable<SweepCommandMap> = {
+    async estimate(req) {
+      const plan = await planFor(req);
+      return plan.ok ? { ok: true, estimate: plan.estimate } : plan;
+    },
+    async startSweep(req) {
+      const plan = await planFor(req);
+      if (!plan.ok) return plan;
+      const { tab, provider } = plan;
+      const site = provider.displayName;
+      if (!plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
+        if (!tab) {
+          return {
+            ok: false,
+            error: { code: 'no-map-tab', message: `Open ${site} in a tab first: MapSweep works in the map you have open.`, params: { site } },
+          };
+        }
+        if ((await deps.tabsInUse()).has(tab.id)) {
+          return {
+            ok: false,
+            error: { code: 'map-tab-busy', message: `Another sweep is using that ${site} tab. Open another one, or pause that sweep first.`, params: { site } },
+          };
+        }
+      }
+      await deps.store.createSweep(plan.sweep, plan.cells);
+      await deps.ensureDriving();
+      return { ok: true, sweepId: plan.sweep.id, estimate: plan.estimate as EstimateReply };
+    },
+    async pauseSweep(id) {
+      return setStatus(id, { event: 'pause', reason: 'user' });
+    },
+    async resumeSweep(id) {
+      const wasFull = await clearDiskFull(deps.browser.storage.local, id);
+      let reply = await setStatus(id, { event: 'resume' });
+      // Disk full, and IndexedDB refused the pause too: still 'running' there, and Resume goes on.
+      if (!reply.ok && wasFull && (await deps.store.getSweep(id))?.status === 'running') reply = { ok: true };
+      if (reply.ok) {
+        await deps.browser.action.setBadgeText({ text: '' });
+        await deps.ensureDriving();
+      }
+      return reply;
+    },
+    async stopSweep(id) {
+      const reply = await setStatus(id, { event: 'stop' });
+      if (reply.ok) await clearDiskFull(deps.browser.storage.local, id);
+      return reply;
+    },
+    async deleteSweep(id) {
+      deps.details.stop(id);
+      // Checked in the deleting transaction: a worker finishing a cell would otherwise commit
+      // into a sweep that no longer exists.
+      const deleted = await deps.store.deleteSweep(id, { unlessHeldAt: deps.now() });
+      if (deleted === 'held') {
+        return {
+          ok: false,
+          error: { code: 'sweep-busy', message: 'This sweep is still running, or a worker is finishing one of its cells. Stop it, then delete it.' },
+        };
+      }
+      return { ok: true };
+    },
+    async retryFailed(id) {
+      const cells = await retryQuarantined(deps.store, id, deps.now());
+      // A finished sweep has work again; any other status stays as it is (the table's guard).
+      if (cells > 0 && (await transition(deps.store, id, { event: 'reopen' })).ok) await deps.ensureDriving();
+      return { ok: true, cells };
+    },
+    async useMapView(id) {
+      const provider = await providerOf(id);
+      if (!provider) return { ok: false, error: noMapSite() };
+      const tab = await findMapTab(deps.browser, provider.tabPatterns);
+      // Naver's address carries no centre: its area has to be typed (or drawn on the dashboard).
+      const view = tab ? provider.parseView(tab.url) : null;
+      if (!tab || !view) {
+        const site = provider.displayName;
+        return {
+          ok: false,
+          error: {
+            code: 'no-map-view',
+            message: `Open ${site} in a tab and move the map to the area first, or type the area: ${site}'s address does not say where the map is.`,
+            params: { site },
+          },
+        };
+      }
+      const area = bboxFromView(view, { width: tab.width, height: tab.height, panelWidth: RESULTS_PANEL_WIDTH });
+      if (!area.ok) return area;
+      const b = area.area.bbox;
+      const f = (n: number) => Number(n.toFixed(6));
+      return { ok: true, areaText: formatCorners({ south: f(b.south), west: f(b.west), north: f(b.north), east: f(b.east) }) };
+    },
+  };
+
+  return { commands, planFor };
+}
+
+/** A start or estimate that names no site while no map tab is open. */
+function noMapSite(): UserError {
+  const sites = PROVIDERS.map((p) => p.displayName).join(', ');
+  return {
+    code: 'no-map-site',
+    message: `Choose the map site, or open one (${sites}) in a tab: with no map tab open there is no site to sweep.`,
+    params: { sites },
+  };
+}
