@@ -8,7 +8,9 @@
  * import the providers, so nothing there may be imported back.
  *
  * This module runs in the page's world, before the page's own scripts: it imports nothing
- * (whatever it imported would be bundled into every hooked page).
+ * (whatever it imported would be bundled into every hooked page). It is one file of ~370 lines on
+ * purpose: it is the whole of what MapSweep runs inside the page, and the promise that the page
+ * cannot notice it (untouched responses, nothing thrown into the page) is reviewed as one piece.
  */
 
 /**

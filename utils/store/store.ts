@@ -1,22 +1,17 @@
 import type { Listing, StoredListing } from '../domain/listing';
-import type { Cell, CellStatus, Sweep, SweepSettings, SweepStatus } from '../domain/sweep';
+import type { Cell, CellStatus, Sweep, SweepStatus } from '../domain/sweep';
 import { auditProblem } from '../domain/audit-page';
 import { commitBrowsing, commitCell, type CommitCellInput, type CommitCellResult, type InCommit } from './commit';
 import { StoreError } from './errors';
-import { collectionReadPath } from './read-path';
 import { initialCounters } from '../domain/counters';
 import { DEFAULT_DB_NAME, openDatabase } from './open';
 import { fromRecord, withQueueKey, type DB, type QueueKey, type StoreName, type SweepEvent } from './schema';
 import { handled, runTx, type Tx } from './tx';
-import { isNonEmptyString, isTime, newCellProblem } from './validate';
+import { isNonEmptyString, isTime } from './validate';
+import { iterateListings } from './iterate-listings';
+import { patchProblem, settingsPatchProblem, sweepProblem, type SweepPatch } from './sweep-problems';
 
-/** What may be changed on a sweep from outside. Counters change only with the cells they count. */
-export interface SweepPatch {
-  status?: SweepStatus;
-  pauseReason?: Sweep['pauseReason'];
-  problem?: Sweep['problem'];
-  settings?: Partial<SweepSettings>;
-}
+export type { SweepPatch } from './sweep-problems';
 
 export type CellCounts = Record<CellStatus, number> & { total: number };
 
@@ -96,9 +91,6 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   return createStore(db, name, opts.now ?? Date.now);
 }
 
-const SWEEP_STATUSES: readonly SweepStatus[] = ['running', 'paused', 'stopped', 'failed', 'finished'];
-const PAUSE_REASONS: readonly Sweep['pauseReason'][] = ['user', 'captcha', 'consent', 'restart', 'quota', 'signed-out', 'team', null];
-const PATCHABLE = new Set(['status', 'pauseReason', 'problem', 'settings']);
 const ALL_STATUSES: readonly CellStatus[] = ['pending', 'leased', 'done', 'split', 'saturated', 'quarantined', 'outside'];
 
 function createStore(db: DB, name: string, clock: () => number): Store {
@@ -286,93 +278,4 @@ export function openCellsOf(sweepId: string): IDBKeyRange {
 function keysOfSweep(sweepId: string): IDBKeyRange {
   // An array sorts after every number and string, so [sweepId, []] is above all of the sweep's keys.
   return IDBKeyRange.bound([sweepId], [sweepId, []]);
-}
-
-async function* iterateListings(db: DB, batchSize: number, collection: string | undefined): AsyncGenerator<StoredListing[]> {
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new StoreError('invalid', 'The batch size must be a whole number ≥ 1.');
-  if (collection !== undefined) {
-    const [inCollection, total] = await runTx(db, ['listings'], 'readonly', (tx) =>
-      Promise.all([tx.objectStore('listings').index('byCollection').count(collection), tx.objectStore('listings').count()]),
-    );
-    if (collectionReadPath(inCollection, total) === 'scan') {
-      // Same batches as the index path would give: `batchSize` at a time, in key order.
-      let pending: StoredListing[] = [];
-      for await (const batch of iterateListings(db, batchSize, undefined)) {
-        pending.push(...batch.filter((l) => l.collections.includes(collection)));
-        while (pending.length >= batchSize) {
-          yield pending.slice(0, batchSize);
-          pending = pending.slice(batchSize);
-        }
-      }
-      if (pending.length > 0) yield pending;
-      return;
-    }
-  }
-  let after: string | undefined;
-  for (;;) {
-    const last = after;
-    const batch =
-      collection === undefined
-        ? await runTx(db, ['listings'], 'readonly', (tx) =>
-            tx.objectStore('listings').getAll(last === undefined ? undefined : IDBKeyRange.lowerBound(last, true), batchSize),
-          )
-        : await runTx(db, ['listings'], 'readonly', (tx) => collectionBatch(tx, collection, last, batchSize));
-    if (batch.length === 0) return;
-    yield batch;
-    if (batch.length < batchSize) return;
-    after = batch[batch.length - 1]?.key;
-  }
-}
-
-/** The next `size` listings of a collection after primary key `after`, via the multiEntry index. */
-async function collectionBatch(tx: Tx<'listings'[], 'readonly'>, collection: string, after: string | undefined, size: number): Promise<StoredListing[]> {
-  let cursor = await tx.objectStore('listings').index('byCollection').openCursor(collection);
-  // Within one index key, entries are in primary-key order: jump to where the last batch ended.
-  if (cursor && after !== undefined && cursor.primaryKey < after) cursor = await cursor.continuePrimaryKey(collection, after);
-  if (cursor && after !== undefined && cursor.primaryKey === after) cursor = await cursor.continue();
-  const out: StoredListing[] = [];
-  while (cursor && out.length < size) {
-    out.push(cursor.value);
-    if (out.length < size) cursor = await cursor.continue();
-  }
-  return out;
-}
-
-function sweepProblem(sweep: Sweep, cells: readonly Cell[]): string | null {
-  if (typeof sweep !== 'object' || sweep === null) return 'no sweep';
-  if (!isNonEmptyString(sweep.id)) return 'the id is empty';
-  if (!Array.isArray(sweep.keywords) || sweep.keywords.length === 0) return 'no keywords';
-  if (typeof sweep.settings !== 'object' || sweep.settings === null) return 'no settings';
-  if (!SWEEP_STATUSES.includes(sweep.status)) return `unknown status ${JSON.stringify(sweep.status)}`;
-  if (!Array.isArray(cells) || cells.length === 0) return 'no cells';
-  const ids = new Set<string>();
-  for (const cell of cells) {
-    const p = newCellProblem(cell, sweep.id);
-    if (p) return p;
-    if (ids.has(cell.id)) return `cell ${cell.id} appears twice`;
-    ids.add(cell.id);
-  }
-  return null;
-}
-
-function patchProblem(patch: SweepPatch): string | null {
-  if (typeof patch !== 'object' || patch === null) return 'no patch';
-  const extra = Object.keys(patch).filter((k) => !PATCHABLE.has(k));
-  if (extra.length > 0) return `${extra.join(', ')} cannot be changed from outside`;
-  if (patch.status !== undefined && !SWEEP_STATUSES.includes(patch.status)) return `unknown status ${JSON.stringify(patch.status)}`;
-  if (patch.pauseReason !== undefined && !PAUSE_REASONS.includes(patch.pauseReason)) {
-    return `unknown pause reason ${JSON.stringify(patch.pauseReason)}`;
-  }
-  if (patch.problem !== undefined && patch.problem !== null && typeof patch.problem !== 'object') return 'problem is not an error';
-  return null;
-}
-
-function settingsPatchProblem(current: SweepSettings, patch: Partial<SweepSettings>): string | null {
-  for (const [key, value] of Object.entries(patch)) {
-    if (!(key in current)) return `unknown setting ${key}`;
-    const was = current[key as keyof SweepSettings];
-    if (typeof value !== typeof was) return `${key} must be a ${typeof was}`;
-    if (typeof value === 'number' && (!Number.isFinite(value) || value < 0)) return `${key} must be a finite number ≥ 0`;
-  }
-  return null;
 }

@@ -13,7 +13,8 @@ import { readPlacePage } from './place-page';
 import { parseMapDaumUrl } from './urls';
 import type { BrowsingReader } from '../../content/browsing';
 import { startBrowsing } from '../../content/browsing-wiring';
-import { adListings, answerFor, collectKakaoPage, type KakaoCollectEnv, type MeasuredRequest } from './collect';
+import { collectKakaoPage, type KakaoCollectEnv, type MeasuredRequest } from './collect';
+import { adListings, answerFor } from './answers';
 import { kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage } from './first-page';
 import { navigationStatus } from '../../content/navigation-status';
 
