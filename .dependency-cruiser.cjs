@@ -27,6 +27,7 @@ const LAYERS = [
   'match', // the same business across sites
   'contacts', // the contacts pass
   'details', // the place-details pass
+  'reviews', // the reviews pass
   'export', // files
   'schedule', // saved searches and their runs
   'sweep', // the sweep's driver and commands

@@ -54,6 +54,15 @@ export function createV7Layout(db: IDBDatabase): void {
   sites.createIndex('byPlace', 'places', { multiEntry: true });
 }
 
+/** The version-8 layout: version 7's, and the linking's stores. */
+export function createV8Layout(db: IDBDatabase): void {
+  createV7Layout(db);
+  db.createObjectStore('businesses', { keyPath: 'id' }).createIndex('byPlace', 'members', { multiEntry: true });
+  db.createObjectStore('ambiguities', { keyPath: 'id' });
+  db.createObjectStore('linkDecisions', { keyPath: 'id' });
+  db.createObjectStore('linkRuns', { keyPath: 'id' });
+}
+
 /**
  * A version-3 or version-4 database `name` with something in every store: the given sweeps and
  * listings; sweep s1's cells (r0c0 open with its lease-order key, r0c1 done) and a saturated

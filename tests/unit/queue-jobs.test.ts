@@ -1,6 +1,6 @@
 /**
  * The one job machinery (utils/queue/jobs.ts), held to one contract by every queue that uses it:
- * the sweep's cells, the place pages, the contacts' websites. The same scenario runs against
+ * the sweep's cells, the place pages, the contacts' websites, the places' reviews. The same scenario runs against
  * each, on the real store: a lease is the holder's alone while it runs; a late holder may still
  * settle a job nobody else took; a release gives the job back without an attempt; a restart
  * gives every lease back at once; a failure waits out a backoff, then the job is given up.
@@ -11,6 +11,8 @@ import { afterFailure, checkOf, leaseNext, releaseAllLeases, releaseJob, renewJo
 import { CELL_JOBS } from '../../utils/queue/lease';
 import { PLACE_JOBS } from '../../utils/details/queue';
 import { SITE_JOBS } from '../../utils/contacts/queue';
+import { REVIEW_JOBS } from '../../utils/reviews/queue';
+import { newReviewJob } from '../../utils/reviews/records';
 import { openCellsOf, openStore, type Store } from '../../utils/store';
 import { newPlaceJob } from '../../utils/details/records';
 import { newContactSite } from '../../utils/contacts/records';
@@ -56,6 +58,17 @@ const queues: Queue<Job, unknown>[] = [
         for (const s of sites) await tx.objectStore('contactSites').put(SITE_JOBS.toRecord(s));
       });
       return { ids: sites.map((s) => s.url), range: IDBKeyRange.lowerBound([Number.NEGATIVE_INFINITY]) };
+    },
+  },
+  {
+    name: 'reviews',
+    kind: REVIEW_JOBS as unknown as JobKind<Job, unknown>,
+    async seed(store) {
+      const jobs = ['1', '2', '3'].map((k) => newReviewJob('s1', { key: `google:${k}`, provider: 'google' }, `https://www.google.com/maps/place/${k}`, 0));
+      await store.transact(['reviewQueue'], 'readwrite', async (tx) => {
+        for (const j of jobs) await tx.objectStore('reviewQueue').put(REVIEW_JOBS.toRecord(j));
+      });
+      return { ids: jobs.map((j) => j.id), range: IDBKeyRange.bound(['s1'], ['s1', []]) };
     },
   },
 ];

@@ -51,6 +51,8 @@ describe('opening', () => {
       'listings',
       'placeQueue',
       'placeSnapshots',
+      'reviewQueue',
+      'reviews',
       'runs',
       'savedSearches',
       'sweepPlaces',

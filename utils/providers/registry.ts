@@ -37,6 +37,12 @@ export function blockedPageKindOf(url: string): BlockedPageKind | null {
   return null;
 }
 
+/** The page of a listing's reviews (its provider's reviews.url), or null when its site's reviews are not read by this version. */
+export function reviewsPageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'> & { featureId?: string | null }, lang?: string): string | null {
+  if (!/^\d{1,20}$/.test(l.providerId)) return null;
+  return providerById(l.provider)?.reviews?.url(l, lang) ?? null;
+}
+
 /**
  * The place page of a listing (its provider's placePages.url), or null when its ids do not name
  * one or its site is not one this version knows (a record from elsewhere).

@@ -105,6 +105,8 @@ export interface MapProvider {
   blockedPageKind(url: string): BlockedPageKind | null;
   /** Its place pages, for the details pass (utils/details): what they add and where they are. */
   placePages: PlacePages;
+  /** Where its places' reviews are read (the reviews pass, utils/reviews), when this version reads them there. */
+  reviews?: ReviewPages;
   /** The query and the view a results page's URL shows (the judge checks they are the cell's). */
   parseSearchQuery(url: string): string | null;
   parseView(url: string): MapView | null;
@@ -112,6 +114,13 @@ export interface MapProvider {
 
 /** A field a place page may give that a list leaves out (utils/details/needs.ts). */
 export type DetailField = 'address' | 'phone' | 'website' | 'hours' | 'categories' | 'roadAddress' | 'lotAddress' | 'bookingUrl';
+
+export interface ReviewPages {
+  /** The pacing lane of the reviews' pages: one load, scroll or click at a time per host. */
+  laneUrl: string;
+  /** The page to load for a place's reviews, or null when its ids do not name one. */
+  url(l: Pick<Listing, 'providerId' | 'cid'> & { featureId?: string | null }, lang?: string): string | null;
+}
 
 export interface PlacePages {
   /** What the site's place page gives beyond its list (its reader: the provider's place-details.ts). */

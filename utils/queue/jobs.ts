@@ -1,7 +1,8 @@
 /**
  * The one job machinery: lease, renew, release, fail with backoff and give up, release on
  * restart. Every queue uses it: the sweep's cells (utils/queue/lease.ts, fail.ts), the place
- * details (utils/details/queue.ts), the contacts' websites (utils/contacts/queue.ts); the team's
+ * details (utils/details/queue.ts), the contacts' websites (utils/contacts/queue.ts), the places'
+ * reviews (utils/reviews/queue.ts); the team's
  * claim (utils/team/lease.ts) is the same lease over CouchDB instead of IndexedDB. A queue is an
  * object store whose `byLeaseOrder` index holds its open jobs only (a settled job carries no key,
  * so finished work costs the queue nothing); a queue says how its jobs are kept there (JobKind).
@@ -17,7 +18,7 @@ import { handled, StoreError, type Store, type SweepEvent } from '../store';
 import { backoffDelay } from './backoff';
 
 /** The object stores that are queues (utils/store/schema.ts). */
-export type QueueStoreName = 'cells' | 'placeQueue' | 'contactSites';
+export type QueueStoreName = 'cells' | 'placeQueue' | 'contactSites' | 'reviewQueue';
 
 export interface JobKind<J extends Job, R> {
   store: QueueStoreName;

@@ -7,6 +7,7 @@ import type { PlaceJobRecord, PlaceJobStatus, PlaceQueueKey } from '../details/r
 import type { ContactQueueKey, ContactSiteRecord } from '../contacts/records';
 import type { AmbiguityRecord, BusinessRecord, LinkRunRecord } from '../match/records';
 import type { LinkDecisionRecord } from '../match/types';
+import type { ReviewJobRecord, ReviewJobStatus, ReviewQueueKey, ReviewRecord } from '../reviews/records';
 
 /**
  * The lease-order key of an open cell: [sweepId, class, keywordIndex, depth, distance, id, availableAt].
@@ -112,6 +113,17 @@ export interface MapSweepDB extends DBSchema {
   ambiguities: { key: string; value: AmbiguityRecord };
   linkDecisions: { key: string; value: LinkDecisionRecord };
   linkRuns: { key: string; value: LinkRunRecord };
+  /**
+   * The reviews pass (issue 38, utils/reviews/records.ts): one job per place of a sweep whose
+   * reviews are to be read, `{sweepId}|{key}`, open jobs by lease order; and each review once,
+   * `{place key}|{review id}`, a place's reviews by `byPlace`.
+   */
+  reviewQueue: {
+    key: string;
+    value: ReviewJobRecord;
+    indexes: { bySweep: string; bySweepStatus: [string, ReviewJobStatus]; byLeaseOrder: ReviewQueueKey };
+  };
+  reviews: { key: string; value: ReviewRecord; indexes: { byPlace: string } };
 }
 
 /** [sweepId, keyword, place key]: see MapSweepDB.sweepPlaces. */
@@ -229,10 +241,22 @@ export const MIGRATIONS: readonly Migration[] = [
     db.createObjectStore('linkDecisions', { keyPath: 'id' });
     db.createObjectStore('linkRuns', { keyPath: 'id' });
   },
+  // 8 → 9: the reviews pass (issue 38). Only adds stores: every record of every other store stays
+  // exactly as it was, and a database whose places' reviews were never read simply has none.
+  (db, tx) => {
+    const missing = layoutGaps(db, tx, ADDED_AFTER_8);
+    if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
+    const queue = db.createObjectStore('reviewQueue', { keyPath: 'id' });
+    queue.createIndex('bySweep', 'sweepId');
+    queue.createIndex('bySweepStatus', ['sweepId', 'status']);
+    queue.createIndex('byLeaseOrder', 'queue');
+    db.createObjectStore('reviews', { keyPath: 'key' }).createIndex('byPlace', 'placeKey');
+  },
 ];
 
-/** The stores version 8 adds, and those from version 7 on: an older step's layout check leaves them out. */
-const ADDED_AFTER_7: StoreName[] = ['businesses', 'ambiguities', 'linkDecisions', 'linkRuns'];
+/** The stores each version adds, and those after it: an older step's layout check leaves them out. */
+const ADDED_AFTER_8: StoreName[] = ['reviewQueue', 'reviews'];
+const ADDED_AFTER_7: StoreName[] = ['businesses', 'ambiguities', 'linkDecisions', 'linkRuns', ...ADDED_AFTER_8];
 const ADDED_AFTER_6: StoreName[] = ['contactSites', ...ADDED_AFTER_7];
 
 const DECIMAL_CID = /^\d{1,20}$/;
@@ -270,6 +294,8 @@ export const EXPECTED_LAYOUT: Readonly<Record<StoreName, readonly string[]>> = {
   ambiguities: [],
   linkDecisions: [],
   linkRuns: [],
+  reviewQueue: ['bySweep', 'bySweepStatus', 'byLeaseOrder'],
+  reviews: ['byPlace'],
 };
 
 /** The names missing from an opened database, as `store` or `store.index`. Empty when intact. */

@@ -40,6 +40,11 @@ export const googleProvider: MapProvider = {
       return hl ? `${cidUrl(cid)}&${hl}` : cidUrl(cid);
     },
   },
+  // The reviews are a tab of the place page (../shared/map-pages-spec.md §5): the same page, the same lane.
+  reviews: {
+    laneUrl: `${GOOGLE_ORIGIN}/maps/`,
+    url: (l, lang) => googleProvider.placePages.url(l, lang),
+  },
   parseSearchQuery,
   parseView,
 };
