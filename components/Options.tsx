@@ -6,6 +6,7 @@ import { BROWSING_INCOGNITO_KEY, DEFAULT_KEEP_RUNS, isIncognitoAllowed, KEEP_RUN
 import type { SweepSettings } from '../utils/domain/sweep';
 import { t } from '../utils/i18n/t';
 import { CalibrationPanel } from './CalibrationPanel';
+import { ReviewsOption } from './ReviewsOption';
 import { ContactsOption } from './ContactsOption';
 import { TeamOptions } from './TeamOptions';
 
@@ -100,6 +101,7 @@ export function Options() {
         {t('optionPlaceDetails')}
       </label>
       <p class="hint">{t('optionPlaceDetailsCost', Math.round(secondsPerPlace(settings) * 10) / 10)}</p>
+      <ReviewsOption settings={settings} save={save} />
       <ContactsOption settings={settings} save={save} />
       <TeamOptions />
       <label>

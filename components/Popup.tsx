@@ -8,6 +8,7 @@ import { BROWSING, type Store } from '../utils/store';
 import { EXPORT_STATE_KEY, isActive, LONG_EXPORT_PLACES, readExportState, type LongExportState } from '../utils/export/long-export';
 import { sendExportMessage, type LongExportRequest } from '../utils/messaging/protocol';
 import { ContactsPanel } from './ContactsPanel';
+import { ReviewsPanel } from './ReviewsPanel';
 import type { Sweep } from '../utils/domain/sweep';
 import { BrowsingSwitch } from './BrowsingSwitch';
 import { FinishedReport } from './FinishedReport';
@@ -63,6 +64,7 @@ export function Popup() {
       {sweep && <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />}
       {sweep && <TeamProgress sweepId={sweep.id} />}
       {sweep && <SweepControls sweep={sweep} />}
+      {sweep && <ReviewsPanel store={store} sweep={sweep} />}
       <PopupExport store={store} sweep={sweep} sweepPlaces={sweepPlaces} browsingCount={browsingCount} />
       <HealthLine store={store} sweep={sweep} />
       <BrowsingSwitch collected={browsingCount} />

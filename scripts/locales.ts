@@ -129,6 +129,28 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'Sweep paused: Google Maps shows a limited view to signed-out users. Sign in to Google Maps in this browser, then press Resume.',
     '수집 일시 정지: 로그인하지 않은 사용자에게 Google 지도는 제한된 보기만 보여 줍니다. 이 브라우저에서 Google 지도에 로그인한 뒤 ‘재개’를 누르세요.',
   ],
+  optionReviewsLegend: ['Reviews', '리뷰'],
+  optionReviews: [
+    "After a sweep, read each place's reviews on its site, newest first (Google). It costs several paced steps per place.",
+    '수집이 끝나면 각 장소의 리뷰를 최신순으로 읽습니다(Google). 장소마다 간격을 둔 여러 단계가 걸립니다.',
+  ],
+  optionReviewsPerPlace: ['At most this many reviews per place:', '장소당 최대 리뷰 수:'],
+  optionReviewsKeepAuthor: ["Keep each reviewer's name as displayed", '리뷰 작성자의 표시 이름 저장'],
+  optionReviewsPersonalData: [
+    "A reviewer's name is personal data: it is kept only if you tick the box, only in this browser, and goes into your exports. Without it, no name, profile link or photo of a reviewer is stored.",
+    '리뷰 작성자의 이름은 개인정보입니다. 상자를 선택한 경우에만 이 브라우저에 저장되고 내보내기에 포함됩니다. 선택하지 않으면 작성자의 이름, 프로필 링크, 사진은 저장되지 않습니다.',
+  ],
+  resumeReviews: ['Resume reviews', '리뷰 재개'],
+  reviewsProgress: ['Reviews: $1 places of $2, $3 reviews', '리뷰: 장소 $2곳 중 $1곳, 리뷰 $3개'],
+  reviewsPausedSignedOut: [
+    'Reviews paused: Google shows only 5 reviews when signed out. Sign in to Google Maps in this browser, then resume.',
+    '리뷰 일시 정지: 로그인하지 않으면 Google은 리뷰를 5개만 보여 줍니다. 이 브라우저에서 Google 지도에 로그인한 뒤 재개하세요.',
+  ],
+  exportReviewsCsv: ['Reviews (CSV)', '리뷰(CSV)'],
+  notifyReviewsSignedOut: [
+    'Reviews paused: Google shows only 5 reviews when signed out. Sign in to Google Maps in this browser, then press Resume reviews.',
+    '리뷰 수집 일시 정지: 로그인하지 않으면 Google은 리뷰를 5개만 보여 줍니다. 이 브라우저에서 Google 지도에 로그인한 뒤 ‘리뷰 재개’를 누르세요.',
+  ],
   notifyExtractor: [
     'Sweep stopped: the map page changed and listings could not be read. Nothing collected was lost.',
     '수집 중지: 지도 페이지가 바뀌어 목록을 읽을 수 없습니다. 수집한 데이터는 안전합니다.',

@@ -106,8 +106,8 @@ export async function waitForSweep(popup: Page, predicate: (s: SweepRecord) => b
 }
 
 /** Press Export CSV and read the downloaded file back. */
-export async function exportCsvFromPopup(popup: Page): Promise<{ text: string; rows: Record<string, string>[]; fileName: string }> {
-  const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 60_000 }), popup.getByRole('button', { name: 'Export CSV' }).click()]);
+export async function exportCsvFromPopup(popup: Page, button = 'Export CSV'): Promise<{ text: string; rows: Record<string, string>[]; fileName: string }> {
+  const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 60_000 }), popup.getByRole('button', { name: button }).click()]);
   const file = await download.path();
   const text = readFileSync(file, 'utf8');
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });

@@ -153,7 +153,10 @@ export async function setSettings(page: Page, settings: Record<string, number | 
 }
 
 /** Every record of one object store of the extension's IndexedDB, read from an extension page. */
-export async function readAll<T>(page: Page, storeName: 'sweeps' | 'cells' | 'listings' | 'events' | 'businesses' | 'linkRuns'): Promise<T[]> {
+export async function readAll<T>(
+  page: Page,
+  storeName: 'sweeps' | 'cells' | 'listings' | 'events' | 'businesses' | 'linkRuns' | 'reviews' | 'reviewQueue',
+): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {

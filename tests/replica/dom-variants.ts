@@ -80,13 +80,112 @@ export const REAL_CLASSES: DomClasses = {
   placeInfoText: 'Io6YTe fontBodyMedium kR99db fdkmkc',
 };
 
+/**
+ * The place page's tabs and Reviews panel (client/place-page.js). The card's names are the ones public
+ * review scrapers select (`div.jftiEf` card, `div.d4r55` author, `span.rsqaWe` date, `span.wiI7pd`
+ * text, `div.CDe7pd` owner's response with its `span.DZSIDd` date and `div.wiI7pd` text — so the
+ * owner's text shares the review text's class); the panel's are stand-ins. The page's script gets
+ * them in its config, renamed for variant 'b'.
+ */
+export interface ReviewClasses {
+  /** The overview tab's scrollable content (the information rows; signed out, five reviews). */
+  overview: string;
+  overviewReviews: string;
+  /** The Reviews tab's scrollable panel. */
+  scroller: string;
+  summary: string;
+  summaryBox: string;
+  histogram: string;
+  histogramRow: string;
+  histogramBar: string;
+  sortBar: string;
+  sortButton: string;
+  menu: string;
+  menuItem: string;
+  chips: string;
+  chip: string;
+  list: string;
+  card: string;
+  head: string;
+  avatar: string;
+  author: string;
+  meta: string;
+  stars: string;
+  star: string;
+  starOn: string;
+  date: string;
+  body: string;
+  text: string;
+  more: string;
+  seeMore: string;
+  translation: string;
+  toggle: string;
+  photos: string;
+  photo: string;
+  reply: string;
+  replyHead: string;
+  replyDate: string;
+  tail: string;
+  progress: string;
+  end: string;
+}
+
+export const REVIEW_CLASSES: ReviewClasses = {
+  overview: 'w6VYqd',
+  overviewReviews: 'XJ8kHb',
+  scroller: 'm6QErb DxyBCb kA9KIf dS8AEf XiKgde',
+  summary: 'PPCwl',
+  summaryBox: 'jANrlb',
+  histogram: 'ExlQHd',
+  histogramRow: 'BHOKXe',
+  histogramBar: 'oxIpGd',
+  sortBar: 'm6QErb Hk4XGb XiKgde tLjsW',
+  sortButton: 'g88MCb S9kvJb',
+  menu: 'fontBodyLarge yu5kgd',
+  menuItem: 'fxNQSd',
+  chips: 'KNfEk',
+  chip: 'e2moi',
+  list: 'XdBhzc',
+  card: 'jftiEf fontBodyMedium',
+  head: 'WNxzHc qLhwHc',
+  avatar: 'WEBjve',
+  author: 'd4r55',
+  meta: 'DU9Pgb',
+  stars: 'kvMYJc',
+  star: 'hCCjke google-symbols NhBTye',
+  starOn: 'elGi1d',
+  date: 'rsqaWe',
+  body: 'MyEned',
+  text: 'wiI7pd',
+  more: 'w8nwRe kyuRq',
+  seeMore: 'review-more-link',
+  translation: 'fontBodySmall RgZ2Hd',
+  toggle: 'kyuRq',
+  photos: 'KtCyie',
+  photo: 'Tya61d',
+  reply: 'CDe7pd',
+  replyHead: 'nM6d2c',
+  replyDate: 'DZSIDd',
+  tail: 'wNNZR',
+  progress: 'qjESne',
+  end: 'Vv8uLe',
+};
+
 /** The names a variant's page carries (for tests and for reading a page by hand). */
 export function classesFor(variant: DomVariant): DomClasses {
-  if (variant === 'a') return REAL_CLASSES;
+  return inVariantNames(REAL_CLASSES, variant);
+}
+
+export function reviewClassesFor(variant: DomVariant): ReviewClasses {
+  return inVariantNames(REVIEW_CLASSES, variant);
+}
+
+function inVariantNames<T extends object>(classes: T, variant: DomVariant): T {
+  if (variant === 'a') return classes;
   const rename = (list: string): string =>
     list
       .split(' ')
       .map((c) => clientRenderer().renamedClass(c))
       .join(' ');
-  return Object.fromEntries(Object.entries(REAL_CLASSES).map(([k, v]) => [k, rename(v)])) as unknown as DomClasses;
+  return Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, rename(v as string)])) as T;
 }

@@ -5,10 +5,13 @@
  */
 import type { MapView } from '../../utils/geo/types';
 import { clientRenderer, type SearchPageConfig, searchPageScript } from './client-renderer';
-import { type DomClasses, type DomVariant, REAL_CLASSES } from './dom-variants';
-import { localisePlace, type ReplicaLang, UI_TEXT } from './locale';
+import { type DomClasses, type DomVariant, REAL_CLASSES, REVIEW_CLASSES, reviewClassesFor } from './dom-variants';
+import { localisePlace, type ReplicaLang, UI_TEXT, type UiText } from './locale';
 import { PANEL_WIDTH_PX } from './mercator';
+import { placePageScript } from './place-client';
 import { appInitializationState, openStatus, scriptJson } from './place-data';
+import { type ReviewsPageInput, reviewsPageConfig } from './reviews-view';
+import { DEFAULT_SWITCHES } from './switches';
 import type { ReplicaPlace } from './world';
 
 export function escapeHtml(value: string): string {
@@ -45,6 +48,28 @@ h1{font-size:22px;font-weight:400;margin:16px 24px 8px}
 .etWJQ{display:inline-block}
 [role=img][aria-label*=stars]>span+span{margin-left:4px}
 [data-item-id]{display:block;width:100%;text-align:left;padding:12px 24px;border:none;background:none;color:#1f1f1f;text-decoration:none;font-size:14px}
+[role=tab]{border:none;background:none;padding:12px 16px;font-size:14px;cursor:pointer}
+[role=tab][aria-selected=true]{color:#0b57d0;border-bottom:2px solid #0b57d0}
+.PPCwl{display:flex;gap:24px;padding:16px 24px}
+.fontDisplayLarge{font-size:48px;line-height:56px}
+.oxIpGd{width:160px;height:8px;border-radius:4px;background:#e8eaed}
+.oxIpGd>div{height:100%;border-radius:4px;background:#fbbc04}
+.g88MCb,.e2moi{margin:8px 4px 8px 24px;padding:4px 12px;border:1px solid #c7c7c7;border-radius:16px;background:#fff;font-size:14px;cursor:pointer}
+.e2moi{margin-left:0}
+.e2moi[aria-checked=true],.fxNQSd[aria-checked=true]{background:#e8f0fe}
+[role=menu]{position:absolute;z-index:4;background:#fff;box-shadow:0 2px 8px rgba(0,0,0,.3)}
+.fxNQSd{padding:8px 16px;cursor:pointer}
+.jftiEf{padding:12px 24px;border-bottom:1px solid #e3e3e3}
+.WEBjve{float:left;width:32px;height:32px;margin-right:12px;border:none;border-radius:16px;background:#c2e7ff}
+.d4r55{color:#1f1f1f;font-weight:500;line-height:32px}
+.DU9Pgb{clear:both;padding-top:4px}
+.hCCjke::before{content:"★";color:#dadce0}
+.elGi1d::before{color:#fbbc04}
+.rsqaWe,.DZSIDd{margin-left:8px;font-size:12px}
+.wiI7pd{white-space:pre-wrap;overflow-wrap:anywhere;color:#1f1f1f}
+.w8nwRe,.review-more-link,.kyuRq{border:none;background:none;color:#0b57d0;cursor:pointer;padding:0 4px;font-size:14px}
+.Tya61d{width:64px;height:64px;margin:8px 4px 0 0;border:none;border-radius:8px;background:#dadce0}
+.CDe7pd{margin-top:8px;padding-left:12px;border-left:2px solid #e3e3e3}
 `;
 
 /** Variant 'b' renames every obfuscated class of the page, its style sheet included. */
@@ -92,9 +117,20 @@ export interface PlacePageInput {
   canonicalUrl: string | null;
   /** The page's language, from its `hl` (locale.ts): English when absent. */
   lang?: ReplicaLang;
+  /** The Reviews tab's switches and clock; absent: the default switches, reviews written up to now. */
+  reviews?: ReviewsPageInput;
 }
 
-/** `/maps/place/…` and `/maps?cid=…`: the place panel (§1.6) plus `APP_INITIALIZATION_STATE`. */
+function defaultReviewsInput(): ReviewsPageInput {
+  const now = Date.now();
+  return { switches: DEFAULT_SWITCHES, clock: { writtenBefore: now, now } };
+}
+
+/**
+ * `/maps/place/…` and `/maps?cid=…`: the place panel (§1.6) plus `APP_INITIALIZATION_STATE`. A place
+ * with reviews gets the page script (client/place-page.js): signed in, the Overview / Reviews / About
+ * tabs and the Reviews panel; signed out (the limited view, S8), no tabs and five reviews in the overview.
+ */
 export function placePageHtml(input: PlacePageInput): string {
   const lang = input.lang ?? 'en';
   const text = UI_TEXT[lang];
@@ -151,15 +187,12 @@ export function placePageHtml(input: PlacePageInput): string {
       ),
     );
   }
-  const [overview, reviews, about] = text.tabs.names;
-  const tabs = [overview, ...(input.signedIn ? [reviews] : []), about]
-    .map(
-      (t, i) =>
-        `<button role="tab" class="hh2c6" aria-selected="${i === 0}" data-tab-index="${i}" aria-label="${t === overview ? text.tabs.overview(name) : t === reviews ? text.tabs.reviews(name) : text.tabs.about(name)}"><div class="Gpq6kf NlVald" aria-hidden="true">${t}</div></button>`,
-    )
-    .join('');
+  const rc = reviewClassesFor(input.variant);
+  const reviews = reviewsPageConfig(input.place, input.signedIn, input.reviews ?? defaultReviewsInput(), rc);
+  const tabList = reviews && input.signedIn ? `<div class="yx21af lLU2pe XDi3Bc"><div class="RWPxGd" role="tablist">${tabs(text, name)}</div></div>` : '';
+  const overviewReviews = reviews && !input.signedIn ? `<div class="${REVIEW_CLASSES.overviewReviews}"></div>` : '';
   const rewrite = input.canonicalUrl ? `history.replaceState(null, '', ${scriptJson(input.canonicalUrl)});` : '';
-  return inVariant(
+  const page = inVariant(
     input.variant,
     `<!DOCTYPE html><html lang="${text.htmlLang}" dir="ltr"><head><meta charset="utf-8"><title>${name} - ${lang === 'ko' ? 'Google 지도' : 'Google Maps'}</title><style>${style(panelWidth)}</style>
 <script>window.APP_INITIALIZATION_STATE=${scriptJson(state)};window.APP_FLAGS=[];${rewrite}</script></head>
@@ -169,17 +202,33 @@ export function placePageHtml(input: PlacePageInput): string {
 ${panel(
   panelWidth,
   `<div id="omnibox"><form id="searchbox" onsubmit="return false"><input id="searchboxinput" name="q" value="${name}" aria-label="${escapeHtml(text.searchLabel)}"></form></div>
-<div class="${c.main}" aria-label="${name}" role="main" jslog="24393;mutable:true;">
+<div class="${c.main}" aria-label="${name}" role="main" jslog="24393;mutable:true;" style="display:flex;flex-direction:column">
 <div class="TIHn2"><div class="tAiQdd"><div class="lMbq3e"><div><h1 class="${c.placeTitle}"><span class="a5H0ec"></span>${name}<span class="G0bp3e"></span></h1></div>
 <div class="LBgpqf"><div class="skqShb"><div class="fontBodyMedium dmRWX">${rating}${price}</div>
 <div class="fontBodyMedium"><span><span><button class="${c.placeCategory}" jsaction="pane.rating.category">${escapeHtml(place.categories[0] ?? '')}</button></span></span></div></div></div></div></div></div>
-<div class="yx21af lLU2pe XDi3Bc"><div class="RWPxGd" role="tablist">${tabs}</div></div>
-<div class="m6QErb XiKgde" aria-label="${text.informationFor(name)}" role="region">${rows.join('')}</div>
+${tabList}
+<div class="${REVIEW_CLASSES.overview}" style="flex:1 1 0;min-height:0;overflow-y:auto"><div class="m6QErb XiKgde" aria-label="${text.informationFor(name)}" role="region">${rows.join('')}</div>${overviewReviews}</div>
 </div>`,
 )}
 </div>
+<!--script-->
 </body></html>`,
   );
+  // The config holds the variant's class names in JSON (not in class="…"), so the script is added after renaming.
+  const script = reviews ? `<script>(function(){${placePageScript()}\nreplicaPlacePage(${scriptJson(reviews)}, window);})();</script>` : '';
+  return page.replace('<!--script-->', () => script);
+}
+
+/** Overview / Reviews / About, each labelled for the place (`Reviews for {name}`); the page's script switches them. */
+function tabs(text: UiText, name: string): string {
+  const [overview, reviews, about] = text.tabs.names;
+  const labels = [text.tabs.overview(name), text.tabs.reviews(name), text.tabs.about(name)];
+  return [overview, reviews, about]
+    .map(
+      (t, i) =>
+        `<button role="tab" class="hh2c6" aria-selected="${i === 0}" data-tab-index="${i}" aria-label="${labels[i]}"><div class="Gpq6kf NlVald" aria-hidden="true">${t}</div></button>`,
+    )
+    .join('');
 }
 
 function infoRow(c: DomClasses, tag: 'a' | 'button', attrs: string, glyph: string, text: string): string {

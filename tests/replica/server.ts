@@ -5,7 +5,8 @@
  * Routes (map-pages-spec §1):
  * - `/maps/search/{q}[/@lat,lng,zoomz]`   search shell; its script loads the list 20 at a time
  * - `/search?tbm=map…`                     the list's JSON (`tch=1` → in-page framing, else `)]}'`)
- * - `/maps/place/…`, `/maps?cid=…`         the place page
+ * - `/maps/place/…`, `/maps?cid=…`         the place page (with its Reviews tab, reviews-view.ts)
+ * - `/maps/rpc/listugcposts?place=…`       one batch of a place's reviews (an XHR, like `/search`)
  * - `/sorry/index`                         429 captcha page (POSTing its form solves it)
  * - consent.google.com `/m`, `/save`       the consent wall and its SOCS cookie
  */
@@ -31,6 +32,8 @@ import { consentHtml, escapeHtml, notFoundHtml, placePageHtml, searchShellHtml, 
 import { createRng, deriveSeed } from './prng';
 import { groundTruth } from './search';
 import { replicaLang } from './locale';
+import { answerReviewsXhr, REVIEWS_PATH, type ReviewClock, type ReviewTruth, reviewsTruth } from './reviews-view';
+import { reviewTotal } from './reviews';
 import { answerSearchXhr, createSearchCache } from './search-xhr';
 import { DEFAULT_SWITCHES, mergeSwitches, type Switches } from './switches';
 import type { ReplicaPlace, World } from './world';
@@ -44,7 +47,7 @@ const DEFAULT_SEARCH_ZOOM = 14;
 
 export type RequestKind = 'page' | 'xhr' | 'other';
 
-/** `kind` — `page`: a navigation to /maps/*; `xhr`: the list's /search request; `other`: sorry, consent, assets. */
+/** `kind` — `page`: a navigation to /maps/*; `xhr`: the list's /search and the reviews' batch requests; `other`: sorry, consent, assets. */
 export type RequestRecord = LoggedRequest<RequestKind>;
 
 export interface Replica {
@@ -60,13 +63,20 @@ export interface Replica {
   readonly requests: readonly RequestRecord[];
   /** Navigations to /maps/* (search shells and place pages), not counting XHRs. */
   pageLoads(): number;
-  /** The list's /search requests. */
+  /** The list's /search requests and the reviews' batch requests. */
   xhrs(): number;
   /** Whether the sorry page is up. */
   blocked(): boolean;
   /** What a human solving the captcha does: lift the block and restart the rolling window. */
   solveCaptcha(): void;
   groundTruth(query: string, area: BBox | Area): ReplicaPlace[];
+  /**
+   * A place's reviews (by place id `ChIJ…`, CID or feature id), newest first, each with `dateText`, its
+   * date as the page prints it by the replica's clock now. Throws for a place Google does not list.
+   */
+  reviewsTruth(placeId: string): ReviewTruth[];
+  /** How many reviews the place has (0 when none). */
+  reviewsCount(placeId: string): number;
   close(): Promise<void>;
 }
 
@@ -94,6 +104,10 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   const draws = createRng(deriveSeed(world.seed, 'server'));
   const searchCache = createSearchCache();
   const captcha = createRollingLimit(now, CAPTCHA_WINDOW_MS);
+  const jitter = createRng(deriveSeed(world.seed, 'reviews jitter'));
+  // Every review was written before the replica started; their printed ages grow with its clock.
+  const reviewsWrittenBefore = now();
+  const reviewClock = (): ReviewClock => ({ writtenBefore: reviewsWrittenBefore, now: now() });
 
   function redirect(req: IncomingMessage, res: ServerResponse, kind: RequestKind, location: string, extra: Headers = {}): void {
     send(req, res, kind, 302, { location, 'content-type': 'text/html; charset=UTF-8', ...extra }, `<a href="${escapeHtml(location)}">moved</a>`);
@@ -114,7 +128,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     const url = new URL(req.url ?? '/', GOOGLE_ORIGIN);
     if (hostOf(req) === 'consent.google.com') return handleConsent(req, res, url);
     const path = url.pathname;
-    const kind: RequestKind = path === '/maps' || path.startsWith('/maps/') ? 'page' : path === '/search' ? 'xhr' : 'other';
+    const kind: RequestKind = path === '/search' || path === REVIEWS_PATH ? 'xhr' : path === '/maps' || path.startsWith('/maps/') ? 'page' : 'other';
     if (kind !== 'other' && overLimit()) {
       const token = randomBytes(16).toString('hex');
       return redirect(req, res, kind, `${GOOGLE_ORIGIN}/sorry/index?continue=${encodeURIComponent(GOOGLE_ORIGIN + (req.url ?? '/'))}&q=${token}`);
@@ -134,6 +148,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     } else if (switches.hangPaths.some((p) => path.startsWith(p))) {
       return hang(req, res, kind);
     }
+    if (path === REVIEWS_PATH) return reviewsXhr(req, res, url);
     if (path.startsWith('/maps/search/')) return searchPage(req, res, url);
     if (path.startsWith('/maps/place') || (path === '/maps' && url.searchParams.has('cid'))) return placePage(req, res, url);
     if (path === '/search' && url.searchParams.get('tbm') === 'map') return searchXhr(req, res, url);
@@ -179,8 +194,24 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       canonicalUrl: canonical,
       panelWidth: switches.panelWidth,
       lang: replicaLang(url.searchParams.get('hl')),
+      reviews: { switches, clock: reviewClock() },
     });
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, html);
+  }
+
+  async function reviewsXhr(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    // Drawn on every batch, used or not, so a seed gives the same delays whatever the switch.
+    const extraMs = jitter.next() * switches.reviewsJitterMs;
+    if (extraMs > 0) await sleep(extraMs);
+    const answer = answerReviewsXhr(world, switches.signedIn, url.searchParams, reviewClock());
+    send(req, res, 'xhr', answer.status, { 'content-type': answer.contentType }, answer.body);
+  }
+
+  /** The place Google lists under a place id, CID or feature id. */
+  function googlePlace(id: string): ReplicaPlace {
+    const place = world.byFeatureId.get(id) ?? world.byCid.get(id) ?? [...world.byCid.values()].find((p) => p.placeId === id);
+    if (!place) throw new Error(`replica: no place "${id}" on Google`);
+    return place;
   }
 
   function searchXhr(req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -248,6 +279,8 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     blocked: captcha.blocked,
     solveCaptcha: captcha.reset,
     groundTruth: (query, area) => groundTruth(world, query, area),
+    reviewsTruth: (placeId) => reviewsTruth(googlePlace(placeId), reviewClock()),
+    reviewsCount: (placeId) => reviewTotal(googlePlace(placeId)),
     close: server.close,
   };
 }

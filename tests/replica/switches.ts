@@ -2,10 +2,12 @@
  * Behaviours a test can turn on in the replica, one at a time or together (`replica.setSwitches`).
  */
 import { DOM_VARIANT_NAMES, type DomVariant } from './dom-variants';
+import { REVIEW_CHOICES, type ReviewsSwitches } from './reviews-view';
 import type { SearchSwitches } from './search';
 import { SEARCH_GEOMETRIES, type SearchGeometry } from './geometry';
 
-export interface Switches extends Required<SearchSwitches> {
+/** The Reviews tab's unconfirmed forms are in ReviewsSwitches (reviews-view.ts); `signedIn: false` is its limited view. */
+export interface Switches extends Required<SearchSwitches>, ReviewsSwitches {
   /** Class-name set of the pages (stable hooks are the same in both). */
   domVariant: DomVariant;
   /** Requests (page loads + XHRs) per rolling minute before the sorry page; null = never. */
@@ -49,6 +51,14 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   brokenCards: false,
   sponsored: true,
   singleResultRedirectMs: 1500,
+  reviewsBatchSize: 10,
+  reviewsSort: 'menu',
+  reviewsDefaultSort: 'relevant',
+  reviewsExpander: 'more',
+  reviewsIdLocation: 'card',
+  reviewsEnd: 'nothing',
+  reviewsTranslated: true,
+  reviewsJitterMs: 0,
 });
 
 /**
@@ -66,6 +76,7 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
       case 'consent':
       case 'brokenCards':
       case 'sponsored':
+      case 'reviewsTranslated':
         if (typeof value !== 'boolean') problems.push(`${key} must be a boolean`);
         else next[key] = value;
         break;
@@ -89,6 +100,7 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
       case 'slowMs':
       case 'batchDelayMs':
       case 'singleResultRedirectMs':
+      case 'reviewsJitterMs':
         if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 600_000) problems.push(`${key} must be a number of ms in [0, 600000]`);
         else next[key] = value;
         break;
@@ -103,6 +115,17 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
           problems.push(`${key} must be an array of paths starting with "/"`);
         else next[key] = [...(value as string[])];
         break;
+      case 'reviewsBatchSize':
+      case 'reviewsSort':
+      case 'reviewsDefaultSort':
+      case 'reviewsExpander':
+      case 'reviewsIdLocation':
+      case 'reviewsEnd': {
+        const allowed: readonly unknown[] = REVIEW_CHOICES[key];
+        if (!allowed.includes(value)) problems.push(`${key} must be one of ${allowed.join(', ')}`);
+        else next[key] = value as never;
+        break;
+      }
       default:
         problems.push(`unknown switch "${key}"`);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReviewDate } from '../../utils/reviews/dates';
+import { parseReviewDate } from '../../utils/domain/review-date';
 
 /** 2026-03-31 10:00 UTC: a month's end, to catch month arithmetic. */
 const READ = Date.UTC(2026, 2, 31, 10, 0, 0);

@@ -24,7 +24,7 @@ import { wireTeam } from '../team/wire';
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
 
-type Attention = 'blocked' | 'consent' | 'signed-out' | 'extractor' | 'finished' | 'quota' | 'team';
+type Attention = 'blocked' | 'consent' | 'signed-out' | 'reviews-signed-out' | 'extractor' | 'finished' | 'quota' | 'team';
 
 /**
  * Wires the service worker: listeners are registered synchronously (MV3 only wakes a worker
@@ -113,6 +113,7 @@ export function createBackground(browser: Browser): void {
       blocked: 'notifyBlocked',
       consent: 'notifyConsent',
       'signed-out': 'notifySignedOut',
+      'reviews-signed-out': 'notifyReviewsSignedOut',
       extractor: 'notifyExtractor',
       finished: 'notifyFinished',
       quota: 'notifyQuota',
@@ -140,6 +141,7 @@ export function createBackground(browser: Browser): void {
     'retryFailed',
     'useMapView',
     'deleteSweep',
+    'resumeReviews',
     'saveSearch',
     'deleteSavedSearch',
     'runSavedSearchNow',

@@ -60,6 +60,18 @@ export interface ContactsSetting {
 }
 
 /**
+ * The reviews pass (issue 38, utils/reviews): after a sweep (and its place details), read each
+ * place's reviews on its own site, newest first, at most `reviewsPerPlace` each. Off by default:
+ * it costs several paced steps per place. The reviewer's name is personal data: kept only with
+ * `reviewsKeepAuthor`, off by default. Copied into each sweep when it starts, like the others.
+ */
+export interface ReviewsSetting {
+  reviews: boolean;
+  reviewsPerPlace: number;
+  reviewsKeepAuthor: boolean;
+}
+
+/**
  * The least delay between two requests to a map host: a site that sees a browser ask faster
  * may block it (a captcha, Naver's "과도한 접근 요청", Kakao's 500 page) for everybody on that
  * connection. Below it only with `belowFloorAccepted`, the options page's explicit "I accept the
@@ -78,7 +90,7 @@ export interface PacingRiskSetting {
  * 1.5 s of jitter, so a sweep looks like a patient person rather than a crawler.
  * Results come in the browser's language.
  */
-export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting & PacingRiskSetting & ContactsSetting = {
+export const DEFAULT_SETTINGS: AllSettings = {
   delayMs: 2000,
   jitterMs: 1500,
   cellTimeoutMs: 120_000,
@@ -92,10 +104,13 @@ export const DEFAULT_SETTINGS: SweepSettings & DetailsSetting & PacingRiskSettin
   belowFloorAccepted: false,
   contactsFromWebsites: false,
   contactsRecheckDays: 30,
+  reviews: false,
+  reviewsPerPlace: 50,
+  reviewsKeepAuthor: false,
 };
 
 /** Every option the options page stores under `settings`. */
-export type AllSettings = SweepSettings & DetailsSetting & PacingRiskSetting & ContactsSetting;
+export type AllSettings = SweepSettings & DetailsSetting & PacingRiskSetting & ContactsSetting & ReviewsSetting;
 
 const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [number, number] : null } = {
   delayMs: [0, 60_000],
@@ -111,6 +126,9 @@ const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [num
   belowFloorAccepted: null,
   contactsFromWebsites: null,
   contactsRecheckDays: [1, 365],
+  reviews: null,
+  reviewsPerPlace: [1, 10_000],
+  reviewsKeepAuthor: null,
 };
 
 /**

@@ -70,3 +70,20 @@ export const BROWSING_INCOGNITO_KEY = 'collectInIncognito';
 export function isIncognitoAllowed(value: unknown): boolean {
   return value === true;
 }
+
+/** A sweep whose reviews pass waits for the user to sign in (utils/reviews/wire.ts). */
+export function reviewsPausedKey(sweepId: string): string {
+  return `reviewsPaused:${sweepId}`;
+}
+
+/** Per-sweep yes/no flags in storage.local (outside IndexedDB: a flag the user clears, never a sweep's data). */
+export function storedFlags(
+  local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void>; remove(key: string): Promise<void> },
+  keyOf: (sweepId: string) => string,
+) {
+  return {
+    has: async (sweepId: string) => (await local.get(keyOf(sweepId)))[keyOf(sweepId)] === true,
+    set: (sweepId: string) => local.set({ [keyOf(sweepId)]: true }),
+    clear: (sweepId: string) => local.remove(keyOf(sweepId)),
+  };
+}

@@ -2,7 +2,8 @@
  * The browser glue of the details pass: the sweep's own page driver for loads (one navigation,
  * waited for, utils/browser/page-driver.ts) and the details message for the read.
  */
-import { isTransportError, TimeoutError, withTimeout, type PageDriver } from '../browser/page-driver';
+import type { PageDriver } from '../browser/page-driver';
+import { askUntilAnswered } from '../browser/ask-tab';
 import type { Listing } from '../domain/listing';
 import { sendDetailsMessage, type CollectPlaceRequest } from '../messaging/details-protocol';
 import type { PlacePageDriver } from './runner';
@@ -27,19 +28,6 @@ export function createPlacePageDriver(
   return {
     load: (tabId, url, timeoutMs) => page.load(tabId, url, timeoutMs),
     exists: (tabId) => page.exists(tabId),
-    async collectPlace(tabId, req, timeoutMs) {
-      const deadline = now() + timeoutMs;
-      let lastError: unknown = null;
-      while (now() < deadline) {
-        try {
-          return await withTimeout(send(tabId, req), Math.max(1, deadline - now()));
-        } catch (e) {
-          lastError = e;
-          if (e instanceof TimeoutError || !isTransportError(e)) throw e;
-          await sleep(400);
-        }
-      }
-      throw new TimeoutError(`The place page's content script did not answer: ${String(lastError)}`);
-    },
+    collectPlace: (tabId, req, timeoutMs) => askUntilAnswered(() => send(tabId, req), timeoutMs, "The place page's content script", sleep, now),
   };
 }

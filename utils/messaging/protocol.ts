@@ -46,6 +46,8 @@ export interface SweepCommandMap {
   useMapView(provider?: ProviderId): Reply<{ areaText: string }>;
   /** Delete a sweep and the places only it found; refused while a worker holds one of its cells. */
   deleteSweep(sweepId: string): Reply;
+  /** The user signed in: the sweep's reviews pass may run again (utils/reviews). */
+  resumeReviews(sweepId: string): Reply;
 }
 
 /** Dashboard → background: saved searches and their schedule. */

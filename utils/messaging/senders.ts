@@ -29,6 +29,7 @@ export const MESSAGES = {
   retryFailed: { from: 'page', to: 'background' },
   useMapView: { from: 'page', to: 'background' },
   deleteSweep: { from: 'page', to: 'background' },
+  resumeReviews: { from: 'page', to: 'background' },
   saveSearch: { from: 'page', to: 'background' },
   deleteSavedSearch: { from: 'page', to: 'background' },
   runSavedSearchNow: { from: 'page', to: 'background' },
@@ -41,6 +42,7 @@ export const MESSAGES = {
   firstPageReady: { from: 'background', to: 'map-tab' },
   pressFirstPageControl: { from: 'background', to: 'map-tab' },
   collectPlace: { from: 'background', to: 'map-tab' },
+  reviewsStep: { from: 'background', to: 'map-tab' },
   // Long exports: started by a page, built in the offscreen document (export/long-export.ts).
   startLongExport: { from: 'page', to: 'background' },
   offscreenBuildExport: { from: 'background', to: 'page' },

@@ -26,8 +26,10 @@ export interface SweepCommandDeps {
   now(): number;
   newId(): string;
   settings(): Promise<SweepSettings>;
-  /** The details pass, told when its sweep is deleted. */
-  details: { stop(sweepId: string): void };
+  /** The passes over a finished sweep's places, told when their sweep is deleted. */
+  passes: { stop(sweepId: string): void };
+  /** The reviews pass, resumed when the user signed in. */
+  reviews: { resume(sweepId: string): Promise<void> };
   /** Tabs running sweeps other than `except` drive. */
   tabsInUse(except?: string): Promise<Set<number>>;
   /** Starts loops for every running sweep not driven yet. */
@@ -112,7 +114,7 @@ export function createSweepCommands(deps: SweepCommandDeps) {
       return reply;
     },
     async deleteSweep(id) {
-      deps.details.stop(id);
+      deps.passes.stop(id);
       // Checked in the deleting transaction: a worker finishing a cell would otherwise commit
       // into a sweep that no longer exists.
       const deleted = await deps.store.deleteSweep(id, { unlessHeldAt: deps.now() });
@@ -122,6 +124,11 @@ export function createSweepCommands(deps: SweepCommandDeps) {
           error: { code: 'sweep-busy', message: 'This sweep is still running, or a worker is finishing one of its cells. Stop it, then delete it.' },
         };
       }
+      return { ok: true };
+    },
+    async resumeReviews(id) {
+      await deps.reviews.resume(id);
+      await deps.ensureDriving();
       return { ok: true };
     },
     async retryFailed(id) {

@@ -13,6 +13,8 @@ import type { SavedSearch } from '../domain/saved-search';
 import type { StartOutcome } from '../schedule/scheduler';
 import { createDetailsPass } from '../details/wire';
 import { createPlacePageDriver, sendCollectPlace } from '../details/page';
+import { createReviewsPageDriver, createReviewsPass } from '../reviews/wire';
+import { reviewsPausedKey, storedFlags } from '../config/storage-keys';
 
 /**
  * The background's command side. Sweep state lives in the store; the only things kept in
@@ -55,6 +57,27 @@ export function createController(deps: ControllerDeps) {
       if (exit === 'blocked') deps.attention(s, 'blocked');
     },
   });
+  /** The optional reviews pass (utils/reviews), after the place details, in the same tab. */
+  const reviews = createReviewsPass({
+    store: deps.store,
+    page: createReviewsPageDriver(deps.page, deps.sleep),
+    pacer: deps.pacer,
+    now: deps.now,
+    sleep: deps.sleep,
+    random: deps.random,
+    newId: deps.newId,
+    attention: (s, exit) => deps.attention(s, exit === 'limited' ? 'reviews-signed-out' : 'blocked'),
+    paused: storedFlags(deps.browser.storage.local, reviewsPausedKey),
+  });
+  /** The passes over a finished sweep's places, in this order, one after the other in its tab. */
+  const passes = [details, reviews] as const;
+  async function afterSweep(sweepId: string, tabId: number): Promise<void> {
+    for (const pass of passes) {
+      const exit = await pass.start(sweepId, tabId);
+      // The user must act (a block page, signed out), the tab went, or another chain holds it: the rest waits.
+      if (exit !== 'finished' && exit !== 'off') return;
+    }
+  }
 
   async function savedWorkers(sweepId: string): Promise<number[]> {
     const key = WORKERS_KEY(sweepId);
@@ -68,7 +91,7 @@ export function createController(deps: ControllerDeps) {
       if (sweep.id === except || !statuses.includes(sweep.status)) continue;
       for (const id of await savedWorkers(sweep.id)) used.add(id);
     }
-    for (const id of details.tabsInUse()) used.add(id);
+    for (const pass of passes) for (const id of pass.tabsInUse()) used.add(id);
     return used;
   }
 
@@ -104,13 +127,15 @@ export function createController(deps: ControllerDeps) {
   async function ensureDriving(): Promise<void> {
     const sweeps = await deps.store.listSweeps();
     const running = sweeps.filter((s) => s.status === 'running');
-    // Finished sweeps whose place-details pass is due (after a restart, or never started).
-    const detailsDue = await details.resumable();
-    for (const s of detailsDue) {
+    // Finished sweeps whose passes are due (after a restart, or never started).
+    const due = new Map<string, Sweep>();
+    for (const pass of passes) for (const s of await pass.resumable()) due.set(s.id, s);
+    for (const s of due.values()) {
+      if (passes.some((p) => p.isDriving(s.id))) continue;
       const [tab] = await workerTabs(s);
-      if (tab !== undefined) void details.start(s.id, tab);
+      if (tab !== undefined) void afterSweep(s.id, tab);
     }
-    if (running.length === 0 && detailsDue.length === 0) {
+    if (running.length === 0 && due.size === 0) {
       await deps.browser.alarms.clear(WATCHDOG_ALARM);
       return;
     }
@@ -142,8 +167,8 @@ export function createController(deps: ControllerDeps) {
     // `driving`, which would let the watchdog start duplicates beside them).
     const exits = await Promise.allSettled(free.map((tabId) => supervise(sweep.id, tabId)));
     if (exits.length === 0) return;
-    // Finished: the place-details pass (when on) runs next, in the same tab.
-    if (exits.some((e) => e.status === 'fulfilled' && e.value === 'finished')) void details.start(sweep.id, free[0]!);
+    // Finished: the passes over its places (when on) run next, in the same tab.
+    if (exits.some((e) => e.status === 'fulfilled' && e.value === 'finished')) void afterSweep(sweep.id, free[0]!);
     if (exits.every((e) => e.status === 'fulfilled' && e.value === 'tab-closed')) {
       await deps.browser.storage.session.remove(WORKERS_KEY(sweep.id));
       await transition(deps.store, sweep.id, {
@@ -194,7 +219,7 @@ export function createController(deps: ControllerDeps) {
    */
   async function onBrowserStart(): Promise<void> {
     await releaseSessionLeases(deps.store, deps.now());
-    await details.onRestart();
+    for (const pass of passes) await pass.onRestart();
     for (const sweep of await deps.store.listSweeps()) {
       if (sweep.status === 'running') await transition(deps.store, sweep.id, { event: 'pause', reason: 'restart' });
     }
@@ -208,11 +233,21 @@ export function createController(deps: ControllerDeps) {
    */
   async function onWorkerStart(): Promise<void> {
     await releaseSessionLeases(deps.store, deps.now());
-    await details.onRestart();
+    for (const pass of passes) await pass.onRestart();
   }
 
   /** A command's status change, through the one table, guarded by the status it expects (in one transaction). */
-  const { commands, planFor } = createSweepCommands({ ...deps, details, tabsInUse, ensureDriving });
+  const { commands, planFor } = createSweepCommands({
+    ...deps,
+    passes: {
+      stop: (id) => {
+        for (const p of passes) p.stop(id);
+      },
+    },
+    reviews,
+    tabsInUse,
+    ensureDriving,
+  });
 
   const commitBrowsing = createBrowsingCommits({ browser: deps.browser, store: deps.store, now: deps.now, tabsInUse });
 

@@ -11,6 +11,8 @@ import { collectGooglePage } from './collect';
 import { navigationStatus } from '../../content/navigation-status';
 import { measureCanvas } from './canvas';
 import { startGooglePlaceDetails } from './place-details';
+import { answerReviewsStep } from '../../content/reviews';
+import { GOOGLE_REVIEWS } from './reviews';
 
 /**
  * Wires the Google Maps content script. Messages from the page's world are accepted only
@@ -58,12 +60,13 @@ export function startGoogleContent(win: Window, browser: Browser): void {
 
   const browsing = startBrowsing(win, browser, createGoogleBrowsingReader(), () => sweepPage);
   // A place page the details pass loaded (utils/details) is the sweep's too.
-  startGooglePlaceDetails(win, browser, {
-    onAsked: () => {
-      sweepPage = true;
-      browsing.stop();
-    },
-  });
+  const sweepAsks = () => {
+    sweepPage = true;
+    browsing.stop();
+  };
+  startGooglePlaceDetails(win, browser, { onAsked: sweepAsks });
+  // And one the reviews pass loaded (utils/reviews).
+  answerReviewsStep(win, browser, GOOGLE_REVIEWS, { onAsked: sweepAsks });
 }
 
 /**

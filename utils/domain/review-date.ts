@@ -6,7 +6,7 @@
  * Days are counted in UTC from the reading time's UTC day (a day's error at most near midnight,
  * within every relative date's own precision).
  */
-import type { ReviewDate } from '../domain/review';
+import type { ReviewDate } from './review';
 
 type Unit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 

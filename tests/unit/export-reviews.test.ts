@@ -1,0 +1,71 @@
+/**
+ * The reviews export (utils/export/reviews.ts): one row per review of the places in scope,
+ * hostile text intact and neutralised as every CSV cell is, Korean intact behind the BOM.
+ */
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { Review } from '../../utils/domain/review';
+import { REVIEW_COLUMNS, reviewsCsvChunks } from '../../utils/export/reviews';
+import { openStore } from '../../utils/store';
+import { reviewKey } from '../../utils/reviews/records';
+import { freshFactory, makeCell, makeListing, makeSweep } from './store-fixtures';
+
+function review(placeKey: string, id: string, o: Partial<Review> = {}): Review {
+  return {
+    key: reviewKey(placeKey, id),
+    placeKey,
+    provider: 'google',
+    reviewId: id,
+    idFromSite: true,
+    rating: 4,
+    date: { said: '3주 전', iso: '2026-01-01', precision: 'week' },
+    text: 'Good',
+    translation: null,
+    lang: null,
+    ownerReply: null,
+    photos: 0,
+    visit: null,
+    author: null,
+    readAt: Date.UTC(2026, 0, 22),
+    ...o,
+  };
+}
+
+describe('the reviews CSV', () => {
+  it('one row per review of the scope, hostile texts intact and neutralised', async () => {
+    const store = await openStore({ factory: freshFactory(), name: 'rx' });
+    await store.createSweep(makeSweep('s1'), [makeCell('s1', 'r0c0')]);
+    const stored = (cid: string, collections: string[]) => ({
+      ...makeListing(cid, { name: `카페 ${cid}` }),
+      firstSeen: 1,
+      lastSeen: 1,
+      collections,
+      keywords: [],
+      cells: [],
+    });
+    const hostile = '=HYPERLINK("http://x","y")\n<img src=x onerror=alert(1)>\u202E 👍 "quoted", done';
+    await store.transact(['listings', 'reviews'], 'readwrite', async (tx) => {
+      await tx.objectStore('listings').put(stored('1', ['s1']));
+      await tx.objectStore('listings').put(stored('2', ['other']));
+      await tx.objectStore('reviews').put(review('google:1', 'a', { text: hostile, ownerReply: { text: '+1 감사합니다', date: null } }));
+      await tx.objectStore('reviews').put(review('google:1', 'b', { text: 'x'.repeat(10_000), date: null }));
+      await tx.objectStore('reviews').put(review('google:2', 'c'));
+    });
+    let csv = '';
+    for await (const chunk of reviewsCsvChunks(store, 's1')) csv += chunk;
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const rows = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true }).data;
+    expect(Object.keys(rows[0]!)).toEqual([...REVIEW_COLUMNS]);
+    expect(rows.map((r) => r.review_id)).toEqual(['a', 'b']);
+    expect(rows[0]).toMatchObject({
+      place_name: '카페 1',
+      text: `'${hostile}`,
+      owner_reply: "'+1 감사합니다",
+      date: '2026-01-01',
+      date_precision: 'week',
+      date_as_shown: '3주 전',
+    });
+    expect(rows[1]!.text).toHaveLength(10_000);
+    store.close();
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The reviews loop (issue 38): one per worker tab, all state in the store (utils/reviews/queue.ts),
+ * shaped like the place-details loop (utils/details/runner.ts). For each place: lease it, load its
+ * reviews page in the site's lane, then step through the page (open the Reviews tab, choose newest
+ * first, scroll for the next batch, open long texts), each step that makes the page fetch or change
+ * waiting its turn in the same lane, until judge.ts sees the page's proof of an end; then one strict
+ * commit. A reading without proof is a failed attempt (retried after a backoff, then left and
+ * reported). The signed-out limited view pauses the pass for the user to sign in. The service
+ * worker may die at any line: a lease never committed runs out and the place is read again.
+ */
+import { TimeoutError } from '../browser/page-driver';
+import type { Review } from '../domain/review';
+import type { ReviewsStepRequest, ReviewsView } from '../messaging/reviews-protocol';
+import { providerFor } from '../providers/registry';
+import { idleWaitMs, renewJob } from '../queue/jobs';
+import type { Pacer } from '../queue/pacing';
+import type { Store } from '../store';
+import { afterStep, newHistory, nextStep, type ReviewLimits } from './judge';
+import { commitReviews, countOpenReviews, failReviews, leaseReviews, REVIEW_JOBS, releaseReviews, storedReviewIds } from './queue';
+import type { ReviewJob } from './records';
+import { reviewIdOf, reviewOf } from './review-of';
+
+/** What the loop needs of a worker tab. */
+export interface ReviewsPageDriver {
+  load(tabId: number, url: string, timeoutMs: number): Promise<{ url: string }>;
+  exists(tabId: number): Promise<boolean>;
+  /** One step on the page (ReviewsProtocol.reviewsStep); rejects with a TimeoutError after `timeoutMs`. */
+  step(tabId: number, req: ReviewsStepRequest, timeoutMs: number): Promise<ReviewsView>;
+}
+
+export interface ReviewsSettings {
+  limits: ReviewLimits;
+  keepAuthor: boolean;
+  maxAttempts: number;
+  loadTimeoutMs: number;
+}
+
+export interface ReviewsDeps {
+  store: Store;
+  page: ReviewsPageDriver;
+  pacer: Pacer;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  random(): number;
+}
+
+export type ReviewsExit = 'finished' | 'not-finished' | 'blocked' | 'limited' | 'tab-closed' | 'stopped';
+
+/** How long one step may wait for the page to show what it brought (a batch, an open text). */
+export const STEP_SETTLE_MS = 6_000;
+/** Steps per place at most: a list of thousands at 10 a batch, with room for expanders. */
+const MAX_STEPS = 400;
+const STEP_MARGIN_MS = 5_000;
+
+export async function runReviews(
+  deps: ReviewsDeps,
+  sweepId: string,
+  tabId: number,
+  settings: ReviewsSettings,
+  opts: { holder: string; stopped?(): boolean },
+): Promise<ReviewsExit> {
+  const sweep = await deps.store.getSweep(sweepId);
+  if (!sweep) return 'not-finished';
+  const provider = providerFor(sweep.provider);
+  const lane = provider.reviews?.laneUrl;
+  if (!lane) return 'finished';
+  const leaseMs = settings.loadTimeoutMs + 2 * (STEP_SETTLE_MS + STEP_MARGIN_MS) + 60_000;
+  for (;;) {
+    if (opts.stopped?.()) return 'stopped';
+    if (!(await deps.page.exists(tabId))) return 'tab-closed';
+    if ((await deps.store.getSweep(sweepId))?.status !== 'finished') return 'not-finished';
+    const job = await leaseReviews(deps.store, { sweepId, holder: opts.holder, now: deps.now(), leaseMs });
+    if (!job) {
+      const open = await countOpenReviews(deps.store, sweepId);
+      if (open.open === 0) return 'finished';
+      await deps.sleep(idleWaitMs(open, deps.now()));
+      continue;
+    }
+    const exit = await readPlace(deps, job, tabId, lane, settings, opts.holder, leaseMs);
+    if (exit) return exit;
+  }
+}
+
+/** One place's reading, committed or failed; an exit when the pass must stop. */
+async function readPlace(
+  deps: ReviewsDeps,
+  job: ReviewJob,
+  tabId: number,
+  lane: string,
+  settings: ReviewsSettings,
+  holder: string,
+  leaseMs: number,
+): Promise<ReviewsExit | null> {
+  const fail = (message: string) =>
+    failReviews(deps.store, { jobId: job.id, holder, now: deps.now(), message, maxAttempts: settings.maxAttempts, random: deps.random });
+  const provider = providerFor(job.provider);
+  /** A step in the site's lane: the page fetches or changes only in this loop's turn. */
+  const paced = async <T>(work: () => Promise<T>): Promise<T> => {
+    const release = await deps.pacer.acquire(lane);
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+  try {
+    const loaded = await paced(() => deps.page.load(tabId, job.url, settings.loadTimeoutMs));
+    if (provider.blockedPageKind(loaded.url)) {
+      await releaseReviews(deps.store, { jobId: job.id, holder, now: deps.now() });
+      return 'blocked';
+    }
+  } catch (e) {
+    deps.pacer.penalise(lane);
+    await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e));
+    return null;
+  }
+  const known = await storedReviewIds(deps.store, job.key);
+  const readAt = deps.now();
+  const ctx = { placeKey: job.key, provider: job.provider, readAt, keepAuthor: settings.keepAuthor };
+  const step = (action: ReviewsStepRequest['action']) =>
+    deps.page.step(tabId, { key: job.key, provider: job.provider, action, settleMs: STEP_SETTLE_MS }, STEP_SETTLE_MS + STEP_MARGIN_MS);
+  let history = newHistory();
+  try {
+    let view = await step('look');
+    for (let n = 0; n < MAX_STEPS; n++) {
+      const next = nextStep(view, settings.limits, history, (card) => {
+        if (known.has(reviewIdOf(card, job.key).id)) return 'known';
+        const since = settings.limits.since;
+        const day = since ? reviewOf(card, ctx).date?.iso : null;
+        return since && day && day < since ? 'since' : null;
+      });
+      if (next.kind === 'limited') {
+        await releaseReviews(deps.store, { jobId: job.id, holder, now: deps.now() });
+        return 'limited';
+      }
+      if (next.kind === 'unknown') {
+        await fail(next.reason);
+        return null;
+      }
+      if (next.kind === 'done') {
+        const reviews: Review[] = view.cards.slice(0, next.take).map((c) => reviewOf(c, ctx));
+        await commitReviews(deps.store, { jobId: job.id, holder, now: deps.now(), reviews, end: next.end, sortedNewest: next.sortedNewest });
+        deps.pacer.reward(lane);
+        return null;
+      }
+      const before = view;
+      if (next.action === 'look') {
+        // The page is loading a batch: look again shortly, nothing pressed.
+        await deps.sleep(500);
+        view = await step('look');
+      } else view = await paced(() => step(next.action));
+      history = afterStep(history, next.action, before, view);
+      // A long list is many steps: the lease follows the reading.
+      if (!(await renewJob(deps.store, REVIEW_JOBS, { id: job.id, holder, now: deps.now(), leaseMs }))) return null;
+    }
+    await fail(`no end after ${MAX_STEPS} steps`);
+  } catch (e) {
+    deps.pacer.penalise(lane);
+    await fail(errorText(e));
+  }
+  return null;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
