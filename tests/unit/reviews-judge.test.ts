@@ -23,6 +23,7 @@ const cards = (n: number, o: Partial<ReviewCard> = {}) => Array.from({ length: n
 const view = (o: Partial<ReviewsView> = {}): ReviewsView => ({
   page: 'reviews',
   order: 'newest',
+  sortChoiceShown: false,
   cards: cards(10),
   total: 40,
   loading: false,

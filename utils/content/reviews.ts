@@ -41,7 +41,8 @@ function settled(action: ReviewsAction, before: ReviewsView, now: ReviewsView): 
     case 'open':
       return now.page === 'reviews' && now.cards.length > 0;
     case 'sort-newest':
-      return signature(now) !== signature(before) || now.order === 'newest';
+      // A menu that opened is this step's effect too (the next step chooses in it).
+      return signature(now) !== signature(before) || now.order === 'newest' || (now.sortChoiceShown && !before.sortChoiceShown);
     case 'expand':
       return now.cards.every((c) => !c.collapsed);
     case 'more':

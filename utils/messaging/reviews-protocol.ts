@@ -53,6 +53,8 @@ export interface ReviewsView {
   page: 'reviews' | 'place' | 'limited' | 'unknown';
   /** The order shown: newest first (chosen and shown so), another, or 'none' when the page offers no order to choose. */
   order: 'newest' | 'other' | 'none';
+  /** The newest-first choice shows (a sort menu opened, or chips): the next sort step chooses it. */
+  sortChoiceShown: boolean;
   cards: ReviewCard[];
   /** The number of reviews the page says the place has, or null when it says none. */
   total: number | null;

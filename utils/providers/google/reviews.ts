@@ -206,6 +206,7 @@ export function readGoogleReviews(doc: Document, state: GoogleReviewsState): Rev
   return {
     page,
     order: !hasSort ? 'none' : optionChecked || state.newestChosen ? 'newest' : 'other',
+    sortChoiceShown: !!option,
     cards: cards.map((c) => readCard(c, state)),
     total,
     loading: Array.from(doc.querySelectorAll('[role="progressbar"]')).some(visible),
