@@ -7,8 +7,9 @@
  * hour, memory over 10,000 sites). The business matcher on replica worlds whose sites disagree
  * (scripts/bench/match.ts: precision, recall, ambiguities, look-alikes merged; time and heap at
  * 10k and 100k places). Sweep as a team (scripts/bench/team.ts: cells per hour with 1, 2 and 3
- * browsers on one district, requests and bytes per cell).
- * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-contacts, --no-match, --no-team, --no-chromium,
+ * browsers on one district, requests and bytes per cell). The reviews pass (scripts/bench/reviews.ts:
+ * reviews per hour at the default pacing, a place of 1,000 reviews).
+ * Prints a table and writes bench-output/summary.json. Options: --no-commit, --no-driver-check, --no-geometry, --no-reference, --no-recall, --no-audit, --no-contacts, --no-match, --no-team, --no-reviews, --no-chromium,
  * --no-export-scaling (the CSV export at 10k / 100k / 200k places, scripts/bench/chromium-export.ts), --out=<dir>.
  */
 import os from 'node:os';
@@ -31,6 +32,7 @@ import { BENCH_WORLDS, loadBenchWorld } from './bench/worlds';
 import { measureContacts, type ContactsFigures } from './bench/contacts';
 import { formatMatchTable, measureMatch, type MatchFigures } from './bench/match';
 import { formatTeamTable, measureTeam, TEAM_BENCH, type TeamFigures } from './bench/team';
+import { formatReviewsTable, measureReviews, type ReviewsFigures } from './bench/reviews';
 
 const COMMIT_SIZES: Record<string, number> = { '1k': 1_000, '100k': 100_000 };
 const COMMIT_SAMPLES = 50;
@@ -95,6 +97,12 @@ async function main(argv: string[]): Promise<void> {
     team = await measureTeam({ ...TEAM_BENCH, counts: [1, 2, 3], log });
   }
 
+  let reviews: ReviewsFigures | null = null;
+  if (!flag('no-reviews')) {
+    log('reviews: the shipped pass at the default pacing on a virtual clock, a modelled Reviews tab');
+    reviews = await measureReviews();
+  }
+
   let commit: Record<string, BenchFigures> | null = null;
   if (!flag('no-commit')) {
     const { IDBFactory } = await import('fake-indexeddb');
@@ -137,7 +145,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // The issue's commit_ms is Chromium's; Node's fake-indexeddb figures stay as commit_ms_node.
   const commitMs = chromium.figures.commit_ms ?? commit;
-  const summary: Summary & { export_scaling: ExportScaling | null; contacts: ContactsFigures | null; match: MatchFigures | null; team: TeamFigures | null } = {
+  const summary: Summary & { export_scaling: ExportScaling | null; contacts: ContactsFigures | null; match: MatchFigures | null; team: TeamFigures | null; reviews: ReviewsFigures | null } = {
     generated_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
     worlds,
@@ -166,6 +174,7 @@ async function main(argv: string[]): Promise<void> {
     contacts,
     match,
     team,
+    reviews,
     bundle,
   };
   const file = path.join(outDir, 'summary.json');
@@ -185,6 +194,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (match) console.log(`\n${formatMatchTable(match)}`);
   if (team) console.log(`\n${formatTeamTable(team)}`);
+  if (reviews) console.log(`\n${formatReviewsTable(reviews)}`);
   console.log(`\nwritten: ${file}`);
 }
 
