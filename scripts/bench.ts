@@ -145,7 +145,13 @@ async function main(argv: string[]): Promise<void> {
   }
   // The issue's commit_ms is Chromium's; Node's fake-indexeddb figures stay as commit_ms_node.
   const commitMs = chromium.figures.commit_ms ?? commit;
-  const summary: Summary & { export_scaling: ExportScaling | null; contacts: ContactsFigures | null; match: MatchFigures | null; team: TeamFigures | null; reviews: ReviewsFigures | null } = {
+  const summary: Summary & {
+    export_scaling: ExportScaling | null;
+    contacts: ContactsFigures | null;
+    match: MatchFigures | null;
+    team: TeamFigures | null;
+    reviews: ReviewsFigures | null;
+  } = {
     generated_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
     worlds,

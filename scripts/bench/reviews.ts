@@ -9,18 +9,17 @@
  * `node --import tsx scripts/bench/reviews.ts [--seeds=1,2,3]`
  */
 import { DEFAULT_SETTINGS } from '../../utils/config/settings';
-import type { ReviewCard, ReviewsStepRequest, ReviewsView } from '../../utils/messaging/reviews-protocol';
 import { createPacer } from '../../utils/queue/pacing';
 import { enqueueReviews } from '../../utils/reviews/queue';
 import { runReviews, type ReviewsPageDriver } from '../../utils/reviews/runner';
 import { openStore } from '../../utils/store';
 import { makeCell, makeListing, makeSweep } from '../../tests/helpers/store-records';
+import { modelledTab } from '../../tests/helpers/reviews-tab';
 import { installFakeIndexedDb, numbersOf, runSection } from './standalone';
 import { median, round, tableRows } from './stats';
 
 const LOAD_MS = 1_500;
 const STEP_MS = 300;
-const BATCH = 10;
 
 /** A seeded uniform draw in [0, 1) (mulberry32). */
 function rng(seed: number): () => number {
@@ -31,48 +30,6 @@ function rng(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** One place's Reviews tab as its costs: what each step shows. */
-function modelledTab(total: number, random: () => number) {
-  const long = Array.from({ length: total }, () => random() < 0.2);
-  let opened = false;
-  let menu = false;
-  let newest = false;
-  let shown = 0;
-  const expanded = new Set<number>();
-  const card = (i: number): ReviewCard => ({
-    id: `r${i}`,
-    author: `A${i}`,
-    rating: 1 + (i % 5),
-    dateSaid: `${i + 1} days ago`,
-    text: `review ${i}`,
-    collapsed: long[i]! && !expanded.has(i),
-    translation: null,
-    ownerReply: null,
-    photos: 0,
-    lang: null,
-  });
-  const view = (): ReviewsView => ({
-    page: opened ? 'reviews' : 'place',
-    order: newest ? 'newest' : 'other',
-    sortChoiceShown: menu,
-    cards: Array.from({ length: shown }, (_, i) => card(i)),
-    total,
-    loading: false,
-    endShown: false,
-  });
-  return (action: ReviewsStepRequest['action']): ReviewsView => {
-    if (action === 'open' && !opened) {
-      opened = true;
-      shown = Math.min(BATCH, total);
-    } else if (action === 'sort-newest') {
-      if (menu) newest = true;
-      menu = !menu;
-    } else if (action === 'more') shown = Math.min(total, shown + BATCH);
-    else if (action === 'expand') for (let i = 0; i < shown; i++) expanded.add(i);
-    return view();
   };
 }
 
@@ -129,7 +86,13 @@ async function measure(seed: number, places: number, totals: (i: number, random:
     },
   };
   const start = t;
-  const exit = await runReviews({ store, page, pacer, now, sleep, random }, 's', 1, { limits: { perPlace, since: null }, keepAuthor: false, maxAttempts: 3, loadTimeoutMs: 30_000 }, { holder: 'bench' });
+  const exit = await runReviews(
+    { store, page, pacer, now, sleep, random },
+    's',
+    1,
+    { limits: { perPlace, since: null }, keepAuthor: false, maxAttempts: 3, loadTimeoutMs: 30_000 },
+    { holder: 'bench' },
+  );
   if (exit !== 'finished') throw new Error(`the pass ended ${exit}`);
   const reviews = await store.transact(['reviews'], 'readonly', (tx) => tx.objectStore('reviews').count());
   store.close();

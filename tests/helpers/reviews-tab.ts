@@ -1,0 +1,51 @@
+/**
+ * A place's Google Reviews tab as a model of what each reviews step shows (the content script's
+ * report, utils/messaging/reviews-protocol.ts): a tab to open, a sort menu of two presses, batches
+ * of 10 per scroll, "More" on some texts. For the loop's costs and its resumption (the bench,
+ * in-process tests); what the reader makes of a real page is proven on the replica.
+ */
+import type { ReviewCard, ReviewsStepRequest, ReviewsView } from '../../utils/messaging/reviews-protocol';
+
+export const MODEL_BATCH = 10;
+
+/** One place's Reviews tab as its costs: what each step shows. */
+export function modelledTab(total: number, random: () => number) {
+  const long = Array.from({ length: total }, () => random() < 0.2);
+  let opened = false;
+  let menu = false;
+  let newest = false;
+  let shown = 0;
+  const expanded = new Set<number>();
+  const card = (i: number): ReviewCard => ({
+    id: `r${i}`,
+    author: `A${i}`,
+    rating: 1 + (i % 5),
+    dateSaid: `${i + 1} days ago`,
+    text: `review ${i}`,
+    collapsed: long[i]! && !expanded.has(i),
+    translation: null,
+    ownerReply: null,
+    photos: 0,
+    lang: null,
+  });
+  const view = (): ReviewsView => ({
+    page: opened ? 'reviews' : 'place',
+    order: newest ? 'newest' : 'other',
+    sortChoiceShown: menu,
+    cards: Array.from({ length: shown }, (_, i) => card(i)),
+    total,
+    loading: false,
+    endShown: false,
+  });
+  return (action: ReviewsStepRequest['action']): ReviewsView => {
+    if (action === 'open' && !opened) {
+      opened = true;
+      shown = Math.min(MODEL_BATCH, total);
+    } else if (action === 'sort-newest') {
+      if (menu) newest = true;
+      menu = !menu;
+    } else if (action === 'more') shown = Math.min(total, shown + MODEL_BATCH);
+    else if (action === 'expand') for (let i = 0; i < shown; i++) expanded.add(i);
+    return view();
+  };
+}
