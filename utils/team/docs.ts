@@ -89,6 +89,8 @@ export interface PlaceDoc extends CouchDoc {
    * never came (progress.ts), never to decide anything else.
    */
   addedBy?: Record<string, string>;
+  /** Per sweep, the id of the very write that added the sweep here (progress.ts counts an unanswered write by it). */
+  addedIn?: Record<string, string>;
 }
 
 export const sweepDocId = (sweepId: string) => `sweep:${sweepId}`;

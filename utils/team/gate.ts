@@ -100,18 +100,16 @@ export function createTeamGate(deps: TeamGateDeps): TeamGate {
   const heartbeats = createHeartbeats(deps);
   const pushAs = (couch: Couch, me: TeamSettings): PushAs => ({ browser: me.browserId, ledger: ledgerOf(couch, me) });
 
-  /** Writes a settlement, announced in this browser's progress first so that it is counted whenever this browser dies. */
+  /**
+   * Writes a settlement, announced in this browser's progress first (by its generation and time,
+   * which name this very write) so that it is counted whenever this browser dies, or its answer
+   * never comes (an unanswered write stays announced: progress.ts).
+   */
   async function settleAnnounced(couch: Couch, me: TeamSettings, cell: Cell, settle: Settlement, write: () => Promise<string>): Promise<boolean> {
     const ledger = ledgerOf(couch, me);
-    const token = [cellToken(cellDocId(cell), settle.generation)];
+    const token = [cellToken(cellDocId(cell), settle.generation, settle.at)];
     await ledger.announce(cell.sweepId, token);
-    let r: string;
-    try {
-      r = await write();
-    } catch (e) {
-      ledger.unanswered(token);
-      throw e;
-    }
+    const r = await write();
     void ledger.answered(cell.sweepId, token, { cells: r === 'settled' ? 1 : 0 });
     return r === 'settled';
   }

@@ -45,10 +45,12 @@ async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listi
     const of: Listing[] = [];
     /** Whether each write adds the sweep to the place: that happens once per place and sweep, whoever wins. */
     const adds: boolean[] = [];
+    /** This write's own id, in each place it adds the sweep to (progress.ts counts an unanswered write by it). */
+    const write = crypto.randomUUID();
     todo.forEach((listing, i) => {
       const doc = current[i];
       const existing = doc && isPlaceDoc(doc) ? doc : null;
-      const next = mergedDoc(existing, listing, sweepId, doc?._rev, as?.browser);
+      const next = mergedDoc(existing, listing, sweepId, doc?._rev, as ? { browser: as.browser, write } : undefined);
       if (next) {
         writes.push(next);
         of.push(listing);
@@ -56,16 +58,11 @@ async function pushChunk(couch: Couch, sweepId: string, listings: readonly Listi
       }
     });
     // The places this write may add the sweep to are announced first, so a browser that dies
-    // before it counts them is counted from the documents themselves (progress.ts).
-    const announced = of.filter((_, i) => adds[i]).map((l) => placeToken(l.key));
+    // before it counts them, or whose answer never comes, is counted from the documents
+    // themselves (progress.ts): an unanswered write stays announced.
+    const announced = of.filter((_, i) => adds[i]).map((l) => placeToken(l.key, write));
     await as?.ledger.announce(sweepId, announced);
-    let results: Awaited<ReturnType<Couch['bulk']>>;
-    try {
-      results = await couch.bulk(writes);
-    } catch (e) {
-      as?.ledger.unanswered(announced);
-      throw e;
-    }
+    const results = await couch.bulk(writes);
     const createdNow = results.filter((r, i) => r.ok && adds[i]).length;
     void as?.ledger.answered(sweepId, announced, { places: createdNow });
     written += results.filter((r) => r.ok).length;
@@ -86,13 +83,14 @@ export function placeOf(listing: Listing | StoredListing): Listing {
 }
 
 /** The document to write, or null when the stored one already says all this listing says. */
-export function mergedDoc(existing: PlaceDoc | null, found: Listing, sweepId: string, rev?: string, browser?: string): PlaceDoc | null {
+export function mergedDoc(existing: PlaceDoc | null, found: Listing, sweepId: string, rev?: string, by?: { browser: string; write: string }): PlaceDoc | null {
   const listing = placeOf(found);
   const merged = existing ? mergeListingFields(existing.listing, listing) : listing;
   const adding = !existing?.sweeps.includes(sweepId);
   const sweeps = adding ? [...(existing?.sweeps ?? []), sweepId] : (existing?.sweeps ?? []);
   if (existing && !adding && JSON.stringify(merged) === JSON.stringify(existing.listing)) return null;
-  const addedBy = adding && browser ? { ...existing?.addedBy, [sweepId]: browser } : existing?.addedBy;
+  const addedBy = adding && by ? { ...existing?.addedBy, [sweepId]: by.browser } : existing?.addedBy;
+  const addedIn = adding && by ? { ...existing?.addedIn, [sweepId]: by.write } : existing?.addedIn;
   return {
     _id: placeDocId(listing.key),
     ...(rev ? { _rev: rev } : {}),
@@ -101,6 +99,7 @@ export function mergedDoc(existing: PlaceDoc | null, found: Listing, sweepId: st
     listing: merged,
     sweeps,
     ...(addedBy ? { addedBy } : {}),
+    ...(addedIn ? { addedIn } : {}),
   };
 }
 

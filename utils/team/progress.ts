@@ -10,11 +10,13 @@
  * CouchDB has no transaction across documents, so a count written after the write it counts is
  * lost when the browser dies in between (a killed browser, a service worker stopped, an answer
  * that never came). So a write that may create places or settle a cell is *announced* first:
- * its documents go on the progress document's `pending` list before the write, and leave it,
- * counted from the write's answer, after. Whatever is still pending is counted from the
- * documents themselves by whoever reads (a place whose `addedBy` for the sweep names the browser,
- * a cell whose settlement is the browser's, of that generation): exact whatever moment the
- * browser died at, and only a handful of documents to read.
+ * its documents, with the write's own id, go on the progress document's `pending` list before
+ * the write, and leave it, counted from the write's answer, after. A write whose answer never
+ * came stays pending for good, and is counted from the documents themselves by whoever reads: a
+ * place whose `addedIn` for the sweep is that very write, a cell whose settlement is that very
+ * one (its browser, generation and time). Exact whatever moment the browser died at, whenever a
+ * late write lands, and however many of one browser's writes raced for one place (only one of
+ * them is the write that added it). Only those few documents are read.
  */
 import type { Couch, CouchDoc } from './couch';
 import { isCellDoc, isPlaceDoc, placeDocId, TEAM_SCHEMA, type CellDoc, type PlaceDoc } from './docs';
@@ -27,7 +29,7 @@ export interface ProgressDoc extends CouchDoc {
   name: string;
   cells: number;
   places: number;
-  /** Writes announced and not yet counted (see the head comment): `place:{key}` or `cell:{…}#{generation}`. */
+  /** Writes announced and not yet counted (see the head comment): `place:{key}#{write}` or `cell:{…}#{generation}#{at}`. */
   pending?: string[];
   /** The last write's own mark: a write whose answer was lost is known applied when the document bears it. */
   mark?: string;
@@ -35,10 +37,10 @@ export interface ProgressDoc extends CouchDoc {
 
 export const progressDocId = (sweepId: string, browser: string) => `progress:${sweepId}:${browser}`;
 
-/** A place whose write may add the sweep to it. */
-export const placeToken = (key: string) => placeDocId(key);
-/** A cell whose settlement of this generation is being written. */
-export const cellToken = (cellDocId: string, generation: number) => `${cellDocId}#${generation}`;
+/** A place that the write `write` may add the sweep to. */
+export const placeToken = (key: string, write: string) => `${placeDocId(key)}#${write}`;
+/** A cell whose settlement of this generation, made at `at`, is being written. */
+export const cellToken = (cellDocId: string, generation: number, at: number) => `${cellDocId}#${generation}#${at}`;
 
 function isProgressDoc(d: unknown): d is ProgressDoc {
   const p = d as ProgressDoc | null;
@@ -61,16 +63,23 @@ interface Counts {
 /** What the announced writes of `browser` did, read from the documents they wrote. */
 async function countPending(couch: Couch, sweepId: string, browser: string, tokens: readonly string[]): Promise<Counts> {
   const out = { cells: 0, places: 0 };
-  const ids = tokens.map((t) => (t.startsWith('cell:') ? t.slice(0, t.lastIndexOf('#')) : t));
-  for (let i = 0; i < ids.length; i += 200) {
-    const docs = await couch.getMany<CouchDoc>(ids.slice(i, i + 200));
+  const parsed = tokens.map((t) => {
+    const parts = t.split('#');
+    return t.startsWith('cell:')
+      ? { id: parts.slice(0, -2).join('#'), generation: Number(parts.at(-2)), at: Number(parts.at(-1)), write: '' }
+      : { id: parts.slice(0, -1).join('#'), generation: 0, at: 0, write: parts.at(-1) ?? '' };
+  });
+  for (let i = 0; i < parsed.length; i += 200) {
+    const docs = await couch.getMany<CouchDoc>(parsed.slice(i, i + 200).map((p) => p.id));
     docs.forEach((doc, j) => {
-      const token = tokens[i + j]!;
-      if (token.startsWith('cell:')) {
-        const generation = Number(token.slice(token.lastIndexOf('#') + 1));
+      const p = parsed[i + j]!;
+      if (p.id.startsWith('cell:')) {
         const settle = doc && isCellDoc(doc) ? (doc as CellDoc).settle : null;
-        if (settle?.by === browser && settle.generation === generation) out.cells++;
-      } else if (doc && isPlaceDoc(doc) && (doc as PlaceDoc).addedBy?.[sweepId] === browser) out.places++;
+        if (settle?.by === browser && settle.generation === p.generation && settle.at === p.at) out.cells++;
+      } else if (doc && isPlaceDoc(doc)) {
+        const place = doc as PlaceDoc;
+        if (place.addedBy?.[sweepId] === browser && place.addedIn?.[sweepId] === p.write) out.places++;
+      }
     });
   }
   return out;
@@ -95,8 +104,6 @@ export interface ProgressLedger {
   announce(sweepId: string, tokens: readonly string[]): Promise<void>;
   /** The write was answered: what it created is counted, its documents leave `pending` (written now or with the next write; never throws). */
   answered(sweepId: string, tokens: readonly string[], created: Partial<Counts>): Promise<void>;
-  /** The write's answer never came: its documents stay pending, counted from the documents themselves. */
-  unanswered(tokens: readonly string[]): void;
   /** Writes whatever is owed; resolves when nothing is (a failure stays owed, and rejects). */
   settle(): Promise<void>;
 }
@@ -108,8 +115,6 @@ export function createProgressLedger(couch: Couch, me: { browserId: string; name
    * the write's mark, so the next write reads whether it was, and applies it again only if not.
    */
   const unsure = new Map<string, { mark: string; o: Owed }>();
-  /** Announced by this worker and not yet answered: never counted from the documents while their write may still land. */
-  const inFlight = new Set<string>();
   /** The document as last written, so a write needs no read (only this browser writes it). */
   const last = new Map<string, ProgressDoc>();
   let writing: Promise<void> | null = null;
@@ -159,10 +164,7 @@ export function createProgressLedger(couch: Couch, me: { browserId: string; name
     let doc = known;
     for (let i = 0; i < 5; i++) {
       const was = doc?.pending ?? [];
-      // Left by a write whose answer never came (this worker's, or one that died): counted from the documents now.
-      const stale = was.filter((t) => !inFlight.has(t) && !o.drop.has(t) && !o.add.has(t));
-      const found = stale.length > 0 ? await countPending(couch, sweepId, me.browserId, stale) : { cells: 0, places: 0 };
-      const pending = [...new Set([...was, ...o.add])].filter((t) => !o.drop.has(t) && !stale.includes(t));
+      const pending = [...new Set([...was, ...o.add])].filter((t) => !o.drop.has(t));
       const next: ProgressDoc = {
         _id: id,
         ...(doc?._rev ? { _rev: doc._rev } : {}),
@@ -171,8 +173,8 @@ export function createProgressLedger(couch: Couch, me: { browserId: string; name
         sweepId,
         browser: me.browserId,
         name: me.name,
-        cells: (doc?.cells ?? 0) + o.counts.cells + found.cells,
-        places: (doc?.places ?? 0) + o.counts.places + found.places,
+        cells: (doc?.cells ?? 0) + o.counts.cells,
+        places: (doc?.places ?? 0) + o.counts.places,
         ...(pending.length > 0 ? { pending } : {}),
         mark,
       };
@@ -201,7 +203,6 @@ export function createProgressLedger(couch: Couch, me: { browserId: string; name
       if (tokens.length === 0) return;
       const o = owedOf(sweepId);
       for (const t of tokens) {
-        inFlight.add(t);
         o.add.add(t);
         o.drop.delete(t);
       }
@@ -211,7 +212,6 @@ export function createProgressLedger(couch: Couch, me: { browserId: string; name
       } catch (e) {
         // Not recorded (or not known to be): the write is not made, so nothing these name is written by it.
         for (const t of tokens) {
-          inFlight.delete(t);
           owed.get(sweepId)?.add.delete(t);
           unsure.get(sweepId)?.o.add.delete(t);
         }
@@ -223,14 +223,10 @@ export function createProgressLedger(couch: Couch, me: { browserId: string; name
       o.counts.cells += created.cells ?? 0;
       o.counts.places += created.places ?? 0;
       for (const t of tokens) {
-        inFlight.delete(t);
         o.add.delete(t);
         o.drop.add(t);
       }
       return settle().catch(() => {});
-    },
-    unanswered(tokens) {
-      for (const t of tokens) inFlight.delete(t);
     },
     settle,
   };
