@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { reviewsPausedKey } from '../utils/config/storage-keys';
+import { readReviewsPause, reviewsPausedKey, type ReviewsPause } from '../utils/config/storage-keys';
 import type { Sweep } from '../utils/domain/sweep';
 import { exportFileName } from '../utils/export/csv';
 import { reviewsCsvChunks } from '../utils/export/reviews';
@@ -22,7 +22,7 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
   const { store, sweep } = props;
   const on = reviewsOn(sweep.settings);
   const [counts, setCounts] = useState<ReviewCounts | null>(null);
-  const [paused, setPaused] = useState(false);
+  const [paused, setPaused] = useState<ReviewsPause | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!store || !on) return;
@@ -32,7 +32,7 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
         (c) => live && setCounts(c),
         () => {},
       );
-      void browser.storage.local.get(reviewsPausedKey(sweep.id)).then((v) => live && setPaused(v[reviewsPausedKey(sweep.id)] === true));
+      void browser.storage.local.get(reviewsPausedKey(sweep.id)).then((v) => live && setPaused(readReviewsPause(v[reviewsPausedKey(sweep.id)])));
     };
     read();
     const timer = setInterval(read, POLL_MS);
@@ -62,8 +62,8 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
       </p>
       {paused && (
         <p class="error" role="alert">
-          {t('reviewsPausedSignedOut')}{' '}
-          <button type="button" onClick={() => void sendMessage('resumeReviews', sweep.id).then(() => setPaused(false))}>
+          {t(paused === 'signed-out' ? 'reviewsPausedSignedOut' : 'reviewsPausedBlocked')}{' '}
+          <button type="button" onClick={() => void sendMessage('resumeReviews', sweep.id).then(() => setPaused(null))}>
             {t('resumeReviews')}
           </button>
         </p>

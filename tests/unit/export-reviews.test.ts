@@ -27,6 +27,7 @@ function review(placeKey: string, id: string, o: Partial<Review> = {}): Review {
     visit: null,
     author: null,
     readAt: Date.UTC(2026, 0, 22),
+    newestFirst: true,
     ...o,
   };
 }

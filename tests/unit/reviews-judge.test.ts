@@ -50,7 +50,13 @@ describe('the next step on a place\u2019s reviews', () => {
 
   it('done at the limit, newest first; at the first stored review; at the first older than the date', () => {
     expect(nextStep(view({ cards: cards(60), total: 900 }), limits, h(), none)).toEqual({ kind: 'done', end: 'limit', take: 50, sortedNewest: true });
-    expect(nextStep(view(), limits, h(), (c) => (c.id === 'r3' ? 'known' : null))).toMatchObject({ kind: 'done', end: 'known', take: 3 });
+    // A stored review ends the reading when the stored newest-first run below it reaches the limit (or the whole list)…
+    const r3 = (c: ReviewCard) => (c.id === 'r3' ? 'known' : null);
+    expect(nextStep(view(), limits, h(), r3, { newestFirst: 47 })).toMatchObject({ kind: 'done', end: 'known', take: 3 });
+    expect(nextStep(view({ total: 40 }), limits, h(), r3, { newestFirst: 37 })).toMatchObject({ kind: 'done', end: 'known', take: 3 });
+    // …never when it does not (a later sweep with a higher limit), nor when the stored ones were read in another order.
+    expect(nextStep(view(), limits, h(), r3, { newestFirst: 10 })).toEqual({ kind: 'act', action: 'more' });
+    expect(nextStep(view(), limits, h(), r3, { newestFirst: 0 })).toEqual({ kind: 'act', action: 'more' });
     expect(nextStep(view(), limits, h(), (c) => (c.id === 'r7' ? 'since' : null))).toMatchObject({ kind: 'done', end: 'since', take: 7 });
   });
 

@@ -15,7 +15,7 @@ import {
   isReviewsQueued,
   leaseReviews,
   releaseReviewLeases,
-  storedReviewIds,
+  storedReviews,
 } from '../../utils/reviews/queue';
 import { reviewKey } from '../../utils/reviews/records';
 import { freshFactory, makeCell, makeListing, makeSweep } from './store-fixtures';
@@ -59,6 +59,7 @@ function review(placeKey: string, id: string, o: Partial<Review> = {}): Review {
     visit: null,
     author: null,
     readAt: NOW,
+    newestFirst: true,
     ...o,
   };
 }
@@ -92,7 +93,7 @@ describe('the reviews queue', () => {
     expect(await commitReviews(store, { jobId: job.id, holder: 'A', now: NOW + 1, reviews: first, end: 'ended', sortedNewest: true })).toEqual({
       applied: false,
     });
-    expect([...(await storedReviewIds(store, job.key))].sort()).toEqual(['r1', 'r2']);
+    expect([...(await storedReviews(store, job.key)).ids].sort()).toEqual(['r1', 'r2']);
     expect(await countReviews(store, 's1')).toEqual({ places: 1, done: 1, failed: 0, reviews: 2 });
   });
 
@@ -105,7 +106,7 @@ describe('the reviews queue', () => {
     ).toEqual({
       applied: false,
     });
-    expect((await storedReviewIds(store, job.key)).size).toBe(0);
+    expect((await storedReviews(store, job.key)).ids.size).toBe(0);
   });
 
   it('a reading with no proven end is retried after a backoff, then left failed in the log', async () => {

@@ -9,6 +9,8 @@ import type { ReviewsStepRequest } from '../../utils/messaging/reviews-protocol'
 import { createPacer } from '../../utils/queue/pacing';
 import { countReviews, enqueueReviews, releaseReviewLeases } from '../../utils/reviews/queue';
 import { runReviews, type ReviewsPageDriver, type ReviewsSettings } from '../../utils/reviews/runner';
+import { createReviewsPass } from '../../utils/reviews/wire';
+import type { ReviewsPause } from '../../utils/config/storage-keys';
 import { openStore, type Store } from '../../utils/store';
 import { modelledTab } from '../helpers/reviews-tab';
 import { freshFactory, makeCell, makeListing, makeSweep } from './store-fixtures';
@@ -19,7 +21,9 @@ const TOTALS = [40, 7, 0, 25];
 async function setUp(): Promise<{ store: Store; clock: { t: number } }> {
   const clock = { t: Date.UTC(2026, 11, 1) };
   const store = await openStore({ factory: freshFactory(), name: 'reviews-runner', now: () => clock.t });
-  await store.createSweep(makeSweep('s', { status: 'finished' }), [makeCell('s', 'r0c0')]);
+  const sweep = makeSweep('s', { status: 'finished' });
+  // The pass on, as the options would have copied it into the sweep.
+  await store.createSweep({ ...sweep, settings: { ...sweep.settings, reviews: true } as typeof sweep.settings }, [makeCell('s', 'r0c0')]);
   await store.transact(['listings'], 'readwrite', async (tx) => {
     for (let i = 0; i < TOTALS.length; i++) {
       const l = makeListing(String(100 + i), { reviews: null });
@@ -91,5 +95,40 @@ describe('the reviews loop', () => {
     expect(await countReviews(store, 's')).toEqual({ places: 4, done: 4, failed: 0, reviews: 57 });
     const keys = await store.transact(['reviews'], 'readonly', (tx) => tx.objectStore('reviews').getAllKeys());
     expect(new Set(keys).size).toBe(57);
+  });
+});
+
+describe('the reviews pass waits for the user', () => {
+  it('a block page pauses the sweep\u2019s pass: not started again (nor its page loaded) until Resume reviews', async () => {
+    const { store, clock } = await setUp();
+    const pauses = new Map<string, ReviewsPause>();
+    let loads = 0;
+    const page: ReviewsPageDriver = {
+      exists: async () => true,
+      async load() {
+        loads++;
+        return { url: 'https://www.google.com/sorry/index?continue=x' };
+      },
+      step: () => Promise.reject(new Error('no step on a block page')),
+    };
+    const attention: string[] = [];
+    const pass = createReviewsPass({
+      ...deps(store, clock, page),
+      newId: () => 'x',
+      attention: (_s, exit) => attention.push(exit),
+      paused: {
+        get: async (id) => pauses.get(id) ?? null,
+        set: async (id, reason) => void pauses.set(id, reason),
+        clear: async (id) => void pauses.delete(id),
+      },
+    });
+    expect(await pass.start('s', 1)).toBe('blocked');
+    expect(attention).toEqual(['blocked']);
+    expect(pauses.get('s')).toBe('blocked');
+    expect(await pass.resumable()).toEqual([]);
+    expect(await pass.start('s', 1)).toBe('off');
+    expect(loads).toBe(1);
+    await pass.resume('s');
+    expect((await pass.resumable()).map((s) => s.id)).toEqual(['s']);
   });
 });

@@ -76,14 +76,22 @@ export function reviewsPausedKey(sweepId: string): string {
   return `reviewsPaused:${sweepId}`;
 }
 
-/** Per-sweep yes/no flags in storage.local (outside IndexedDB: a flag the user clears, never a sweep's data). */
-export function storedFlags(
-  local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void>; remove(key: string): Promise<void> },
-  keyOf: (sweepId: string) => string,
-) {
+/** Why a sweep's reviews pass waits for the user (utils/reviews/wire.ts). */
+export type ReviewsPause = 'signed-out' | 'blocked';
+
+export function readReviewsPause(value: unknown): ReviewsPause | null {
+  return value === 'signed-out' || value === 'blocked' ? value : null;
+}
+
+/** Per-sweep reasons in storage.local (outside IndexedDB: a wait the user ends, never a sweep's data). */
+export function storedPauses(local: {
+  get(key: string): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(key: string): Promise<void>;
+}) {
   return {
-    has: async (sweepId: string) => (await local.get(keyOf(sweepId)))[keyOf(sweepId)] === true,
-    set: (sweepId: string) => local.set({ [keyOf(sweepId)]: true }),
-    clear: (sweepId: string) => local.remove(keyOf(sweepId)),
+    get: async (sweepId: string) => readReviewsPause((await local.get(reviewsPausedKey(sweepId)))[reviewsPausedKey(sweepId)]),
+    set: (sweepId: string, reason: ReviewsPause) => local.set({ [reviewsPausedKey(sweepId)]: reason }),
+    clear: (sweepId: string) => local.remove(reviewsPausedKey(sweepId)),
   };
 }

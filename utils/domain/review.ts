@@ -47,6 +47,8 @@ export interface Review {
   author: string | null;
   /** When it was read. */
   readAt: number;
+  /** Read by a newest-first reading (a run from the top of the list), not in the page's own order. */
+  newestFirst: boolean;
 }
 
 export const MAX_REVIEW_TEXT = 20_000;

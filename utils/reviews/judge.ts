@@ -15,6 +15,14 @@ export interface ReviewLimits {
   since: string | null;
 }
 
+/**
+ * What is stored of the place already: how deep a newest-first run its stored reviews make (0
+ * when any of them was read in another order, so they prove nothing of what is older).
+ */
+export interface StoredRun {
+  newestFirst: number;
+}
+
 /** What was tried on this page so far (the runner keeps it for one place's reading). */
 export interface StepHistory {
   opens: number;
@@ -44,7 +52,13 @@ const MAX_STALLS = 2;
  * `stopAt(card, i)`: whether the newest-first reading ends before card i (a review already
  * stored, or one older than the date limit), and why.
  */
-export function nextStep(view: ReviewsView, limits: ReviewLimits, history: StepHistory, stopAt: (card: ReviewCard) => 'known' | 'since' | null): Next {
+export function nextStep(
+  view: ReviewsView,
+  limits: ReviewLimits,
+  history: StepHistory,
+  stopAt: (card: ReviewCard) => 'known' | 'since' | null,
+  stored: StoredRun = { newestFirst: 0 },
+): Next {
   if (view.page === 'limited') return { kind: 'limited' };
   if (view.page === 'place') {
     return history.opens < MAX_OPENS ? { kind: 'act', action: 'open' } : { kind: 'unknown', reason: 'the Reviews tab did not open' };
@@ -61,12 +75,23 @@ export function nextStep(view: ReviewsView, limits: ReviewLimits, history: StepH
   let take = cards.length;
   let end: ReviewsEnd | null = null;
   if (newest) {
+    let knownSeen = false;
     for (let i = 0; i < cards.length; i++) {
       const stop = stopAt(cards[i]!);
-      if (stop) {
+      if (stop === 'since') {
         take = i;
         end = stop;
         break;
+      }
+      if (stop === 'known' && !knownSeen) {
+        knownSeen = true;
+        // The first stored review proves the rest stored only as deep as the stored run goes:
+        // the new ones above it and the run must reach the limit (or the whole list).
+        if (i + stored.newestFirst >= Math.min(limits.perPlace, view.total ?? Number.POSITIVE_INFINITY)) {
+          take = i;
+          end = 'known';
+          break;
+        }
       }
     }
   }

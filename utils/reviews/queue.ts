@@ -159,11 +159,12 @@ export async function commitReviews(
       const reviews = tx.objectStore('reviews');
       let added = 0;
       const writes: Promise<unknown>[] = [];
-      for (const r of req.reviews) {
-        if (r.placeKey !== job.key) continue;
+      // Each review once, even when the page showed one twice.
+      const read = new Map(req.reviews.filter((r) => r.placeKey === job.key).map((r) => [r.key, { ...r, newestFirst: req.sortedNewest }]));
+      for (const r of read.values()) {
         const old = await reviews.get(r.key);
         if (!old) added++;
-        if (!old || richer(r, old)) writes.push(handled(reviews.put(old ? { ...r, readAt: old.readAt } : r)));
+        if (!old || richer(r, old)) writes.push(handled(reviews.put(old ? { ...r, readAt: old.readAt, newestFirst: old.newestFirst && r.newestFirst } : r)));
       }
       const result = { end: req.end, read: req.reviews.length, added, sortedNewest: req.sortedNewest };
       writes.push(
@@ -184,10 +185,13 @@ function richer(next: Review, old: Review): boolean {
   return false;
 }
 
-/** The newest review stored for a place (its key), to stop a newest-first re-reading at. */
-export async function storedReviewIds(store: Store, placeKey: string): Promise<Set<string>> {
+/**
+ * A place's stored reviews, for a newest-first re-reading to stop at: their ids, and how deep a
+ * newest-first run they make (0 when any was read in another order: utils/reviews/judge.ts).
+ */
+export async function storedReviews(store: Store, placeKey: string): Promise<{ ids: Set<string>; newestFirst: number }> {
   const all = await store.transact(['reviews'], 'readonly', (tx) => tx.objectStore('reviews').index('byPlace').getAll(placeKey));
-  return new Set(all.map((r) => r.reviewId));
+  return { ids: new Set(all.map((r) => r.reviewId)), newestFirst: all.every((r) => r.newestFirst) ? all.length : 0 };
 }
 
 export interface ReviewCounts {

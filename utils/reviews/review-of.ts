@@ -18,10 +18,14 @@ export interface ReviewContext {
   keepAuthor: boolean;
 }
 
-/** The id a card is kept under: the site's, or `h:` and a hash of the place, author, date as said and text. */
-export function reviewIdOf(card: Pick<ReviewCard, 'id' | 'author' | 'dateSaid' | 'text'>, placeKey: string): { id: string; fromSite: boolean } {
+/**
+ * The id a card is kept under: the site's, or `h:` and a hash of the place, the author as
+ * displayed and the text. Not the date: its words age ("6 days ago", then "a week ago"), and the
+ * same review read again must get the same id.
+ */
+export function reviewIdOf(card: Pick<ReviewCard, 'id' | 'author' | 'text'>, placeKey: string): { id: string; fromSite: boolean } {
   if (card.id) return { id: card.id, fromSite: true };
-  return { id: `h:${hash53([placeKey, card.author, card.dateSaid ?? '', card.text].join('\u0000'))}`, fromSite: false };
+  return { id: `h:${hash53([placeKey, card.author, card.text].join('\u0000'))}`, fromSite: false };
 }
 
 export function reviewOf(card: ReviewCard, ctx: ReviewContext): Review {
@@ -45,6 +49,7 @@ export function reviewOf(card: ReviewCard, ctx: ReviewContext): Review {
     visit: null,
     author: ctx.keepAuthor && card.author ? card.author.slice(0, 200) : null,
     readAt: ctx.readAt,
+    newestFirst: false,
   };
 }
 

@@ -16,7 +16,7 @@ import { idleWaitMs, renewJob } from '../queue/jobs';
 import type { Pacer } from '../queue/pacing';
 import type { Store } from '../store';
 import { afterStep, newHistory, nextStep, type ReviewLimits } from './judge';
-import { commitReviews, countOpenReviews, failReviews, leaseReviews, REVIEW_JOBS, releaseReviews, storedReviewIds } from './queue';
+import { commitReviews, countOpenReviews, failReviews, leaseReviews, REVIEW_JOBS, releaseReviews, storedReviews } from './queue';
 import type { ReviewJob } from './records';
 import { reviewIdOf, reviewOf } from './review-of';
 
@@ -114,7 +114,7 @@ async function readPlace(
     await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e));
     return null;
   }
-  const known = await storedReviewIds(deps.store, job.key);
+  const stored = await storedReviews(deps.store, job.key);
   const readAt = deps.now();
   const ctx = { placeKey: job.key, provider: job.provider, readAt, keepAuthor: settings.keepAuthor };
   const step = (action: ReviewsStepRequest['action']) =>
@@ -123,12 +123,18 @@ async function readPlace(
   try {
     let view = await step('look');
     for (let n = 0; n < MAX_STEPS; n++) {
-      const next = nextStep(view, settings.limits, history, (card) => {
-        if (known.has(reviewIdOf(card, job.key).id)) return 'known';
-        const since = settings.limits.since;
-        const day = since ? reviewOf(card, ctx).date?.iso : null;
-        return since && day && day < since ? 'since' : null;
-      });
+      const next = nextStep(
+        view,
+        settings.limits,
+        history,
+        (card) => {
+          if (stored.ids.has(reviewIdOf(card, job.key).id)) return 'known';
+          const since = settings.limits.since;
+          const day = since ? reviewOf(card, ctx).date?.iso : null;
+          return since && day && day < since ? 'since' : null;
+        },
+        stored,
+      );
       if (next.kind === 'limited') {
         await releaseReviews(deps.store, { jobId: job.id, holder, now: deps.now() });
         return 'limited';

@@ -7,6 +7,7 @@ import type { PageDriver } from '../browser/page-driver';
 import { askUntilAnswered } from '../browser/ask-tab';
 import type { Sweep } from '../domain/sweep';
 import { DEFAULT_SETTINGS } from '../config/settings';
+import type { ReviewsPause } from '../config/storage-keys';
 import { sendReviewsMessage } from '../messaging/reviews-protocol';
 import { providerFor } from '../providers/registry';
 import { createSweepPass, type PassStart } from '../queue/sweep-pass';
@@ -53,9 +54,14 @@ export interface ReviewsPassDeps extends ReviewsDeps {
   attention?(sweep: Sweep, exit: 'blocked' | 'limited'): void;
   /**
    * Sweeps whose pass waits for the user (signed out: reading again would only show the same 5
-   * reviews): not started again until `resume` clears it. Kept outside IndexedDB by the caller.
+   * reviews; a block page: it would only be loaded again), not started again until `resume`
+   * clears it. Kept outside IndexedDB by the caller.
    */
-  paused: { has(sweepId: string): Promise<boolean>; set(sweepId: string): Promise<void>; clear(sweepId: string): Promise<void> };
+  paused: {
+    get(sweepId: string): Promise<ReviewsPause | null>;
+    set(sweepId: string, reason: ReviewsPause): Promise<void>;
+    clear(sweepId: string): Promise<void>;
+  };
 }
 
 export type ReviewsStart = PassStart<ReviewsExit>;
@@ -65,7 +71,7 @@ export function createReviewsPass(deps: ReviewsPassDeps) {
     {
       name: 'reviews',
       on: (sweep) => reviewsOn(sweep.settings) && !!providerFor(sweep.provider).reviews,
-      waiting: (sweepId) => deps.paused.has(sweepId),
+      waiting: async (sweepId) => (await deps.paused.get(sweepId)) !== null,
       fill: (sweep) => enqueueReviews(deps.store, sweep.id, deps.now(), { provider: providerFor(sweep.provider).id, lang: sweep.settings.lang }),
       isFilled: (sweepId) => isReviewsQueued(deps.store, sweepId),
       open: async (sweepId) => (await countOpenReviews(deps.store, sweepId)).open,
@@ -79,7 +85,7 @@ export function createReviewsPass(deps: ReviewsPassDeps) {
       store: deps.store,
       newId: deps.newId,
       ended: (sweep, exit) => {
-        if (exit === 'limited') void deps.paused.set(sweep.id);
+        if (exit === 'limited' || exit === 'blocked') void deps.paused.set(sweep.id, exit === 'limited' ? 'signed-out' : 'blocked');
         if (exit === 'blocked' || exit === 'limited') deps.attention?.(sweep, exit);
       },
     },
@@ -88,7 +94,6 @@ export function createReviewsPass(deps: ReviewsPassDeps) {
     ...pass,
     /** The user signed in (or solved the page): the sweep's pass may run again. */
     resume: (sweepId: string) => deps.paused.clear(sweepId),
-    isPaused: (sweepId: string) => deps.paused.has(sweepId),
     /** A sweep's reviews progress, for the popup: places done of those queued, and reviews stored. */
     progress: (sweepId: string) => countReviews(deps.store, sweepId),
   };

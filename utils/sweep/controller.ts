@@ -14,7 +14,7 @@ import type { StartOutcome } from '../schedule/scheduler';
 import { createDetailsPass } from '../details/wire';
 import { createPlacePageDriver, sendCollectPlace } from '../details/page';
 import { createReviewsPageDriver, createReviewsPass } from '../reviews/wire';
-import { reviewsPausedKey, storedFlags } from '../config/storage-keys';
+import { storedPauses } from '../config/storage-keys';
 
 /**
  * The background's command side. Sweep state lives in the store; the only things kept in
@@ -67,7 +67,7 @@ export function createController(deps: ControllerDeps) {
     random: deps.random,
     newId: deps.newId,
     attention: (s, exit) => deps.attention(s, exit === 'limited' ? 'reviews-signed-out' : 'blocked'),
-    paused: storedFlags(deps.browser.storage.local, reviewsPausedKey),
+    paused: storedPauses(deps.browser.storage.local),
   });
   /** The passes over a finished sweep's places, in this order, one after the other in its tab. */
   const passes = [details, reviews] as const;

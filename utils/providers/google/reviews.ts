@@ -16,27 +16,33 @@ import { cleanText } from './labels';
 
 /** What the content script remembers of one document between steps. */
 export interface GoogleReviewsState {
-  /** The newest-first order was chosen in this document and the list re-rendered after it. */
-  newestChosen: boolean;
+  /**
+   * The list's first cards when Newest was pressed: the order is newest first once the list shows
+   * other cards than these (it re-rendered after the press), never on the press alone.
+   */
+  newestPressedOver: string | null;
   /** The translation a card showed before its original was asked for. */
   translations: WeakMap<Element, string>;
 }
 
-export const newGoogleReviewsState = (): GoogleReviewsState => ({ newestChosen: false, translations: new WeakMap() });
+export const newGoogleReviewsState = (): GoogleReviewsState => ({ newestPressedOver: null, translations: new WeakMap() });
 
 const TAB_NAME = /^(reviews?|리뷰|avis|reseñas|rezensionen|recensioni|クチコミ)\b/i;
 const SORT_NAME = /^(sort|정렬|trier|ordenar|sortieren|ordina|並べ替え)/i;
 const NEWEST = /^(newest|최신순|plus récents|más recientes|neueste|più recenti|新しい順)$/i;
 const MORE = /^(more|see more|read more|자세히|더보기|plus|más|mehr|altro|もっと見る)$/i;
 const SEE_ORIGINAL = /^(see original|원문 보기|voir l'original|ver original|original anzeigen|visualizza originale|原文を表示)/i;
+/** The owner's reply's heading, as a short text of its own (a review may begin with the same words). */
 const OWNER =
-  /^(response from the owner|소유자 답변|réponse du propriétaire|respuesta del propietario|antwort vom inhaber|risposta del proprietario|オーナーからの返信)/i;
-const END = /(reached the end of the reviews|리뷰의 끝|fin des avis|final de las reseñas)/i;
+  /^(response from the owner|소유자 답변|réponse du propriétaire|respuesta del propietario|antwort vom inhaber|risposta del proprietario|オーナーからの返信)$/i;
+/** The list's end sentence, as a text of its own outside every card (a review may quote it). */
+const END = /^(you['’]ve reached the end of the reviews\.?|리뷰의 끝에 도달했습니다\.?)$/i;
 /** A card's stars: "4 stars", "1 star", "별표 4개", "4 étoiles"; not the summary's "5 stars, 812 reviews". */
 const STARS = /^\s*(\d)(?:[.,]0)?\s*(?:stars?|étoiles?|estrellas?|sterne?|stelle|つ星)\s*$|^\s*별표\s*(\d)\s*개\s*$/i;
 /** The count the page says ("1,234 reviews", "리뷰 1,234개"). */
 const TOTAL = /^\s*([\d,.\s]+)\s*(?:reviews?|avis|reseñas|rezensionen|recensioni|件のクチコミ)\s*$|^\s*리뷰\s*([\d,.]+)\s*개\s*$/i;
-const PHOTO = /\b(photo|사진|foto)\b/i;
+/** A photo of the review ("Photo 1 on Mina's review"); not the reviewer's own picture ("Photo of Mina"). */
+const PHOTO = /^(photo \d+ on\b|사진 \d+|foto \d+)/i;
 const MAX_TEXT = 20_000;
 
 function nameOf(el: Element): string {
@@ -74,20 +80,34 @@ export function reviewCards(doc: Document): Element[] {
   return cards;
 }
 
+/** The first cards' identities: a list re-rendered in another order shows others. */
+function cardsSignature(cards: readonly Element[]): string {
+  return cards
+    .slice(0, 3)
+    .map(
+      (c) =>
+        (c.getAttribute('data-review-id') ?? c.querySelector('[data-review-id]')?.getAttribute('data-review-id') ?? '') + cleanText(c.textContent).slice(0, 80),
+    )
+    .join('\n');
+}
+
 function countStars(el: Element): number {
   return Array.from(el.querySelectorAll('[role="img"][aria-label]')).filter((s) => starsOf(s) !== null).length;
 }
 
+/**
+ * The owner's reply: the block around its heading (a short text that is exactly the heading),
+ * with the reply's date and text; never the card itself.
+ */
 function ownerBlock(card: Element): Element | null {
-  for (const el of Array.from(card.querySelectorAll('*'))) {
-    if (!OWNER.test(cleanText(el.textContent))) continue;
-    // The smallest element that starts with the heading and has more after it (the reply's date and text).
-    const text = cleanText(el.textContent);
-    if (
-      text.replace(OWNER, '').trim().length > 0 &&
-      !Array.from(el.children).some((c) => OWNER.test(cleanText(c.textContent)) && cleanText(c.textContent) === text)
-    )
-      return el;
+  const heading = Array.from(card.querySelectorAll('span, div, h3, h4, p')).find((el) => el.children.length === 0 && OWNER.test(cleanText(el.textContent)));
+  if (!heading) return null;
+  const headingText = cleanText(heading.textContent);
+  for (let el = heading.parentElement; el && el !== card; el = el.parentElement) {
+    if (el.contains(card.querySelector('[role="img"][aria-label]'))) return null;
+    // The smallest block with more than the heading and its date: the reply's text is in it.
+    const rest = textLeaves(el, isControl).filter((l) => l.text !== headingText && !DATE_WORDS.test(l.text));
+    if (rest.length > 0) return el;
   }
   return null;
 }
@@ -198,6 +218,9 @@ export function readGoogleReviews(doc: Document, state: GoogleReviewsState): Rev
   const option = newestOption(doc);
   const optionChecked = option ? option.getAttribute('aria-checked') === 'true' : false;
   const hasSort = !!sortControl(doc) || !!option;
+  // Newest first: the page shows it checked and was never pressed here, or it re-rendered after our press.
+  const pressed = state.newestPressedOver;
+  const newest = pressed === null ? optionChecked : cards.length > 0 && cardsSignature(cards) !== pressed;
   let page: ReviewsView['page'] = 'unknown';
   if (tab && selected) page = 'reviews';
   else if (tab) page = 'place';
@@ -205,12 +228,14 @@ export function readGoogleReviews(doc: Document, state: GoogleReviewsState): Rev
   else if (cards.length > 0) page = 'limited';
   return {
     page,
-    order: !hasSort ? 'none' : optionChecked || state.newestChosen ? 'newest' : 'other',
+    order: !hasSort ? 'none' : newest ? 'newest' : 'other',
     sortChoiceShown: !!option,
     cards: cards.map((c) => readCard(c, state)),
     total,
     loading: Array.from(doc.querySelectorAll('[role="progressbar"]')).some(visible),
-    endShown: Array.from(doc.querySelectorAll('div, span, p')).some((el) => el.children.length === 0 && END.test(cleanText(el.textContent))),
+    endShown: Array.from(doc.querySelectorAll('div, span, p')).some(
+      (el) => el.children.length === 0 && END.test(cleanText(el.textContent)) && !cards.some((c) => c.contains(el)),
+    ),
   };
 }
 
@@ -247,8 +272,8 @@ export function actOnGoogleReviews(doc: Document, action: ReviewsAction, state: 
     case 'sort-newest': {
       const option = newestOption(doc);
       if (option) {
+        state.newestPressedOver = cardsSignature(reviewCards(doc));
         press(option);
-        state.newestChosen = true;
         return true;
       }
       const control = sortControl(doc);
