@@ -71,6 +71,7 @@ function oldRow(listing: StoredListing): ExportRow {
     // Issue 24's column: a place in no stored business is a business of one, under its own key.
     business_id: `b:${listing.key}`,
     pin_doubted: listing.pinDoubted ? 'yes' : null,
+    reviews_collected: null,
   };
 }
 

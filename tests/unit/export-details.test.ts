@@ -105,6 +105,8 @@ describe('export columns for page data', () => {
       // Issue 24: the business the place belongs to (tests/unit/match-store.test.ts).
       'business_id',
       'pin_doubted',
+      // Issue 38: the reviews stored for the place (tests/unit/export-reviews.test.ts).
+      'reviews_collected',
     ]);
   });
 

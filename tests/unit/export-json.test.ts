@@ -101,6 +101,7 @@ describe('JSON export', () => {
         // Issue 24: no linking run here, so each place is a business of one.
         business_id: `b:${l.key}`,
         pin_doubted: null,
+        reviews_collected: null,
       });
       expect(Date.parse(record.first_seen as string)).toBe(l.firstSeen);
     });

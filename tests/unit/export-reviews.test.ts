@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../../utils/domain/review';
 import { REVIEW_COLUMNS, reviewsCsvChunks } from '../../utils/export/reviews';
+import { buildExport } from '../../utils/export/build';
 import { openStore } from '../../utils/store';
 import { reviewKey } from '../../utils/reviews/records';
 import { freshFactory, makeCell, makeListing, makeSweep } from './store-fixtures';
@@ -67,6 +68,11 @@ describe('the reviews CSV', () => {
       date_as_shown: '3주 전',
     });
     expect(rows[1]!.text).toHaveLength(10_000);
+
+    // The places export says how many reviews each place has stored; none: empty.
+    const built = await buildExport(store, { collection: undefined, fileWords: ['x'] }, 'csv', new Date());
+    const places = Papa.parse<Record<string, string>>((await new Blob(built.parts).text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    expect(Object.fromEntries(places.map((p) => [p.cid, p.reviews_collected]))).toEqual({ '1': '2', '2': '1' });
     store.close();
   });
 });

@@ -9,6 +9,7 @@ import { geoJsonChunks } from './geojson';
 import { jsonChunks } from './json';
 import { XLSX_TYPE, xlsxBytes } from './xlsx';
 import { readAhead } from './read-ahead';
+import { hasReviews, reviewCountsOf } from './reviews';
 
 export { readAhead };
 
@@ -119,12 +120,19 @@ export async function writeExport(
   // One snapshot of the businesses for the whole file (read.ts): a run committing mid-export
   // never gives two places of one business two ids.
   const groups = linked ? await businessesByPlace(store) : null;
+  const reviewed = await hasReviews(store);
   async function* counted(): AsyncGenerator<ExportListing[]> {
     for await (const batch of readAhead(store.iterateListings(batchSize, scope.collection))) {
       places += batch.length;
       onProgress?.(places, Math.max(total, places));
       const contacts = withContacts ? await contactsOf(store, batch) : null;
-      if (!contacts && !groups) {
+      const reviews = reviewed
+        ? await reviewCountsOf(
+            store,
+            batch.map((l) => l.key),
+          )
+        : null;
+      if (!contacts && !groups && !reviews?.size) {
         yield batch;
         continue;
       }
@@ -132,7 +140,15 @@ export async function writeExport(
         const business = groups?.get(l.key);
         const found = contacts?.get(l.key);
         const site = found?.findings && shared ? { ...found, findings: withoutShared(found.findings, shared) } : found;
-        return site || business ? { ...l, ...(site ? { contacts: site } : {}), ...(business ? { businessId: business.id } : {}) } : l;
+        const collected = reviews?.get(l.key);
+        return site || business || collected
+          ? {
+              ...l,
+              ...(site ? { contacts: site } : {}),
+              ...(business ? { businessId: business.id } : {}),
+              ...(collected ? { reviewsCollected: collected } : {}),
+            }
+          : l;
       });
     }
   }

@@ -78,13 +78,15 @@ export const CSV_COLUMNS = [
   // Issue 36: `yes` where the pin lies far outside the box the search listed the place from (the
   // page's own world put it there): kept as given, not to be trusted to place the business.
   'pin_doubted',
+  // Issue 38: the reviews stored for the place (the reviews pass), empty when none are.
+  'reviews_collected',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export type ExportRow = Record<CsvColumn, string | number | null>;
 
 /** A listing as an export reads it: with its website's contacts, when the pass has been there. */
-export type ExportListing = StoredListing & { contacts?: ContactSite | null; businessId?: string };
+export type ExportListing = StoredListing & { contacts?: ContactSite | null; businessId?: string; reviewsCollected?: number };
 
 /**
  * How each column's value is read from a listing: one named function per column (the type
@@ -146,6 +148,7 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: ExportListing) => string | nu
   contacts_checked_at: (l) => (typeof l.contacts?.checkedAt === 'number' ? isoTime(l.contacts.checkedAt) : null),
   business_id: (l) => l.businessId ?? businessIdOf([l.key]),
   pin_doubted: (l) => (l.pinDoubted ? 'yes' : null),
+  reviews_collected: (l) => (l.reviewsCollected ? l.reviewsCollected : null),
 };
 
 function social(l: ExportListing, network: SocialNetwork): string | null {

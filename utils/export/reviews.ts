@@ -57,6 +57,20 @@ export function reviewCsvLine(r: Review, place?: StoredListing): string {
   return rowOf(r, place).map(csvField).join(',') + NEWLINE;
 }
 
+/** Whether any review is stored: most stores have none, and their exports read nothing more. */
+export async function hasReviews(store: Store): Promise<boolean> {
+  return store.transact(['reviews'], 'readonly', async (tx) => (await tx.objectStore('reviews').count()) > 0);
+}
+
+/** How many reviews are stored for each of these places (the places export's `reviews_collected`). */
+export async function reviewCountsOf(store: Store, keys: readonly string[]): Promise<Map<string, number>> {
+  return store.transact(['reviews'], 'readonly', async (tx) => {
+    const index = tx.objectStore('reviews').index('byPlace');
+    const counts = await Promise.all(keys.map((k) => index.count(k)));
+    return new Map(keys.map((k, i) => [k, counts[i]!] as const).filter(([, n]) => n > 0));
+  });
+}
+
 /** A place's reviews, newest first (undated last). */
 async function reviewsOf(store: Store, keys: readonly string[]): Promise<Map<string, Review[]>> {
   const out = new Map<string, Review[]>();
