@@ -73,6 +73,16 @@ describe('the reviews CSV', () => {
     const built = await buildExport(store, { collection: undefined, fileWords: ['x'] }, 'csv', new Date());
     const places = Papa.parse<Record<string, string>>((await new Blob(built.parts).text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
     expect(Object.fromEntries(places.map((p) => [p.cid, p.reviews_collected]))).toEqual({ '1': '2', '2': '1' });
+
+    // The workbook has the reviews on a sheet of their own, texts as string cells (never formulas).
+    const XLSX = await import('@e965/xlsx');
+    const xlsx = await buildExport(store, { collection: undefined, fileWords: ['x'] }, 'xlsx', new Date());
+    const book = XLSX.read(new Uint8Array(await new Blob(xlsx.parts).arrayBuffer()), { type: 'array' });
+    expect(book.SheetNames).toEqual(['places', 'reviews']);
+    const sheet = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.reviews!);
+    expect(sheet.map((r) => r.review_id)).toEqual(['a', 'b', 'c']);
+    expect(sheet[0]!.text).toBe(hostile);
+    expect(book.Sheets.reviews!.J2).toMatchObject({ t: 's' });
     store.close();
   });
 });

@@ -9,7 +9,8 @@ import { geoJsonChunks } from './geojson';
 import { jsonChunks } from './json';
 import { XLSX_TYPE, xlsxBytes } from './xlsx';
 import { readAhead } from './read-ahead';
-import { hasReviews, reviewCountsOf } from './reviews';
+import { hasReviews, reviewCountsOf, reviewRowBatches } from './reviews';
+import type { ExportCell } from './cells';
 
 export { readAhead };
 
@@ -27,6 +28,8 @@ interface ExportSource {
   businesses(): AsyncIterable<BusinessRow[]>;
   /** Whether a linking run has linked any places: until then every place is a business of one, and the workbook has no Businesses sheet. */
   linked: boolean;
+  /** The scope's reviews as rows (REVIEW_COLUMNS), read after the places; absent when none is stored. */
+  reviews: (() => AsyncIterable<ExportCell[][]>) | null;
 }
 
 interface FormatSpec {
@@ -49,9 +52,11 @@ const businesses = (s: ExportSource) => s.businesses();
 
 const FORMATS: Record<ExportFormat, FormatSpec> = {
   csv: { write: fromChunks(places, csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
-  // The workbook has the places and, once places were linked, their businesses on a second sheet.
+  // The workbook has the places and, once places were linked, their businesses on a second sheet,
+  // and once reviews were read, the reviews on a sheet of their own.
   xlsx: {
-    write: async (s, emit) => emit((await xlsxBytes(s.places, undefined, s.linked ? s.businesses() : undefined)) as Uint8Array<ArrayBuffer>),
+    write: async (s, emit) =>
+      emit((await xlsxBytes(s.places, undefined, s.linked ? s.businesses() : undefined, s.reviews ? s.reviews() : undefined)) as Uint8Array<ArrayBuffer>),
     extension: 'xlsx',
     type: XLSX_TYPE,
   },
@@ -167,7 +172,7 @@ export async function writeExport(
         : undefined,
       groups ?? undefined,
     );
-  await spec.write({ places: counted(), businesses: businessRows, linked }, sink);
+  await spec.write({ places: counted(), businesses: businessRows, linked, reviews: reviewed ? () => reviewRowBatches(store, scope.collection) : null }, sink);
   const words = spec.fileWord ? [...scope.fileWords, spec.fileWord] : scope.fileWords;
   return { fileName: exportFileName(words, now, spec.extension), type: spec.type, places };
 }

@@ -6,6 +6,7 @@
 import type { Review } from '../domain/review';
 import type { StoredListing } from '../domain/listing';
 import type { Store } from '../store';
+import type { ExportCell } from './cells';
 import { csvField, csvText, UTF8_BOM } from './csv';
 
 /** New columns are only ever appended. */
@@ -31,7 +32,7 @@ export const REVIEW_COLUMNS = [
 
 const NEWLINE = '\r\n';
 
-function rowOf(r: Review, place: StoredListing | undefined): unknown[] {
+function rowOf(r: Review, place: StoredListing | undefined): ExportCell[] {
   return [
     r.placeKey,
     r.provider,
@@ -51,10 +52,6 @@ function rowOf(r: Review, place: StoredListing | undefined): unknown[] {
     r.author,
     new Date(r.readAt).toISOString(),
   ];
-}
-
-export function reviewCsvLine(r: Review, place?: StoredListing): string {
-  return rowOf(r, place).map(csvField).join(',') + NEWLINE;
 }
 
 /** Whether any review is stored: most stores have none, and their exports read nothing more. */
@@ -88,16 +85,20 @@ async function reviewsOf(store: Store, keys: readonly string[]): Promise<Map<str
   return out;
 }
 
-/** The CSV as text chunks, one per batch of places (`collection`: a sweep id, 'browsing', or every place). */
-export async function* reviewsCsvChunks(store: Store, collection?: string): AsyncGenerator<string> {
-  yield UTF8_BOM + REVIEW_COLUMNS.map(csvText).join(',') + NEWLINE;
+/** The scope's reviews as rows in REVIEW_COLUMNS order, one batch per batch of places (`collection`: a sweep id, 'browsing', or every place). */
+export async function* reviewRowBatches(store: Store, collection?: string): AsyncGenerator<ExportCell[][]> {
   for await (const batch of store.iterateListings(500, collection)) {
     const byPlace = await reviewsOf(
       store,
       batch.map((l) => l.key),
     );
-    let text = '';
-    for (const place of batch) for (const r of byPlace.get(place.key) ?? []) text += reviewCsvLine(r, place);
-    if (text) yield text;
+    const rows = batch.flatMap((place) => (byPlace.get(place.key) ?? []).map((r) => rowOf(r, place)));
+    if (rows.length > 0) yield rows;
   }
+}
+
+/** The CSV as text chunks, one per batch of places. */
+export async function* reviewsCsvChunks(store: Store, collection?: string): AsyncGenerator<string> {
+  yield UTF8_BOM + REVIEW_COLUMNS.map(csvText).join(',') + NEWLINE;
+  for await (const rows of reviewRowBatches(store, collection)) yield rows.map((row) => row.map(csvField).join(',') + NEWLINE).join('');
 }

@@ -3,6 +3,7 @@ import type { ExportListing } from './columns';
 import { listingCells, type ExportCell } from './cells';
 import { BUSINESS_COLUMNS, businessCells, type BusinessRow } from './businesses';
 import { CSV_COLUMNS } from './columns';
+import { REVIEW_COLUMNS } from './reviews';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -41,6 +42,8 @@ export async function xlsxBytes(
   onRows?: (rows: number) => void,
   /** The Businesses sheet's rows (issue 24), read after the places; absent, the workbook has the places sheet alone. */
   businesses?: AsyncIterable<BusinessRow[]>,
+  /** The Reviews sheet's rows (issue 38, REVIEW_COLUMNS); absent when no review is stored. */
+  reviews?: AsyncIterable<ExportCell[][]>,
 ): Promise<Uint8Array> {
   const XLSX = await import('@e965/xlsx');
   const places = sheetRows(CSV_COLUMNS);
@@ -54,6 +57,11 @@ export async function xlsxBytes(
     const rows = sheetRows(BUSINESS_COLUMNS);
     for await (const batch of businesses) for (const row of batch) rows.add(businessCells(row));
     XLSX.utils.book_append_sheet(book, rows.sheet(XLSX), 'businesses');
+  }
+  if (reviews) {
+    const rows = sheetRows(REVIEW_COLUMNS);
+    for await (const batch of reviews) for (const row of batch) rows.add(row);
+    XLSX.utils.book_append_sheet(book, rows.sheet(XLSX), 'reviews');
   }
   const out = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true, dense: true } as never) as ArrayBuffer;
   return new Uint8Array(out);
