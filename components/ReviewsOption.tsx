@@ -26,6 +26,10 @@ export function ReviewsOption(props: { settings: AllSettings; save(next: AllSett
         />
       </label>
       <label>
+        {t('optionReviewsSince')}{' '}
+        <input type="date" value={settings.reviewsSince} onChange={(e) => void save({ ...settings, reviewsSince: (e.target as HTMLInputElement).value })} />
+      </label>
+      <label>
         <input
           type="checkbox"
           checked={settings.reviewsKeepAuthor}

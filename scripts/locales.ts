@@ -135,6 +135,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '수집이 끝나면 각 장소의 리뷰를 최신순으로 읽습니다(Google). 장소마다 간격을 둔 여러 단계가 걸립니다.',
   ],
   optionReviewsPerPlace: ['At most this many reviews per place:', '장소당 최대 리뷰 수:'],
+  optionReviewsSince: ['Only reviews written since (empty: no date limit):', '이 날짜 이후 작성된 리뷰만(비우면 날짜 제한 없음):'],
   optionReviewsKeepAuthor: ["Keep each reviewer's name as displayed", '리뷰 작성자의 표시 이름 저장'],
   optionReviewsPersonalData: [
     "A reviewer's name is personal data: it is kept only if you tick the box, only in this browser, and goes into your exports. Without it, no name, profile link or photo of a reviewer is stored.",

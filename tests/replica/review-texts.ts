@@ -14,8 +14,8 @@ export interface DrawnText {
 const FIRST_NAMES = ['James', 'Olivia', 'Minji', 'Daniel', 'Sophie', 'Hyun-woo', 'Emma', 'Lucas', 'Yuna', 'Noah', 'Chloe', 'Jae-won', 'Grace', 'Mia', 'Ryan'];
 const LAST_NAMES = ['Kim', 'Lee', 'Park', 'Choi', 'Smith', 'Jung', 'Kang', 'Brown', 'Cho', 'Yoon', 'Garcia', 'Han', 'Müller', 'Nguyen', 'Tanaka'];
 const KOREAN_NAMES = ['김민준', '이서연', '박지호', '최수아', '정도윤', '강하은', '윤지우', '임채원'];
-/** Names that break naive markup or quoting where a page or a file prints them. */
-const HOSTILE_NAMES = [`Tom "The Critic" O'Neil`, '<b>Jane</b> & Co', '\u202eRevo Nomis', '=cmd|"/c calc"!A1'];
+/** Names that break naive markup or quoting where a page or a file prints them (the Naver replica's reviewers use them too). */
+export const HOSTILE_NAMES = [`Tom "The Critic" O'Neil`, '<b>Jane</b> & Co', '\u202eRevo Nomis', '=cmd|"/c calc"!A1'];
 
 /** Sentences by rating (index 0 = 1 star). */
 const SENTENCES: readonly (readonly string[])[] = [
@@ -71,7 +71,7 @@ const TRANSLATED: readonly DrawnText[] = [
   },
 ];
 
-const HOSTILE_KINDS = ['formula', 'html', 'rtl', 'long', 'emoji', 'newlines', 'korean'] as const;
+export const HOSTILE_KINDS = ['formula', 'html', 'rtl', 'long', 'emoji', 'newlines', 'korean'] as const;
 /** The 10,000-character text is the heavy one: drawn half as often as each other kind. */
 const HOSTILE_WEIGHTS = [1, 1, 1, 0.5, 1, 1, 1];
 const FORMULAS = ['=HYPERLINK("http://x","y")', '+1 would come again', '-2 stars for the parking', '@SUM(A1)'];
@@ -102,11 +102,16 @@ export function drawAuthor(rng: Rng): string {
 /** A review's text for its rating: empty for a rating-only review; a translation only for foreign texts. */
 export function drawText(rng: Rng, rating: number): DrawnText {
   if (rng.chance(RATING_ONLY_SHARE)) return { text: '', translation: null };
-  if (rng.chance(HOSTILE_SHARE)) return { text: hostileText(rng, HOSTILE_KINDS[rng.weighted(HOSTILE_WEIGHTS)]!), translation: null };
+  if (rng.chance(HOSTILE_SHARE)) return { text: drawHostileText(rng), translation: null };
   if (rng.chance(TRANSLATED_SHARE)) return rng.pick(TRANSLATED);
   const pool = SENTENCES[rating - 1]!;
   const count = rng.chance(LONG_SHARE) ? rng.int(6, 14) : rng.int(1, 3);
   return { text: Array.from({ length: count }, () => rng.pick(pool)).join(' '), translation: null };
+}
+
+/** One hostile text, its kind drawn by weight (also what the Naver replica's reviewers write now and then). */
+export function drawHostileText(rng: Rng): string {
+  return hostileText(rng, HOSTILE_KINDS[rng.weighted(HOSTILE_WEIGHTS)]!);
 }
 
 function hostileText(rng: Rng, kind: (typeof HOSTILE_KINDS)[number]): string {

@@ -101,3 +101,13 @@ describe('the next step on a place\u2019s reviews', () => {
     expect(afterStep({ ...newHistory(), expands: 1 }, 'expand', two, view({ cards: [card(0, { collapsed: true }), card(1)] })).expands).toBe(0);
   });
 });
+
+describe('the reviews settings as stored', () => {
+  it('off by default, names not kept; a date limit only as a real calendar day', async () => {
+    const { normaliseSettings } = await import('../../utils/config/settings');
+    expect(normaliseSettings(undefined)).toMatchObject({ reviews: false, reviewsPerPlace: 50, reviewsSince: '', reviewsKeepAuthor: false });
+    expect(normaliseSettings({ reviewsSince: '2025-03-05' }).reviewsSince).toBe('2025-03-05');
+    for (const bad of ['2025-02-30', '2025-3-5', 20250305, '=1+1', null]) expect(normaliseSettings({ reviewsSince: bad }).reviewsSince).toBe('');
+    expect(normaliseSettings({ reviewsPerPlace: 1e9 }).reviewsPerPlace).toBe(10_000);
+  });
+});

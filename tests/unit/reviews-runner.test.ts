@@ -132,3 +132,18 @@ describe('the reviews pass waits for the user', () => {
     expect((await pass.resumable()).map((s) => s.id)).toEqual(['s']);
   });
 });
+
+describe('a date limit', () => {
+  it('newest first, a place is done at its first review older than the day chosen', async () => {
+    const { store, clock } = await setUp();
+    const { page } = tab(clock);
+    // The modelled reviews were written 1, 2, 3… days before the reading: since four days ago keeps the newest four or so.
+    const since = new Date(clock.t - 4.5 * 86_400_000).toISOString().slice(0, 10);
+    expect(await runReviews(deps(store, clock, page), 's', 1, { ...SETTINGS, limits: { perPlace: 25, since } }, { holder: 'A' })).toBe('finished');
+    const reviews = await store.transact(['reviews'], 'readonly', (tx) => tx.objectStore('reviews').getAll());
+    expect(reviews.length).toBeGreaterThan(0);
+    for (const r of reviews) expect(r.date!.iso >= since, `${r.date!.said} → ${r.date!.iso}`).toBe(true);
+    const jobs = await store.transact(['reviewQueue'], 'readonly', (tx) => tx.objectStore('reviewQueue').getAll());
+    expect(jobs.filter((j) => j.result?.end === 'since').length).toBeGreaterThan(0);
+  });
+});

@@ -68,6 +68,8 @@ export interface ContactsSetting {
 export interface ReviewsSetting {
   reviews: boolean;
   reviewsPerPlace: number;
+  /** Only reviews from this day on (YYYY-MM-DD), newest first; '' for no date limit. */
+  reviewsSince: string;
   reviewsKeepAuthor: boolean;
 }
 
@@ -106,6 +108,7 @@ export const DEFAULT_SETTINGS: AllSettings = {
   contactsRecheckDays: 30,
   reviews: false,
   reviewsPerPlace: 50,
+  reviewsSince: '',
   reviewsKeepAuthor: false,
 };
 
@@ -128,8 +131,16 @@ const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [num
   contactsRecheckDays: [1, 365],
   reviews: null,
   reviewsPerPlace: [1, 10_000],
+  reviewsSince: null,
   reviewsKeepAuthor: null,
 };
+
+/** A real calendar day as YYYY-MM-DD (2025-02-30 is none), or null. */
+export function calendarDay(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const t = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === value ? value : null;
+}
 
 /**
  * Settings from storage (possibly old or hand-edited): unknown keys dropped, numbers clamped,
@@ -146,6 +157,8 @@ export function normaliseSettings(raw: unknown, locale?: string): AllSettings {
     const limits = LIMITS[key];
     if (key === 'lang') {
       if (typeof value === 'string' && BY_CODE.has(value.toLowerCase())) out.lang = BY_CODE.get(value.toLowerCase())!;
+    } else if (key === 'reviewsSince') {
+      out.reviewsSince = calendarDay(value) ?? '';
     } else if (limits && typeof value === 'number' && Number.isFinite(value)) {
       (out[key] as number) = Math.min(limits[1], Math.max(limits[0], Math.round(value)));
     } else if (!limits && typeof value === 'boolean') {

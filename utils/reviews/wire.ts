@@ -6,7 +6,7 @@
 import type { PageDriver } from '../browser/page-driver';
 import { askUntilAnswered } from '../browser/ask-tab';
 import type { Sweep } from '../domain/sweep';
-import { DEFAULT_SETTINGS } from '../config/settings';
+import { calendarDay, DEFAULT_SETTINGS } from '../config/settings';
 import type { ReviewsPause } from '../config/storage-keys';
 import { sendReviewsMessage } from '../messaging/reviews-protocol';
 import { providerFor } from '../providers/registry';
@@ -21,13 +21,13 @@ export function reviewsOn(settings: unknown): boolean {
 
 /** The pass's limits as the sweep was started with them. */
 export function reviewsSettingsOf(sweep: Sweep): ReviewsSettings {
-  const s = sweep.settings as Sweep['settings'] & { reviewsPerPlace?: unknown; reviewsKeepAuthor?: unknown };
+  const s = sweep.settings as Sweep['settings'] & { reviewsPerPlace?: unknown; reviewsSince?: unknown; reviewsKeepAuthor?: unknown };
   const perPlace =
     typeof s.reviewsPerPlace === 'number' && Number.isInteger(s.reviewsPerPlace) && s.reviewsPerPlace >= 1
       ? s.reviewsPerPlace
       : DEFAULT_SETTINGS.reviewsPerPlace;
   return {
-    limits: { perPlace, since: null },
+    limits: { perPlace, since: calendarDay(s.reviewsSince) },
     keepAuthor: s.reviewsKeepAuthor === true,
     maxAttempts: Number.isInteger(s.maxAttempts) && s.maxAttempts >= 1 ? s.maxAttempts : DEFAULT_SETTINGS.maxAttempts,
     loadTimeoutMs: Number.isFinite(s.cellTimeoutMs) && s.cellTimeoutMs > 0 ? s.cellTimeoutMs : DEFAULT_SETTINGS.cellTimeoutMs,

@@ -2,6 +2,8 @@
  * Behaviours a test can turn on in the Naver replica. Where naver-kakao-notes marks a fact [~] or
  * [?], each plausible behaviour is a switch, so the extension can be tested against all of them.
  */
+import { DEFAULT_NAVER_REVIEWS_SWITCHES, isNaverReviewsSwitch, type NaverReviewsSwitches, naverReviewsSwitchProblem } from './reviews-switches';
+
 export type BoundsMode =
   /** Only places inside `bounds` (what public tile-splitting tools rely on, A8). */
   | 'strict'
@@ -26,7 +28,8 @@ export type NaverDomVariant =
  */
 export type NaverEmptyPage = 'notice' | 'ads-only' | 'shell';
 
-export interface NaverSwitches {
+/** The visitor reviews page's switches are in NaverReviewsSwitches (reviews-switches.ts). */
+export interface NaverSwitches extends NaverReviewsSwitches {
   /** Results per search (A4: about 300 = 6 × 50 [V], "about"). */
   resultCap: number;
   /** Items per list page once scrolled (A3: 50). */
@@ -115,6 +118,7 @@ export const DEFAULT_NAVER_SWITCHES: Readonly<NaverSwitches> = Object.freeze({
   hangPaths: [],
   hangRate: 0,
   brokenCards: false,
+  ...DEFAULT_NAVER_REVIEWS_SWITCHES,
 });
 
 const INT_RANGES: Partial<Record<keyof NaverSwitches, [number, number]>> = {
@@ -143,6 +147,12 @@ export function mergeNaverSwitches(current: Readonly<NaverSwitches>, partial: Pa
       if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1])
         problems.push(`${key} must be an integer in [${range[0]}, ${range[1]}]`);
       else set(key as keyof NaverSwitches, value);
+      continue;
+    }
+    if (isNaverReviewsSwitch(key)) {
+      const problem = naverReviewsSwitchProblem(key, value);
+      if (problem) problems.push(problem);
+      else set(key, value);
       continue;
     }
     switch (key) {
