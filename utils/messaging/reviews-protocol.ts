@@ -46,6 +46,10 @@ export interface ReviewCard {
   ownerReply: { text: string; dateSaid: string | null } | null;
   photos: number;
   lang: string | null;
+  /** Naver's visit facts, where the card shows them: the visit's date as worded, "N번째 방문", the keyword chips. */
+  visit?: { dateSaid: string | null; count: number | null; tags: string[] };
+  /** Where the card shows a written date apart from the visit's (Naver), its words. */
+  writtenSaid?: string | null;
 }
 
 export interface ReviewsView {

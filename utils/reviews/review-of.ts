@@ -38,7 +38,8 @@ export function reviewOf(card: ReviewCard, ctx: ReviewContext): Review {
     reviewId: id,
     idFromSite: fromSite,
     rating: Number.isInteger(card.rating) && card.rating! >= 1 && card.rating! <= 5 ? card.rating : null,
-    date: card.dateSaid ? parseReviewDate(card.dateSaid, ctx.readAt) : null,
+    // The date the review was written: the card's own, or (Naver) its written date apart from the visit's.
+    date: (card.writtenSaid ?? card.dateSaid) ? parseReviewDate((card.writtenSaid ?? card.dateSaid)!, ctx.readAt) : null,
     text,
     translation: card.translation ? bounded(card.translation) : null,
     lang: card.lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(card.lang) ? card.lang : null,
@@ -46,7 +47,13 @@ export function reviewOf(card: ReviewCard, ctx: ReviewContext): Review {
       ? { text: bounded(card.ownerReply.text), date: card.ownerReply.dateSaid ? parseReviewDate(card.ownerReply.dateSaid, ctx.readAt) : null }
       : null,
     photos: Number.isInteger(card.photos) && card.photos >= 0 ? Math.min(card.photos, 1000) : 0,
-    visit: null,
+    visit: card.visit
+      ? {
+          date: card.visit.dateSaid ? parseReviewDate(card.visit.dateSaid, ctx.readAt) : null,
+          count: Number.isInteger(card.visit.count) && card.visit.count! > 0 ? card.visit.count : null,
+          tags: card.visit.tags.filter((t) => typeof t === 'string' && t.length > 0 && t.length <= 40).slice(0, 20),
+        }
+      : null,
     author: ctx.keepAuthor && card.author ? card.author.slice(0, 200) : null,
     readAt: ctx.readAt,
     newestFirst: false,

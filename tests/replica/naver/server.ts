@@ -9,10 +9,13 @@
  * - map.naver.com `/p/api/search/allSearch?…`   allSearch JSON, 20 per page
  * - pcmap `/{vertical}/list?query&x&y&bounds&page` the list page (Apollo state, lazy list, pager)
  * - pcmap `/{vertical}/{id}[/home]`              the place page (Apollo detail state)
+ * - pcmap `/{type}/{id}/review/visitor[?reviewSort=recent]` the visitor reviews page (reviews-page.ts)
+ * - pcmap `/{type}/{id}/review/visitor/list?sort&size&cursor` a page of its reviews: the page's XHR, an API request
  * - pcmap-api `POST /graphql`                    the GraphQL list (getPlacesList / getRestaurants), with CORS
  *                                                for pcmap.place.naver.com (credentials) and its OPTIONS preflight
  * Over `blockAfter` page loads a minute, pages answer the block page and APIs 429 until `unblock()`
- * (the list page's own GraphQL calls for its lazy batches are not page loads and do not count).
+ * (the list page's own GraphQL calls for its lazy batches, and the reviews page's list requests, are
+ * not page loads and do not count).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BBox } from '../../../utils/geo/types';
@@ -43,6 +46,9 @@ import {
   outerSearchHtml,
   placeHomeHtml,
 } from './pages';
+import { visitorReviewsHtml } from './reviews-page';
+import { naverReviewTotal } from './reviews';
+import { answerNaverReviewsList, type NaverReviewClock, type NaverReviewTruth, naverReviewsTruth, parseNaverReviewsPath, sortFromQuery } from './reviews-view';
 import { adsFor, listTotalOf, naverGroundTruth, naverSearch, pageOf } from './search';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from './switches';
 
@@ -63,6 +69,13 @@ export interface NaverHandler {
   /** What waiting out the block does: lift it and restart the rolling window. */
   unblock(): void;
   groundTruth(query: string, bbox: BBox): ReturnType<typeof naverGroundTruth>;
+  /**
+   * A place's visitor reviews (by Naver id), newest first, with their dates as the reviews page prints
+   * them under the current switches by the replica's clock now. Throws for a place Naver does not list.
+   */
+  naverReviewsTruth(placeId: string): NaverReviewTruth[];
+  /** How many visitor reviews the place has (0 when none). */
+  naverReviewsCount(placeId: string): number;
 }
 
 export function createNaverHandler(world: World, options: { switches?: Partial<NaverSwitches>; now?: () => number } = {}): NaverHandler {
@@ -72,6 +85,9 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
   const { requests } = log;
   const draws = createRng(deriveSeed(world.seed, 'naver-server'));
   const limit = createRollingLimit(now, BLOCK_WINDOW_MS);
+  // Every review was written before the replica started; their dates print against its clock.
+  const reviewsWrittenBefore = now();
+  const reviewClock = (): NaverReviewClock => ({ writtenBefore: reviewsWrittenBefore, now: now() });
 
   function send(
     req: IncomingMessage,
@@ -92,7 +108,9 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', `https://${host || 'map.naver.com'}`);
     const path = url.pathname;
-    const isApi = path.startsWith('/p/api/') || host === 'pcmap-api.place.naver.com';
+    const reviews = host === 'pcmap.place.naver.com' ? parseNaverReviewsPath(path) : null;
+    // The reviews page's list requests are its XHRs: API requests, like the list page's GraphQL calls.
+    const isApi = path.startsWith('/p/api/') || host === 'pcmap-api.place.naver.com' || reviews?.list === true;
     const isPage = !isApi && (path.startsWith('/p/') || /^\/[a-z]+\/(list|\d+)/.test(path));
     const kind = isApi ? 'api' : isPage ? 'page' : 'other';
     const gqlHost = host === 'pcmap-api.place.naver.com';
@@ -128,6 +146,7 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       const query = path.startsWith('/p/search/') ? parseSearchQuery(path) : null;
       if (query) return send(req, res, kind, 200, html, outerSearchHtml(query, outerListSrc(query, url)));
     }
+    if (reviews) return reviewsRoute(req, res, kind, reviews, url);
     if (host === 'pcmap.place.naver.com') {
       const list = parseListUrl(url.href);
       if (list) return send(req, res, kind, 200, html, listPage(list));
@@ -144,6 +163,34 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
         : send(req, res, kind, 200, json, JSON.stringify(answer), cors);
     }
     return send(req, res, kind, 404, html, notFound());
+  }
+
+  /** The visitor reviews page, or one page of its list (JSON). */
+  function reviewsRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kind: NaverRequestRecord['kind'],
+    route: NonNullable<ReturnType<typeof parseNaverReviewsPath>>,
+    url: URL,
+  ): void {
+    const p = route.list ? null : naverPlaceById(world, route.id);
+    if (route.list) {
+      // The answer says 404 itself for a place Naver does not list.
+      const answer = answerNaverReviewsList(world, route.id, url.searchParams, switches, reviewClock());
+      send(req, res, kind, answer.status, json, answer.body);
+    } else if (!p) {
+      send(req, res, kind, 404, html, notFound());
+    } else {
+      const sort = sortFromQuery(url.searchParams.get('reviewSort'));
+      send(req, res, kind, 200, html, visitorReviewsHtml({ place: p, type: route.type, sort, switches, clock: reviewClock() }));
+    }
+  }
+
+  /** The place Naver lists under an id. */
+  function naverPlace(id: string): NonNullable<ReturnType<typeof naverPlaceById>> {
+    const p = naverPlaceById(world, id);
+    if (!p) throw new Error(`naver replica: no place "${id}"`);
+    return p;
   }
 
   /** The outer page lists the map's view: centre from `c=` (metres form) or the world's, box from zoom and a 1280×800 window. */
@@ -261,6 +308,8 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     blocked: limit.blocked,
     unblock: limit.reset,
     groundTruth: (query, bbox) => naverGroundTruth(world, query, bbox),
+    naverReviewsTruth: (placeId) => naverReviewsTruth(naverPlace(placeId), switches, reviewClock()),
+    naverReviewsCount: (placeId) => naverReviewTotal(naverPlace(placeId)),
   };
 }
 
@@ -300,6 +349,8 @@ export async function startNaverReplica(options: {
     blocked: () => handler.blocked(),
     unblock: () => handler.unblock(),
     groundTruth: (q, b) => handler.groundTruth(q, b),
+    naverReviewsTruth: (id) => handler.naverReviewsTruth(id),
+    naverReviewsCount: (id) => handler.naverReviewsCount(id),
     close: server.close,
   };
 }

@@ -1,6 +1,8 @@
 import { guarded } from '../../messaging/senders';
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import { startNaverPlaceDetails } from './place-details';
+import { answerReviewsStep } from '../../content/reviews';
+import { NAVER_REVIEWS } from './reviews';
 import { listingFromPlace } from '../../listing/from-provider-place';
 import type { Listing } from '../../domain/listing';
 import { onMessage } from '../../messaging/protocol';
@@ -42,13 +44,13 @@ export function startNaverContent(win: Window, browser: Browser): void {
   let browsingStop: (() => void) | null = null;
 
   if (topLevel) {
-    // A place page the details pass loaded (utils/details) is the sweep's too.
-    startNaverPlaceDetails(win, browser, {
-      onAsked: () => {
-        sweepPage = true;
-        browsingStop?.();
-      },
-    });
+    const sweepAsks = () => {
+      sweepPage = true;
+      browsingStop?.();
+    };
+    // A place page the details pass loaded (utils/details) is the sweep's too, and one the reviews pass loaded (utils/reviews).
+    startNaverPlaceDetails(win, browser, { onAsked: sweepAsks });
+    answerReviewsStep(win, browser, NAVER_REVIEWS, { onAsked: sweepAsks });
     let previous: PageMark | null = null;
     // Only the extension's background may ask (utils/messaging/senders.ts).
     const senders = { runtime: browser.runtime };

@@ -13,7 +13,17 @@ import type { Viewport } from '../../geo/types';
 import { DEFAULT_START_ZOOM } from '../../grid/options';
 import type { MapProvider } from '../types';
 import { PAGE_SIZE, SEARCH_CAP } from './observe';
-import { NAVER_MAP_ORIGIN, PCMAP_ORIGIN, naverListUrl, naverPlaceUrl, naverSearchUrl, parseListUrl, parseSearchQuery, pcmapPlaceHomeUrl } from './urls';
+import {
+  NAVER_MAP_ORIGIN,
+  PCMAP_ORIGIN,
+  naverListUrl,
+  naverPlaceUrl,
+  naverSearchUrl,
+  parseListUrl,
+  parseSearchQuery,
+  pcmapPlaceHomeUrl,
+  pcmapVisitorReviewsUrl,
+} from './urls';
 
 /**
  * The box shape cells are planned on: what a list page searches does not depend on the tab, so
@@ -81,6 +91,17 @@ export const naverProvider: MapProvider = {
     url(l) {
       try {
         return pcmapPlaceHomeUrl(l.providerId);
+      } catch {
+        return null; // not a Naver place id
+      }
+    },
+  },
+  // Visitor reviews on the place's own page (pcmap), the place pages' lane.
+  reviews: {
+    laneUrl: `${PCMAP_ORIGIN}/`,
+    url(l) {
+      try {
+        return pcmapVisitorReviewsUrl(l.providerId);
       } catch {
         return null; // not a Naver place id
       }

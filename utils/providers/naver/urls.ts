@@ -30,6 +30,11 @@ export function pcmapPlaceHomeUrl(id: string, vertical: string = 'place'): strin
   return `${PCMAP_ORIGIN}/${encodeURIComponent(vertical)}/${digits}/home`;
 }
 
+/** A place's visitor reviews on its own page (../shared/map-pages-spec.md §5). */
+export function pcmapVisitorReviewsUrl(id: string, vertical: string = 'place'): string {
+  return pcmapPlaceHomeUrl(id, vertical).replace(/\/home$/, '/review/visitor');
+}
+
 /** The outer search page, `https://map.naver.com/p/search/{q}` (optionally `?c={zoom},0,0,0,dh`). */
 export function naverSearchUrl(query: string, zoom?: number): string {
   const q = query.trim();

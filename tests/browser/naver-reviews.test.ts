@@ -1,0 +1,113 @@
+/**
+ * The reviews pass on Naver in real Chromium (issue 38): a small Naver sweep with the pass on, on
+ * the replica's visitor reviews pages (built apart from the reader). What is stored equals the
+ * replica's truth for the pass's limit: each place's newest visitor reviews, each once, texts
+ * whole, visit facts read, no place done short.
+ *
+ * Budget: 60 s (alone on 2 cores; one sweep, two readings of its places).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Review } from '../../utils/domain/review';
+import type { ReviewJob } from '../../utils/reviews/records';
+import { readAll, waitFor } from './harness';
+import { areaAround, KEYWORD } from './provider-suite';
+import { naverSuite } from './naver-suite';
+
+const suite = naverSuite();
+const AREA = areaAround(0.0012, 37.572, 126.985);
+const PER_PLACE = 15;
+
+let popup: Page;
+
+describe('reviews on Naver', () => {
+  it('stores each place\u2019s newest visitor reviews to the limit, each once, equal to the truth', async () => {
+    popup = (
+      await suite.sweepToEnd({ keywords: KEYWORD, area: AREA }, 'the Naver sweep', (s) => s.status === 'finished', {
+        reviews: true,
+        reviewsPerPlace: PER_PLACE,
+      } as never)
+    ).popup;
+    await expectTheTruth();
+  });
+
+  it('under the replica\u2019s other answers: scrolled for more, a button expander, the year only when old, the id in a link, the reply headed by the place\u2019s name, a disabled end, pages of 20', async () => {
+    suite.replica.setSwitches({
+      naverReviewsMore: 'scroll',
+      naverReviewsExpander: 'button',
+      naverReviewsDates: 'year-when-old',
+      naverReviewsId: 'link',
+      naverReviewsReplyHead: 'name',
+      naverReviewsFullDate: 'none',
+      naverReviewsEnd: 'disabled',
+      naverReviewsPage: 20,
+    });
+    await popup.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const req = indexedDB.open('mapsweep');
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const tx = req.result.transaction(['reviewQueue', 'reviews'], 'readwrite');
+            tx.objectStore('reviewQueue').clear();
+            tx.objectStore('reviews').clear();
+            tx.oncomplete = () => {
+              req.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
+    const sweepId = (await readAll<{ id: string; status: string }>(popup, 'sweeps')).find((s) => s.status === 'finished')!.id;
+    await popup.evaluate(
+      (id) =>
+        (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+          id: 1,
+          type: 'resumeReviews',
+          data: id,
+          timestamp: Date.now(),
+        }),
+      sweepId,
+    );
+    await expectTheTruth();
+  });
+});
+
+async function expectTheTruth(): Promise<void> {
+  {
+    const jobs = await waitFor(
+      async () => {
+        const all = (await readAll<ReviewJob>(popup, 'reviewQueue')).filter((j) => j.key !== '#queued');
+        return all.length > 0 && all.every((j) => j.status === 'done' || j.status === 'failed') ? all : null;
+      },
+      'every place\u2019s reviews read',
+      180_000,
+      1000,
+    );
+    expect(jobs.filter((j) => j.status === 'failed').map((j) => `${j.key}: ${j.lastError}`)).toEqual([]);
+    const reviews = await readAll<Review>(popup, 'reviews');
+    expect(new Set(reviews.map((r) => r.key)).size).toBe(reviews.length);
+    const shown = (t: string) => t.replace(/\r\n?/g, '\n').trim();
+    let compared = 0;
+    for (const job of jobs) {
+      const id = job.key.replace(/^naver:/, '');
+      const truth = suite.replica.naverReviewsTruth(id).slice(0, PER_PLACE);
+      const mine = reviews.filter((r) => r.placeKey === job.key);
+      expect(mine.map((r) => r.reviewId).sort(), job.key).toEqual(truth.map((t) => t.id).sort());
+      for (const t of truth) {
+        const r = mine.find((m) => m.reviewId === t.id)!;
+        expect(r.text, t.id).toBe(shown(t.text));
+        expect(r.visit?.count, t.id).toBe(t.visitCount);
+        expect(r.visit?.tags, t.id).toEqual(t.keywords);
+        expect(r.ownerReply?.text ?? null, t.id).toBe(t.ownerReply ? shown(t.ownerReply.text) : null);
+        expect(r.rating).toBeNull();
+      }
+      // Newest first wherever there was a list to order (a place with none shows no sort tabs).
+      expect(job.result, job.key).toMatchObject({ sortedNewest: truth.length > 0, end: truth.length < PER_PLACE ? 'ended' : 'limit' });
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(0);
+    console.log(`naver reviews: ${reviews.length} reviews of ${jobs.length} places`);
+  }
+}
