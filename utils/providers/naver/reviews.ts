@@ -55,20 +55,30 @@ function leaves(root: Element): { el: Element; text: string }[] {
   return out;
 }
 
-/** Every review item: the smallest `li` that says how many visits, or when. */
+/** How many visits an element tells of: its "N번째 방문"s, or else its "방문일"s. */
+function visitMarkers(el: Element): number {
+  const text = clean(el.textContent);
+  const counts = text.match(new RegExp(VISIT_COUNT.source, 'g'))?.length ?? 0;
+  return counts > 0 ? counts : (text.match(/방문일/g)?.length ?? 0);
+}
+
+/**
+ * Every review item: the outermost `li` that tells of exactly one visit (an item's own facts may
+ * be a list of their own; the list of reviews tells of many).
+ */
 export function naverReviewCards(doc: Document): Element[] {
   return Array.from(doc.querySelectorAll('li')).filter((li) => {
-    const text = clean(li.textContent);
-    if (!VISIT_COUNT.test(text) && !text.includes('방문일')) return false;
-    // The smallest: no inner item says so too.
-    return !Array.from(li.querySelectorAll('li')).some((inner) => VISIT_COUNT.test(clean(inner.textContent)) || clean(inner.textContent).includes('방문일'));
+    if (visitMarkers(li) !== 1) return false;
+    for (let up = li.parentElement?.closest('li'); up; up = up.parentElement?.closest('li')) if (visitMarkers(up) === 1) return false;
+    return true;
   });
 }
 
+/** The review's own id: an attribute named for it exactly (never a reviewer's, a place's or a user's), or a link's `reviewId`. */
 function reviewIdOfItem(card: Element): string | null {
   for (const el of [card, ...Array.from(card.querySelectorAll('*'))]) {
     for (const attr of Array.from(el.attributes)) {
-      if (/^data-.*review.*id$/i.test(attr.name) && attr.value.trim()) return attr.value.trim().slice(0, 200);
+      if (/^data-review-?id$/i.test(attr.name) && attr.value.trim()) return attr.value.trim().slice(0, 200);
     }
   }
   for (const a of Array.from(card.querySelectorAll('a[href]'))) {
@@ -105,6 +115,16 @@ function ownerBlockOf(card: Element): Element | null {
     if (rest.length > 0) return el;
   }
   return null;
+}
+
+/** The smallest element of the card around its one visit marker. */
+function factsOf(card: Element): Element | null {
+  const marker = leaves(card).find((l) => VISIT_COUNT.test(l.text)) ?? leaves(card).find((l) => VISIT_WORDS.test(l.text));
+  let el: Element | null = marker?.el ?? null;
+  // Up to the block that holds the visit's dates too (the marker may sit in a row of its own).
+  while (el && el !== card && !Array.from(el.querySelectorAll('*')).some((d) => d.children.length === 0 && DATE.test(clean(d.textContent))))
+    el = el.parentElement;
+  return el && el !== card ? el : null;
 }
 
 /**
@@ -152,18 +172,18 @@ export function readNaverCard(card: Element, keywords: ReadonlySet<string> = new
   const all = leaves(card);
   const own = all.filter((l) => !inOwner(l.el));
   const author = own[0]?.text ?? '';
-  const dates = own.filter((l) => DATE.test(l.text));
-  // The visit's date follows its "방문일" label (a label of its own, or the same leaf: "방문일 3.5.화").
-  const labelAt = own.findIndex((l) => VISIT_WORDS.test(l.text) || l.text.startsWith('방문일 '));
-  const visitLeaf =
-    labelAt < 0 ? null : own[labelAt]!.text.startsWith('방문일 ') ? own[labelAt]! : (own.slice(labelAt + 1).find((l) => DATE.test(l.text)) ?? null);
+  // The visit's facts ("방문일", "N번째 방문", how it was verified, "작성일"): one block, the smallest
+  // around the one "N번째 방문" (or "방문일") the item tells of. Its dates are read there only: the
+  // review's own text, before it, may look like a date or begin with "방문일".
+  const facts = factsOf(card);
+  const inFacts = (el: Element) => !!facts && facts.contains(el);
+  const factLeaves = own.filter((l) => inFacts(l.el));
+  const labelAt = factLeaves.findIndex((l) => VISIT_WORDS.test(l.text) || /^방문일\s/.test(l.text));
+  const labelled = labelAt < 0 ? null : factLeaves[labelAt]!;
+  const visitLeaf = !labelled ? null : /^방문일\s/.test(labelled.text) ? labelled : (factLeaves.slice(labelAt + 1).find((l) => DATE.test(l.text)) ?? null);
   const visitSaid = visitLeaf ? visitLeaf.text.replace(/^방문일\s*/, '') : null;
-  const written = dates.find((l) => l !== visitLeaf) ?? null;
-  const count = VISIT_COUNT.exec(clean(card.textContent));
-  // The visit's facts ("방문일", "N번째 방문", how it was verified, "작성일"): one block, never the text.
-  let facts: Element | null = visitLeaf?.el ?? null;
-  while (facts && facts !== card && !VISIT_COUNT.test(clean(facts.textContent))) facts = facts.parentElement;
-  const inFacts = (el: Element) => !!facts && facts !== card && facts.contains(el);
+  const written = factLeaves.find((l) => DATE.test(l.text) && l !== visitLeaf) ?? null;
+  const count = facts ? VISIT_COUNT.exec(clean(facts.textContent)) : null;
   // Chips: the page's own keywords ("음식이 맛있어요", listed in its "이런 점이 좋았어요" tallies), or
   // short phrases standing together (a group of two or more); never the review's text.
   const grouped = (l: { el: Element }) => {
@@ -179,7 +199,8 @@ export function readNaverCard(card: Element, keywords: ReadonlySet<string> = new
         l !== own[0] &&
         !inFacts(l.el) &&
         !AUTHOR_STATS.test(l.text) &&
-        !CONTROL_WORDS.test(l.text) &&
+        // A link's words (share, report) are not the text; the same words as text are.
+        !(CONTROL_WORDS.test(l.text) && l.el.closest('a') !== null) &&
         !VISIT_COUNT.test(l.text) &&
         !VISIT_WORDS.test(l.text) &&
         !FULL_DATE.test(l.text) &&
@@ -236,13 +257,18 @@ function sortControls(doc: Document): Element[] {
   );
 }
 
-/** The load-more control below the list (not a card's own expander). */
+/** The load-more control below the list: after its last card (never a card's own expander, nor another section's 더보기). */
 function loadMore(doc: Document, cards: readonly Element[]): Element | null {
-  return (
-    Array.from(doc.querySelectorAll('button, [role="button"], a')).find(
-      (el) => visible(el) && LOAD_MORE.test(clean(el.textContent)) && !cards.some((c) => c.contains(el)),
-    ) ?? null
+  const last = cards.at(-1);
+  if (!last) return null;
+  const after = Array.from(doc.querySelectorAll('button, [role="button"], a')).filter(
+    (el) =>
+      visible(el) &&
+      LOAD_MORE.test(clean(el.textContent)) &&
+      !cards.some((c) => c.contains(el)) &&
+      (last.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
   );
+  return after[0] ?? null;
 }
 
 const selected = (el: Element) =>
