@@ -30,16 +30,17 @@ describe('a Kakao sweep in real Chromium', () => {
     expect(shown.length).toBeGreaterThan(5);
     const popup = await openPopup(suite.shared.context);
     // Wait for these very places: the suite's first tab (another keyword) has stored browsing
-    // listings of its own, so a count alone can be reached before this tab's are written. A
-    // minute, not 20 s: under the full suite's load (two browsers sweeping beside it) the last
-    // rehearsal needed more than 20 s; alone it takes 3 s.
+    // listings of its own, so a count alone can be reached before this tab's are written. Two
+    // minutes: alone it takes 3 s, but it runs first in its file, while four other files launch
+    // their browsers on the same 2 cores; a rehearsal with the reviews files beside it went past
+    // 60 s (docs/TESTING.md). A wait on the outcome, not a timing claim: the check is unchanged.
     await waitFor(
       async () => {
         const keys = new Set((await suite.browsingListings(popup)).map((l) => l.key));
         return shown.every((id) => keys.has(`kakao:${id}`));
       },
       'the browsing listings of this tab',
-      60_000,
+      120_000,
       250,
     );
     const stored = new Map((await suite.browsingListings(popup)).map((l) => [l.key, l]));
