@@ -8,7 +8,8 @@ import Papa from 'papaparse';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';
-import { openPopup, readSweeps, serviceWorker, setSettings, waitFor } from './harness';
+import { openPopup, readAll, readSweeps, serviceWorker, setSettings, waitFor } from './harness';
+import type { ReviewJob } from '../../utils/reviews/records';
 import type { WxtBrowser } from 'wxt/browser';
 
 /**
@@ -115,3 +116,45 @@ export async function exportCsvFromPopup(popup: Page, button = 'Export CSV'): Pr
 }
 
 export { serviceWorker };
+
+/** The reviews pass's jobs once every place is settled (done or failed), else null. */
+export async function settledReviewJobs(popup: Page): Promise<ReviewJob[] | null> {
+  const jobs = (await readAll<ReviewJob>(popup, 'reviewQueue')).filter((j) => j.key !== '#queued');
+  return jobs.length > 0 && jobs.every((j) => j.status === 'done' || j.status === 'failed') ? jobs : null;
+}
+
+/** The popup's Resume reviews, as its command (the button shows only while the pass waits). */
+export async function resumeReviews(popup: Page, sweepId: string): Promise<void> {
+  await popup.evaluate(
+    (id) =>
+      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+        id: 1,
+        type: 'resumeReviews',
+        data: id,
+        timestamp: Date.now(),
+      }),
+    sweepId,
+  );
+}
+
+/** A sweep's places read again from nothing: the reviews queue and the reviews emptied, then the pass asked to go on. */
+export async function readReviewsAgain(popup: Page, sweepId: string): Promise<void> {
+  await popup.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open('mapsweep');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const tx = req.result.transaction(['reviewQueue', 'reviews'], 'readwrite');
+          tx.objectStore('reviewQueue').clear();
+          tx.objectStore('reviews').clear();
+          tx.oncomplete = () => {
+            req.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  await resumeReviews(popup, sweepId);
+}

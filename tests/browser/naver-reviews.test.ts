@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Review } from '../../utils/domain/review';
-import type { ReviewJob } from '../../utils/reviews/records';
 import { readAll, waitFor } from './harness';
+import { readReviewsAgain, settledReviewJobs } from './extension';
 import { areaAround, KEYWORD } from './provider-suite';
 import { naverSuite } from './naver-suite';
 
@@ -42,49 +42,15 @@ describe('reviews on Naver', () => {
       naverReviewsEnd: 'disabled',
       naverReviewsPage: 20,
     });
-    await popup.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const req = indexedDB.open('mapsweep');
-          req.onerror = () => reject(req.error);
-          req.onsuccess = () => {
-            const tx = req.result.transaction(['reviewQueue', 'reviews'], 'readwrite');
-            tx.objectStore('reviewQueue').clear();
-            tx.objectStore('reviews').clear();
-            tx.oncomplete = () => {
-              req.result.close();
-              resolve();
-            };
-            tx.onerror = () => reject(tx.error);
-          };
-        }),
-    );
     const sweepId = (await readAll<{ id: string; status: string }>(popup, 'sweeps')).find((s) => s.status === 'finished')!.id;
-    await popup.evaluate(
-      (id) =>
-        (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
-          id: 1,
-          type: 'resumeReviews',
-          data: id,
-          timestamp: Date.now(),
-        }),
-      sweepId,
-    );
+    await readReviewsAgain(popup, sweepId);
     await expectTheTruth();
   });
 });
 
 async function expectTheTruth(): Promise<void> {
   {
-    const jobs = await waitFor(
-      async () => {
-        const all = (await readAll<ReviewJob>(popup, 'reviewQueue')).filter((j) => j.key !== '#queued');
-        return all.length > 0 && all.every((j) => j.status === 'done' || j.status === 'failed') ? all : null;
-      },
-      'every place\u2019s reviews read',
-      180_000,
-      1000,
-    );
+    const jobs = await waitFor(() => settledReviewJobs(popup), 'every place\u2019s reviews read', 180_000, 1000);
     expect(jobs.filter((j) => j.status === 'failed').map((j) => `${j.key}: ${j.lastError}`)).toEqual([]);
     const reviews = await readAll<Review>(popup, 'reviews');
     expect(new Set(reviews.map((r) => r.key)).size).toBe(reviews.length);

@@ -18,7 +18,7 @@ import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import type { Switches } from '../replica/switches';
 import { createWorld } from '../replica/world';
 import { googleRelativeDate } from '../replica/reviews';
-import { exportCsvFromPopup, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
+import { exportCsvFromPopup, readReviewsAgain, settledReviewJobs, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
 import { launchBrowser, newProfileDir, readAll, removeProfileDir, waitFor, type RunningBrowser } from './harness';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };
@@ -45,10 +45,8 @@ afterAll(async () => {
 });
 
 const jobsOf = async () => (await readAll<ReviewJob>(popup, 'reviewQueue')).filter((j) => j.key !== '#queued');
-const settled = async () => {
-  const jobs = await jobsOf();
-  return jobs.length > 0 && jobs.every((j) => j.status === 'done' || j.status === 'failed') ? jobs : null;
-};
+const settled = () => settledReviewJobs(popup);
+const readAgain = () => readReviewsAgain(popup, sweepId);
 
 /** Every place's stored reviews against the truth's newest PER_PLACE; `byId`: the page carries the site's ids. */
 async function expectTheTruth(jobs: ReviewJob[], opts: { byId: boolean; sortedNewest: boolean }): Promise<Review[]> {
@@ -96,42 +94,6 @@ async function expectTheTruth(jobs: ReviewJob[], opts: { byId: boolean; sortedNe
   }
   expect(compared).toBeGreaterThan(2);
   return reviews;
-}
-
-/** The places read again from nothing: the queue and the reviews emptied, then the pass asked to go on. */
-async function readAgain(): Promise<void> {
-  await popup.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const req = indexedDB.open('mapsweep');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const tx = req.result.transaction(['reviewQueue', 'reviews'], 'readwrite');
-          tx.objectStore('reviewQueue').clear();
-          tx.objectStore('reviews').clear();
-          tx.oncomplete = () => {
-            req.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-  await resumeReviews();
-}
-
-/** The popup's Resume reviews, as its command (the button shows only while the pass waits). */
-async function resumeReviews(): Promise<void> {
-  await popup.evaluate(
-    (id) =>
-      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
-        id: 1,
-        type: 'resumeReviews',
-        data: id,
-        timestamp: Date.now(),
-      }),
-    sweepId,
-  );
 }
 
 describe('reviews', () => {

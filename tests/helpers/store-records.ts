@@ -4,6 +4,8 @@
  * commit bench's records (scripts/bench/commit.ts). Nothing here opens a database, so the bench
  * page bundles it without fake-indexeddb.
  */
+import type { Review } from '../../utils/domain/review';
+import { reviewKey } from '../../utils/reviews/records';
 import type { Listing } from '../../utils/domain/listing';
 import type { Cell, Sweep } from '../../utils/domain/sweep';
 import { initialCounters } from '../../utils/domain/counters';
@@ -76,6 +78,29 @@ export function makeListing(cid: string, overrides: Partial<Listing> = {}): List
     lng: 2.35,
     url: `https://www.google.com/maps?cid=${cid}`,
     sponsored: false,
+    ...overrides,
+  };
+}
+
+/** A stored review of a place (the reviews pass, issue 38): its site's id, a rating and a date, newest first. */
+export function makeReview(placeKey: string, id: string, overrides: Partial<Review> = {}): Review {
+  return {
+    key: reviewKey(placeKey, id),
+    placeKey,
+    provider: 'google',
+    reviewId: id,
+    idFromSite: true,
+    rating: 4,
+    date: { said: '3 weeks ago', iso: '2026-01-01', precision: 'week' },
+    text: 'Good',
+    translation: null,
+    lang: null,
+    ownerReply: null,
+    photos: 0,
+    visit: null,
+    author: null,
+    readAt: Date.UTC(2026, 0, 22),
+    newestFirst: true,
     ...overrides,
   };
 }

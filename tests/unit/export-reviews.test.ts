@@ -8,30 +8,11 @@ import type { Review } from '../../utils/domain/review';
 import { REVIEW_COLUMNS, reviewsCsvChunks } from '../../utils/export/reviews';
 import { buildExport } from '../../utils/export/build';
 import { openStore } from '../../utils/store';
-import { reviewKey } from '../../utils/reviews/records';
+import { makeReview } from '../helpers/store-records';
 import { freshFactory, makeCell, makeListing, makeSweep } from './store-fixtures';
 
-function review(placeKey: string, id: string, o: Partial<Review> = {}): Review {
-  return {
-    key: reviewKey(placeKey, id),
-    placeKey,
-    provider: 'google',
-    reviewId: id,
-    idFromSite: true,
-    rating: 4,
-    date: { said: '3주 전', iso: '2026-01-01', precision: 'week' },
-    text: 'Good',
-    translation: null,
-    lang: null,
-    ownerReply: null,
-    photos: 0,
-    visit: null,
-    author: null,
-    readAt: Date.UTC(2026, 0, 22),
-    newestFirst: true,
-    ...o,
-  };
-}
+const review = (placeKey: string, id: string, o: Partial<Review> = {}): Review =>
+  makeReview(placeKey, id, { date: { said: '3주 전', iso: '2026-01-01', precision: 'week' }, ...o });
 
 describe('the reviews CSV', () => {
   it('one row per review of the scope, hostile texts intact and neutralised', async () => {

@@ -17,7 +17,7 @@ import {
   releaseReviewLeases,
   storedReviews,
 } from '../../utils/reviews/queue';
-import { reviewKey } from '../../utils/reviews/records';
+import { makeReview } from '../helpers/store-records';
 import { freshFactory, makeCell, makeListing, makeSweep } from './store-fixtures';
 
 const NOW = 20_000_000;
@@ -42,27 +42,7 @@ async function seeded(listings: StoredListing[]): Promise<Store> {
   return store;
 }
 
-function review(placeKey: string, id: string, o: Partial<Review> = {}): Review {
-  return {
-    key: reviewKey(placeKey, id),
-    placeKey,
-    provider: 'google',
-    reviewId: id,
-    idFromSite: true,
-    rating: 5,
-    date: { said: '3 weeks ago', iso: '2026-01-01', precision: 'week' },
-    text: 'Good',
-    translation: null,
-    lang: null,
-    ownerReply: null,
-    photos: 0,
-    visit: null,
-    author: null,
-    readAt: NOW,
-    newestFirst: true,
-    ...o,
-  };
-}
+const review = (placeKey: string, id: string, o: Partial<Review> = {}): Review => makeReview(placeKey, id, { rating: 5, readAt: NOW, ...o });
 
 describe('the reviews queue', () => {
   it('is filled once from the places that may have reviews; a second fill writes nothing', async () => {
