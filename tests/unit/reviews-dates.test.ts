@@ -39,6 +39,13 @@ describe('a review date as the page says it', () => {
     expect(iso('5 Mar 2025')).toMatchObject({ iso: '2025-03-05' });
   });
 
+  it('a stamp with its time (Kakao\u2019s answers): the day as written, whatever the time or zone', () => {
+    expect(iso('2025-03-05 23:59:59')).toEqual({ said: '2025-03-05 23:59:59', iso: '2025-03-05', precision: 'day' });
+    expect(iso('2025-03-05T00:10:00+09:00')).toMatchObject({ iso: '2025-03-05' });
+    expect(iso('2025-03-05T13:45:12.123Z')).toMatchObject({ iso: '2025-03-05' });
+    for (const said of ['2025-02-30 10:00:00', '2025-03-05 25:00', '2025-03-05T13:45:12+09:00:00', '2025-03-05 13']) expect(iso(said), said).toBeNull();
+  });
+
   it('anything else is unknown, never guessed', () => {
     for (const said of ['', 'recently', 'a while ago', '2025.2.30.', '1200.1.1.', '=1+1', '3 fortnights ago', 'x'.repeat(200), '13.45.월'])
       expect(iso(said)).toBeNull();

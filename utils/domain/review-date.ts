@@ -75,9 +75,12 @@ function monthsBack(at: number, months: number): number {
   return Date.UTC(year, month, Math.min(d.getUTCDate(), last));
 }
 
-/** A printed day: "2025.3.5.", "2025-03-05", "25.3.5.화", "3.5.화" (this year, or last if that is still to come), "2025년 3월 5일", "March 5, 2025", "5 March 2025". */
+/** A printed day: "2025.3.5.", "2025-03-05", "2025-03-05 13:45:12", "25.3.5.화", "3.5.화" (this year, or last if that is still to come), "2025년 3월 5일", "March 5, 2025", "5 March 2025". */
 function printedDay(words: string, readAt: number): string | null {
   const now = new Date(readAt);
+  // A stamp with its time ("2024-05-03 13:45:12", "2024-05-03T13:45:12+09:00"): the day as written.
+  const stamp = /^(\d{4})-(\d{2})-(\d{2})[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/.exec(words);
+  if (stamp) return dayOf(Number(stamp[1]), Number(stamp[2]), Number(stamp[3]));
   const ymd = /^(\d{4})[.\-/] ?(\d{1,2})[.\-/] ?(\d{1,2})\.?(?: ?\(?[월화수목금토일]\)?)?$/.exec(words);
   if (ymd) return dayOf(Number(ymd[1]), Number(ymd[2]), Number(ymd[3]));
   const short = /^(\d{2})\.(\d{1,2})\.(\d{1,2})\.?(?:[월화수목금토일])?$/.exec(words);

@@ -12,6 +12,7 @@ import { GATE_TOKEN_HEADER, GATE_TOKEN_PATH } from './gate';
 import { escapeHtml } from '../pages';
 import type { KakaoReplicaPlace } from './places';
 import type { KakaoSwitches } from './switches';
+import type { KakaoReviewsSwitches } from './reviews-switches';
 
 let source: string | null = null;
 
@@ -150,8 +151,41 @@ function boundsControlHtml(markup: KakaoSwitches['boundsMarkup'], on: boolean): 
 }
 
 /** The place page: a shell in the live site (data from place-api); here the fields are in the markup. */
-export function kakaoPlacePageHtml(k: KakaoReplicaPlace): string {
+/** The place page's reviews script (client/place-reviews.js). */
+let reviewsSource: string | null = null;
+function kakaoPlaceReviewsScript(): string {
+  reviewsSource ??= readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'client', 'place-reviews.js'), 'utf8');
+  return reviewsSource;
+}
+
+/** What the place page's reviews section shows (reviews-switches.ts), and where it fetches from. */
+export interface KakaoPlaceReviewsConfig {
+  switches: KakaoReviewsSwitches;
+  /** The place's review count, printed on the tab. */
+  count: number;
+  apiOrigin: string;
+}
+
+export function kakaoPlacePageHtml(k: KakaoReplicaPlace, reviews?: KakaoPlaceReviewsConfig): string {
   const e = escapeHtml;
+  const s = reviews?.switches;
+  const config = s && {
+    placeId: k.confirmId,
+    apiOrigin: reviews.apiOrigin,
+    count: reviews.count,
+    tab: s.kakaoReviewsTab,
+    sort: s.kakaoReviewsSort,
+    more: s.kakaoReviewsMore,
+    pageKey: s.kakaoReviewsPageKey,
+    naming: s.kakaoReviewsCase,
+    batch: s.kakaoReviewsBatch,
+    cut: s.kakaoReviewsCut,
+  };
+  const reviewsHtml = config
+    ? `<div id="replica-tabs"></div><div id="replica-reviews" hidden></div>
+<script>(function(){${kakaoPlaceReviewsScript()}
+replicaKakaoReviews(${JSON.stringify(config).replace(/</g, '\\u003c')});})();</script>`
+    : '';
   return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>${e(k.name)} | 카카오맵</title>
 <meta property="og:title" content="${e(k.name)}"><meta property="og:url" content="https://place.map.kakao.com/${k.confirmId}"></head>
 <body><div id="mArticle" data-confirmid="${k.confirmId}">
@@ -159,7 +193,7 @@ export function kakaoPlacePageHtml(k: KakaoReplicaPlace): string {
 <div class="detail_info"><span class="txt_address">${e(k.roadAddress)}</span><span class="txt_addrnum">지번 ${e(k.jibunAddress)}</span>
 ${k.phone ? `<span class="txt_contact">${e(k.phone)}</span>` : ''}${k.homepage ? `<a class="link_homepage" href="${e(k.homepage)}">${e(k.homepage)}</a>` : ''}
 ${k.rating !== null ? `<span class="num_star">${k.rating.toFixed(1)}</span><span class="num_rate">${k.ratingCount ?? 0}</span>` : ''}</div>
-</div></body></html>`;
+${reviewsHtml}</div></body></html>`;
 }
 
 /** www.kakao.com/500.ko.html, where blocked requests are sent. */

@@ -6,6 +6,8 @@
  *                                                         minted for its exact URL (B4b; gate.ts)
  * - search.map.kakao.com   `/mapsearch/map.daum?…`       the older search: JSON or JSONP
  * - place.map.kakao.com    `/{confirmid}`                 the place page
+ * - place-api.map.kakao.com `/places/tab/reviews/kakaomap/{confirmid}` a page of the place's
+ *                          reviews (JSON, the place page's fetch; reviews-api.ts)
  * - www.kakao.com          `/500.ko.html`                 where a block redirects
  * Chromium reaches it through `kakaoChromiumArgs(port)`. The Google replica (../server.ts) is
  * separate and unchanged; both can run at once on two ports.
@@ -15,6 +17,7 @@ import type { BBox } from '../../../utils/geo/types';
 import { bboxToWcongRect } from '../../../utils/geo/wcongnamul';
 import {
   KAKAO_MAP_ORIGIN,
+  KAKAO_PLACE_ORIGIN,
   KAKAO_SEARCH_ORIGIN,
   type KakaoView,
   MAP_DAUM_PATH,
@@ -39,16 +42,19 @@ import type { World } from '../world';
 import { kakaoBlockPageHtml, kakaoNotFoundHtml, kakaoPlacePageHtml, kakaoRateLimitHtml, kakaoSearchPageConfig, kakaoSearchPageHtml } from './pages';
 import { type KakaoReplicaPlace, type KakaoWorld, kakaoWorld } from './places';
 import { answerMapDaum, kakaoGroundTruth } from './search';
+import { answerKakaoReviews, KAKAO_REVIEWS_PATH } from './reviews-api';
+import { type KakaoReview, kakaoReviewsOf, kakaoReviewTotal } from './reviews';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from './switches';
 
-export const KAKAO_HOSTS = ['map.kakao.com', 'search.map.kakao.com', 'place.map.kakao.com', 'www.kakao.com'] as const;
+export const KAKAO_HOSTS = ['map.kakao.com', 'search.map.kakao.com', 'place.map.kakao.com', 'place-api.map.kakao.com', 'www.kakao.com'] as const;
+const KAKAO_PLACE_API_ORIGIN = 'https://place-api.map.kakao.com';
 export const KAKAO_BLOCK_URL = 'https://www.kakao.com/500.ko.html';
 const BLOCK_WINDOW_MS = 60_000;
 /** Where the map opens without a view in the URL (the live site uses the visitor's location). */
 const DEFAULT_LEVEL = 5;
 
 /** `mapdaum`: a search request of either endpoint (both answer the map.daum shape); `gate`: a gate-token request. */
-export type KakaoRequestKind = 'page' | 'mapdaum' | 'gate' | 'place' | 'other';
+export type KakaoRequestKind = 'page' | 'mapdaum' | 'gate' | 'place' | 'reviews' | 'other';
 
 export type KakaoRequestRecord = LoggedRequest<KakaoRequestKind>;
 
@@ -65,6 +71,8 @@ export interface KakaoReplica {
   /** Lift a block and restart the rolling minute (what waiting it out does). */
   unblock(): void;
   groundTruth(query: string, box: BBox): KakaoReplicaPlace[];
+  /** A place's reviews (by confirmid), newest first; [] for a place with none. */
+  kakaoReviewsTruth(confirmId: string): KakaoReview[];
   close(): Promise<void>;
 }
 
@@ -93,6 +101,8 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
   let jqueryId = 0;
   /** The gate token's key: a new one per replica, so no token outlives it. */
   const gateSecret = `kakao-gate-${world.seed}-${Math.random()}`;
+  /** Reviews are written before the replica started: the truth does not move while a test reads it. */
+  const reviewsWrittenBefore = now();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (switches.slowMs > 0) await sleep(switches.slowMs);
@@ -114,8 +124,11 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     if (host === 'place.map.kakao.com') {
       const m = /^\/(\d+)\/?$/.exec(url.pathname);
       const k = m ? kw.byConfirmId.get(m[1]!) : undefined;
-      return k ? send(req, res, 'place', 200, html, kakaoPlacePageHtml(k)) : send(req, res, 'place', 404, html, kakaoNotFoundHtml(url.pathname));
+      if (!k) return send(req, res, 'place', 404, html, kakaoNotFoundHtml(url.pathname));
+      const reviews = { switches, count: kakaoReviewTotal(k), apiOrigin: KAKAO_PLACE_API_ORIGIN };
+      return send(req, res, 'place', 200, html, kakaoPlacePageHtml(k, reviews));
     }
+    if (host === 'place-api.map.kakao.com') return placeApi(req, res, url);
     if ((host === 'map.kakao.com' || host === '127.0.0.1' || host === 'localhost') && url.pathname === '/') return searchPage(req, res, url);
     send(req, res, 'other', 404, html, kakaoNotFoundHtml(url.pathname));
   }
@@ -132,6 +145,28 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
       }),
     );
     send(req, res, 'page', 200, { 'content-type': 'text/html; charset=UTF-8' }, body);
+  }
+
+  /** The reviews API, called cross-origin by the place page with its `pf` header (so after a preflight). */
+  function placeApi(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const cors = {
+      'access-control-allow-origin': KAKAO_PLACE_ORIGIN,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-headers': 'pf',
+      'content-type': 'application/json; charset=utf-8',
+    };
+    if (req.method === 'OPTIONS') {
+      send(req, res, 'reviews', 204, cors, '');
+      return;
+    }
+    const m = KAKAO_REVIEWS_PATH.exec(url.pathname);
+    const k = m ? kw.byConfirmId.get(m[1]!) : undefined;
+    if (!k) {
+      send(req, res, 'reviews', 404, cors, '{"error":"not found"}');
+      return;
+    }
+    const answer = answerKakaoReviews(k, url.searchParams, { pf: req.headers.pf }, switches, reviewsWrittenBefore);
+    send(req, res, 'reviews', answer.status, cors, answer.body);
   }
 
   async function gate(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -193,6 +228,10 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
     unblock: limit.reset,
     groundTruth: (query, box) =>
       kakaoGroundTruth(kw, query, bboxToWcongRect(box)!).filter((k) => k.lat >= box.south && k.lat <= box.north && k.lng >= box.west && k.lng <= box.east),
+    kakaoReviewsTruth: (confirmId) => {
+      const k = kw.byConfirmId.get(confirmId);
+      return k ? kakaoReviewsOf(k, reviewsWrittenBefore) : [];
+    },
     close: server.close,
   };
 }

@@ -4,7 +4,10 @@
  * of them rather than against one guess.
  */
 
-export interface KakaoSwitches {
+import { DEFAULT_KAKAO_REVIEWS_SWITCHES, KAKAO_REVIEW_CHOICES, type KakaoReviewsSwitches } from './reviews-switches';
+
+/** The place page's reviews switches are in KakaoReviewsSwitches (reviews-switches.ts). */
+export interface KakaoSwitches extends KakaoReviewsSwitches {
   /**
    * Which search request the page makes (B4b): the 2026 same-origin `map.kakao.com/api/v1/mapsearch/map`,
    * each request behind a gate token the page mints for its exact URL (and, there, `page_count`
@@ -102,6 +105,7 @@ export const DEFAULT_KAKAO_SWITCHES: Readonly<KakaoSwitches> = Object.freeze({
   slowMs: 0,
   brokenItems: false,
   panelWidth: 390,
+  ...DEFAULT_KAKAO_REVIEWS_SWITCHES,
 } as KakaoSwitches);
 
 const CHOICES: Partial<Record<keyof KakaoSwitches, readonly unknown[]>> = {
@@ -116,6 +120,7 @@ const CHOICES: Partial<Record<keyof KakaoSwitches, readonly unknown[]>> = {
   coords: ['xy', 'xy+latlon', 'latlon'],
   openoff: ['closed', 'off-hours', 'absent'],
   blockMode: ['redirect-500', 'html'],
+  ...KAKAO_REVIEW_CHOICES,
 };
 
 /** `current` with `partial` applied, or an Error naming every bad field (then nothing changes). */

@@ -17,6 +17,10 @@ import { collectKakaoPage, type KakaoCollectEnv, type MeasuredRequest } from './
 import { adListings, answerFor } from './answers';
 import { kakaoFirstPageReady, kakaoPreparation, pressKakaoControl, pressKakaoNextPage } from './first-page';
 import { navigationStatus } from '../../content/navigation-status';
+import { answerReviewsStep } from '../../content/reviews';
+import { confirmIdFromPlaceUrl } from './ids';
+import { createKakaoReviews } from './reviews';
+import { kakaoReviewsRequestPlace, type KakaoReviewsHookMessage, readKakaoReviewsHookMessage } from './reviews-hook';
 
 /**
  * Wires the Kakao Map content script (map.kakao.com, place.map.kakao.com). The sweep's
@@ -27,10 +31,13 @@ import { navigationStatus } from '../../content/navigation-status';
  */
 export function startKakaoContent(win: Window, browser: Browser): void {
   const network = createKakaoNetwork();
+  const reviewCopies: KakaoReviewsHookMessage[] = [];
   win.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== win || event.origin !== win.location.origin) return;
     const message = readKakaoHookMessage(event.data);
     if (message) network.accept(message);
+    const copy = readKakaoReviewsHookMessage(event.data);
+    if (copy && reviewCopies.length < MAX_REVIEW_COPIES) reviewCopies.push(copy);
   });
   const requests = watchMapDaumRequests(win);
 
@@ -94,13 +101,19 @@ export function startKakaoContent(win: Window, browser: Browser): void {
 
   const browsing = startBrowsing(win, browser, createKakaoBrowsingReader(network), () => sweepPage);
   // A place page the details pass loaded (utils/details) is the sweep's too.
-  startKakaoPlaceDetails(win, browser, {
-    onAsked: () => {
-      sweepPage = true;
-      browsing.stop();
-    },
-  });
+  startKakaoPlaceDetails(win, browser, { onAsked: sweepAsks });
+  // And one the reviews pass loaded (utils/reviews): its reviews from the page's own answers.
+  if (confirmIdFromPlaceUrl(win.location.href)) {
+    const reviewRequests = watchPageRequests(win, (url, initiator) => REVIEW_INITIATORS.has(initiator) && kakaoReviewsRequestPlace(url) !== null);
+    const source = { messages: () => reviewCopies, requested: (url: string) => reviewRequests().some((r) => r.url === url) };
+    answerReviewsStep(win, browser, createKakaoReviews(source), { onAsked: sweepAsks });
+  }
 }
+
+/** The place page fetches its reviews by XHR or fetch. */
+const REVIEW_INITIATORS: ReadonlySet<string> = new Set(['xmlhttprequest', 'fetch']);
+/** Copies kept per page: a place of thousands of reviews is a few hundred answers. */
+const MAX_REVIEW_COPIES = 5_000;
 
 /**
  * How the page sends its search (B4, B4b): XHR or fetch, or a JSONP script. A request an image, a
@@ -109,25 +122,28 @@ export function startKakaoContent(win: Window, browser: Browser): void {
  */
 const SEARCH_INITIATORS: ReadonlySet<string> = new Set(['xmlhttprequest', 'fetch', 'script']);
 
-/**
- * The page's finished search requests (either endpoint, urls.ts parseMapDaumUrl, sent the way a
- * search is: SEARCH_INITIATORS), oldest first by start, with the status the browser gives
- * (`responseStatus`; 0, an opaque answer, is null), from the browser's resource timing (the
- * isolated world sees the document's own timeline). A PerformanceObserver keeps every entry even
- * if the page clears the timeline or its 250-entry buffer fills.
- */
+/** The page's finished search requests (either endpoint, urls.ts parseMapDaumUrl), oldest first by start. */
 export function watchMapDaumRequests(win: Window): () => readonly MeasuredRequest[] {
+  return watchPageRequests(win, (url, initiator) => SEARCH_INITIATORS.has(initiator) && parseMapDaumUrl(url) !== null);
+}
+
+/**
+ * The page's finished requests that `wanted` picks, oldest first by start, with the status the
+ * browser gives (`responseStatus`; 0, an opaque answer, is null), from the browser's resource
+ * timing (the isolated world sees the document's own timeline). A PerformanceObserver keeps every
+ * entry even if the page clears the timeline or its 250-entry buffer fills.
+ */
+export function watchPageRequests(win: Window, wanted: (url: string, initiator: string) => boolean): () => readonly MeasuredRequest[] {
   const seen: (MeasuredRequest & { start: number })[] = [];
   const measured = (e: PerformanceEntry) => {
     const status = (e as PerformanceEntry & { responseStatus?: number }).responseStatus;
     return { url: e.name, status: typeof status === 'number' && status > 0 ? status : null, start: e.startTime };
   };
-  const isSearch = (e: PerformanceEntry) =>
-    e.entryType === 'resource' && SEARCH_INITIATORS.has((e as PerformanceResourceTiming).initiatorType) && parseMapDaumUrl(e.name) !== null;
+  const isWanted = (e: PerformanceEntry) => e.entryType === 'resource' && wanted(e.name, (e as PerformanceResourceTiming).initiatorType);
   const add = (entries: PerformanceEntryList) => {
     let added = false;
     for (const e of entries) {
-      if (!isSearch(e)) continue;
+      if (!isWanted(e)) continue;
       seen.push(measured(e));
       added = true;
     }
@@ -146,7 +162,7 @@ export function watchMapDaumRequests(win: Window): () => readonly MeasuredReques
   const strip = ({ url, status }: MeasuredRequest) => ({ url, status });
   return () => {
     if (observing) return seen.map(strip);
-    const entries = win.performance.getEntriesByType('resource').filter(isSearch);
+    const entries = win.performance.getEntriesByType('resource').filter(isWanted);
     return [...entries].sort((a, b) => a.startTime - b.startTime).map((e) => strip(measured(e)));
   };
 }

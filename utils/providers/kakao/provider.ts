@@ -81,6 +81,14 @@ export const kakaoProvider: MapProvider = {
     laneUrl: `${KAKAO_PLACE_ORIGIN}/`,
     url: (l) => placeUrl(l.providerId),
   },
+  // Reviews are the place page's 후기 tab (kakao/reviews.ts): the same page, the same lane.
+  reviews: {
+    laneUrl: `${KAKAO_PLACE_ORIGIN}/`,
+    url: (l) => {
+      const id = parseConfirmId(l.providerId);
+      return id ? placeUrl(id) : null; // not a Kakao place id
+    },
+  },
   parseSearchQuery: (url) => parseSearchPageUrl(url)?.query ?? null,
   parseView: (url) => {
     const view = parseSearchPageUrl(url)?.view;
