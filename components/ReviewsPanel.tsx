@@ -2,21 +2,20 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { readReviewsPause, reviewsPausedKey, type ReviewsPause } from '../utils/config/storage-keys';
 import type { Sweep } from '../utils/domain/sweep';
-import { exportFileName } from '../utils/export/csv';
-import { reviewsCsvChunks } from '../utils/export/reviews';
+import { buildReviewsExport, type ReviewsFormat } from '../utils/export/reviews';
 import { formatNumber, t } from '../utils/i18n/t';
 import { sendMessage } from '../utils/messaging/protocol';
 import { countReviews, type ReviewCounts } from '../utils/reviews/queue';
 import { reviewsOn } from '../utils/reviews/wire';
 import type { Store } from '../utils/store';
-import { downloadChunks } from './download';
+import { downloadParts } from './download';
 
 const POLL_MS = 3000;
 
 /**
  * The reviews pass in the popup (issue 38), for the sweep shown with the pass on: its progress
  * ("Reviews: 412 places of 903, 18,220 reviews"), why it waits (signed out) with Resume reviews,
- * and the reviews as CSV. Numbers only: no review text is shown here.
+ * and the reviews as CSV or JSON. Numbers only: no review text is shown here.
  */
 export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
   const { store, sweep } = props;
@@ -43,13 +42,12 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
   }, [store, sweep.id, on]);
   if (!on || !counts || counts.places === 0) return null;
 
-  async function download() {
+  async function download(format: ReviewsFormat) {
     if (!store) return;
     setBusy(true);
     try {
-      const chunks: string[] = [];
-      for await (const chunk of reviewsCsvChunks(store, sweep.id)) chunks.push(chunk);
-      downloadChunks(chunks, exportFileName([...sweep.keywords, 'reviews'], new Date()), 'text/csv;charset=utf-8');
+      const file = await buildReviewsExport(store, { collection: sweep.id, fileWords: sweep.keywords }, format, new Date());
+      downloadParts(file.parts, file.fileName, file.type);
     } finally {
       setBusy(false);
     }
@@ -68,8 +66,11 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
           </button>
         </p>
       )}
-      <button type="button" disabled={busy || counts.reviews === 0} onClick={() => void download()}>
+      <button type="button" disabled={busy || counts.reviews === 0} onClick={() => void download('csv')}>
         {t('exportReviewsCsv')}
+      </button>
+      <button type="button" disabled={busy || counts.reviews === 0} onClick={() => void download('json')}>
+        {t('exportReviewsJson')}
       </button>
     </section>
   );

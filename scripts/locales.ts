@@ -152,6 +152,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '리뷰 일시 정지: 사이트가 보안 문자나 차단 페이지를 보여 주었습니다. 지도 탭에서 해결한 뒤 재개하세요.',
   ],
   exportReviewsCsv: ['Reviews (CSV)', '리뷰(CSV)'],
+  exportReviewsJson: ['Reviews (JSON)', '리뷰(JSON)'],
   notifyReviewsSignedOut: [
     'Reviews paused: Google shows only 5 reviews when signed out. Sign in to Google Maps in this browser, then press Resume reviews.',
     '리뷰 수집 일시 정지: 로그인하지 않으면 Google은 리뷰를 5개만 보여 줍니다. 이 브라우저에서 Google 지도에 로그인한 뒤 ‘리뷰 재개’를 누르세요.',

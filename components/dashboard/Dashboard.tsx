@@ -7,6 +7,7 @@ import { CollectionsPanel } from './CollectionsPanel';
 import { CoverageMap } from './CoverageMap';
 import { HealthPanel, useHealth } from './HealthPanel';
 import { ListingsTable } from './ListingsTable';
+import { ReviewsExport } from './ReviewsExport';
 import { SavedSearchesPanel } from './SavedSearchesPanel';
 import { useCollectionRows, useCollections } from './useDashboardData';
 
@@ -47,6 +48,7 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
       />
       {selected && <CoverageMap store={data.store} collection={selected} rows={rows.rows} loaded={rows.loaded} />}
       {selected && <ListingsTable key={selected.id} rows={rows.rows} loaded={rows.loaded} loading={rows.loading} expected={rows.expected} />}
+      <ReviewsExport store={data.store} selected={selected} totalPlaces={data.totalPlaces} tick={data.tick} now={now} />
       <BusinessesPanel store={data.store} tick={data.tick} />
       {rows.error && (
         <p class="error" role="alert">

@@ -72,6 +72,12 @@ function oldRow(listing: StoredListing): ExportRow {
     business_id: `b:${listing.key}`,
     pin_doubted: listing.pinDoubted ? 'yes' : null,
     reviews_collected: null,
+    // Issue 38: the rating histogram, empty where the reviews pass read none.
+    rating_1: null,
+    rating_2: null,
+    rating_3: null,
+    rating_4: null,
+    rating_5: null,
   };
 }
 

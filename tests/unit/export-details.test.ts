@@ -107,6 +107,12 @@ describe('export columns for page data', () => {
       'pin_doubted',
       // Issue 38: the reviews stored for the place (tests/unit/export-reviews.test.ts).
       'reviews_collected',
+      // Issue 38: the rating histogram (tests/unit/export-reviews-distribution.test.ts).
+      'rating_1',
+      'rating_2',
+      'rating_3',
+      'rating_4',
+      'rating_5',
     ]);
   });
 

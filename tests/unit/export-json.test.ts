@@ -102,6 +102,12 @@ describe('JSON export', () => {
         business_id: `b:${l.key}`,
         pin_doubted: null,
         reviews_collected: null,
+        // Issue 38: the rating histogram, empty where the reviews pass read none.
+        rating_1: null,
+        rating_2: null,
+        rating_3: null,
+        rating_4: null,
+        rating_5: null,
       });
       expect(Date.parse(record.first_seen as string)).toBe(l.firstSeen);
     });

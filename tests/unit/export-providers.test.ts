@@ -125,7 +125,17 @@ describe('an export mixing Google, Naver and Kakao places', () => {
     expect(CSV_COLUMNS.slice(0, 15)).toEqual(OLD_COLUMNS);
     const neutral = CSV_COLUMNS.indexOf('provider');
     expect(CSV_COLUMNS.slice(neutral, neutral + NEW_COLUMNS.length)).toEqual(NEW_COLUMNS);
-    expect(CSV_COLUMNS.slice(neutral + NEW_COLUMNS.length)).toEqual([...CONTACT_COLUMNS, 'business_id', 'pin_doubted', 'reviews_collected']);
+    expect(CSV_COLUMNS.slice(neutral + NEW_COLUMNS.length)).toEqual([
+      ...CONTACT_COLUMNS,
+      'business_id',
+      'pin_doubted',
+      'reviews_collected',
+      'rating_1',
+      'rating_2',
+      'rating_3',
+      'rating_4',
+      'rating_5',
+    ]);
     expect(new Set(CSV_COLUMNS).size).toBe(CSV_COLUMNS.length);
   });
 

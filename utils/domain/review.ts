@@ -52,3 +52,9 @@ export interface Review {
 }
 
 export const MAX_REVIEW_TEXT = 20_000;
+
+/**
+ * How many of a place's ratings gave 1, 2, 3, 4 and 5 stars (in that order), as the site's own
+ * histogram shows them: counts of ratings, which may be more than the reviews with a text.
+ */
+export type RatingDistribution = [n1: number, n2: number, n3: number, n4: number, n5: number];

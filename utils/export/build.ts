@@ -10,6 +10,7 @@ import { jsonChunks } from './json';
 import { XLSX_TYPE, xlsxBytes } from './xlsx';
 import { readAhead } from './read-ahead';
 import { hasReviews, reviewCountsOf, reviewRowBatches } from './reviews';
+import { hasReviewJobs, storedDistributions } from '../reviews/distribution';
 import type { ExportCell } from './cells';
 
 export { readAhead };
@@ -126,6 +127,8 @@ export async function writeExport(
   // never gives two places of one business two ids.
   const groups = linked ? await businessesByPlace(store) : null;
   const reviewed = await hasReviews(store);
+  // A histogram may be kept for a place whose reviews all fell outside the date limit: asked of the jobs, not the reviews.
+  const queuedReviews = await hasReviewJobs(store);
   async function* counted(): AsyncGenerator<ExportListing[]> {
     for await (const batch of readAhead(store.iterateListings(batchSize, scope.collection))) {
       places += batch.length;
@@ -137,7 +140,8 @@ export async function writeExport(
             batch.map((l) => l.key),
           )
         : null;
-      if (!contacts && !groups && !reviews?.size) {
+      const histograms = queuedReviews ? await storedDistributions(store, batch) : null;
+      if (!contacts && !groups && !reviews?.size && !histograms?.size) {
         yield batch;
         continue;
       }
@@ -146,12 +150,14 @@ export async function writeExport(
         const found = contacts?.get(l.key);
         const site = found?.findings && shared ? { ...found, findings: withoutShared(found.findings, shared) } : found;
         const collected = reviews?.get(l.key);
-        return site || business || collected
+        const histogram = histograms?.get(l.key);
+        return site || business || collected || histogram
           ? {
               ...l,
               ...(site ? { contacts: site } : {}),
               ...(business ? { businessId: business.id } : {}),
               ...(collected ? { reviewsCollected: collected } : {}),
+              ...(histogram ? { ratingDistribution: histogram } : {}),
             }
           : l;
       });

@@ -16,6 +16,7 @@ import { readAhead } from './read-ahead';
 import type { ExportCell } from './cells';
 import { csvField, csvText, UTF8_BOM } from './csv';
 import { neutraliseCell } from './csv-safety';
+import { jsonArrayChunks } from './json';
 
 const SITE_FIELDS = ['id', 'name', 'phone', 'road_address', 'rating', 'reviews', 'url', 'closed'] as const;
 type SiteField = (typeof SITE_FIELDS)[number];
@@ -141,16 +142,8 @@ export async function* businessCsvChunks(batches: AsyncIterable<BusinessRow[]>):
 }
 
 /** JSON keeps lists as lists (`differs`, `missing_on`) and text exactly as the sites gave it. */
-export async function* businessJsonChunks(batches: AsyncIterable<BusinessRow[]>): AsyncGenerator<string> {
-  yield '[';
-  let first = true;
-  for await (const batch of batches) {
-    if (batch.length === 0) continue;
-    const items = batch.map((row) => JSON.stringify({ ...row, differs: listOf(row.differs), missing_on: listOf(row.missing_on) })).join(',\n');
-    yield (first ? '\n' : ',\n') + items;
-    first = false;
-  }
-  yield first ? ']\n' : '\n]\n';
+export function businessJsonChunks(batches: AsyncIterable<BusinessRow[]>): AsyncGenerator<string> {
+  return jsonArrayChunks(batches, (row) => ({ ...row, differs: listOf(row.differs), missing_on: listOf(row.missing_on) }));
 }
 
 function listOf(v: string | number | null | undefined): string[] {

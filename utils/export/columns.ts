@@ -1,4 +1,5 @@
 import type { DayHours, StoredListing } from '../domain/listing';
+import type { RatingDistribution } from '../domain/review';
 import type { ContactSite } from '../contacts/records';
 import type { SocialNetwork } from '../contacts/types';
 import { phoneToE164 } from '../listing/phone';
@@ -80,13 +81,26 @@ export const CSV_COLUMNS = [
   'pin_doubted',
   // Issue 38: the reviews stored for the place (the reviews pass), empty when none are.
   'reviews_collected',
+  // Issue 38: how many ratings gave 1 … 5 stars, from the site's own histogram as the reviews pass
+  // last saw it (utils/reviews/distribution.ts); empty where it was not read (Naver shows no
+  // stars, Kakao's pass is not written, a page whose rows did not add up).
+  'rating_1',
+  'rating_2',
+  'rating_3',
+  'rating_4',
+  'rating_5',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export type ExportRow = Record<CsvColumn, string | number | null>;
 
 /** A listing as an export reads it: with its website's contacts, when the pass has been there. */
-export type ExportListing = StoredListing & { contacts?: ContactSite | null; businessId?: string; reviewsCollected?: number };
+export type ExportListing = StoredListing & {
+  contacts?: ContactSite | null;
+  businessId?: string;
+  reviewsCollected?: number;
+  ratingDistribution?: RatingDistribution;
+};
 
 /**
  * How each column's value is read from a listing: one named function per column (the type
@@ -149,6 +163,11 @@ const COLUMN_VALUES: { [C in CsvColumn]: (listing: ExportListing) => string | nu
   business_id: (l) => l.businessId ?? businessIdOf([l.key]),
   pin_doubted: (l) => (l.pinDoubted ? 'yes' : null),
   reviews_collected: (l) => (l.reviewsCollected ? l.reviewsCollected : null),
+  rating_1: (l) => l.ratingDistribution?.[0] ?? null,
+  rating_2: (l) => l.ratingDistribution?.[1] ?? null,
+  rating_3: (l) => l.ratingDistribution?.[2] ?? null,
+  rating_4: (l) => l.ratingDistribution?.[3] ?? null,
+  rating_5: (l) => l.ratingDistribution?.[4] ?? null,
 };
 
 function social(l: ExportListing, network: SocialNetwork): string | null {

@@ -32,12 +32,21 @@ export function listingToRecord(listing: ExportListing): ExportRecord {
  * A JSON array of export records, as a stream of text chunks, one per batch of listings read
  * from the store (like csvChunks): a 100,000-place export never holds the store twice.
  */
-export async function* jsonChunks(batches: AsyncIterable<ExportListing[]>): AsyncGenerator<string> {
+export function jsonChunks(batches: AsyncIterable<ExportListing[]>): AsyncGenerator<string> {
+  return jsonArrayChunks(batches, listingToRecord);
+}
+
+/**
+ * Any export's rows as one JSON array, streamed: one text chunk per non-empty batch, each item
+ * on a line of its own, so the file is the same whatever the batch size. Every JSON export
+ * (places, businesses, reviews) is written by this one writer.
+ */
+export async function* jsonArrayChunks<T>(batches: AsyncIterable<T[]>, toJson: (item: T) => unknown): AsyncGenerator<string> {
   yield '[';
   let first = true;
   for await (const batch of batches) {
     if (batch.length === 0) continue;
-    const items = batch.map((listing) => JSON.stringify(listingToRecord(listing))).join(',\n');
+    const items = batch.map((item) => JSON.stringify(toJson(item))).join(',\n');
     yield (first ? '\n' : ',\n') + items;
     first = false;
   }

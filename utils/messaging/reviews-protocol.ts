@@ -1,5 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { ProviderId } from '../domain/place';
+import type { RatingDistribution } from '../domain/review';
 import type { Covered } from './senders';
 
 /**
@@ -66,6 +67,12 @@ export interface ReviewsView {
   loading: boolean;
   /** The page shows that the list ended (its end sentence). */
   endShown: boolean;
+  /**
+   * The place's rating histogram where the page shows one, counts of 1 to 5 stars; null or absent
+   * where it shows none (Naver, Kakao). Page content: the background checks it against `total`
+   * before keeping it (utils/reviews/distribution.ts).
+   */
+  distribution?: RatingDistribution | null;
 }
 
 export interface ReviewsProtocol {

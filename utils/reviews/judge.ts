@@ -56,7 +56,7 @@ export function nextStep(
   view: ReviewsView,
   limits: ReviewLimits,
   history: StepHistory,
-  stopAt: (card: ReviewCard) => 'known' | 'since' | null,
+  stopAt: (card: ReviewCard, index: number) => 'known' | 'since' | null,
   stored: StoredRun = { newestFirst: 0 },
 ): Next {
   if (view.page === 'limited') return { kind: 'limited' };
@@ -77,7 +77,7 @@ export function nextStep(
   if (newest) {
     let knownSeen = false;
     for (let i = 0; i < cards.length; i++) {
-      const stop = stopAt(cards[i]!);
+      const stop = stopAt(cards[i]!, i);
       if (stop === 'since') {
         take = i;
         end = stop;

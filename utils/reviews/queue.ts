@@ -5,7 +5,7 @@
  * end: after a kill the place is either still open (read again; its reviews are each kept once
  * whatever the reading) or done. Never a half.
  */
-import type { Review } from '../domain/review';
+import type { RatingDistribution, Review } from '../domain/review';
 import type { ProviderId } from '../domain/place';
 import { afterFailure, checkOf, countOpen, leaseNext, releaseAllLeases, releaseJob, type JobKind, type OpenJobs } from '../queue/jobs';
 import { reviewsPageUrl } from '../providers/registry';
@@ -141,11 +141,21 @@ export async function failReviews(
 /**
  * A place's reviews, read to a proven end, and its job done: ONE strict transaction. Each review
  * is kept once under its key; one read again replaces the stored one only with more (a longer
- * text once its expander opened, a reply that came since). Returns how many were new.
+ * text once its expander opened, a reply that came since). The rating histogram the reading saw
+ * (already checked: utils/reviews/distribution.ts) goes on the job with them. Returns how many
+ * reviews were new.
  */
 export async function commitReviews(
   store: Store,
-  req: { jobId: string; holder: string; now: number; reviews: readonly Review[]; end: ReviewsEnd; sortedNewest: boolean },
+  req: {
+    jobId: string;
+    holder: string;
+    now: number;
+    reviews: readonly Review[];
+    end: ReviewsEnd;
+    sortedNewest: boolean;
+    distribution?: RatingDistribution | null;
+  },
 ): Promise<{ applied: true; added: number } | { applied: false }> {
   return store.transact(
     ['reviewQueue', 'reviews'],
@@ -166,7 +176,13 @@ export async function commitReviews(
         if (!old) added++;
         if (!old || richer(r, old)) writes.push(handled(reviews.put(old ? { ...r, readAt: old.readAt, newestFirst: old.newestFirst && r.newestFirst } : r)));
       }
-      const result = { end: req.end, read: req.reviews.length, added, sortedNewest: req.sortedNewest };
+      const result = {
+        end: req.end,
+        read: req.reviews.length,
+        added,
+        sortedNewest: req.sortedNewest,
+        ...(req.distribution ? { distribution: [...req.distribution] as RatingDistribution } : {}),
+      };
       writes.push(
         handled(queue.put(withReviewQueueKey({ ...job, status: 'done', leaseHolder: null, leaseUntil: 0, lastError: null, result, updatedAt: req.now }))),
       );

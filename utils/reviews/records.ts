@@ -8,7 +8,7 @@
  * read it.
  */
 import type { ProviderId } from '../domain/place';
-import type { Review } from '../domain/review';
+import type { RatingDistribution, Review } from '../domain/review';
 
 export type ReviewJobStatus = 'pending' | 'leased' | 'done' | 'failed';
 
@@ -38,8 +38,11 @@ export interface ReviewJob {
   leaseHolder: string | null;
   leaseUntil: number;
   lastError: string | null;
-  /** On done: how the reading ended and what it gave. */
-  result?: { end: ReviewsEnd; read: number; added: number; sortedNewest: boolean };
+  /**
+   * On done: how the reading ended and what it gave; `distribution`, the place's rating histogram
+   * when the page showed one that added up (utils/reviews/distribution.ts), absent otherwise.
+   */
+  result?: { end: ReviewsEnd; read: number; added: number; sortedNewest: boolean; distribution?: RatingDistribution };
   createdAt: number;
   updatedAt: number;
 }

@@ -20,16 +20,41 @@ export interface ReviewContext {
 
 /**
  * The id a card is kept under: the site's, or `h:` and a hash of the place, the author as
- * displayed and the text. Not the date: its words age ("6 days ago", then "a week ago"), and the
+ * displayed, the text and (Naver) the visit's count and chips. Not the date: its words age ("6 days ago", then "a week ago"), and the
  * same review read again must get the same id.
  */
-export function reviewIdOf(card: Pick<ReviewCard, 'id' | 'author' | 'text'>, placeKey: string): { id: string; fromSite: boolean } {
+export function reviewIdOf(card: Pick<ReviewCard, 'id' | 'author' | 'text' | 'visit'>, placeKey: string): ReviewId {
   if (card.id) return { id: card.id, fromSite: true };
-  return { id: `h:${hash53([placeKey, card.author, card.text].join('\u0000'))}`, fromSite: false };
+  // Naver's visit facts ("N번째 방문", the keyword chips) never change either, and tell apart one
+  // reviewer's short texts: the same words on a second visit are another review.
+  const visit = card.visit ? [String(card.visit.count ?? ''), card.visit.tags.join('\u0001')] : [];
+  return { id: `h:${hash53([placeKey, card.author, card.text, ...visit].join('\u0000'))}`, fromSite: false };
 }
 
-export function reviewOf(card: ReviewCard, ctx: ReviewContext): Review {
-  const { id, fromSite } = reviewIdOf(card, ctx.placeKey);
+export interface ReviewId {
+  id: string;
+  fromSite: boolean;
+}
+
+/**
+ * The ids a reading's cards are kept under, in the page's order. Cards the page shows exactly
+ * alike and without ids are as many reviews as the page shows: the second of one hash is `#2`, and
+ * so on (which of two alike is which does not matter; that there are two does).
+ */
+export function reviewIdsOf(cards: readonly ReviewCard[], placeKey: string): ReviewId[] {
+  const seen = new Map<string, number>();
+  return cards.map((c) => {
+    const one = reviewIdOf(c, placeKey);
+    if (one.fromSite) return one;
+    const n = (seen.get(one.id) ?? 0) + 1;
+    seen.set(one.id, n);
+    return n === 1 ? one : { id: `${one.id}#${n}`, fromSite: false };
+  });
+}
+
+/** The review kept for `card`, under `given` (its place in the reading: reviewIdsOf) or its own id. */
+export function reviewOf(card: ReviewCard, ctx: ReviewContext, given?: ReviewId): Review {
+  const { id, fromSite } = given ?? reviewIdOf(card, ctx.placeKey);
   const text = bounded(card.text);
   return {
     key: reviewKey(ctx.placeKey, id),

@@ -9,16 +9,17 @@
  * worker may die at any line: a lease never committed runs out and the place is read again.
  */
 import { TimeoutError } from '../browser/page-driver';
-import type { Review } from '../domain/review';
+import type { RatingDistribution, Review } from '../domain/review';
 import type { ReviewsStepRequest, ReviewsView } from '../messaging/reviews-protocol';
 import { providerFor } from '../providers/registry';
 import { idleWaitMs, renewJob } from '../queue/jobs';
 import type { Pacer } from '../queue/pacing';
 import type { Store } from '../store';
+import { checkedDistribution } from './distribution';
 import { afterStep, newHistory, nextStep, type ReviewLimits } from './judge';
 import { commitReviews, countOpenReviews, failReviews, leaseReviews, REVIEW_JOBS, releaseReviews, storedReviews } from './queue';
 import type { ReviewJob } from './records';
-import { reviewIdOf, reviewOf } from './review-of';
+import { reviewIdsOf, reviewOf } from './review-of';
 
 /** What the loop needs of a worker tab. */
 export interface ReviewsPageDriver {
@@ -117,18 +118,25 @@ async function readPlace(
   const stored = await storedReviews(deps.store, job.key);
   const readAt = deps.now();
   const ctx = { placeKey: job.key, provider: job.provider, readAt, keepAuthor: settings.keepAuthor };
-  const step = (action: ReviewsStepRequest['action']) =>
-    deps.page.step(tabId, { key: job.key, provider: job.provider, action, settleMs: STEP_SETTLE_MS }, STEP_SETTLE_MS + STEP_MARGIN_MS);
+  // The histogram may show on one step's page and not on a later one's (the overview, then the
+  // list scrolled on): the last one that added up is kept for the commit.
+  let distribution: RatingDistribution | null = null;
+  const step = async (action: ReviewsStepRequest['action']) => {
+    const view = await deps.page.step(tabId, { key: job.key, provider: job.provider, action, settleMs: STEP_SETTLE_MS }, STEP_SETTLE_MS + STEP_MARGIN_MS);
+    distribution = checkedDistribution(view.distribution, view.total) ?? distribution;
+    return view;
+  };
   let history = newHistory();
   try {
     let view = await step('look');
     for (let n = 0; n < MAX_STEPS; n++) {
+      const ids = reviewIdsOf(view.cards, job.key);
       const next = nextStep(
         view,
         settings.limits,
         history,
-        (card) => {
-          if (stored.ids.has(reviewIdOf(card, job.key).id)) return 'known';
+        (card, i) => {
+          if (stored.ids.has(ids[i]!.id)) return 'known';
           const since = settings.limits.since;
           const day = since ? reviewOf(card, ctx).date?.iso : null;
           return since && day && day < since ? 'since' : null;
@@ -144,8 +152,8 @@ async function readPlace(
         return null;
       }
       if (next.kind === 'done') {
-        const reviews: Review[] = view.cards.slice(0, next.take).map((c) => reviewOf(c, ctx));
-        await commitReviews(deps.store, { jobId: job.id, holder, now: deps.now(), reviews, end: next.end, sortedNewest: next.sortedNewest });
+        const reviews: Review[] = view.cards.slice(0, next.take).map((c, i) => reviewOf(c, ctx, ids[i]));
+        await commitReviews(deps.store, { jobId: job.id, holder, now: deps.now(), reviews, end: next.end, sortedNewest: next.sortedNewest, distribution });
         deps.pacer.reward(lane);
         return null;
       }

@@ -47,7 +47,7 @@ import {
   placeHomeHtml,
 } from './pages';
 import { visitorReviewsHtml } from './reviews-page';
-import { naverReviewTotal } from './reviews';
+import { naverReviewOrder, naverReviewTotal, type NaverReviewSort } from './reviews';
 import { answerNaverReviewsList, type NaverReviewClock, type NaverReviewTruth, naverReviewsTruth, parseNaverReviewsPath, sortFromQuery } from './reviews-view';
 import { adsFor, listTotalOf, naverGroundTruth, naverSearch, pageOf } from './search';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from './switches';
@@ -70,10 +70,11 @@ export interface NaverHandler {
   unblock(): void;
   groundTruth(query: string, bbox: BBox): ReturnType<typeof naverGroundTruth>;
   /**
-   * A place's visitor reviews (by Naver id), newest first, with their dates as the reviews page prints
-   * them under the current switches by the replica's clock now. Throws for a place Naver does not list.
+   * A place's visitor reviews (by Naver id), newest first (or in `sort`'s order), with their dates as
+   * the reviews page prints them under the current switches by the replica's clock now. Throws for a
+   * place Naver does not list.
    */
-  naverReviewsTruth(placeId: string): NaverReviewTruth[];
+  naverReviewsTruth(placeId: string, sort?: NaverReviewSort): NaverReviewTruth[];
   /** How many visitor reviews the place has (0 when none). */
   naverReviewsCount(placeId: string): number;
 }
@@ -308,7 +309,11 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     blocked: limit.blocked,
     unblock: limit.reset,
     groundTruth: (query, bbox) => naverGroundTruth(world, query, bbox),
-    naverReviewsTruth: (placeId) => naverReviewsTruth(naverPlace(placeId), switches, reviewClock()),
+    naverReviewsTruth: (placeId, sort = 'recent') => {
+      const place = naverPlace(placeId);
+      const newest = naverReviewsTruth(place, switches, reviewClock());
+      return sort === 'recent' ? newest : Array.from(naverReviewOrder(place, sort), (i) => newest[i]!);
+    },
     naverReviewsCount: (placeId) => naverReviewTotal(naverPlace(placeId)),
   };
 }
@@ -349,7 +354,7 @@ export async function startNaverReplica(options: {
     blocked: () => handler.blocked(),
     unblock: () => handler.unblock(),
     groundTruth: (q, b) => handler.groundTruth(q, b),
-    naverReviewsTruth: (id) => handler.naverReviewsTruth(id),
+    naverReviewsTruth: (id, sort) => handler.naverReviewsTruth(id, sort),
     naverReviewsCount: (id) => handler.naverReviewsCount(id),
     close: server.close,
   };

@@ -7,9 +7,11 @@
  * Found by what the page says to people (roles, labels, the words on its controls), never by
  * class names, which rotate: a card is the smallest element around one star rating
  * ("4 stars") among its siblings; the page's own review id is read where it carries one
- * (`data-review-id`, on the card or inside it). Page text is hostile: every reader returns what
- * is shown, bounded, and never a guess.
+ * (`data-review-id`, on the card or inside it); the rating histogram by its rows' labels ("5
+ * stars, 1,234 reviews"). Page text is hostile: every reader returns what is shown, bounded, and
+ * never a guess.
  */
+import type { RatingDistribution } from '../../domain/review';
 import type { ReviewCard, ReviewsAction, ReviewsView } from '../../messaging/reviews-protocol';
 import type { ReviewsReader } from '../../content/reviews';
 import { cleanText } from './labels';
@@ -41,6 +43,13 @@ const END = /^(you['’]ve reached the end of the reviews\.?|리뷰의 끝에 �
 const STARS = /^\s*(\d)(?:[.,]0)?\s*(?:stars?|étoiles?|estrellas?|sterne?|stelle|つ星)\s*$|^\s*별표\s*(\d)\s*개\s*$/i;
 /** The count the page says ("1,234 reviews", "리뷰 1,234개"). */
 const TOTAL = /^\s*([\d,.\s]+)\s*(?:reviews?|avis|reseñas|rezensionen|recensioni|件のクチコミ)\s*$|^\s*리뷰\s*([\d,.]+)\s*개\s*$/i;
+/**
+ * One row of the rating histogram, as its label words it: "5 stars, 1,234 reviews", "1 star, 0
+ * reviews", "별표 5개, 리뷰 1,234개": a star count and a review count joined by a comma. A card's
+ * stars ("5 stars") and the summary's count ("1,234 reviews") are each only one of the two.
+ */
+const HISTOGRAM_ROW =
+  /^\s*(?:(\d)\s*(?:stars?|étoiles?|estrellas?|sterne?|stelle|つ星)|별표\s*(\d)\s*개)\s*[,，、]\s*(?:(\d[\d,.\s]*?)\s*(?:reviews?|avis|reseñas|rezensionen|recensioni|件のクチコミ)|리뷰\s*(\d[\d,.]*)\s*개)\s*$/i;
 /** A photo of the review ("Photo 1 on Mina's review"); not the reviewer's own picture ("Photo of Mina"). */
 const PHOTO = /^(photo \d+ on\b|사진 \d+|foto \d+)/i;
 const MAX_TEXT = 20_000;
@@ -68,16 +77,27 @@ function starsOf(el: Element): number | null {
   return n >= 1 && n <= 5 ? n : null;
 }
 
-/** Every card: the smallest element around one card star rating whose parent holds another (or is the list). */
+/**
+ * Every card: the smallest element around one card star rating whose parent holds another (or is
+ * the list). Never the place's summary: its average reads as a card's stars when it is whole
+ * ("4.0 stars"), and the element around it holds the histogram's rows, which no card does.
+ */
 export function reviewCards(doc: Document): Element[] {
   const stars = Array.from(doc.querySelectorAll('[role="img"][aria-label]')).filter((s) => starsOf(s) !== null);
   const cards: Element[] = [];
   for (const star of stars) {
     let card: Element = star;
     while (card.parentElement && countStars(card.parentElement) === 1 && card.parentElement !== doc.body) card = card.parentElement;
-    if (!cards.includes(card)) cards.push(card);
+    if (!cards.includes(card) && !holdsHistogramRow(card)) cards.push(card);
   }
   return cards;
+}
+
+function holdsHistogramRow(el: Element): boolean {
+  return Array.from(el.querySelectorAll('[role="img"][aria-label]')).some((row) => {
+    const label = row.getAttribute('aria-label') ?? '';
+    return label.length <= 80 && HISTOGRAM_ROW.test(label);
+  });
 }
 
 /** The first cards' identities: a list re-rendered in another order shows others. */
@@ -198,6 +218,30 @@ function totalShown(doc: Document): number | null {
   return null;
 }
 
+/**
+ * The place's rating histogram, counts of 1 to 5 stars, read from its rows' labels (`role="img"`,
+ * one row per star); null unless all five rows show, each with one count: a partial histogram, or
+ * two that disagree (a panel left from another render), is no histogram rather than a guess.
+ */
+export function ratingHistogram(doc: Document): RatingDistribution | null {
+  const counts: (number | null)[] = [null, null, null, null, null];
+  for (const row of Array.from(doc.querySelectorAll('[role="img"][aria-label]'))) {
+    const label = row.getAttribute('aria-label') ?? '';
+    // A row's label is a few dozen characters; a longer one is no row, and is not given to the
+    // pattern (its runs of digits and spaces would cost time in proportion to the square).
+    const m = label.length <= 80 ? HISTOGRAM_ROW.exec(label) : null;
+    if (!m) continue;
+    const stars = Number(m[1] ?? m[2]);
+    // Grouping marks differ by language ("1,234", "1.234", "1 234"): the digits are the count.
+    const n = Number((m[3] ?? m[4] ?? '').replace(/\D/g, ''));
+    if (stars < 1 || stars > 5 || !Number.isSafeInteger(n)) return null;
+    const seen = counts[stars - 1];
+    if (seen !== null && seen !== n) return null;
+    counts[stars - 1] = n;
+  }
+  return counts.every((n) => n !== null) ? (counts as RatingDistribution) : null;
+}
+
 function sortControl(doc: Document): Element | null {
   return (
     controls(doc).find((c) => SORT_NAME.test(nameOf(c)) && !c.matches('[role="menuitemradio"], [role="radio"]')) ??
@@ -236,6 +280,7 @@ export function readGoogleReviews(doc: Document, state: GoogleReviewsState): Rev
     endShown: Array.from(doc.querySelectorAll('div, span, p')).some(
       (el) => el.children.length === 0 && END.test(cleanText(el.textContent)) && !cards.some((c) => c.contains(el)),
     ),
+    distribution: ratingHistogram(doc),
   };
 }
 
