@@ -7,6 +7,9 @@ import { formatNumber, t } from '../utils/i18n/t';
 import { sendMessage } from '../utils/messaging/protocol';
 import { countReviews, type ReviewCounts } from '../utils/reviews/queue';
 import { reviewsOn } from '../utils/reviews/wire';
+import { providerFor } from '../utils/providers/registry';
+import type { UserError } from '../utils/messaging/protocol';
+import { userErrorText } from './user-error';
 import type { Store } from '../utils/store';
 import { downloadParts } from './download';
 
@@ -15,7 +18,9 @@ const POLL_MS = 3000;
 /**
  * The reviews pass in the popup (issue 38), for the sweep shown with the pass on: its progress
  * ("Reviews: 412 places of 903, 18,220 reviews"), why it waits (signed out) with Resume reviews,
- * and the reviews as CSV or JSON. Numbers only: no review text is shown here.
+ * and the reviews as CSV or JSON. On a finished sweep of a site whose reviews are read: Read
+ * reviews (the pass was off for it) or Read new reviews (its reading is over), with the options'
+ * limits. Numbers only: no review text is shown here.
  */
 export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
   const { store, sweep } = props;
@@ -23,6 +28,9 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
   const [counts, setCounts] = useState<ReviewCounts | null>(null);
   const [paused, setPaused] = useState<ReviewsPause | null>(null);
   const [busy, setBusy] = useState(false);
+  const [askError, setAskError] = useState<UserError | null>(null);
+  const [asked, setAsked] = useState(false);
+  const readable = sweep.status === 'finished' && !!providerFor(sweep.provider).reviews;
   useEffect(() => {
     if (!store || !on) return;
     let live = true;
@@ -40,7 +48,35 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
       clearInterval(timer);
     };
   }, [store, sweep.id, on]);
-  if (!on || !counts || counts.places === 0) return null;
+  // A reading asked for is under way once its places are open again: the next one may be asked for when it is over.
+  useEffect(() => {
+    if (counts && counts.done + counts.failed < counts.places) setAsked(false);
+  }, [counts]);
+
+  async function ask() {
+    setAskError(null);
+    const reply = await sendMessage('readReviews', sweep.id);
+    if (reply.ok) {
+      setAsked(true);
+      setPaused(null);
+    } else setAskError(reply.error);
+  }
+  const askButton = (label: string) => (
+    <>
+      <button type="button" disabled={asked} onClick={() => void ask()}>
+        {label}
+      </button>
+      {askError && (
+        <p class="error" role="alert">
+          {userErrorText(askError)}
+        </p>
+      )}
+    </>
+  );
+
+  if (!on) return readable && !asked ? <section aria-label={t('optionReviewsLegend')}>{askButton(t('readReviews'))}</section> : null;
+  if (!counts || counts.places === 0) return null;
+  const over = counts.done + counts.failed === counts.places;
 
   async function download(format: ReviewsFormat) {
     if (!store) return;
@@ -66,6 +102,7 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
           </button>
         </p>
       )}
+      {readable && over && askButton(t('readNewReviews'))}
       <button type="button" disabled={busy || counts.reviews === 0} onClick={() => void download('csv')}>
         {t('exportReviewsCsv')}
       </button>

@@ -17,6 +17,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'no-map-site': ['sites'],
   'no-map-view': ['site'],
   'map-tab-busy': ['site'],
+  'no-reviews': ['site'],
 };
 
 /** The translated text of an error code, with its parameters; the English message as fallback. */

@@ -142,6 +142,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '리뷰 작성자의 이름은 개인정보입니다. 상자를 선택한 경우에만 이 브라우저에 저장되고 내보내기에 포함됩니다. 선택하지 않으면 작성자의 이름, 프로필 링크, 사진은 저장되지 않습니다.',
   ],
   resumeReviews: ['Resume reviews', '리뷰 재개'],
+  readReviews: ['Read reviews', '리뷰 읽기'],
+  readNewReviews: ['Read new reviews', '새 리뷰 읽기'],
+  error_reviews_not_finished: ['Reviews are read once the sweep has finished.', '리뷰는 스윕이 끝난 뒤에 읽습니다.'],
+  error_no_reviews: ['This version does not read $1’s reviews.', '이 버전은 $1 리뷰를 읽지 않습니다.'],
   reviewsProgress: ['Reviews: $1 places of $2, $3 reviews', '리뷰: 장소 $2곳 중 $1곳, 리뷰 $3개'],
   reviewsPausedSignedOut: [
     'Reviews paused: Google shows only 5 reviews when signed out. Sign in to Google Maps in this browser, then resume.',

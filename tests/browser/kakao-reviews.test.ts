@@ -1,6 +1,6 @@
 /**
- * The reviews pass on Kakao in real Chromium (issue 38): a small Kakao sweep with the pass on, on the
- * replica's place pages, whose reviews tab is built apart from the reader (tests/replica/kakao/
+ * The reviews pass on Kakao in real Chromium (issue 38): a small Kakao sweep finished with the pass off,
+ * its reviews asked for from the popup (Read reviews), on the replica's place pages, whose reviews tab is built apart from the reader (tests/replica/kakao/
  * reviews*.ts, client/place-reviews.js). What is stored equals the replica's truth for the pass's
  * limit: each place's newest reviews, each once, texts whole, stars and days read, no place done
  * short; then again under the replica's other answers (a link for the tab, the order under another
@@ -25,13 +25,15 @@ let popup: Page;
 let sweepId: string;
 
 describe('reviews on Kakao', () => {
-  it('stores each place\u2019s newest reviews to the limit, each once, equal to the truth', async () => {
+  it('a sweep finished with the pass off: Read reviews in the popup stores each place\u2019s newest reviews to the limit, each once, equal to the truth', async () => {
     const done = await suite.sweepToEnd({ keywords: KEYWORD, area: TINY }, 'the Kakao sweep', (s) => s.status === 'finished', {
-      reviews: true,
+      reviews: false,
       reviewsPerPlace: PER_PLACE,
     } as never);
     popup = done.popup;
     sweepId = done.sweep.id;
+    expect(await readAll(popup, 'reviewQueue')).toEqual([]);
+    await popup.getByRole('button', { name: 'Read reviews' }).click();
     await expectTheTruth(true);
   });
 

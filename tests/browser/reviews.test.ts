@@ -17,7 +17,7 @@ import type { ReviewJob } from '../../utils/reviews/records';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import type { Switches } from '../replica/switches';
 import { createWorld } from '../replica/world';
-import { googleRelativeDate } from '../replica/reviews';
+import { googleRelativeDate, ratingHistogram } from '../replica/reviews';
 import { exportCsvFromPopup, readReviewsAgain, settledReviewJobs, startSweepFromPopup, waitForSweep, TEST_SETTINGS } from './extension';
 import { launchBrowser, newProfileDir, readAll, removeProfileDir, waitFor, type RunningBrowser } from './harness';
 
@@ -119,7 +119,20 @@ describe('reviews', () => {
     for (const r of csv.rows)
       if (/^[=+\-@]/.test(reviews.find((m) => m.reviewId === r.review_id)!.text)) expect(r.text!.startsWith("'"), r.review_id).toBe(true);
     expect(csv.rows.every((r) => r.author === '')).toBe(true);
-    console.log(`reviews: ${reviews.length} reviews of ${jobs.length} places`);
+    // The places export carries each place's rating histogram as the Reviews tab showed it.
+    const placesCsv = await exportCsvFromPopup(popup, 'Export CSV');
+    let histograms = 0;
+    for (const job of jobs) {
+      const place = places.find((p) => `google:${p.cid}` === job.key)!;
+      const row = placesCsv.rows.find((r) => r.cid === String(place.cid));
+      expect(row, job.key).toBeDefined();
+      const shown = [1, 2, 3, 4, 5].map((k) => row![`rating_${k}`]);
+      if (shown.every((v) => v === '')) continue;
+      expect(shown.map(Number), job.key).toEqual(ratingHistogram(place));
+      histograms++;
+    }
+    expect(histograms).toBeGreaterThan(2);
+    console.log(`reviews: ${reviews.length} reviews of ${jobs.length} places, ${histograms} histograms`);
   });
 
   const variants: { name: string; switches: Partial<Switches>; byId: boolean; sortedNewest: boolean }[] = [

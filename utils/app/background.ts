@@ -142,6 +142,7 @@ export function createBackground(browser: Browser): void {
     'useMapView',
     'deleteSweep',
     'resumeReviews',
+    'readReviews',
     'saveSearch',
     'deleteSavedSearch',
     'runSavedSearchNow',

@@ -48,6 +48,8 @@ export interface SweepCommandMap {
   deleteSweep(sweepId: string): Reply;
   /** The user signed in: the sweep's reviews pass may run again (utils/reviews). */
   resumeReviews(sweepId: string): Reply;
+  /** Read a finished sweep's reviews now, with the options' limits (or again, for what is new). */
+  readReviews(sweepId: string): Reply;
 }
 
 /** Dashboard → background: saved searches and their schedule. */

@@ -30,6 +30,7 @@ export const MESSAGES = {
   useMapView: { from: 'page', to: 'background' },
   deleteSweep: { from: 'page', to: 'background' },
   resumeReviews: { from: 'page', to: 'background' },
+  readReviews: { from: 'page', to: 'background' },
   saveSearch: { from: 'page', to: 'background' },
   deleteSavedSearch: { from: 'page', to: 'background' },
   runSavedSearchNow: { from: 'page', to: 'background' },

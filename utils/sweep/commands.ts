@@ -13,6 +13,8 @@ import type { Store } from '../store';
 import { clearDiskFull } from './disk-full';
 import { transition } from './status-machine';
 import { planSweep } from './plan';
+import type { AllSettings } from '../config/settings';
+import { askForReviews } from '../reviews/ask';
 
 /**
  * The popup's and dashboard's sweep commands (estimate, start, pause, resume, stop, delete,
@@ -25,7 +27,8 @@ export interface SweepCommandDeps {
   store: Store;
   now(): number;
   newId(): string;
-  settings(): Promise<SweepSettings>;
+  /** The options as they are now (a sweep copies them when it starts; Read reviews, its reviews' limits). */
+  settings(): Promise<AllSettings>;
   /** The passes over a finished sweep's places, told when their sweep is deleted. */
   passes: { stop(sweepId: string): void };
   /** The reviews pass, resumed when the user signed in. */
@@ -127,6 +130,33 @@ export function createSweepCommands(deps: SweepCommandDeps) {
       return { ok: true };
     },
     async resumeReviews(id) {
+      await deps.reviews.resume(id);
+      await deps.ensureDriving();
+      return { ok: true };
+    },
+    /** Read a finished sweep's reviews now (the pass was off for it), or read them again for what is new. */
+    async readReviews(id) {
+      const sweep = await deps.store.getSweep(id);
+      if (!sweep) return { ok: false, error: { code: 'no-sweep', message: 'This sweep no longer exists.' } };
+      const provider = providerFor(sweep.provider);
+      if (!provider.reviews) {
+        return {
+          ok: false,
+          error: { code: 'no-reviews', message: `This version does not read ${provider.displayName}'s reviews.`, params: { site: provider.displayName } },
+        };
+      }
+      const s = await deps.settings();
+      const limits = { reviewsPerPlace: s.reviewsPerPlace, reviewsSince: s.reviewsSince, reviewsKeepAuthor: s.reviewsKeepAuthor };
+      const asked = await askForReviews(deps.store, { sweepId: id, limits, now: deps.now() });
+      if (!asked.ok) {
+        return asked.reason === 'not-finished'
+          ? {
+              ok: false,
+              error: { code: 'reviews-not-finished', message: 'Reviews are read once the sweep has finished: its places are not all known before.' },
+            }
+          : { ok: false, error: { code: 'no-sweep', message: 'This sweep no longer exists.' } };
+      }
+      // Asking is the user's answer to a pause too (they signed in, or solved the page).
       await deps.reviews.resume(id);
       await deps.ensureDriving();
       return { ok: true };

@@ -1,3 +1,4 @@
+import type { AllSettings } from '../config/settings';
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { PageDriver } from '../browser/page-driver';
 import { findMapTab, openWorkerWindow } from '../browser/tabs';
@@ -8,7 +9,7 @@ import { isDiskFull } from './disk-full';
 import { createSweepCommands } from './commands';
 import { createBrowsingCommits } from './browsing-commits';
 import { transition } from './status-machine';
-import type { Sweep, SweepSettings, SweepStatus } from '../domain/sweep';
+import type { Sweep, SweepStatus } from '../domain/sweep';
 import type { SavedSearch } from '../domain/saved-search';
 import type { StartOutcome } from '../schedule/scheduler';
 import { createDetailsPass } from '../details/wire';
@@ -25,7 +26,8 @@ import { storedPauses } from '../config/storage-keys';
 export interface ControllerDeps extends Omit<DriverDeps, 'page'> {
   browser: Browser;
   page: PageDriver;
-  settings(): Promise<SweepSettings>;
+  /** The options as they are now (normaliseSettings). */
+  settings(): Promise<AllSettings>;
   newId(): string;
 }
 

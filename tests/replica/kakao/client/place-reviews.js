@@ -6,7 +6,8 @@
  * "후기 더보기" (or "더보기", or scrolling) fetches the next. Items are built with textContent:
  * reviewers write anything.
  */
-function _replicaKakaoReviews(config) {
+// biome-ignore lint/correctness/noUnusedVariables: called by the page that embeds this script (tests/replica/kakao/pages.ts).
+function replicaKakaoReviews(config) {
   var root = document.getElementById('replica-reviews');
   if (!root) return;
   var order = config.sort === 'latest-default' || config.sort === 'none' ? 'LATEST' : 'RECOMMENDED';
