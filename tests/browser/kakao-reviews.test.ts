@@ -5,9 +5,10 @@
  * limit: each place's newest reviews, each once, texts whole, stars and days read, no place done
  * short; then again under the replica's other answers (a link for the tab, the order under another
  * name, a short 더보기, a cursor, camelCase, stamped dates, pages of 10) and with no order control at
- * all (opened on load, more by scrolling, numbered pages: read in the page's order, said so).
+ * all (opened on load, more by scrolling, numbered pages: read in the page's order, said so). The
+ * browser is killed mid-pass once: after the restart the pass goes on by itself, nothing lost.
  *
- * Budget: 75 s (alone on 2 cores; one sweep, three readings of its places).
+ * Budget: 80 s (alone on 2 cores; one sweep, three readings of its places, one restart).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -37,7 +38,7 @@ describe('reviews on Kakao', () => {
     await expectTheTruth(true);
   });
 
-  it('under the replica\u2019s other answers: a link for the tab, the order under another name, a short 더보기, a cursor, camelCase, stamped dates, pages of 10', async () => {
+  it('under the replica\u2019s other answers (a link for the tab, the order under another name, a short 더보기, a cursor, camelCase, stamped dates, pages of 10), the browser killed mid-pass: after the restart the pass goes on by itself and loses nothing', async () => {
     suite.replica.setSwitches({
       kakaoReviewsTab: 'link',
       kakaoReviewsSort: 'renamed-aria',
@@ -49,6 +50,10 @@ describe('reviews on Kakao', () => {
       kakaoReviewsCut: 'none',
     });
     await readReviewsAgain(popup, sweepId);
+    const jobs = () => readAll<{ key: string; status: string }>(popup, 'reviewQueue');
+    await waitFor(async () => (await jobs()).filter((j) => j.status === 'done').length >= 2, 'two places read', 60_000, 100);
+    expect((await jobs()).filter((j) => j.key !== '#queued' && j.status !== 'done').length).toBeGreaterThan(0);
+    popup = await suite.killShared();
     await expectTheTruth(true);
   });
 

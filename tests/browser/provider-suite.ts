@@ -94,6 +94,8 @@ export interface ProviderSuite<R, S> {
   expectCsvIsTruth(popup: Page, sweepId: string, areaText: string): Promise<{ text: string; rows: Record<string, string>[]; truth: number }>;
   /** After a block pause: lift the block, the switches back to the defaults, press Resume; the sweep finishes with new places. */
   resumeAfterBlock(popup: Page, sweepId: string): Promise<void>;
+  /** SIGKILL the shared browser and launch it again on its profile, with a map tab open; its popup. */
+  killShared(): Promise<Page>;
   /**
    * In a browser of its own: start a sweep of `input`, SIGKILL the browser once `progress` has
    * grown by `atLeast` ('what' names that), relaunch it on the same profile, see the sweep
@@ -180,6 +182,12 @@ export function providerSuite<R extends ProviderReplica<S>, S>(o: {
       await resumeFromPopup(popup);
       const done = await waitForSweep(popup, (s) => s.id === sweepId && s.status === 'finished', 'the sweep to finish after Resume', 300_000);
       expect(done.counters.listingsNew).toBeGreaterThan(0);
+    },
+    async killShared() {
+      await shared.kill();
+      shared = await launch(shared.profileDir);
+      await openTab(shared);
+      return openPopup(shared.context);
     },
     async killAndResume(input, progress, check) {
       const profileDir = newProfileDir();
