@@ -61,8 +61,10 @@ describe('which listings a place page can complete', () => {
     expect(needsDetails(card('1'))).toBe(true);
     expect(missingFields(card('1'))).toEqual(['address', 'phone', 'website', 'hours', 'categories']);
     expect(needsDetails(page('2', { categories: ['Bakery'] }))).toBe(false);
-    // From Google's own data (tbm=map): its nulls are the site's answer, not a card's omission.
-    expect(needsDetails(card('3', { sources: { address: 'page-data' } }))).toBe(false);
+    // From Google's own data (tbm=map): its nulls are the site's answer, not a card's omission…
+    expect(needsDetails(card('3', { sources: { address: 'page-data' }, hours: 'Monday: 9 AM–6 PM' }))).toBe(false);
+    // …except for hours, which that data has not carried since November 2025: missing, so the page is loaded.
+    expect(needsDetails(card('3', { sources: { address: 'page-data' } }))).toBe(true);
     expect(needsDetails(card('4', { sponsored: true }))).toBe(false);
     const naver: Listing = {
       ...card('5'),

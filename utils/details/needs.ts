@@ -39,12 +39,20 @@ export function missingFields(l: Listing): DetailField[] {
   return (pagesOf(l.provider)?.fields ?? []).filter((f) => isMissing(l, f));
 }
 
-/** Whether the listing's place page is worth one page load. Sponsored-only places are not. */
+/**
+ * Whether the listing's place page is worth one page load. Sponsored-only places are not. One
+ * read from a complete record is, only for a field such a record may leave out altogether
+ * (`listMayOmit`): a field the list no longer carries is missing, not the site's "none".
+ */
 export function needsDetails(l: Listing): boolean {
   if (l.sponsored) return false;
-  const complete = pagesOf(l.provider)?.completeSources ?? [];
-  if (complete.length > 0 && Object.values(l.sources ?? {}).some((s) => complete.includes(s))) return false;
-  return missingFields(l).length > 0;
+  const pages = pagesOf(l.provider);
+  const missing = missingFields(l);
+  const complete = pages?.completeSources ?? [];
+  if (complete.length > 0 && Object.values(l.sources ?? {}).some((s) => complete.includes(s))) {
+    return missing.some((f) => pages?.listMayOmit?.includes(f));
+  }
+  return missing.length > 0;
 }
 
 /** The pacing lane of a provider's place pages: their own host (one load at a time per host). */

@@ -127,6 +127,12 @@ export interface PlacePages {
   fields: readonly DetailField[];
   /** Listing sources that mean "read from the site's complete record of the place": nothing left to add. */
   completeSources: readonly string[];
+  /**
+   * Fields a complete record may leave out altogether, so their absence there is not the site's
+   * answer: still missing, still worth the place page (Google's list data has carried no hours
+   * since November 2025, serpapi/public-roadmap#3180).
+   */
+  listMayOmit?: readonly DetailField[];
   /** The pacing lane of its place pages: their own host (one load at a time per host). */
   laneUrl: string;
   /** The place page to load for a listing of this site, or null when its ids do not name one. */

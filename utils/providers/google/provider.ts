@@ -25,6 +25,8 @@ export const googleProvider: MapProvider = {
     // The panel (address, phone, website) and APP_INITIALIZATION_STATE (full address and its parts, categories, hours).
     fields: ['address', 'phone', 'website', 'hours', 'categories'],
     completeSources: ['page-data', 'panel'],
+    // Its list's data (tbm=map) no longer carries hours: a record without them is missing them.
+    listMayOmit: ['hours'],
     laneUrl: `${GOOGLE_ORIGIN}/maps/`,
     /**
      * Asked in the sweep's results language (`hl`), like its searches:
