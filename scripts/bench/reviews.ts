@@ -14,7 +14,7 @@ import { enqueueReviews } from '../../utils/reviews/queue';
 import { runReviews, type ReviewsPageDriver } from '../../utils/reviews/runner';
 import { openStore } from '../../utils/store';
 import { makeCell, makeListing, makeSweep } from '../../tests/helpers/store-records';
-import { modelledTab } from '../../tests/helpers/reviews-tab';
+import { GOOGLE_TAB, modelledTab, type TabModel } from '../../tests/helpers/reviews-tab';
 import { installFakeIndexedDb, numbersOf, runSection } from './standalone';
 import { median, round, tableRows } from './stats';
 
@@ -43,15 +43,33 @@ export interface ReviewsRun {
   steps: number;
 }
 
+/**
+ * Each site's list as its costs (what the replicas offer by default; the live batch sizes are
+ * unsure [?]): Naver's 최신순 is one tab press and its pages 10; Kakao's answers carry whole texts
+ * (nothing to open), one press of 최신순, and "더보기" brings 5 in the replica's default (10 under
+ * its other switch).
+ */
+const SITES: { site: string; model: TabModel }[] = [
+  { site: 'Google', model: GOOGLE_TAB },
+  { site: 'Naver', model: { batch: 10, sortPresses: 1, longShare: 0.3 } },
+  { site: 'Kakao', model: { batch: 5, sortPresses: 1, longShare: 0 } },
+];
+
 /** `places` places of `totals(i)` reviews each, at `perPlace`, on a virtual clock. */
-async function measure(seed: number, places: number, totals: (i: number, random: () => number) => number, perPlace: number): Promise<ReviewsRun> {
+async function measure(
+  seed: number,
+  places: number,
+  totals: (i: number, random: () => number) => number,
+  perPlace: number,
+  model: TabModel = GOOGLE_TAB,
+): Promise<ReviewsRun> {
   const random = rng(seed);
   let t = Date.UTC(2026, 11, 1);
   const now = () => t;
   const sleep = async (ms: number) => {
     t += Math.max(0, ms);
   };
-  const store = await openStore({ name: `reviews-bench-${seed}-${places}-${perPlace}`, now });
+  const store = await openStore({ name: `reviews-bench-${seed}-${places}-${perPlace}-${model.batch}-${model.sortPresses}`, now });
   await store.createSweep(makeSweep('s', { status: 'finished' }), [makeCell('s', 'r0c0')]);
   const reviewsOf = new Map<string, number>();
   await store.transact(['listings'], 'readwrite', async (tx) => {
@@ -79,7 +97,7 @@ async function measure(seed: number, places: number, totals: (i: number, random:
       const key = `${req.key}@${current}`;
       let tab = tabs.get(key);
       if (!tab) {
-        tab = modelledTab(reviewsOf.get(req.key) ?? 0, random);
+        tab = modelledTab(reviewsOf.get(req.key) ?? 0, random, model);
         tabs.set(key, tab);
       }
       return tab(req.action);
@@ -100,51 +118,62 @@ async function measure(seed: number, places: number, totals: (i: number, random:
   return { seed, places, reviews, hours: round(hours, 3), reviewsPerHour: Math.round(reviews / hours), placesPerHour: Math.round(places / hours), steps };
 }
 
-export interface ReviewsFigures {
-  seeds: number[];
+export interface SiteFigures {
+  site: string;
   /** 40 places of 0–300 reviews at the default limit (50). */
   defaultLimit: { reviewsPerHour: number; placesPerHour: number; stepsPerPlace: number };
   /** One place of 1,000 reviews read whole. */
   thousand: { minutes: number; steps: number };
+}
+
+export interface ReviewsFigures {
+  seeds: number[];
+  sites: SiteFigures[];
   runs: ReviewsRun[];
 }
 
 export async function measureReviews(argv: string[] = []): Promise<ReviewsFigures> {
   await installFakeIndexedDb();
   const seeds = numbersOf(argv, 'seeds') ?? [1, 2, 3];
-  const runs: ReviewsRun[] = [];
-  const thousands: ReviewsRun[] = [];
-  for (const seed of seeds) {
-    runs.push(await measure(seed, 40, (_, random) => Math.floor(random() * 301), DEFAULT_SETTINGS.reviewsPerPlace));
-    thousands.push(await measure(seed, 1, () => 1_000, 1_000));
+  const all: ReviewsRun[] = [];
+  const sites: SiteFigures[] = [];
+  for (const { site, model } of SITES) {
+    const runs: ReviewsRun[] = [];
+    const thousands: ReviewsRun[] = [];
+    for (const seed of seeds) {
+      runs.push(await measure(seed, 40, (_, random) => Math.floor(random() * 301), DEFAULT_SETTINGS.reviewsPerPlace, model));
+      thousands.push(await measure(seed, 1, () => 1_000, 1_000, model));
+    }
+    sites.push({
+      site,
+      defaultLimit: {
+        reviewsPerHour: median(runs.map((r) => r.reviewsPerHour)),
+        placesPerHour: median(runs.map((r) => r.placesPerHour)),
+        stepsPerPlace: round(median(runs.map((r) => r.steps / r.places)), 1),
+      },
+      thousand: { minutes: round(median(thousands.map((r) => r.hours * 60)), 1), steps: median(thousands.map((r) => r.steps)) },
+    });
+    all.push(...runs, ...thousands);
   }
-  return {
-    seeds,
-    defaultLimit: {
-      reviewsPerHour: median(runs.map((r) => r.reviewsPerHour)),
-      placesPerHour: median(runs.map((r) => r.placesPerHour)),
-      stepsPerPlace: round(median(runs.map((r) => r.steps / r.places)), 1),
-    },
-    thousand: { minutes: round(median(thousands.map((r) => r.hours * 60)), 1), steps: median(thousands.map((r) => r.steps)) },
-    runs: [...runs, ...thousands],
-  };
+  return { seeds, sites, runs: all };
 }
 
 export function formatReviewsTable(f: ReviewsFigures): string {
   const { header, row } = tableRows(
     [
-      ['reviews (Google, default pacing 2 s + up to 1.5 s per step)', 58],
-      ['median', 16],
+      ['reviews (default pacing 2 s + up to 1.5 s per step), median', 58],
+      ...f.sites.map((s) => [s.site, 10] as [string, number]),
     ],
     1,
   );
+  const each = (pick: (s: SiteFigures) => string) => f.sites.map(pick);
   return [
     header,
-    row(['reviews per hour (limit 50; places of 0-300)', f.defaultLimit.reviewsPerHour.toLocaleString('en-US')]),
-    row(['places per hour', f.defaultLimit.placesPerHour.toLocaleString('en-US')]),
-    row(['steps per place', String(f.defaultLimit.stepsPerPlace)]),
-    row(['a place of 1,000 reviews read whole', `${f.thousand.minutes} min`]),
-    row(['  its steps', String(f.thousand.steps)]),
+    row(['reviews per hour (limit 50; places of 0-300)', ...each((s) => s.defaultLimit.reviewsPerHour.toLocaleString('en-US'))]),
+    row(['places per hour', ...each((s) => s.defaultLimit.placesPerHour.toLocaleString('en-US'))]),
+    row(['steps per place', ...each((s) => String(s.defaultLimit.stepsPerPlace))]),
+    row(['a place of 1,000 reviews read whole', ...each((s) => `${s.thousand.minutes} min`)]),
+    row(['  its steps', ...each((s) => String(s.thousand.steps))]),
     `seeds: ${f.seeds.join(', ')}`,
   ].join('\n');
 }

@@ -8,9 +8,19 @@ import type { ReviewCard, ReviewsStepRequest, ReviewsView } from '../../utils/me
 
 export const MODEL_BATCH = 10;
 
+/** A site's reviews list as its costs: reviews per batch, presses to choose newest first, the share of texts cut. */
+export interface TabModel {
+  batch: number;
+  sortPresses: 1 | 2;
+  longShare: number;
+}
+
+/** Google's: batches of 10, a sort menu (open it, choose), "More" on a fifth of the texts. */
+export const GOOGLE_TAB: TabModel = { batch: MODEL_BATCH, sortPresses: 2, longShare: 0.2 };
+
 /** One place's Reviews tab as its costs: what each step shows. */
-export function modelledTab(total: number, random: () => number) {
-  const long = Array.from({ length: total }, () => random() < 0.2);
+export function modelledTab(total: number, random: () => number, model: TabModel = GOOGLE_TAB) {
+  const long = Array.from({ length: total }, () => random() < model.longShare);
   let opened = false;
   let menu = false;
   let newest = false;
@@ -40,11 +50,11 @@ export function modelledTab(total: number, random: () => number) {
   return (action: ReviewsStepRequest['action']): ReviewsView => {
     if (action === 'open' && !opened) {
       opened = true;
-      shown = Math.min(MODEL_BATCH, total);
+      shown = Math.min(model.batch, total);
     } else if (action === 'sort-newest') {
-      if (menu) newest = true;
+      if (menu || model.sortPresses === 1) newest = true;
       menu = !menu;
-    } else if (action === 'more') shown = Math.min(total, shown + MODEL_BATCH);
+    } else if (action === 'more') shown = Math.min(total, shown + model.batch);
     else if (action === 'expand') for (let i = 0; i < shown; i++) expanded.add(i);
     return view();
   };
