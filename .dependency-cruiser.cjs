@@ -16,11 +16,13 @@ const LAYERS = [
   'domain', // the vocabulary everything shares: a place, Cell, Sweep, Observation, statuses, page audits
   'config', // settings, storage keys, keywords: what every context reads
   'listing', // a place as stored: field bounds, merge rules, phones
+  'hours', // opening hours: the sites' words read as a week (pure)
   'grid', // tiling and splits
   'coverage', // the safe searched box, calibration, proof, audit
   'messaging', // who sends what to whom
   'content', // what every content script shares
   'providers', // one folder per map site
+  'input', // a list of places as input: links, share links and ids read and checked
   'store', // IndexedDB
   'queue', // the job machinery
   'browser', // the worker tab
