@@ -15,8 +15,9 @@ const LAYERS = [
   'i18n', // the pages' words
   'domain', // the vocabulary everything shares: a place, Cell, Sweep, Observation, statuses, page audits
   'config', // settings, storage keys, keywords: what every context reads
-  'listing', // a place as stored: field bounds, merge rules, phones
   'hours', // opening hours: the sites' words read as a week (pure)
+  'listing', // a place as stored: field bounds, merge rules, phones
+  'filters', // which places count: category, name, rating, reviews, website, phone, status
   'grid', // tiling and splits
   'coverage', // the safe searched box, calibration, proof, audit
   'messaging', // who sends what to whom

@@ -8,6 +8,7 @@ import { t } from '../utils/i18n/t';
 import { CalibrationPanel } from './CalibrationPanel';
 import { ReviewsOption } from './ReviewsOption';
 import { ContactsOption } from './ContactsOption';
+import { FiltersOption } from './FiltersOption';
 import { TeamOptions } from './TeamOptions';
 
 type NumberKey = { [K in keyof SweepSettings]-?: SweepSettings[K] extends number ? K : never }[keyof SweepSettings];
@@ -101,6 +102,7 @@ export function Options() {
         {t('optionPlaceDetails')}
       </label>
       <p class="hint">{t('optionPlaceDetailsCost', Math.round(secondsPerPlace(settings) * 10) / 10)}</p>
+      <FiltersOption settings={settings} save={save} />
       <ReviewsOption settings={settings} save={save} />
       <ContactsOption settings={settings} save={save} />
       <TeamOptions />

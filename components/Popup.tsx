@@ -7,6 +7,9 @@ import { formatNumber, t } from '../utils/i18n/t';
 import { BROWSING, type Store } from '../utils/store';
 import { EXPORT_STATE_KEY, isActive, LONG_EXPORT_PLACES, readExportState, type LongExportState } from '../utils/export/long-export';
 import { sendExportMessage, type LongExportRequest } from '../utils/messaging/protocol';
+import type { PlaceFilter } from '../utils/config/settings';
+import { FilterCount } from './FilterCount';
+import { useFilterSetting } from './useFilterSetting';
 import { ContactsPanel } from './ContactsPanel';
 import { ReviewsPanel } from './ReviewsPanel';
 import type { Sweep } from '../utils/domain/sweep';
@@ -21,6 +24,8 @@ import { useLatestSweep } from './useLatestSweep';
 
 export function Popup() {
   const { store, sweep, quarantined, currentKeyword, pageHidden, sweepPlaces, browsingCount, storeError } = useLatestSweep();
+  // The options' filters now (issue 40): what the exports and the count below apply.
+  const filter = useFilterSetting();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -64,8 +69,8 @@ export function Popup() {
       {sweep && <SweepStatus sweep={sweep} quarantined={quarantined} currentKeyword={currentKeyword} pageHidden={pageHidden} places={sweepPlaces} now={now} />}
       {sweep && <TeamProgress sweepId={sweep.id} />}
       {sweep && <SweepControls sweep={sweep} />}
-      {sweep && <ReviewsPanel store={store} sweep={sweep} />}
-      <PopupExport store={store} sweep={sweep} sweepPlaces={sweepPlaces} browsingCount={browsingCount} />
+      {sweep && <ReviewsPanel store={store} sweep={sweep} filter={filter} />}
+      <PopupExport store={store} sweep={sweep} sweepPlaces={sweepPlaces} browsingCount={browsingCount} filter={filter} />
       <HealthLine store={store} sweep={sweep} />
       <BrowsingSwitch collected={browsingCount} />
       <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
@@ -78,10 +83,11 @@ export function Popup() {
 /** What the popup can export: the shown sweep, the Browsing collection, or every place stored. */
 export type PopupExportChoice = 'sweep' | 'browsing' | 'all';
 
-export function popupExportScope(choice: PopupExportChoice, sweep: Sweep | null): ExportScope {
-  if (choice === 'sweep' && sweep) return { collection: sweep.id, fileWords: sweep.keywords };
-  if (choice === 'all') return { collection: undefined, fileWords: ALL_PLACES_WORDS };
-  return { collection: BROWSING, fileWords: [BROWSING] };
+export function popupExportScope(choice: PopupExportChoice, sweep: Sweep | null, filter?: PlaceFilter): ExportScope {
+  const filtered = filter ? { filter } : {};
+  if (choice === 'sweep' && sweep) return { collection: sweep.id, fileWords: sweep.keywords, ...filtered };
+  if (choice === 'all') return { collection: undefined, fileWords: ALL_PLACES_WORDS, ...filtered };
+  return { collection: BROWSING, fileWords: [BROWSING], ...filtered };
 }
 
 const ALL_RECOUNT_MS = 10_000;
@@ -92,7 +98,7 @@ const SHOW_DONE_MS = 10 * 60_000;
  * Export from the popup: a labelled choice of what (the sweep shown, what was collected while
  * browsing, all places) and one button per format. With no sweep yet, Browsing is what it offers.
  */
-function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPlaces: number | null; browsingCount: number | null }) {
+function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPlaces: number | null; browsingCount: number | null; filter: PlaceFilter }) {
   const { store, sweep } = props;
   const [picked, setPicked] = useState<PopupExportChoice | null>(null);
   const [allCount, setAllCount] = useState<number | null>(null);
@@ -135,14 +141,20 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
   async function run(format: LongExportRequest['format']) {
     if (!store) return;
     setError(null);
-    const scope = popupExportScope(choice, sweep);
+    const scope = popupExportScope(choice, sweep, props.filter);
     if (places > LONG_EXPORT_PLACES) {
       // Where it can finish: the background's offscreen document, then the browser's downloads.
-      const reply = await sendExportMessage('startLongExport', {
+      // The filter rides along: the worker hands the request on to the document as it is.
+      const request: LongExportRequest = {
         ...(scope.collection === undefined ? {} : { collection: scope.collection }),
         fileWords: scope.fileWords,
         format,
-      }).catch((e: unknown) => ({ ok: false as const, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }));
+        ...(scope.filter ? { filter: scope.filter } : {}),
+      };
+      const reply = await sendExportMessage('startLongExport', request).catch((e: unknown) => ({
+        ok: false as const,
+        error: { code: 'internal', message: e instanceof Error ? e.message : String(e) },
+      }));
       if (!reply.ok) setError(exportFailureText(reply.error.message));
       return;
     }
@@ -178,6 +190,7 @@ function PopupExport(props: { store: Store | null; sweep: Sweep | null; sweepPla
         <option value="browsing">{t('exportScopeBrowsing', formatNumber(props.browsingCount ?? 0))}</option>
         <option value="all">{t('exportScopeAll', formatNumber(allCount ?? 0))}</option>
       </select>
+      <FilterCount store={store} collection={popupExportScope(choice, sweep).collection} filter={props.filter} places={places} />
       <div class="row">
         <button type="button" class="primary" disabled={disabled} onClick={() => void run('csv')}>
           {t('buttonExportCsv')}

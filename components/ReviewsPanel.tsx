@@ -12,6 +12,7 @@ import type { UserError } from '../utils/messaging/protocol';
 import { userErrorText } from './user-error';
 import type { Store } from '../utils/store';
 import { downloadParts } from './download';
+import type { PlaceFilter } from '../utils/config/settings';
 
 const POLL_MS = 3000;
 
@@ -22,7 +23,11 @@ const POLL_MS = 3000;
  * reviews (the pass was off for it) or Read new reviews (its reading is over), with the options'
  * limits. Numbers only: no review text is shown here.
  */
-export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
+export function ReviewsPanel(props: {
+  store: Store | null;
+  sweep: Sweep /** The options' filters now: the file holds the reviews of the places that pass. */;
+  filter?: PlaceFilter;
+}) {
   const { store, sweep } = props;
   const on = reviewsOn(sweep.settings);
   const [counts, setCounts] = useState<ReviewCounts | null>(null);
@@ -82,7 +87,8 @@ export function ReviewsPanel(props: { store: Store | null; sweep: Sweep }) {
     if (!store) return;
     setBusy(true);
     try {
-      const file = await buildReviewsExport(store, { collection: sweep.id, fileWords: sweep.keywords }, format, new Date());
+      const scope = { collection: sweep.id, fileWords: sweep.keywords, ...(props.filter ? { filter: props.filter } : {}) };
+      const file = await buildReviewsExport(store, scope, format, new Date());
       downloadParts(file.parts, file.fileName, file.type);
     } finally {
       setBusy(false);

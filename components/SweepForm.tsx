@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { sendMessage, type EstimateReply, type UserError } from '../utils/messaging/protocol';
+import { describeFilter, isActive } from '../utils/filters';
+import { useFilterSetting } from './useFilterSetting';
 import { formatDuration, formatNumber, t } from '../utils/i18n/t';
 import { AUDIT_MIN_CELLS, AUDIT_SHARE, auditSampleSize } from '../utils/coverage/audit';
 import { userErrorText } from './user-error';
@@ -22,6 +24,8 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
   const [keywords, setKeywords] = useState('');
   const [area, setArea] = useState('');
   const [estimate, setEstimate] = useState<EstimateReply | null>(null);
+  // Filters cut the paid passes, never the searches: the estimate says so.
+  const filter = useFilterSetting();
   const [error, setError] = useState<UserError | null>(null);
   const [busy, setBusy] = useState(false);
   /** '' = the site of the map tab used last (the background decides). */
@@ -94,6 +98,7 @@ export function SweepForm(props: { disabled: boolean; onStarted(): void }) {
         <p class="estimate">
           {t('estimateLine', formatNumber(estimate.cellsMin), formatDuration(estimate.secondsMin), formatNumber(estimate.maxCells))}{' '}
           {t('estimateAudit', formatNumber(auditSampleSize(estimate.cellsMin)), formatNumber(AUDIT_SHARE * 100), formatNumber(AUDIT_MIN_CELLS))}
+          {isActive(filter) && ` ${t('estimateFilters', describeFilter(filter))}`}
         </p>
       )}
       {error && (

@@ -7,6 +7,7 @@ import { sweepProgress } from '../../utils/sweep/progress';
 import { userErrorText } from '../user-error';
 import { EXPORT_FORMATS, exportCollection, exportCoverageReport, type ExportFormat } from './export-collection';
 import { findContacts } from '../find-contacts';
+import type { PlaceFilter } from '../../utils/config/settings';
 
 export interface CollectionsPanelProps {
   store: Store | null;
@@ -18,6 +19,8 @@ export interface CollectionsPanelProps {
   /** Asks the user; window.confirm in the page, an answer in tests. */
   confirm(message: string): boolean;
   now(): number;
+  /** The options' filters now (issue 40): the places exports hold only the places that pass. */
+  filter?: PlaceFilter;
 }
 
 const EXPORT_BUTTON: Record<ExportFormat, string> = {
@@ -130,8 +133,13 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                         const store = props.store;
                         if (!store) return;
                         void run(t('exporting', formatNumber(c.places)), async () => {
-                          await exportCollection(store, c, format, new Date(props.now()), (done, total) =>
-                            setBusy(t('exportingProgress', formatNumber(done), formatNumber(total))),
+                          await exportCollection(
+                            store,
+                            c,
+                            format,
+                            new Date(props.now()),
+                            (done, total) => setBusy(t('exportingProgress', formatNumber(done), formatNumber(total))),
+                            props.filter,
                           );
                           return null;
                         });

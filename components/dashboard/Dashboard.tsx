@@ -10,6 +10,8 @@ import { ListingsTable } from './ListingsTable';
 import { ReviewsExport } from './ReviewsExport';
 import { SavedSearchesPanel } from './SavedSearchesPanel';
 import { useCollectionRows, useCollections } from './useDashboardData';
+import { FilterCount } from '../FilterCount';
+import { useFilterSetting } from '../useFilterSetting';
 
 /**
  * The full-page view of what MapSweep holds: every collection, the selected one's coverage
@@ -26,6 +28,8 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
   const selected = data.collections.find((c) => c.id === selectedId) ?? null;
   const rows = useCollectionRows(data.store, selected?.id ?? null, selected?.places ?? 0, data.totalPlaces, data.tick);
   const health = useHealth(data.store, now);
+  // The options' filters now (issue 40): counted for the collection shown, applied to its exports.
+  const filter = useFilterSetting();
 
   return (
     <main>
@@ -45,10 +49,12 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
         onChanged={data.refresh}
         confirm={confirm}
         now={now}
+        filter={filter}
       />
+      {selected && <FilterCount store={data.store} collection={selected.id} filter={filter} places={selected.places} />}
       {selected && <CoverageMap store={data.store} collection={selected} rows={rows.rows} loaded={rows.loaded} />}
       {selected && <ListingsTable key={selected.id} rows={rows.rows} loaded={rows.loaded} loading={rows.loading} expected={rows.expected} />}
-      <ReviewsExport store={data.store} selected={selected} totalPlaces={data.totalPlaces} tick={data.tick} now={now} />
+      <ReviewsExport store={data.store} selected={selected} totalPlaces={data.totalPlaces} tick={data.tick} now={now} filter={filter} />
       <BusinessesPanel store={data.store} tick={data.tick} />
       {rows.error && (
         <p class="error" role="alert">

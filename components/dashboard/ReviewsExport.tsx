@@ -6,6 +6,7 @@ import type { Store } from '../../utils/store';
 import { downloadParts } from '../download';
 import { collectionLabel } from './CollectionsPanel';
 import { ALL_PLACES_WORDS, exportFailureText, scopeOf, type ExportScope } from './export-collection';
+import type { PlaceFilter } from '../../utils/config/settings';
 
 const FORMATS: { format: ReviewsFormat; label: string }[] = [
   { format: 'csv', label: 'exportReviewsCsv' },
@@ -21,6 +22,8 @@ export interface ReviewsExportProps {
   /** The dashboard's poll count: whether any review is stored is asked again on each. */
   tick: number;
   now(): number;
+  /** The options' filters now (issue 40): the reviews of the places that pass. */
+  filter?: PlaceFilter;
 }
 
 /**
@@ -62,8 +65,12 @@ export function ReviewsExport(props: ReviewsExportProps) {
   }
 
   const scopes: { key: string; label: string; scope: ExportScope }[] = [
-    ...(selected ? [{ key: selected.id, label: collectionLabel(selected), scope: scopeOf(selected) }] : []),
-    { key: '*', label: t('exportScopeAll', formatNumber(props.totalPlaces)), scope: { collection: undefined, fileWords: ALL_PLACES_WORDS } },
+    ...(selected ? [{ key: selected.id, label: collectionLabel(selected), scope: scopeOf(selected, props.filter) }] : []),
+    {
+      key: '*',
+      label: t('exportScopeAll', formatNumber(props.totalPlaces)),
+      scope: { collection: undefined, fileWords: ALL_PLACES_WORDS, ...(props.filter ? { filter: props.filter } : {}) },
+    },
   ];
   return (
     <section class="reviews-export" aria-labelledby="reviews-export-title">

@@ -6,6 +6,7 @@ import { exportFileName } from '../../utils/export/csv';
 import type { Store } from '../../utils/store';
 import type { Sweep } from '../../utils/domain/sweep';
 import { t } from '../../utils/i18n/t';
+import type { PlaceFilter } from '../../utils/config/settings';
 import { downloadChunks, downloadParts } from '../download';
 
 /**
@@ -44,8 +45,13 @@ export {
   type ExportScope,
 } from '../../utils/export/build';
 
-export function scopeOf(collection: CollectionSummary): ExportScope {
-  return { collection: collection.id, fileWords: collection.kind === 'sweep' ? collection.sweep.keywords : [collection.id] };
+/** A collection's export scope; with `filter` (the options' filters now), only the places that pass. */
+export function scopeOf(collection: CollectionSummary, filter?: PlaceFilter): ExportScope {
+  return {
+    collection: collection.id,
+    fileWords: collection.kind === 'sweep' ? collection.sweep.keywords : [collection.id],
+    ...(filter ? { filter } : {}),
+  };
 }
 
 /** Export a scope and hand it to the browser as a file; any failure is an ExportError with the user's text. */
@@ -57,8 +63,15 @@ export function exportScope(store: Store, scope: ExportScope, format: ExportForm
 }
 
 /** Stream one collection out of the store in the chosen format and hand it to the browser as a file. */
-export function exportCollection(store: Store, collection: CollectionSummary, format: ExportFormat, now: Date, onProgress?: ExportProgress): Promise<void> {
-  return exportScope(store, scopeOf(collection), format, now, onProgress);
+export function exportCollection(
+  store: Store,
+  collection: CollectionSummary,
+  format: ExportFormat,
+  now: Date,
+  onProgress?: ExportProgress,
+  filter?: PlaceFilter,
+): Promise<void> {
+  return exportScope(store, scopeOf(collection, filter), format, now, onProgress);
 }
 
 /**

@@ -160,10 +160,7 @@ export async function measureReviews(argv: string[] = []): Promise<ReviewsFigure
 
 export function formatReviewsTable(f: ReviewsFigures): string {
   const { header, row } = tableRows(
-    [
-      ['reviews (default pacing 2 s + up to 1.5 s per step), median', 58],
-      ...f.sites.map((s) => [s.site, 10] as [string, number]),
-    ],
+    [['reviews (default pacing 2 s + up to 1.5 s per step), median', 58], ...f.sites.map((s) => [s.site, 10] as [string, number])],
     1,
   );
   const each = (pick: (s: SiteFigures) => string) => f.sites.map(pick);

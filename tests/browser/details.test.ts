@@ -77,6 +77,8 @@ describe('place details', () => {
     expect(await mismatches()).toEqual([]);
     const rows = (await readListings(popup)) as (Row & { hours?: string | null })[];
     for (const [key, place] of truth) expect(!!rows.find((r) => r.key === key)?.hours, key).toBe(place.hours !== null);
-    console.log(`place details: ${before} of ${truth.size} places incomplete after the sweep; ${placeLoads} place pages, of places whose list data left out hours`);
+    console.log(
+      `place details: ${before} of ${truth.size} places incomplete after the sweep; ${placeLoads} place pages, of places whose list data left out hours`,
+    );
   });
 });

@@ -6,12 +6,13 @@
  * a settled site is visited again only after its re-check period; nothing is fetched without the
  * user's grant, and a grant withdrawn stops the pass with its sites given back.
  */
+import { NO_FILTER } from '../../utils/filters';
 import { describe, expect, it } from 'vitest';
 import type { Listing, StoredListing } from '../../utils/domain/listing';
 import { openStore, type Store } from '../../utils/store';
 import { commitSite, countOpenSites, enqueueContacts, failSite, leaseSite, releaseContactLeases } from '../../utils/contacts/queue';
 import { contactCoverage } from '../../utils/contacts/read';
-import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPassState } from '../../utils/contacts/pass';
+import { createContactsPass, DEFAULT_CONTACTS_SETTINGS, type ContactsPassState, type ContactsSettings } from '../../utils/contacts/pass';
 import { emptyFindings } from '../../utils/contacts/records';
 import { FINDINGS_BOUNDS } from '../../utils/contacts/visit';
 import type { FetchFn } from '../../utils/contacts/fetch-page';
@@ -156,7 +157,7 @@ function tinyWeb(opts: { hang?: boolean } = {}) {
   return { fetchFn, requests, open: () => gate?.() };
 }
 
-function passWith(store: Store, fetchFn: FetchFn, granted: { value: boolean }) {
+function passWith(store: Store, fetchFn: FetchFn, granted: { value: boolean }, more: Partial<ContactsSettings> = {}) {
   let state: ContactsPassState = { status: 'idle' };
   let id = 0;
   const pass = createContactsPass({
@@ -178,7 +179,7 @@ function passWith(store: Store, fetchFn: FetchFn, granted: { value: boolean }) {
     saveState: async (s) => {
       state = s;
     },
-    settings: async () => ({ ...DEFAULT_CONTACTS_SETTINGS, gapMs: 0 }),
+    settings: async () => ({ ...DEFAULT_CONTACTS_SETTINGS, gapMs: 0, ...more }),
   });
   return {
     pass,
@@ -190,6 +191,16 @@ function passWith(store: Store, fetchFn: FetchFn, granted: { value: boolean }) {
 }
 
 describe('the contacts pass', () => {
+  it('with filters on, only the websites of places that pass are read; a place whose rating nobody read is not dropped', async () => {
+    const rated = (cid: string, site: string, rating: number | null) => ({ ...stored(cid, site), rating });
+    const store = await seeded([rated('1', 'https://a.kr/', 4.6), rated('2', 'https://b.kr/', 3.1), rated('3', 'https://c.kr/', null)]);
+    const web = tinyWeb();
+    const { pass } = passWith(store, web.fetchFn, { value: true }, { filters: { ...NO_FILTER, minRating: 4 } });
+    await pass.start('s1');
+    await pass.idle();
+    expect(web.requests.filter((u) => !u.endsWith('robots.txt')).sort()).toEqual(['https://a.kr/', 'https://c.kr/']);
+  });
+
   it('without the grant nothing is fetched and it says why; with it, every site is visited once and its e-mail kept with its page', async () => {
     const store = await seeded([stored('1', 'https://a.kr/'), stored('2', 'https://b.kr/'), stored('3', 'https://a.kr/')]);
     const web = tinyWeb();

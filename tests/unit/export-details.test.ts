@@ -127,7 +127,7 @@ describe('export columns for page data', () => {
       country_code: 'GR',
       phone_e164: "'+302102616578",
       hours: 'Monday: 7 AM–8:30 PM; Sunday: Closed',
-      opening_hours: 'Mo 07:00-20:30; Su off',
+      opening_hours: 'Mo 07:00-20:30; Su off; Tu,We,Th,Fr,Sa unknown',
       price_level: '€€',
       closed: '',
       sources: 'address=page-data; phone=page-data; rating=card',

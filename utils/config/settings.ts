@@ -82,6 +82,116 @@ export interface ReviewsSetting {
  */
 export const DELAY_FLOOR_MS = 2000;
 
+/**
+ * Filters (issue 40, utils/filters): which stored places count, are exported and are worth the
+ * paid passes (place details, contacts, reviews). A sweep still searches every cell: a filter
+ * cannot prove a cell complete. Word lists are matched on each site's own category text and
+ * categories list, or on the name (utils/filters/words.ts); a null number is no minimum. Inactive
+ * by default (NO_FILTER), copied into each sweep when it starts, like every setting here.
+ */
+export interface PlaceFilter {
+  /** Keep a place whose category text matches any of these (empty: every category). */
+  categories: readonly string[];
+  /** Leave out a place whose category text matches any of these. */
+  excludeCategories: readonly string[];
+  /** Leave out a place whose name matches any of these (a chain, a brand). */
+  excludeNames: readonly string[];
+  /** The lowest rating kept (0–5), or null for none. */
+  minRating: number | null;
+  /** The fewest reviews kept, or null for none. */
+  minReviews: number | null;
+  website: 'any' | 'has' | 'none';
+  phone: 'any' | 'has';
+  /** 'open-only': leave out places the site marks closed, for good or for now. */
+  status: 'any' | 'open-only';
+}
+
+export interface FiltersSetting {
+  filters: PlaceFilter;
+}
+
+/** What a filter may hold (utils/filters/check.ts refuses more; normaliseFilter cuts to it). */
+export const FILTER_LIMITS = {
+  /** Words per list. */
+  words: 50,
+  /** Characters per word. */
+  wordChars: 60,
+  rating: [0, 5],
+  reviews: [0, 1_000_000],
+} as const;
+
+export const FILTER_CHOICES = {
+  website: ['any', 'has', 'none'],
+  phone: ['any', 'has'],
+  status: ['any', 'open-only'],
+} as const satisfies { [K in 'website' | 'phone' | 'status']: readonly PlaceFilter[K][] };
+
+/** No filter: every place passes. */
+export const NO_FILTER: PlaceFilter = Object.freeze({
+  categories: Object.freeze([]) as readonly string[],
+  excludeCategories: Object.freeze([]) as readonly string[],
+  excludeNames: Object.freeze([]) as readonly string[],
+  minRating: null,
+  minReviews: null,
+  website: 'any',
+  phone: 'any',
+  status: 'any',
+});
+
+/**
+ * A word list as typed (comma-separated text, the Korean `、` and full-width `，` too) or as stored
+ * (a list): each word trimmed, inner spaces made one, empty ones dropped, repeats (case- and
+ * width-insensitive) dropped. Null when it is neither text nor a list of texts.
+ */
+export function splitFilterWords(value: unknown): string[] | null {
+  let pieces: unknown[];
+  if (typeof value === 'string') pieces = value.split(/[,，、\n]/);
+  else if (Array.isArray(value)) pieces = value;
+  else return null;
+  if (!pieces.every((p) => typeof p === 'string')) return null;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const piece of pieces as string[]) {
+    const word = piece.replace(/\s+/g, ' ').trim();
+    const key = word.normalize('NFKC').toLowerCase();
+    if (!word || seen.has(key)) continue;
+    seen.add(key);
+    out.push(word);
+  }
+  return out;
+}
+
+/** A number of a filter from storage: in range (clamped), or null for none; 0 is no minimum either. */
+function filterNumber(value: unknown, [lo, hi]: readonly [number, number], whole: boolean): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  const n = Math.min(hi, Math.max(lo, whole ? Math.round(value) : value));
+  return n > 0 ? n : null;
+}
+
+const choiceOf = <T extends string>(value: unknown, choices: readonly T[]): T => (choices.includes(value as T) ? (value as T) : choices[0]!);
+
+/**
+ * Filters from storage or a message (possibly old or hand-edited), never refused: words past
+ * the limits dropped (a list cut to FILTER_LIMITS.words, a word longer than wordChars left
+ * out), numbers clamped, an unknown choice read as 'any'. What the options page saves went
+ * through utils/filters checkFilter first, which refuses such input with its reason instead.
+ */
+export function normaliseFilter(raw: unknown): PlaceFilter {
+  if (!raw || typeof raw !== 'object') return { ...NO_FILTER, categories: [], excludeCategories: [], excludeNames: [] };
+  const given = raw as Record<string, unknown>;
+  const words = (v: unknown) => (splitFilterWords(v) ?? []).filter((w) => w.length <= FILTER_LIMITS.wordChars).slice(0, FILTER_LIMITS.words);
+  return {
+    categories: words(given.categories),
+    excludeCategories: words(given.excludeCategories),
+    excludeNames: words(given.excludeNames),
+    minRating: filterNumber(given.minRating, FILTER_LIMITS.rating, false),
+    minReviews: filterNumber(given.minReviews, FILTER_LIMITS.reviews, true),
+    website: choiceOf(given.website, FILTER_CHOICES.website),
+    phone: choiceOf(given.phone, FILTER_CHOICES.phone),
+    status: choiceOf(given.status, FILTER_CHOICES.status),
+  };
+}
+
 export interface PacingRiskSetting {
   /** The user accepted the risk of a delay below DELAY_FLOOR_MS. */
   belowFloorAccepted: boolean;
@@ -110,10 +220,11 @@ export const DEFAULT_SETTINGS: AllSettings = {
   reviewsPerPlace: 50,
   reviewsSince: '',
   reviewsKeepAuthor: false,
+  filters: NO_FILTER,
 };
 
 /** Every option the options page stores under `settings`. */
-export type AllSettings = SweepSettings & DetailsSetting & PacingRiskSetting & ContactsSetting & ReviewsSetting;
+export type AllSettings = SweepSettings & DetailsSetting & PacingRiskSetting & ContactsSetting & ReviewsSetting & FiltersSetting;
 
 const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [number, number] : null } = {
   delayMs: [0, 60_000],
@@ -133,6 +244,7 @@ const LIMITS: { [K in keyof AllSettings]-?: AllSettings[K] extends number ? [num
   reviewsPerPlace: [1, 10_000],
   reviewsSince: null,
   reviewsKeepAuthor: null,
+  filters: null,
 };
 
 /** A real calendar day as YYYY-MM-DD (2025-02-30 is none), or null. */
@@ -148,7 +260,7 @@ export function calendarDay(value: unknown): string | null {
  * replaced by the default (`locale`, the browser's, when not given).
  */
 export function normaliseSettings(raw: unknown, locale?: string): AllSettings {
-  const out: AllSettings = { ...DEFAULT_SETTINGS };
+  const out: AllSettings = { ...DEFAULT_SETTINGS, filters: normaliseFilter(undefined) };
   if (locale !== undefined) out.lang = hlFromLocale(locale);
   if (!raw || typeof raw !== 'object') return out;
   const given = raw as Record<string, unknown>;
@@ -159,6 +271,8 @@ export function normaliseSettings(raw: unknown, locale?: string): AllSettings {
       if (typeof value === 'string' && BY_CODE.has(value.toLowerCase())) out.lang = BY_CODE.get(value.toLowerCase())!;
     } else if (key === 'reviewsSince') {
       out.reviewsSince = calendarDay(value) ?? '';
+    } else if (key === 'filters') {
+      out.filters = normaliseFilter(value);
     } else if (limits && typeof value === 'number' && Number.isFinite(value)) {
       (out[key] as number) = Math.min(limits[1], Math.max(limits[0], Math.round(value)));
     } else if (!limits && typeof value === 'boolean') {

@@ -9,6 +9,8 @@
  * with reason `permission` at start and the moment the grant is withdrawn (in-flight visits are
  * aborted and their sites given back, no attempt counted).
  */
+import { keeper, type PlaceFilter } from '../filters';
+import { SITE_FILTER_CONTEXT } from '../providers/registry';
 import type { Store } from '../store';
 import { createHostLanes, hostLane, type HostLanes } from './host-lanes';
 import type { ContactSite } from './records';
@@ -32,6 +34,8 @@ export interface ContactsSettings {
   maxAttempts: number;
   /** A checked site is visited again after this many days. */
   recheckDays: number;
+  /** The filters of the moment (utils/filters): only the websites of places that pass are read. */
+  filters?: PlaceFilter;
 }
 
 export const DEFAULT_CONTACTS_SETTINGS: ContactsSettings = { concurrency: 4, gapMs: 1000, maxAttempts: 3, recheckDays: 30 };
@@ -69,7 +73,8 @@ export function createContactsPass(deps: ContactsPassDeps) {
   /** Queue a collection's websites (all listings: undefined) and run the pass. */
   async function start(collection?: string): Promise<ContactEnqueueResult | { refused: 'permission' }> {
     const settings = await deps.settings();
-    const queued = await enqueueContacts(deps.store, { collection, now: deps.now(), recheckDays: settings.recheckDays });
+    const keep = settings.filters ? keeper(settings.filters, SITE_FILTER_CONTEXT) : undefined;
+    const queued = await enqueueContacts(deps.store, { collection, now: deps.now(), recheckDays: settings.recheckDays, keep });
     if (!(await deps.hasPermission())) {
       await deps.saveState({ status: 'paused', reason: 'permission' });
       return { refused: 'permission' };

@@ -4,6 +4,7 @@
  * `durability: 'strict'` transaction: after a kill a site is either still open (visited again)
  * or done (never fetched again until its re-check date). Never a half.
  */
+import type { Listing } from '../domain/listing';
 import { afterFailure, checkOf, countOpen, leaseNext, releaseAllLeases, releaseJob, type JobKind, type OpenJobs } from '../queue/jobs';
 import { handled, StoreError, type Store } from '../store';
 import { websiteKind } from './website-kind';
@@ -46,8 +47,12 @@ export interface ContactEnqueueResult {
  * when `recheckDays` have passed since it was checked. A website that is a social profile or a
  * map/booking page is recorded at once as such.
  */
-export async function enqueueContacts(store: Store, req: { collection?: string; now: number; recheckDays: number }): Promise<ContactEnqueueResult> {
-  const { collection, now, recheckDays } = req;
+/** `keep`: the places whose websites are to be read (the filters, utils/filters); the others' are not fetched. */
+export async function enqueueContacts(
+  store: Store,
+  req: { collection?: string; now: number; recheckDays: number; keep?: (l: Listing) => boolean },
+): Promise<ContactEnqueueResult> {
+  const { collection, now, recheckDays, keep } = req;
   if (!Number.isFinite(now) || !Number.isFinite(recheckDays) || recheckDays < 0) {
     throw new StoreError('invalid', 'Queueing contacts needs a valid time and a re-check period of 0 days or more.');
   }
@@ -62,7 +67,7 @@ export async function enqueueContacts(store: Store, req: { collection?: string; 
       let cursor = collection === undefined ? await listings.openCursor() : await listings.index('byCollection').openCursor(collection);
       while (cursor) {
         const l = cursor.value;
-        const url = siteUrlOf(l.website);
+        const url = (keep?.(l) ?? true) ? siteUrlOf(l.website) : null;
         if (url) {
           places++;
           // The kind is read once per website, not once per place that names it.

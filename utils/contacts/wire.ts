@@ -4,6 +4,7 @@
  * its state in storage.local (what Resume means after a restart); the optional host permission
  * it fetches under, watched so that withdrawing it stops the pass at once.
  */
+import type { PlaceFilter } from '../config/settings';
 import { guarded, type Covered, type SenderEnv } from '../messaging/senders';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Reply } from '../domain/errors';
@@ -80,7 +81,7 @@ export function wireContacts(
   browser: WiringBrowser,
   store: Promise<Store>,
   senders: SenderEnv,
-  settings: () => Promise<{ contactsRecheckDays: number }>,
+  settings: () => Promise<{ contactsRecheckDays: number; filters?: PlaceFilter }>,
 ): { pass: Promise<ContactsPass> } {
   const hasPermission = () => browser.permissions.contains({ origins: CONTACT_ORIGINS }).catch(() => false);
   const plainFetch = (url: string, init: RequestInit) => fetch(url, init);
@@ -125,7 +126,10 @@ export function wireContacts(
         if (state.status === 'running') await browser.alarms.create(CONTACTS_ALARM, { periodInMinutes: 0.5 });
         else await browser.alarms.clear(CONTACTS_ALARM);
       },
-      settings: async () => ({ ...DEFAULT_CONTACTS_SETTINGS, recheckDays: (await settings()).contactsRecheckDays }),
+      settings: async () => {
+        const now = await settings();
+        return { ...DEFAULT_CONTACTS_SETTINGS, recheckDays: now.contactsRecheckDays, filters: now.filters };
+      },
     }),
   );
   void pass.then((p) => p.onStartup()).catch((e) => console.error('MapSweep: the contacts pass did not start', e));

@@ -55,7 +55,16 @@ export interface EnqueueResult {
  * kill half-way leaves no queue at all (filled again at the next call), never half of one.
  * A second call finds the marker and writes nothing.
  */
-export async function enqueueDetails(store: Store, sweepId: string, now: number, opts: { provider: ProviderId; lang?: string }): Promise<EnqueueResult> {
+/**
+ * `keep`: the places the paid pass is for (the sweep's filters, utils/filters): a place it does not
+ * keep costs no page load. Its listing stays as the sweep found it.
+ */
+export async function enqueueDetails(
+  store: Store,
+  sweepId: string,
+  now: number,
+  opts: { provider: ProviderId; lang?: string; keep?: (l: Listing) => boolean },
+): Promise<EnqueueResult> {
   return store.transact(
     ['listings', 'placeQueue'],
     'readwrite',
@@ -67,7 +76,7 @@ export async function enqueueDetails(store: Store, sweepId: string, now: number,
       let cursor = await tx.objectStore('listings').index('byCollection').openCursor(sweepId);
       while (cursor) {
         const l = cursor.value;
-        const url = needsDetails(l) ? placePageUrl(l, opts.lang) : null;
+        const url = needsDetails(l) && (opts.keep?.(l) ?? true) ? placePageUrl(l, opts.lang) : null;
         if (url) {
           writes.push(handled(queue.put(withPlaceQueueKey(newPlaceJob(sweepId, l, url, now)))));
           queued++;

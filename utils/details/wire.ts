@@ -3,10 +3,11 @@
  * (utils/queue/sweep-pass.ts) whose queue is the place pages to read (queue.ts) and whose loop
  * reads them (runner.ts).
  */
+import { keeper, sweepFilter } from '../filters';
 import type { Sweep } from '../domain/sweep';
 import { createSweepPass, type PassStart } from '../queue/sweep-pass';
 // The one place a sweep recorded before providers existed gets its site (Google's).
-import { providerFor } from '../providers/registry';
+import { providerFor, SITE_FILTER_CONTEXT } from '../providers/registry';
 import { enqueueDetails, isQueued, countPlaces, releasePlaceLeases } from './queue';
 import { runDetails, type DetailsDeps, type DetailsExit } from './runner';
 
@@ -28,7 +29,13 @@ export function createDetailsPass(deps: DetailsPassDeps) {
     {
       name: 'details',
       on: (sweep) => placeDetailsOn(sweep.settings),
-      fill: (sweep) => enqueueDetails(deps.store, sweep.id, deps.now(), { provider: providerFor(sweep.provider).id, lang: sweep.settings.lang }),
+      // Only the places that pass the sweep's filters cost a page load (utils/filters).
+      fill: (sweep) =>
+        enqueueDetails(deps.store, sweep.id, deps.now(), {
+          provider: providerFor(sweep.provider).id,
+          lang: sweep.settings.lang,
+          keep: keeper(sweepFilter(sweep), SITE_FILTER_CONTEXT),
+        }),
       isFilled: (sweepId) => isQueued(deps.store, sweepId),
       open: async (sweepId) => {
         const c = await countPlaces(deps.store, sweepId);

@@ -37,6 +37,8 @@ export interface ProviderPlace {
   url: string;
   /** An ad: flagged, never counted as an organic result. */
   sponsored: boolean;
+  /** Opening hours in the site's own words, where the page gives them (read as a week when the listing is made). */
+  hoursText?: string | null;
 }
 
 export function placeKey(provider: ProviderId, providerId: string): string {

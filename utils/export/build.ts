@@ -12,6 +12,8 @@ import { readAhead } from './read-ahead';
 import { hasReviews, reviewCountsOf, reviewRowBatches } from './reviews';
 import { hasReviewJobs, storedDistributions } from '../reviews/distribution';
 import type { ExportCell } from './cells';
+import type { PlaceFilter } from '../config/settings';
+import { activeFilter, type ActiveFilter } from './filtered';
 
 export { readAhead };
 
@@ -31,6 +33,10 @@ interface ExportSource {
   linked: boolean;
   /** The scope's reviews as rows (REVIEW_COLUMNS), read after the places; absent when none is stored. */
   reviews: (() => AsyncIterable<ExportCell[][]>) | null;
+  /** The filter that cuts the places (and the reviews), or null for none. */
+  filter: ActiveFilter | null;
+  /** Places read and places written so far (a filter keeps some of those read). */
+  counts(): { read: number; written: number };
 }
 
 interface FormatSpec {
@@ -42,29 +48,57 @@ interface FormatSpec {
   fileWord?: string;
 }
 
-/** Text formats: each batch's text is one part, emitted as soon as it is made. */
+/** Text formats: each batch's text is one part, emitted as soon as it is made (`filters`: the filter's line, for the formats that carry it). */
 const fromChunks =
-  <T>(rows: (s: ExportSource) => AsyncIterable<T[]>, chunks: (batches: AsyncIterable<T[]>) => AsyncGenerator<string>) =>
+  <T>(rows: (s: ExportSource) => AsyncIterable<T[]>, chunks: (batches: AsyncIterable<T[]>, filters: string | null) => AsyncGenerator<string>) =>
   async (source: ExportSource, emit: (part: BlobPart) => Promise<void>) => {
-    for await (const chunk of chunks(rows(source))) await emit(chunk);
+    for await (const chunk of chunks(rows(source), source.filter?.description ?? null)) await emit(chunk);
   };
+
+/** A filtered workbook's first sheet: its filters, what they kept of what was read, what they did not cut. */
+function aboutRows(s: ExportSource): [string, string | number][] {
+  if (!s.filter) return [];
+  const { read, written } = s.counts();
+  return [
+    ['filters', s.filter.description],
+    ['places', written],
+    ['places_read', read],
+    ['rule', 'a place is left out only for a field known to fail; fields not read yet never drop it'],
+    ...(s.linked ? [['businesses', 'not filtered'] as [string, string]] : []),
+    ...(s.reviews ? [['reviews', 'of the places that pass'] as [string, string]] : []),
+  ];
+}
 const places = (s: ExportSource) => s.places;
 const businesses = (s: ExportSource) => s.businesses();
 
 const FORMATS: Record<ExportFormat, FormatSpec> = {
-  csv: { write: fromChunks(places, csvChunks), extension: 'csv', type: 'text/csv;charset=utf-8' },
+  csv: { write: fromChunks(places, (b) => csvChunks(b)), extension: 'csv', type: 'text/csv;charset=utf-8' },
   // The workbook has the places and, once places were linked, their businesses on a second sheet,
   // and once reviews were read, the reviews on a sheet of their own.
   xlsx: {
     write: async (s, emit) =>
-      emit((await xlsxBytes(s.places, undefined, s.linked ? s.businesses() : undefined, s.reviews ? s.reviews() : undefined)) as Uint8Array<ArrayBuffer>),
+      emit(
+        (await xlsxBytes(
+          s.places,
+          undefined,
+          s.linked ? s.businesses() : undefined,
+          s.reviews ? s.reviews() : undefined,
+          s.filter ? () => aboutRows(s) : undefined,
+        )) as Uint8Array<ArrayBuffer>,
+      ),
     extension: 'xlsx',
     type: XLSX_TYPE,
   },
   json: { write: fromChunks(places, jsonChunks), extension: 'json', type: 'application/json;charset=utf-8' },
   geojson: { write: fromChunks(places, geoJsonChunks), extension: 'geojson', type: 'application/geo+json;charset=utf-8' },
-  'businesses-csv': { write: fromChunks(businesses, businessCsvChunks), extension: 'csv', type: 'text/csv;charset=utf-8', fileWord: 'businesses' },
-  'businesses-json': { write: fromChunks(businesses, businessJsonChunks), extension: 'json', type: 'application/json;charset=utf-8', fileWord: 'businesses' },
+  // Not filtered (ExportScope.filter): a business joins places of several sites and sweeps.
+  'businesses-csv': { write: fromChunks(businesses, (b) => businessCsvChunks(b)), extension: 'csv', type: 'text/csv;charset=utf-8', fileWord: 'businesses' },
+  'businesses-json': {
+    write: fromChunks(businesses, (b) => businessJsonChunks(b)),
+    extension: 'json',
+    type: 'application/json;charset=utf-8',
+    fileWord: 'businesses',
+  },
 };
 
 export const EXPORT_FORMATS = Object.keys(FORMATS) as ExportFormat[];
@@ -75,11 +109,14 @@ export function isExportFormat(v: unknown): v is ExportFormat {
 
 /**
  * What an export reads: one collection (a sweep's id or Browsing), or every place stored
- * (`collection` undefined), and the words its file is named after.
+ * (`collection` undefined), and the words its file is named after; with `filter` (the options'
+ * filters at the moment of the export, issue 40), only the places that pass it, and the file says
+ * which filters made it. The Businesses formats ignore it.
  */
 export interface ExportScope {
   collection: string | undefined;
   fileWords: string[];
+  filter?: PlaceFilter;
 }
 
 export const ALL_PLACES_WORDS = ['all-places'];
@@ -117,7 +154,10 @@ export async function writeExport(
   const spec = FORMATS[format];
   const total = await store.countListings(scope.collection);
   onProgress?.(0, total);
+  // Places written (the file's rows; for Businesses, the places its rows were read from) and read.
   let places = 0;
+  let read = 0;
+  const filter = spec.fileWord ? null : activeFilter(scope.filter);
   // Most collections were never through the contacts pass or a linking run: their export reads nothing more.
   const withContacts = await hasContacts(store);
   // What many unrelated businesses' sites show (a builder's footer address): nobody's own, left out.
@@ -130,9 +170,12 @@ export async function writeExport(
   // A histogram may be kept for a place whose reviews all fell outside the date limit: asked of the jobs, not the reviews.
   const queuedReviews = await hasReviewJobs(store);
   async function* counted(): AsyncGenerator<ExportListing[]> {
-    for await (const batch of readAhead(store.iterateListings(batchSize, scope.collection))) {
+    for await (const all of readAhead(store.iterateListings(batchSize, scope.collection))) {
+      read += all.length;
+      onProgress?.(read, Math.max(total, read));
+      const batch = filter ? all.filter(filter.keep) : all;
       places += batch.length;
-      onProgress?.(places, Math.max(total, places));
+      if (batch.length === 0) continue;
       const contacts = withContacts ? await contactsOf(store, batch) : null;
       const reviews = reviewed
         ? await reviewCountsOf(
@@ -178,9 +221,19 @@ export async function writeExport(
         : undefined,
       groups ?? undefined,
     );
-  await spec.write({ places: counted(), businesses: businessRows, linked, reviews: reviewed ? () => reviewRowBatches(store, scope.collection) : null }, sink);
+  await spec.write(
+    {
+      places: counted(),
+      businesses: businessRows,
+      linked,
+      reviews: reviewed ? () => reviewRowBatches(store, scope.collection, filter) : null,
+      filter,
+      counts: () => ({ read, written: places }),
+    },
+    sink,
+  );
   const words = spec.fileWord ? [...scope.fileWords, spec.fileWord] : scope.fileWords;
-  return { fileName: exportFileName(words, now, spec.extension), type: spec.type, places };
+  return { fileName: exportFileName(words, now, spec.extension, filter?.slug), type: spec.type, places };
 }
 
 /**

@@ -265,20 +265,26 @@ const DAY_CODES = ['', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 
 /**
  * The structured week in OpenStreetMap's `opening_hours` syntax (`Mo 07:00-20:30; Su off`),
- * which spreadsheets keep as text and many tools parse; a day without times (the site's
- * wording only) is left out rather than guessed.
+ * which spreadsheets keep as text and many tools parse. A day the week does not give, or gives
+ * only in words that are neither times nor closed, is written `unknown`: in this syntax a day left
+ * out reads as closed, which nobody said.
  */
 export function openingHoursText(week: readonly DayHours[] | null | undefined): string | null {
   if (!week || week.length === 0) return null;
-  const days = week
-    .filter((d) => d.day >= 1 && d.day <= 7)
-    .map((d) => {
-      if (d.intervals.length > 0) return `${DAY_CODES[d.day]} ${d.intervals.map((i) => `${i.open}-${i.close}`).join(',')}`;
-      return /closed|κλειστό|휴무|휴업|geschlossen|fermé/i.test(d.text) ? `${DAY_CODES[d.day]} off` : null;
-    })
-    .filter((d): d is string => d !== null);
-  return days.length > 0 ? days.join('; ') : null;
+  const said = new Map<number, string | null>();
+  for (const d of week) {
+    if (!(d.day >= 1 && d.day <= 7) || said.has(d.day)) continue;
+    if (d.intervals.length > 0) said.set(d.day, d.intervals.map((i) => `${i.open}-${i.close}`).join(','));
+    else said.set(d.day, CLOSED_WORDS.test(d.text) ? 'off' : null);
+  }
+  const parts = [1, 2, 3, 4, 5, 6, 7].filter((day) => said.get(day)).map((day) => `${DAY_CODES[day]} ${said.get(day)}`);
+  if (parts.length === 0) return null;
+  const unknown = [1, 2, 3, 4, 5, 6, 7].filter((day) => !said.get(day)).map((day) => DAY_CODES[day]);
+  return [...parts, ...(unknown.length > 0 ? [`${unknown.join(',')} unknown`] : [])].join('; ');
 }
+
+/** Words that say a day is closed, in the languages the sites use (휴무, 휴진 at clinics, 휴관, 휴일, 쉼). */
+const CLOSED_WORDS = /closed|off\b|κλειστό|휴무|휴업|휴진|휴관|휴일|쉼|geschlossen|fermé/i;
 
 /** `address=page-data; phone=card`: where each known field came from. */
 function sourcesText(sources: StoredListing['sources']): string | null {

@@ -72,13 +72,18 @@ export async function* csvChunks(batches: AsyncIterable<ExportListing[]>): Async
   }
 }
 
-/** `mapsweep_cafe+clinic_2026-11-30.csv`: the keywords and the date, safe on every file system. */
-export function exportFileName(keywords: string[], date: Date, extension = 'csv'): string {
+/**
+ * `mapsweep_cafe+clinic_2026-11-30.csv`: the keywords and the date, safe on every file system.
+ * A filtered export's name carries its filter's slug (utils/filters filterFileWords) after the
+ * keywords, never cut by them: `mapsweep_cafe_filtered-r4-noweb_2026-11-30.csv`.
+ */
+export function exportFileName(keywords: readonly string[], date: Date, extension = 'csv', tag = ''): string {
   const words = keywords
     .map((k) => k.trim().replace(/[\\/:*?"<>|\s]+/g, '-'))
     .filter(Boolean)
     .join('+')
     .slice(0, 80);
   const day = date.toISOString().slice(0, 10);
-  return `mapsweep_${words || 'listings'}_${day}.${extension}`;
+  const suffix = tag.trim().replace(/[\\/:*?"<>|\s]+/g, '-');
+  return `mapsweep_${words || 'listings'}${suffix ? `_${suffix}` : ''}_${day}.${extension}`;
 }

@@ -32,10 +32,11 @@ export function listingToFeature(listing: ExportListing): PlaceFeature {
 /**
  * A GeoJSON FeatureCollection, one Point Feature per place, streamed batch by batch like
  * csvChunks. Every export field is a property, coordinates included, so a place without a
- * geometry still carries its whole record.
+ * geometry still carries its whole record. A filtered export names its filters in a top-level
+ * `filters` member (a foreign member, RFC 7946 §6.1: readers that do not know it ignore it).
  */
-export async function* geoJsonChunks(batches: AsyncIterable<ExportListing[]>): AsyncGenerator<string> {
-  yield '{"type":"FeatureCollection","features":[';
+export async function* geoJsonChunks(batches: AsyncIterable<ExportListing[]>, filters?: string | null): AsyncGenerator<string> {
+  yield filters ? `{"type":"FeatureCollection","filters":${JSON.stringify(filters)},"features":[` : '{"type":"FeatureCollection","features":[';
   let first = true;
   for await (const batch of batches) {
     if (batch.length === 0) continue;

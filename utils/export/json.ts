@@ -30,10 +30,22 @@ export function listingToRecord(listing: ExportListing): ExportRecord {
 
 /**
  * A JSON array of export records, as a stream of text chunks, one per batch of listings read
- * from the store (like csvChunks): a 100,000-place export never holds the store twice.
+ * from the store (like csvChunks): a 100,000-place export never holds the store twice. A filtered
+ * export (`filters`: utils/filters describeFilter) is `{"filters": "…", "places": [ … ]}` instead.
  */
-export function jsonChunks(batches: AsyncIterable<ExportListing[]>): AsyncGenerator<string> {
-  return jsonArrayChunks(batches, listingToRecord);
+export function jsonChunks(batches: AsyncIterable<ExportListing[]>, filters?: string | null): AsyncGenerator<string> {
+  const array = jsonArrayChunks(batches, listingToRecord);
+  return filters ? jsonWithFilters(filters, 'places', array) : array;
+}
+
+/**
+ * An array's chunks wrapped in an object that names the filters that made it:
+ * `{"filters": "rating ≥ 4", "<member>": [ … ]}` (the places and the reviews exports).
+ */
+export async function* jsonWithFilters(filters: string, member: string, array: AsyncIterable<string>): AsyncGenerator<string> {
+  yield `{"filters":${JSON.stringify(filters)},${JSON.stringify(member)}:`;
+  yield* array;
+  yield '}\n';
 }
 
 /**

@@ -2,6 +2,7 @@ import { guarded, type SenderEnv } from '../messaging/senders';
 import type { Store } from '../store';
 import { onExportMessage, sendExportMessage, type LongExportRequest, type Reply } from '../messaging/protocol';
 import { ALL_PLACES_WORDS, EXPORT_BATCH, writeExport, type ExportSink } from './build';
+import { normaliseFilter } from '../config/settings';
 
 /**
  * Long exports run where they can finish: not in the popup, which the browser closes the
@@ -139,7 +140,12 @@ export async function buildInOffscreen(
 ): Promise<Reply<{ url: string; fileName: string; places: number }>> {
   let file: ExportFile | null = null;
   try {
-    const scope = { collection: req.collection, fileWords: req.fileWords.length ? req.fileWords : ALL_PLACES_WORDS };
+    const given = req.filter;
+    const scope = {
+      collection: req.collection,
+      fileWords: req.fileWords.length ? req.fileWords : ALL_PLACES_WORDS,
+      ...(given === undefined ? {} : { filter: normaliseFilter(given) }),
+    };
     let last = 0;
     const onProgress = (done: number, total: number) => {
       // One message per 5,000 places (and the last): progress, not a message per batch.

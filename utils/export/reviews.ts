@@ -8,8 +8,10 @@ import type { Review } from '../domain/review';
 import type { StoredListing } from '../domain/listing';
 import type { Store } from '../store';
 import type { ExportCell } from './cells';
+import type { PlaceFilter } from '../config/settings';
 import { csvField, csvText, exportFileName, UTF8_BOM } from './csv';
-import { jsonArrayChunks } from './json';
+import { activeFilter, type ActiveFilter } from './filtered';
+import { jsonArrayChunks, jsonWithFilters } from './json';
 
 /** New columns are only ever appended. */
 export const REVIEW_COLUMNS = [
@@ -108,9 +110,14 @@ async function reviewsOf(store: Store, keys: readonly string[]): Promise<Map<str
   return out;
 }
 
-/** The scope's reviews as records, one batch per batch of places (`collection`: a sweep id, 'browsing', or every place). */
-export async function* reviewRecordBatches(store: Store, collection?: string): AsyncGenerator<ReviewExportRecord[]> {
-  for await (const batch of store.iterateListings(500, collection)) {
+/**
+ * The scope's reviews as records, one batch per batch of places (`collection`: a sweep id,
+ * 'browsing', or every place); with a filter, only the reviews of the places that pass it.
+ */
+export async function* reviewRecordBatches(store: Store, collection?: string, filter?: ActiveFilter | null): AsyncGenerator<ReviewExportRecord[]> {
+  for await (const read of store.iterateListings(500, collection)) {
+    const batch = filter ? read.filter(filter.keep) : read;
+    if (batch.length === 0) continue;
     const byPlace = await reviewsOf(
       store,
       batch.map((l) => l.key),
@@ -121,28 +128,33 @@ export async function* reviewRecordBatches(store: Store, collection?: string): A
 }
 
 /** The scope's reviews as rows in REVIEW_COLUMNS order (the CSV and the workbook's sheet). */
-export async function* reviewRowBatches(store: Store, collection?: string): AsyncGenerator<ExportCell[][]> {
-  for await (const records of reviewRecordBatches(store, collection)) yield records.map(reviewCells);
+export async function* reviewRowBatches(store: Store, collection?: string, filter?: ActiveFilter | null): AsyncGenerator<ExportCell[][]> {
+  for await (const records of reviewRecordBatches(store, collection, filter)) yield records.map(reviewCells);
 }
 
 /** The CSV as text chunks, one per batch of places. */
-export async function* reviewsCsvChunks(store: Store, collection?: string): AsyncGenerator<string> {
+export async function* reviewsCsvChunks(store: Store, collection?: string, filter?: ActiveFilter | null): AsyncGenerator<string> {
   yield UTF8_BOM + REVIEW_COLUMNS.map(csvText).join(',') + NEWLINE;
-  for await (const rows of reviewRowBatches(store, collection)) yield rows.map((row) => row.map(csvField).join(',') + NEWLINE).join('');
+  for await (const rows of reviewRowBatches(store, collection, filter)) yield rows.map((row) => row.map(csvField).join(',') + NEWLINE).join('');
 }
 
 /**
  * The same reviews as one JSON array of records (the places JSON's form: no header object, the
- * columns' names as keys). No formula neutralisation: JSON is not opened by spreadsheets, and a
- * script must get back the very text the page showed.
+ * columns' names as keys); filtered, `{"filters": "…", "reviews": [ … ]}` as the places JSON is.
+ * No formula neutralisation: JSON is not opened by spreadsheets, and a script must get back the
+ * very text the page showed.
  */
-export function reviewsJsonChunks(store: Store, collection?: string): AsyncGenerator<string> {
-  return jsonArrayChunks(reviewRecordBatches(store, collection), (record) => record);
+export function reviewsJsonChunks(store: Store, collection?: string, filter?: ActiveFilter | null): AsyncGenerator<string> {
+  const array = jsonArrayChunks(reviewRecordBatches(store, collection, filter), (record) => record);
+  return filter ? jsonWithFilters(filter.description, 'reviews', array) : array;
 }
 
 export type ReviewsFormat = 'csv' | 'json';
 
-const REVIEWS_FORMATS: Record<ReviewsFormat, { chunks: (store: Store, collection?: string) => AsyncGenerator<string>; extension: string; type: string }> = {
+const REVIEWS_FORMATS: Record<
+  ReviewsFormat,
+  { chunks: (store: Store, collection?: string, filter?: ActiveFilter | null) => AsyncGenerator<string>; extension: string; type: string }
+> = {
   csv: { chunks: reviewsCsvChunks, extension: 'csv', type: 'text/csv;charset=utf-8' },
   json: { chunks: reviewsJsonChunks, extension: 'json', type: 'application/json;charset=utf-8' },
 };
@@ -150,16 +162,19 @@ const REVIEWS_FORMATS: Record<ReviewsFormat, { chunks: (store: Store, collection
 /**
  * A scope's reviews file, for any page that saves it (the popup's reviews panel, the dashboard):
  * `mapsweep_cafe+reviews_2026-12-01.json`. Each text chunk becomes a Blob at once, as the places
- * export's do (build.ts): the page holds one batch as strings, never the whole file.
+ * export's do (build.ts): the page holds one batch as strings, never the whole file. With the
+ * filter of the moment (`scope.filter`), the reviews of the places that pass, the name ending
+ * with the filter's slug.
  */
 export async function buildReviewsExport(
   store: Store,
-  scope: { collection: string | undefined; fileWords: readonly string[] },
+  scope: { collection: string | undefined; fileWords: readonly string[]; filter?: PlaceFilter },
   format: ReviewsFormat,
   now: Date,
 ): Promise<{ parts: BlobPart[]; fileName: string; type: string }> {
   const spec = REVIEWS_FORMATS[format];
+  const filter = activeFilter(scope.filter);
   const parts: BlobPart[] = [];
-  for await (const chunk of spec.chunks(store, scope.collection)) parts.push(new Blob([chunk]));
-  return { parts, fileName: exportFileName([...scope.fileWords, 'reviews'], now, spec.extension), type: spec.type };
+  for await (const chunk of spec.chunks(store, scope.collection, filter)) parts.push(new Blob([chunk]));
+  return { parts, fileName: exportFileName([...scope.fileWords, 'reviews'], now, spec.extension, filter?.slug), type: spec.type };
 }

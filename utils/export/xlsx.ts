@@ -44,6 +44,11 @@ export async function xlsxBytes(
   businesses?: AsyncIterable<BusinessRow[]>,
   /** The Reviews sheet's rows (issue 38, REVIEW_COLUMNS); absent when no review is stored. */
   reviews?: AsyncIterable<ExportCell[][]>,
+  /**
+   * A first sheet, `about`, of name–value rows (a filtered export's filters, issue 40), asked for
+   * once the places are read (so it may count them); absent, the workbook starts with the places.
+   */
+  about?: () => readonly (readonly [string, string | number])[],
 ): Promise<Uint8Array> {
   const XLSX = await import('@e965/xlsx');
   const places = sheetRows(CSV_COLUMNS);
@@ -52,6 +57,7 @@ export async function xlsxBytes(
     onRows?.(places.data.length - 1);
   }
   const book = XLSX.utils.book_new();
+  if (about) XLSX.utils.book_append_sheet(book, aboutSheet(XLSX, about()), 'about');
   XLSX.utils.book_append_sheet(book, places.sheet(XLSX), 'places');
   if (businesses) {
     const rows = sheetRows(BUSINESS_COLUMNS);
@@ -79,5 +85,18 @@ function sheetRows(columns: readonly string[]) {
       '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: data.length - 1, c: columns.length - 1 } }),
       '!cols': columns.map((c) => ({ wch: isIdColumn(c) ? 24 : /name|address/.test(c) ? 36 : 14 })),
     }),
+  };
+}
+
+/** The about sheet: one name and its value per row, every value text or a number, nothing a formula. */
+function aboutSheet(XLSX: typeof import('@e965/xlsx'), rows: readonly (readonly [string, string | number])[]): WorkSheet {
+  const data: CellObject[][] = rows.map(([name, value]) => [
+    { t: 's', v: name },
+    typeof value === 'number' ? { t: 'n', v: value } : { t: 's', v: value.slice(0, MAX_CELL_TEXT) },
+  ]);
+  return {
+    '!data': data,
+    '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, data.length - 1), c: 1 } }),
+    '!cols': [{ wch: 16 }, { wch: 80 }],
   };
 }

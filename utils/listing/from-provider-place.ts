@@ -12,6 +12,7 @@ import type { ProviderPlace } from '../domain/place';
 import { boundListing } from './bounds';
 import { stampSources } from './merge-fields';
 import type { FieldSource, Listing } from '../domain/listing';
+import { parseHoursText } from '../hours';
 
 export function listingFromPlace(place: ProviderPlace, source: FieldSource): Listing {
   const otherPhones = place.virtualPhone && place.virtualPhone !== place.phone ? [place.virtualPhone] : [];
@@ -40,5 +41,12 @@ export function listingFromPlace(place: ProviderPlace, source: FieldSource): Lis
   // Broadest first on the place, main one first on the listing (Listing.categories).
   if (place.categoryPath.length > 0) listing.categories = [...place.categoryPath].reverse();
   if (place.phone && otherPhones.length > 0) listing.otherPhones = otherPhones;
+  if (place.hoursText) {
+    // The site's words stay as they are; the week only where they say it (a day not said is not in it).
+    const week = parseHoursText(place.hoursText);
+    listing.hours = place.hoursText;
+    if (week.days.length > 0) listing.openingHours = week.days;
+    if (week.closed) listing.closed = week.closed;
+  }
   return stampSources(boundListing(listing), source);
 }

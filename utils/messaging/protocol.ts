@@ -1,3 +1,4 @@
+import type { PlaceFilter } from '../config/settings';
 import type { Covered } from './senders';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Observation } from '../domain/sweep';
@@ -123,6 +124,8 @@ export interface LongExportRequest {
   fileWords: string[];
   /** The popup's formats: places as CSV or XLSX (with its Businesses sheet), and the Businesses CSV. */
   format: 'csv' | 'xlsx' | 'businesses-csv';
+  /** The filters of the moment (utils/filters): the file holds the places that pass, and says which. */
+  filter?: PlaceFilter;
 }
 
 /**

@@ -7,6 +7,7 @@ import { naverProvider } from './naver/provider';
 import { kakaoProvider } from './kakao/provider';
 import type { Listing } from '../domain/listing';
 import type { BlockedPageKind, MapProvider, ProviderId } from './types';
+import type { FilterContext } from '../filters';
 
 export const PROVIDERS: readonly MapProvider[] = [googleProvider, naverProvider, kakaoProvider];
 
@@ -51,3 +52,12 @@ export function placePageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'>
   if (!/^\d{1,20}$/.test(l.providerId)) return null;
   return providerById(l.provider)?.placePages.url(l, lang) ?? null;
 }
+
+/**
+ * The filters' one rule about the sites (utils/filters): a null website or phone read from a site's
+ * complete record of the place (MapProvider.placePages.completeSources) is the site's "none", so a
+ * has-website or has-phone filter may rule on it; anywhere else it is unknown.
+ */
+export const SITE_FILTER_CONTEXT: FilterContext = {
+  completeSources: (provider) => providerById(provider)?.placePages.completeSources ?? ['panel'],
+};

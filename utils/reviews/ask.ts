@@ -7,6 +7,7 @@
  * from nothing. One strict transaction: after a kill either all of it happened or none.
  */
 import type { SweepSettings } from '../domain/sweep';
+import type { PlaceFilter } from '../config/settings';
 import { handled, type Store } from '../store';
 import { fromReviewRecord, REVIEWS_QUEUED_MARKER, withReviewQueueKey } from './records';
 
@@ -14,6 +15,8 @@ export interface ReviewsAsked {
   reviewsPerPlace: number;
   reviewsSince: string;
   reviewsKeepAuthor: boolean;
+  /** The filters of the moment: the places that pass are the ones read (those the user would export). */
+  filters?: PlaceFilter;
 }
 
 export type AskOutcome = { ok: true; reopened: number } | { ok: false; reason: 'no-sweep' | 'not-finished' };

@@ -7,6 +7,7 @@
  */
 import type { RatingDistribution, Review } from '../domain/review';
 import type { ProviderId } from '../domain/place';
+import type { Listing } from '../domain/listing';
 import { afterFailure, checkOf, countOpen, leaseNext, releaseAllLeases, releaseJob, type JobKind, type OpenJobs } from '../queue/jobs';
 import { reviewsPageUrl } from '../providers/registry';
 import { handled, StoreError, type Store } from '../store';
@@ -43,7 +44,8 @@ export async function enqueueReviews(
   store: Store,
   sweepId: string,
   now: number,
-  opts: { provider: ProviderId; lang?: string },
+  /** `keep`: the places the pass is for (the sweep's filters); the others cost nothing. */
+  opts: { provider: ProviderId; lang?: string; keep?: (l: Listing) => boolean },
 ): Promise<{ queued: number; filled: boolean }> {
   return store.transact(
     ['listings', 'reviewQueue'],
@@ -57,7 +59,7 @@ export async function enqueueReviews(
       while (cursor) {
         const l = cursor.value;
         // A place the page showed with no reviews has none to read; one it said nothing of may have some.
-        const url = l.reviews === 0 || l.sponsored ? null : reviewsPageUrl(l, opts.lang);
+        const url = l.reviews === 0 || l.sponsored || !(opts.keep?.(l) ?? true) ? null : reviewsPageUrl(l, opts.lang);
         if (url) {
           writes.push(handled(queue.put(withReviewQueueKey(newReviewJob(sweepId, l, url, now)))));
           queued++;

@@ -9,7 +9,8 @@ import type { Sweep } from '../domain/sweep';
 import { calendarDay, DEFAULT_SETTINGS } from '../config/settings';
 import type { ReviewsPause } from '../config/storage-keys';
 import { sendReviewsMessage } from '../messaging/reviews-protocol';
-import { providerFor } from '../providers/registry';
+import { providerFor, SITE_FILTER_CONTEXT } from '../providers/registry';
+import { keeper, sweepFilter } from '../filters';
 import { createSweepPass, type PassStart } from '../queue/sweep-pass';
 import { countOpenReviews, countReviews, enqueueReviews, isReviewsQueued, releaseReviewLeases } from './queue';
 import { runReviews, type ReviewsDeps, type ReviewsExit, type ReviewsPageDriver, type ReviewsSettings } from './runner';
@@ -72,7 +73,13 @@ export function createReviewsPass(deps: ReviewsPassDeps) {
       name: 'reviews',
       on: (sweep) => reviewsOn(sweep.settings) && !!providerFor(sweep.provider).reviews,
       waiting: async (sweepId) => (await deps.paused.get(sweepId)) !== null,
-      fill: (sweep) => enqueueReviews(deps.store, sweep.id, deps.now(), { provider: providerFor(sweep.provider).id, lang: sweep.settings.lang }),
+      // Only the places that pass the sweep's filters are read (utils/filters).
+      fill: (sweep) =>
+        enqueueReviews(deps.store, sweep.id, deps.now(), {
+          provider: providerFor(sweep.provider).id,
+          lang: sweep.settings.lang,
+          keep: keeper(sweepFilter(sweep), SITE_FILTER_CONTEXT),
+        }),
       isFilled: (sweepId) => isReviewsQueued(deps.store, sweepId),
       open: async (sweepId) => (await countOpenReviews(deps.store, sweepId)).open,
       run: async (sweepId, tabId, opts) => {

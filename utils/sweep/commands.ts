@@ -146,7 +146,7 @@ export function createSweepCommands(deps: SweepCommandDeps) {
         };
       }
       const s = await deps.settings();
-      const limits = { reviewsPerPlace: s.reviewsPerPlace, reviewsSince: s.reviewsSince, reviewsKeepAuthor: s.reviewsKeepAuthor };
+      const limits = { reviewsPerPlace: s.reviewsPerPlace, reviewsSince: s.reviewsSince, reviewsKeepAuthor: s.reviewsKeepAuthor, filters: s.filters };
       const asked = await askForReviews(deps.store, { sweepId: id, limits, now: deps.now() });
       if (!asked.ok) {
         return asked.reason === 'not-finished'

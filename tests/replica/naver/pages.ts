@@ -107,8 +107,30 @@ export function listItemState(p: NaverReplicaPlace, ad: boolean, typename: strin
     visitorReviewCount: p.visitorReviewCount === null ? null : p.visitorReviewCount.toLocaleString('en-US'),
     visitorReviewScore: p.visitorReviewScore === null ? null : p.visitorReviewScore.toFixed(2),
     bookingUrl: p.bookingUrl,
+    businessHours: naverHoursText(p),
     ...(ad ? { adId: `nad-replica-${p.id}`, adDescription: '광고' } : {}),
   };
+}
+
+/**
+ * The week in words, as the 2025 list capture's `businessHours` are worded (../shared/real-pages/naver
+ * naver_mplace_restaurant_list_sadang-matjip_ko_2025-03.html): "매일 11:00~23:00 연중무휴", "평일 … |
+ * 토요일 … | 일요일 …", or "" when the place gives none. The world's places keep one span every
+ * day; which wording a place gets is fixed by its id, so every form is on every page.
+ */
+export function naverHoursText(p: NaverReplicaPlace): string {
+  const h = p.place.hours;
+  if (h === null) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const span = h === 'open24h' ? '00:00~24:00' : `${two(h.opens)}:00~${two(h.closes)}:00`;
+  switch (Number(p.id.slice(-1)) % 3) {
+    case 0:
+      return `매일 ${span} 연중무휴`;
+    case 1:
+      return `평일 ${span} | 토요일 ${span} | 일요일 ${span}`;
+    default:
+      return `매일 ${span}`;
+  }
 }
 
 /** `window.__APOLLO_STATE__` of a list page: root list query with ranked refs, ad query, one cache entry per item. */

@@ -164,7 +164,7 @@ function listOf(value: unknown): { refs: string[]; total: unknown } | null {
 /**
  * One list item, as the Apollo cache and the GraphQL list answers both shape it (A3, A6):
  * `id, name, category, x, y, roadAddress, address, commonAddress|fullAddress, phone, virtualPhone,
- * visitorReviewCount, visitorReviewScore, bookingUrl, adId`.
+ * visitorReviewCount, visitorReviewScore, bookingUrl, adId, businessHours`.
  */
 export function placeFromListItem(item: Record<string, unknown>, forceAd = false): ProviderPlace | 'no-id' | 'no-name' {
   const common = cleanText(item.commonAddress, TEXT_LIMITS.address);
@@ -187,6 +187,8 @@ export function placeFromListItem(item: Record<string, unknown>, forceAd = false
     x: item.x,
     y: item.y,
     sponsored: forceAd || hasValue(item.adId) || hasValue(item.adDescription),
+    // The week in words (the 2025 list capture); `newBusinessHours` is only the status of the moment.
+    hours: item.businessHours,
   });
 }
 

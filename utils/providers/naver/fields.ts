@@ -161,6 +161,8 @@ export interface PlaceFields {
   x?: unknown;
   y?: unknown;
   sponsored: boolean;
+  /** The week's hours as the list words them (`businessHours`: "평일 11:00~21:00 | 주말 …"). */
+  hours?: unknown;
 }
 
 /**
@@ -198,7 +200,14 @@ export function buildPlace(f: PlaceFields): ProviderPlace | 'no-id' | 'no-name' 
     lng: coords?.lng ?? null,
     url: naverPlaceUrl(id),
     sponsored: f.sponsored,
+    ...hoursOf(f.hours),
   };
+}
+
+/** The week's hours in words, only where the item gives some (most readers have none to give). */
+function hoursOf(value: unknown): { hoursText?: string } {
+  const text = typeof value === 'string' ? readableText(value) : null;
+  return text ? { hoursText: text } : {};
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
