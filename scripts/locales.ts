@@ -94,6 +94,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   filterFieldExcludeNames: ['Names to leave out', '뺄 이름'],
   filterFieldMinRating: ['Lowest rating', '최저 평점'],
   filterFieldMinReviews: ['Fewest reviews', '최소 리뷰 수'],
+  filter_error_blank_word: ['$1: a word must have letters or digits.', '$1: 단어에는 글자나 숫자가 있어야 합니다.'],
   filter_error_shape: ['The filters could not be read.', '필터를 읽을 수 없습니다.'],
   filter_error_words: ['$1: write the words separated by commas.', '$1: 단어를 쉼표로 구분해 적으세요.'],
   filter_error_too_many_words: ['$1: at most $2 words ($3 given).', '$1: 단어는 최대 $2개입니다($3개 입력).'],

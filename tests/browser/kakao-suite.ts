@@ -20,7 +20,10 @@ export const SMALL = areaAround(0.0025, 37.572, 126.985);
 export const TINY = areaAround(0.001, 37.572, 126.985);
 
 /** Every place of the keyword inside the area, by confirmid. */
-export function truthOf(replica: KakaoReplica, areaText: string): Map<string, { lat: number; lng: number }> {
+export function truthOf(
+  replica: KakaoReplica,
+  areaText: string,
+): Map<string, { lat: number; lng: number; hours: KakaoReplica['kakao']['places'][number]['place']['hours'] }> {
   const area = parseAreaText(areaText);
   if (!area.ok) throw new Error(area.error.message);
   const b = area.area.bbox;
@@ -28,7 +31,7 @@ export function truthOf(replica: KakaoReplica, areaText: string): Map<string, { 
   return new Map(
     kakaoGroundTruth(replica.kakao, KEYWORD, wider)
       .filter((k) => areaContains(area.area, k))
-      .map((k) => [k.confirmId, { lat: k.lat, lng: k.lng }]),
+      .map((k) => [k.confirmId, { lat: k.lat, lng: k.lng, hours: k.place.hours }]),
   );
 }
 

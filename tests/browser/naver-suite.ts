@@ -49,7 +49,7 @@ export function naverSuite(): NaverSuite {
     truthOf(replica, areaText) {
       const area = parseAreaText(areaText);
       if (!area.ok) throw new Error(area.error.message);
-      return new Map(replica.groundTruth(KEYWORD, area.area.bbox).map((p) => [p.id, { lat: p.place.lat, lng: p.place.lng }]));
+      return new Map(replica.groundTruth(KEYWORD, area.area.bbox).map((p) => [p.id, { lat: p.place.lat, lng: p.place.lng, hours: p.place.hours }]));
     },
   });
 }

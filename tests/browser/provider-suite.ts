@@ -30,7 +30,17 @@ export function areaAround(d: number, lat = CENTRE.lat, lng = CENTRE.lng): strin
   return `${(lat - d).toFixed(5)},${(lng - d * 1.26).toFixed(5)},${(lat + d).toFixed(5)},${(lng + d * 1.26).toFixed(5)}`;
 }
 
-type Truth = Map<string, { lat: number; lng: number }>;
+/** The places of an area by site id, where they are, and the world's hours (one span every day; null: none). */
+type Truth = Map<string, { lat: number; lng: number; hours?: WorldHours }>;
+type WorldHours = { opens: number; closes: number } | 'open24h' | null;
+
+/** The week in the export's `opening_hours` column, for the world's hours (the same span every day). */
+function weekOf(hours: WorldHours): string {
+  if (hours === null) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const span = hours === 'open24h' ? '00:00-24:00' : `${two(hours.opens)}:00-${two(hours.closes)}:00`;
+  return ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((d) => `${d} ${span}`).join('; ');
+}
 
 /** Latency jitter between the pacer's stamp and the replica's log of the same request . */
 export const NETWORK_JITTER_MS = 50;
@@ -174,6 +184,12 @@ export function providerSuite<R extends ProviderReplica<S>, S>(o: {
         saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
       const got = new Set(ids);
       expect([...truth].filter(([id, p]) => !got.has(id) && !inSaturated(p)).map(([id]) => id)).toEqual([]);
+      // The list's hours line, read as the week it words: each place's opening_hours is the world's.
+      const wrongHours = csv.rows.filter((r) => {
+        const t = truth.get(r.provider_id!);
+        return t?.hours !== undefined && (r.opening_hours ?? '') !== weekOf(t.hours);
+      });
+      expect(wrongHours.map((r) => `${r.provider_id}: ${r.hours} → ${r.opening_hours}`)).toEqual([]);
       return { text: csv.text, rows: csv.rows, truth: truth.size };
     },
     async resumeAfterBlock(popup, sweepId) {

@@ -63,8 +63,10 @@ describe('which listings a place page can complete', () => {
     expect(needsDetails(page('2', { categories: ['Bakery'] }))).toBe(false);
     // From Google's own data (tbm=map): its nulls are the site's answer, not a card's omission…
     expect(needsDetails(card('3', { sources: { address: 'page-data' }, hours: 'Monday: 9 AM–6 PM' }))).toBe(false);
-    // …except for hours, which that data has not carried since November 2025: missing, so the page is loaded.
+    // …except for hours, which that data has not carried since November 2025: missing, so the page is loaded…
     expect(needsDetails(card('3', { sources: { address: 'page-data' } }))).toBe(true);
+    // …once: a record its place page was read into (the panel is only there) has no hours to give.
+    expect(needsDetails(card('3', { sources: { address: 'page-data', phone: 'panel' } }))).toBe(false);
     expect(needsDetails(card('4', { sponsored: true }))).toBe(false);
     const naver: Listing = {
       ...card('5'),

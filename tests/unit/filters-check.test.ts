@@ -77,6 +77,16 @@ describe('checkFilter: what the options page saves', () => {
     }
   });
 
+  it('"1,000" fewest reviews is a thousand (it was read as 1); a rating of "4,500" is refused; a word of marks only is refused', () => {
+    const reviews = checkFilter({ minReviews: '1,000' });
+    expect(reviews.ok && reviews.filter.minReviews).toBe(1000);
+    expect(checkFilter({ minRating: '4,500' }).ok).toBe(false);
+    const rating = checkFilter({ minRating: '4,5' });
+    expect(rating.ok && rating.filter.minRating).toBe(4.5);
+    // A word that folds to nothing matches nothing: keeping it would leave out every place.
+    for (const word of ['\u0301', '\u200b', '\u200d\u0301']) expect(checkFilter({ categories: word }).ok, JSON.stringify(word)).toBe(false);
+  });
+
   it('takes exactly 50 words of 60 characters', () => {
     const words = Array.from({ length: FILTER_LIMITS.words }, (_, i) => `${i}`.padStart(FILTER_LIMITS.wordChars, 'x'));
     const r = checkFilter({ categories: words.join(', ') });

@@ -30,7 +30,7 @@ function stored(cid: string, over: Partial<StoredListing>): StoredListing {
 const PLACES = [
   stored('1', { name: '카페 하나', rating: 4.5, reviews: 100, closed: null }),
   stored('2', { name: '스타벅스 광화문점', rating: 4.2 }),
-  stored('3', { name: 'Bakery Three', category: 'Bakery', rating: 4.8 }),
+  stored('3', { name: 'Bakery Three', category: 'Bakery', categories: ['Bakery'], rating: 4.8 }),
   stored('4', { name: '카페 넷', rating: 3.5 }),
   stored('5', { name: '카페 다섯', rating: null, reviews: null }),
   stored('6', { name: '카페 여섯', rating: 4.9, closed: 'permanently' }),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { enqueueDetails } from '../../utils/details/queue';
-import { keeper, NO_FILTER, sweepFilter } from '../../utils/filters';
+import { judgePlace, keeper, NO_FILTER, sweepFilter } from '../../utils/filters';
 import { SITE_FILTER_CONTEXT } from '../../utils/providers/registry';
 import { enqueueReviews } from '../../utils/reviews/queue';
 import { openStore } from '../../utils/store';
@@ -45,6 +45,16 @@ describe('the paid passes under a sweep\u2019s filters', () => {
       );
     expect(await keys('placeQueue')).toEqual(['google:1', 'google:4']);
     expect(await keys('reviewQueue')).toEqual(['google:1', 'google:4']);
+  });
+
+  it('a Google card with its main category only is not dropped by a category its unread list may hold; one whose list was read is', () => {
+    const f = { ...NO_FILTER, categories: ['cafe'] };
+    const card = { provider: 'google' as const, name: 'X', category: 'Coffee shop', rating: 4.5, reviews: 10, website: null, phone: null };
+    expect(judgePlace(card, f, SITE_FILTER_CONTEXT).result).toBe('unknown');
+    expect(judgePlace({ ...card, categories: ['Coffee shop', 'Bakery'] }, f, SITE_FILTER_CONTEXT).result).toBe('fail');
+    expect(judgePlace({ ...card, categories: ['Coffee shop', 'Cafe'] }, f, SITE_FILTER_CONTEXT).result).toBe('pass');
+    // Kakao's place page lists no categories: its one category is all there is to read.
+    expect(judgePlace({ ...card, provider: 'kakao', category: '베이커리' }, { ...NO_FILTER, categories: ['카페'] }, SITE_FILTER_CONTEXT).result).toBe('fail');
   });
 
   it('no filter (or a sweep from before filters): every place, as before', async () => {

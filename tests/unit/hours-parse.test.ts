@@ -264,3 +264,14 @@ describe('parseHoursText: what each piece says', () => {
     expect(parseHoursText('  ')).toMatchObject({ days: [], unknownDays: [1, 2, 3, 4, 5, 6, 7], notes: [], unparsed: [] });
   });
 });
+
+describe('a statement not understood leaves the days it names undecided (a skeptical review found "매일" deciding them)', () => {
+  it.each([
+    ['매월 둘째, 넷째 월요일 휴무 | 매일 10:00~22:00', 'Mo unknown; Tu-Su 10:00-22:00'],
+    ['첫째 화요일 휴무 | 매일 11:00~21:00', 'Mo,We-Su 11:00-21:00; Tu unknown'],
+    ['매일 10:00~22:00 (마지막 주 월요일 휴무)', 'Mo unknown; Tu-Su 10:00-22:00'],
+    ['격주 일요일 휴무 | 평일 09:00~18:00', 'Mo-Fr 09:00-18:00; Sa,Su unknown'],
+  ])('%s', (text, osm) => {
+    expect(osmOpeningHours(parseHoursText(text))).toBe(osm);
+  });
+});

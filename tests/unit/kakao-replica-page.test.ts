@@ -19,6 +19,8 @@ import { kakaoWorld } from '../replica/kakao/places';
 import { answerMapDaum, kakaoGroundTruth } from '../replica/kakao/search';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from '../replica/kakao/switches';
 import { createWorld } from '../replica/world';
+import { listingFromPlace } from '../../utils/listing/from-provider-place';
+import { openingHoursText } from '../../utils/export/columns';
 
 const SEOUL = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 21, places: 6000, centre: SEOUL, radiusKm: 4 });
@@ -119,6 +121,24 @@ describe('a cell searched within the map ("현 지도 내 장소검색")', () =>
       });
       expect(haversineMetres(p as { lat: number; lng: number }, k)).toBeLessThan(0.01);
     }
+  });
+
+  it('reads each place\u2019s hours line as the week it words (the world\u2019s span every day); a place without one has none', () => {
+    const { places } = walk(openSearch('cafe', view, {}, true));
+    let withHours = 0;
+    for (const p of places.values()) {
+      const k = kw.byConfirmId.get(p.providerId)!;
+      const l = listingFromPlace(p, 'card');
+      if (k.place.hours === null) {
+        expect(l.hours ?? null, p.key).toBeNull();
+        continue;
+      }
+      withHours++;
+      const h = k.place.hours;
+      const span = h === 'open24h' ? '00:00-24:00' : `${String(h.opens).padStart(2, '0')}:00-${String(h.closes).padStart(2, '0')}:00`;
+      expect(openingHoursText(l.openingHours), p.key).toBe(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((d) => `${d} ${span}`).join('; '));
+    }
+    expect(withHours).toBeGreaterThan(5);
   });
 
   it('with WCONGNAMUL only (older answers), coordinates come from x/y within 0.5 m', () => {

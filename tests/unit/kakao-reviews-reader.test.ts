@@ -40,14 +40,14 @@ const answerBody = (reviews: R[], hasNext: unknown, camel = false) =>
   );
 
 let messages: KakaoReviewsHookMessage[];
-let requested: Set<string>;
+let requested: Map<string, number>;
 let clock: number;
-const reader = () => createKakaoReviews({ messages: () => messages, requested: (u) => requested.has(u) }, () => clock);
+const reader = () => createKakaoReviews({ messages: () => messages, requestCount: (u) => requested.get(u) ?? 0 }, () => clock);
 
 function answer(url: string, body: string, status = 200, made = true): void {
   messages.push({ source: KAKAO_REVIEWS_HOOK_SOURCE, phase: 'start', url, status: null, body: null });
   messages.push({ source: KAKAO_REVIEWS_HOOK_SOURCE, phase: 'end', url, status, body });
-  if (made) requested.add(url);
+  if (made) requested.set(url, (requested.get(url) ?? 0) + 1);
 }
 
 function show(reviews: R[], more: 'button' | null = 'button'): void {
@@ -63,7 +63,7 @@ const B: R[] = [{ id: 7, text: 'Pros:\n- fast\n- cheap' }];
 
 beforeEach(() => {
   messages = [];
-  requested = new Set();
+  requested = new Map();
   clock = 0;
   (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(`https://place.map.kakao.com/${PLACE}`);
   document.body.innerHTML = '<div role="tablist"><a role="tab">후기 9</a></div>';
@@ -152,7 +152,10 @@ describe('Kakao reviews as the place page shows them', () => {
     clock = 10_000;
     expect(r.read(document, state)).toMatchObject({ order: 'other', loading: false });
     answer(`${API}?order=LATEST`, answerBody(A, false));
+    // The page still offers its list's 더보기: it does not agree the list ended.
     show(A);
+    expect(r.read(document, state)).toMatchObject({ order: 'newest', endShown: false });
+    show(A, null);
     const view = r.read(document, state);
     expect(view).toMatchObject({ order: 'newest', endShown: true });
     expect(view.cards.map((c) => c.id)).toEqual(['9', '8']);

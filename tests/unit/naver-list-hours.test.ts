@@ -47,8 +47,13 @@ describe('Naver list hours', () => {
     const partial = listingFromPlace(placeFromListItem({ ...base, businessHours: '월요일 휴무 | 화요일 11:00~21:00' }) as never, 'card');
     // The days the words do not give are unknown, never closed.
     expect(openingHoursText(partial.openingHours)).toBe('Mo off; Tu 11:00-21:00; We,Th,Fr,Sa,Su unknown');
+    // A place once marked closed for now, read again with its week: open again (closed cleared).
+    const closedNow = listingFromPlace(placeFromListItem({ ...base, businessHours: '임시휴업' }) as never, 'card');
+    expect(closedNow.closed).toBe('temporarily');
+    expect(partial.closed).toBeNull();
     const hostile = listingFromPlace(placeFromListItem({ ...base, businessHours: '=HYPERLINK("x")' }) as never, 'card');
     expect(hostile.hours).toBe('=HYPERLINK("x")');
     expect(hostile.openingHours ?? null).toBeNull();
+    expect(hostile.closed).toBeUndefined();
   });
 });

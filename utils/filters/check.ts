@@ -30,13 +30,18 @@ const FIELD: Record<WordField | ChoiceField | 'minRating' | 'minReviews', { en: 
 
 const refuse = (message: string, t: Text): FilterCheck => ({ ok: false, message, text: t });
 
-/** A number box's value: null for empty (no minimum), NaN for text that is no number. */
-function numberOf(value: unknown): number | null {
+/**
+ * A number box's value: null for empty (no minimum), NaN for text that is no number. "1,000" is a
+ * thousand grouped (a count's way), never one with a decimal comma: a count takes it as 1000, a
+ * rating (at most 5) refuses it; "4,5" is a rating's decimal comma.
+ */
+function numberOf(value: unknown, kind: 'count' | 'rating'): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return value;
   if (typeof value === 'string') {
     const s = value.trim().replace(/^＋|^\+/, '');
     if (s === '') return null;
+    if (/^\d{1,3}(?:,\d{3})+$/.test(s)) return kind === 'count' ? Number(s.replace(/,/g, '')) : Number.NaN;
     return /^\d+(?:[.,]\d+)?$|^\.\d+$/.test(s) ? Number(s.replace(',', '.')) : Number.NaN;
   }
   return Number.NaN;
@@ -61,6 +66,11 @@ function checkWords(field: WordField, value: unknown): string[] | FilterCheck {
       text('filter_error_word_too_long', text(name.key), FILTER_LIMITS.wordChars, shown, long.length),
     );
   }
+  // A word of marks or invisible characters only matches nothing: it would leave out every place.
+  const blank = words.find((w) => foldText(w).replace(/[\p{M}\p{Cf}\s]/gu, '') === '');
+  if (blank !== undefined) {
+    return refuse(`${name.en}: a word must have letters or digits.`, text('filter_error_blank_word', text(name.key)));
+  }
   return words;
 }
 
@@ -84,12 +94,12 @@ export function checkFilter(raw: unknown): FilterCheck {
     return refuse(`"${both}" is both a category to keep and one to leave out.`, text('filter_error_conflict', both));
   }
 
-  const rating = numberOf(given.minRating);
+  const rating = numberOf(given.minRating, 'rating');
   const [rLo, rHi] = FILTER_LIMITS.rating;
   if (rating !== null && !(Number.isFinite(rating) && rating >= rLo && rating <= rHi)) {
     return refuse(`${FIELD.minRating.en}: a number from ${rLo} to ${rHi}, or empty for none.`, text('filter_error_rating', rLo, rHi));
   }
-  const reviews = numberOf(given.minReviews);
+  const reviews = numberOf(given.minReviews, 'count');
   const [vLo, vHi] = FILTER_LIMITS.reviews;
   if (reviews !== null && !(Number.isInteger(reviews) && reviews >= vLo && reviews <= vHi)) {
     return refuse(

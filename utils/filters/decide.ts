@@ -34,6 +34,8 @@ export interface FilterVerdict {
 export interface FilterContext {
   /** The listing sources that mean a site's complete record of a place (its nulls are the site's "none"). */
   completeSources?(provider: ProviderId): readonly string[];
+  /** Whether the site's place page lists a place's categories (Google's), so a listing without that list has not read it. */
+  pageListsCategories?(provider: ProviderId): boolean;
 }
 
 /** The place's fields a filter reads. */
@@ -105,7 +107,11 @@ export function judgePlace(l: FilterableListing, f: PlaceFilter, ctx?: FilterCon
   };
 
   const categories = categoryTexts(l);
-  if (c.categories.length > 0) record('category', categories.length === 0 ? 'unknown' : anyOccurs(c.categories, categories) ? 'pass' : 'fail');
+  if (c.categories.length > 0) {
+    // Its main category alone, where the place page lists more: a miss may be in the list nobody read yet.
+    const unread = !(l.categories && l.categories.length > 0) && (ctx?.pageListsCategories?.(l.provider) ?? false);
+    record('category', categories.length === 0 ? 'unknown' : anyOccurs(c.categories, categories) ? 'pass' : unread ? 'unknown' : 'fail');
+  }
   if (c.excludeCategories.length > 0)
     record('excludeCategory', categories.length === 0 ? 'unknown' : anyOccurs(c.excludeCategories, categories) ? 'fail' : 'pass');
   if (c.excludeNames.length > 0) record('excludeName', anyOccurs(c.excludeNames, [l.name ?? '']) ? 'fail' : 'pass');

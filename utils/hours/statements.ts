@@ -114,7 +114,14 @@ type Keyword = { kind: KeywordKind; at: number };
 /** What one statement says, read on its own (days it does not name come from its neighbours, in week.ts). */
 export function readStatement(tokens: readonly Token[], text: Normalised): Statement {
   const source = originalSlice(text, tokens[0]!.at, tokens[tokens.length - 1]!.end).trim();
-  const result = (outcome: Outcome, days: DayKey[] = []): Statement => ({ source, text: wordingAfterDays(tokens, text), days, outcome });
+  // A statement not understood still names its days: week.ts leaves them undecided rather than let a broader statement decide them.
+  const daysNamed = (): DayKey[] => unique(tokens.flatMap((t) => (t.kind === 'day' ? t.days! : [])));
+  const result = (outcome: Outcome, days: DayKey[] = outcome.kind === 'unparsed' ? daysNamed() : []): Statement => ({
+    source,
+    text: wordingAfterDays(tokens, text),
+    days,
+    outcome,
+  });
   const kinds = new Set(tokens.map((t) => t.kind));
   if (kinds.has('text') || kinds.has('irregular')) return result({ kind: 'unparsed' });
   if (kinds.has('live')) return result({ kind: 'note' });

@@ -48,12 +48,17 @@ export function weekOf(statements: readonly Statement[], korean: boolean): Parse
   const statuses = new Map<'permanently' | 'temporarily', string>();
   let pending: Statement | null = null;
   let context: DayKey[] | null = null;
+  // Days a statement not understood names ("둘째, 넷째 월요일 휴무"): what it says of them is not
+  // known, so no broader statement ("매일 …") decides them either.
+  const doubtful = new Set<DayKey>();
 
   for (const s of statements) {
     const o = s.outcome;
     if (o.kind === 'note') notes.push(s.source);
-    else if (o.kind === 'unparsed') unparsed.push(s.source);
-    else if (o.kind === 'status') statuses.set(o.closed, s.source);
+    else if (o.kind === 'unparsed') {
+      unparsed.push(s.source);
+      for (const d of s.days) doubtful.add(d);
+    } else if (o.kind === 'status') statuses.set(o.closed, s.source);
     else if (o.kind === 'days-only') {
       if (pending) unparsed.push(pending.source);
       pending = s;
@@ -84,6 +89,7 @@ export function weekOf(statements: readonly Statement[], korean: boolean): Parse
 
   const decided = new Map<DayKey, { spans: Span[] | 'closed'; text: string }>();
   for (const [day, list] of claims) {
+    if (doubtful.has(day)) continue;
     const fewest = Math.min(...list.map((c) => c.count));
     const winners = list.filter((c) => c.count === fewest);
     const closed = winners.filter((c) => c.hours === 'closed');

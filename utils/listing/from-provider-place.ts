@@ -46,7 +46,10 @@ export function listingFromPlace(place: ProviderPlace, source: FieldSource): Lis
     const week = parseHoursText(place.hoursText);
     listing.hours = place.hoursText;
     if (week.days.length > 0) listing.openingHours = week.days;
+    // A week read with no closed word is the site's word that the place keeps its hours: it
+    // clears an old "closed for now" (a place reopens); words that read as no week say nothing.
     if (week.closed) listing.closed = week.closed;
+    else if (week.days.length > 0) listing.closed = null;
   }
   return stampSources(boundListing(listing), source);
 }

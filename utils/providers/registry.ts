@@ -54,10 +54,12 @@ export function placePageUrl(l: Pick<Listing, 'provider' | 'providerId' | 'cid'>
 }
 
 /**
- * The filters' one rule about the sites (utils/filters): a null website or phone read from a site's
+ * The filters' rules about the sites (utils/filters): a null website or phone read from a site's
  * complete record of the place (MapProvider.placePages.completeSources) is the site's "none", so a
- * has-website or has-phone filter may rule on it; anywhere else it is unknown.
+ * has-website or has-phone filter may rule on it; anywhere else it is unknown. And where a site's
+ * place page lists categories, a place whose list was not read yet is unknown to a category it misses.
  */
 export const SITE_FILTER_CONTEXT: FilterContext = {
   completeSources: (provider) => providerById(provider)?.placePages.completeSources ?? ['panel'],
+  pageListsCategories: (provider) => providerById(provider)?.placePages.fields.includes('categories') ?? false,
 };

@@ -2,8 +2,8 @@
  * A place's rating distribution (issue 38): how many ratings gave 1 to 5 stars, as the site's
  * histogram shows them. The content script reports what the page labels say (page content, and
  * the page may be mid-render); this side keeps only a histogram that adds up: five non-negative
- * integers whose sum is the review count the page shows beside it, when it shows one. Anything
- * else is unknown (null), never a repaired guess. Kept with the place's committed reviews on its
+ * integers whose sum is the review count the page shows beside it. Anything else (no count shown
+ * included) is unknown (null), never a repaired guess. Kept with the place's committed reviews on its
  * job (utils/reviews/queue.ts commitReviews), and read back for the places export.
  */
 import type { RatingDistribution } from '../domain/review';
@@ -15,7 +15,8 @@ export function checkedDistribution(shown: unknown, total: unknown): RatingDistr
   if (!Array.isArray(shown) || shown.length !== 5) return null;
   if (!shown.every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
   const counts = shown as RatingDistribution;
-  if (total === null || total === undefined) return [...counts];
+  // Rows with no count beside them to add up to: nothing says they were read whole.
+  if (total === null || total === undefined) return null;
   // A count shown that is no count, or one the rows do not add up to: the rows and the count are
   // of two renders, or one of them was misread. Neither is taken over the other.
   if (!Number.isSafeInteger(total) || counts.reduce((a, b) => a + b, 0) !== total) return null;
@@ -29,8 +30,9 @@ export async function hasReviewJobs(store: Store): Promise<boolean> {
 
 /**
  * The newest distribution stored for each of these places: a place's jobs are those of the
- * sweeps it is in (`{sweepId}|{key}`), and the last one done with a distribution read wins (a
- * later reading that saw no histogram does not erase what an earlier one saw). Places without
+ * sweeps it is in (`{sweepId}|{key}`), and the last one with a distribution read wins, whatever
+ * the job's status now (a job opened again to read new reviews keeps what its last reading saw,
+ * and a reading that saw no histogram does not erase it: commitReviews keeps it). Places without
  * one are left out.
  */
 export async function storedDistributions(
@@ -44,7 +46,7 @@ export async function storedDistributions(
     places.forEach((p, i) => {
       let newest: { at: number; distribution: RatingDistribution } | null = null;
       for (const job of jobs[i]!) {
-        const distribution = job?.status === 'done' ? job.result?.distribution : undefined;
+        const distribution = job?.result?.distribution;
         if (distribution && (!newest || job!.updatedAt > newest.at)) newest = { at: job!.updatedAt, distribution };
       }
       if (newest) out.set(p.key, newest.distribution);

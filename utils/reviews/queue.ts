@@ -183,7 +183,12 @@ export async function commitReviews(
         read: req.reviews.length,
         added,
         sortedNewest: req.sortedNewest,
-        ...(req.distribution ? { distribution: [...req.distribution] as RatingDistribution } : {}),
+        // A reading that saw no histogram keeps the one an earlier reading saw.
+        ...(req.distribution
+          ? { distribution: [...req.distribution] as RatingDistribution }
+          : job.result?.distribution
+            ? { distribution: job.result.distribution }
+            : {}),
       };
       writes.push(
         handled(queue.put(withReviewQueueKey({ ...job, status: 'done', leaseHolder: null, leaseUntil: 0, lastError: null, result, updatedAt: req.now }))),

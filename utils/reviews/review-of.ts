@@ -20,15 +20,14 @@ export interface ReviewContext {
 
 /**
  * The id a card is kept under: the site's, or `h:` and a hash of the place, the author as
- * displayed, the text and (Naver) the visit's count and chips. Not the date: its words age ("6 days ago", then "a week ago"), and the
+ * displayed and the text. Not the date: its words age ("6 days ago", then "a week ago"), and the
  * same review read again must get the same id.
  */
-export function reviewIdOf(card: Pick<ReviewCard, 'id' | 'author' | 'text' | 'visit'>, placeKey: string): ReviewId {
+export function reviewIdOf(card: Pick<ReviewCard, 'id' | 'author' | 'text'>, placeKey: string): ReviewId {
   if (card.id) return { id: card.id, fromSite: true };
-  // Naver's visit facts ("N번째 방문", the keyword chips) never change either, and tell apart one
-  // reviewer's short texts: the same words on a second visit are another review.
-  const visit = card.visit ? [String(card.visit.count ?? ''), card.visit.tags.join('\u0001')] : [];
-  return { id: `h:${hash53([placeKey, card.author, card.text, ...visit].join('\u0000'))}`, fromSite: false };
+  // Nothing that may read differently another day goes in: not the date's words, not Naver's
+  // keyword chips (which of them read as chips depends on the page's keyword list of the moment).
+  return { id: `h:${hash53([placeKey, card.author, card.text].join('\u0000'))}`, fromSite: false };
 }
 
 export interface ReviewId {
@@ -37,9 +36,10 @@ export interface ReviewId {
 }
 
 /**
- * The ids a reading's cards are kept under, in the page's order. Cards the page shows exactly
- * alike and without ids are as many reviews as the page shows: the second of one hash is `#2`, and
- * so on (which of two alike is which does not matter; that there are two does).
+ * The ids a reading's cards are kept under, in the page's order. Cards without ids that hash
+ * alike (one reviewer's same words on two visits) are as many reviews as the page shows: the
+ * second of one hash is `#2`, and so on (which of two alike is which may swap between readings,
+ * their facts with it; that there are two is kept). A singleton keeps the id it always had.
  */
 export function reviewIdsOf(cards: readonly ReviewCard[], placeKey: string): ReviewId[] {
   const seen = new Map<string, number>();

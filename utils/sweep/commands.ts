@@ -3,7 +3,8 @@ import { bboxFromView, DEFAULT_VIEWPORT, formatCorners } from '../geo';
 import { RESULTS_PANEL_WIDTH } from '../browser/page-driver';
 import { findMapTab } from '../browser/tabs';
 import type { CommandTable, EstimateReply, Reply, StartRequest, SweepCommandMap, UserError } from '../messaging/protocol';
-import { PROVIDERS, providerFor, providerOfUrl } from '../providers/registry';
+import { PROVIDERS, providerFor, providerOfUrl, SITE_FILTER_CONTEXT } from '../providers/registry';
+import { keeper } from '../filters';
 import type { MapProvider } from '../providers/types';
 import type { ProviderId } from '../domain/place';
 import { retryQuarantined } from '../queue';
@@ -146,8 +147,10 @@ export function createSweepCommands(deps: SweepCommandDeps) {
         };
       }
       const s = await deps.settings();
-      const limits = { reviewsPerPlace: s.reviewsPerPlace, reviewsSince: s.reviewsSince, reviewsKeepAuthor: s.reviewsKeepAuthor, filters: s.filters };
-      const asked = await askForReviews(deps.store, { sweepId: id, limits, now: deps.now() });
+      const limits = { reviewsPerPlace: s.reviewsPerPlace, reviewsSince: s.reviewsSince, reviewsKeepAuthor: s.reviewsKeepAuthor };
+      // The places the user would export now: those that pass the filters of the moment.
+      const keep = keeper(s.filters, SITE_FILTER_CONTEXT);
+      const asked = await askForReviews(deps.store, { sweepId: id, limits, now: deps.now(), provider: provider.id, lang: sweep.settings.lang, keep });
       if (!asked.ok) {
         return asked.reason === 'not-finished'
           ? {

@@ -139,6 +139,11 @@ export function placeRecord(k: KakaoReplicaPlace, s: Pick<KakaoSwitches, 'coords
   });
   if (s.coords !== 'latlon') Object.assign(r, { x: String(k.x), y: String(k.y), roadview: `0|${k.x}|${k.y}|0` });
   if (s.coords !== 'xy') Object.assign(r, { lat: String(k.lat), lon: String(k.lng) });
+  // The list's hours line (B2: `.openhour > p > a[data-id=periodTxt]`, "매일 10:30 ~ 21:00"): the
+  // field's name in the answer is the replica's own (no source gives one); the page draws it, and
+  // the extension reads the page.
+  const hours = kakaoHoursText(k.place.hours);
+  if (hours) r.replica_period_txt = hours;
   if (s.openoff !== 'absent') r.openoff_status = (s.openoff === 'closed' ? k.closed : !openAt(LATE_EVENING, k.place.hours)) ? 'N' : 'Y';
   if (ad) Object.assign(r, { sourceId: 'ad', source: 'ad' });
   return r;
@@ -180,6 +185,13 @@ function compareId(a: string, b: string): number {
 
 /** The hour an `off-hours` status is read at: late evening, when most places have closed for the day. */
 const LATE_EVENING = 23;
+
+/** The week as Kakao's list line words it: "매일 10:00 ~ 22:00" (the world's places keep one span every day). */
+export function kakaoHoursText(hours: KakaoReplicaPlace['place']['hours']): string | null {
+  if (hours === null) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours === 'open24h' ? '매일 00:00 ~ 24:00' : `매일 ${two(hours.opens)}:00 ~ ${two(hours.closes)}:00`;
+}
 
 /** Whether a place's hours hold `hour`; unknown hours count as open. */
 function openAt(hour: number, hours: KakaoReplicaPlace['place']['hours']): boolean {

@@ -105,7 +105,7 @@ export function startKakaoContent(win: Window, browser: Browser): void {
   // And one the reviews pass loaded (utils/reviews): its reviews from the page's own answers.
   if (confirmIdFromPlaceUrl(win.location.href)) {
     const reviewRequests = watchPageRequests(win, (url, initiator) => REVIEW_INITIATORS.has(initiator) && kakaoReviewsRequestPlace(url) !== null);
-    const source = { messages: () => reviewCopies, requested: (url: string) => reviewRequests().some((r) => r.url === url) };
+    const source = { messages: () => reviewCopies, requestCount: (url: string) => reviewRequests().filter((r) => r.url === url).length };
     answerReviewsStep(win, browser, createKakaoReviews(source), { onAsked: sweepAsks });
   }
 }

@@ -21,6 +21,8 @@ export const KAKAO_SELECTORS = Object.freeze({
   /** The lot-number line under the road address; its marker is from one source only [~]. */
   jibun: '[data-id="otherAddr"], .info_item .addr > p.lot_number',
   phone: '[data-id="phone"], .contact span.phone',
+  /** The week's hours line ("매일 10:30 ~ 21:00"), B2. */
+  hours: '[data-id="periodTxt"], .openhour > p > a',
   moreview: 'a.moreview[data-id="moreview"], a.moreview',
   more: '#info\\.search\\.place\\.more',
   pager: '#info\\.search\\.page',
@@ -198,6 +200,7 @@ export function readCard(li: Element): ProviderPlace | null {
     website: null,
     rating,
     reviews,
+    hours: clean(li.querySelector(KAKAO_SELECTORS.hours)?.textContent),
   });
 }
 

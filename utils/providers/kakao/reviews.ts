@@ -5,10 +5,13 @@
  * the reviews with their ids, stars, dates and whole texts, and `has_next`.
  *
  * So the reviews are read from the page's own answers (copied by kakao/reviews-hook.ts), each taken
- * only when the browser's resource timing shows the page made that request, and each review only
- * once the page shows its text: a copy the page never rendered is not what the page showed. The
- * list ends only where the page's last answer said no more follow, every answer of the list was
- * read whole and every review in it is on the page. Controls are found by what they say (후기,
+ * only for a request the browser's resource timing shows the page made, no more copies of a URL
+ * than the page made requests for it (a page script replaying one makes all of them doubtful),
+ * and each review only once the page shows its text, in the list's order: a copy the page never
+ * rendered is not what the page showed. A list is the answers asked for one order (an answer for
+ * another starts a new one). It ends only where its last answer said no more follow, every
+ * answer of it was read whole, every review in it is on the page, and the page offers no list
+ * "더보기" after them. Controls are found by what they say (후기,
  * 최신순, 더보기), never by class names.
  */
 import type { ReviewsReader } from '../../content/reviews';
@@ -22,8 +25,8 @@ import { kakaoReviewsRequestPlace, type KakaoReviewsHookMessage } from './review
 export interface KakaoReviewsSource {
   /** Every copy taken from this window, in arrival order. */
   messages(): readonly KakaoReviewsHookMessage[];
-  /** Whether the browser's resource timing shows the page requested exactly `url`. */
-  requested(url: string): boolean;
+  /** How many requests for exactly `url` the browser's resource timing shows the page made. */
+  requestCount(url: string): number;
 }
 
 export interface KakaoReviewsState {
@@ -33,14 +36,19 @@ export interface KakaoReviewsState {
   pressedAt: number | null;
   /** When it was pressed (ms): a press the page has not answered yet is the list loading, for a while. */
   pressedTime: number;
-  /** Reviews already seen on the page (their text is not looked for again). */
-  shown: Set<string>;
 }
 
 const TAB = /^(후기|리뷰)(\s*[\d,]+)?$/;
 const NEWEST = /^최신순$/;
 const SORTS = /^(최신순|추천순|평점\s*높은순|평점\s*낮은순|별점\s*높은순|별점\s*낮은순)$/;
 const LOAD_MORE = /^(후기 더보기|리뷰 더보기|더보기)$/;
+/** The list's own control says whose list it is; a bare "더보기" may be anything's. */
+const LIST_MORE = /^(후기 더보기|리뷰 더보기)$/;
+/**
+ * The request parameters that say which list an answer belongs to (its order, its filter), as
+ * far as the known requests show them; the others (the paging key, unknown [~]) only say where.
+ */
+const LIST_PARAMS = ['order', 'sort', 'sort_type', 'sortType', 'only_photo_review', 'onlyPhotoReview'];
 /** How long a press of 최신순 counts as the list loading while the page has not answered it. */
 const PRESS_ANSWER_MS = 5_000;
 /** Characters of a text looked for on the page: enough to tell reviews apart, short enough to be shown uncut. */
@@ -70,45 +78,101 @@ const selected = (el: Element) =>
 
 const disabled = (el: Element) => el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true';
 
+/** One answer of the place's list: its request's URL, and what it said (null: it could not be read, or its copy is doubtful). */
+interface Exchange {
+  url: string;
+  answer: KakaoReviewsAnswer | null;
+}
+
+/** Which list a request is for: its list parameters as it sent them. */
+function listOf(url: string): string {
+  try {
+    const q = new URL(url).searchParams;
+    return LIST_PARAMS.map((k) => `${k}=${q.get(k) ?? ''}`).join('&');
+  } catch {
+    return '';
+  }
+}
+
 /** The answers the page received for this place's reviews, and its requests still unanswered. */
-function exchanges(source: KakaoReviewsSource, placeId: string): { answers: (KakaoReviewsAnswer | null)[]; pending: number } {
+function exchanges(source: KakaoReviewsSource, placeId: string): { answers: Exchange[]; pending: number } {
   const open = new Map<string, number>();
-  const answers: (KakaoReviewsAnswer | null)[] = [];
-  for (const m of source.messages()) {
-    if (kakaoReviewsRequestPlace(m.url) !== placeId) continue;
+  const ends = new Map<string, number>();
+  const mine = source.messages().filter((m) => kakaoReviewsRequestPlace(m.url) === placeId);
+  for (const m of mine) if (m.phase === 'end') ends.set(m.url, (ends.get(m.url) ?? 0) + 1);
+  const answers: Exchange[] = [];
+  for (const m of mine) {
     if (m.phase === 'start') {
       open.set(m.url, (open.get(m.url) ?? 0) + 1);
       continue;
     }
     const n = open.get(m.url) ?? 0;
     if (n > 0) open.set(m.url, n - 1);
+    const made = source.requestCount(m.url);
     // A copy of a request the page never made is someone else's message.
-    if (!source.requested(m.url)) continue;
+    if (made === 0) continue;
+    // More copies than requests: one of them is someone else's, and which cannot be told.
+    const doubtful = (ends.get(m.url) ?? 0) > made;
     // An answer that could not be read stays in the list as a gap: it proves nothing, and blocks the proof.
-    answers.push(readKakaoReviewsAnswer(m.url, m.status, m.body));
+    answers.push({ url: m.url, answer: doubtful ? null : readKakaoReviewsAnswer(m.url, m.status, m.body) });
   }
   let pending = 0;
   for (const n of open.values()) pending += n;
   return { answers, pending };
 }
 
-/** The list's reviews in the page's order, each once, up to the first the page does not show yet. */
-function shownCards(doc: Document, list: readonly (KakaoReviewsAnswer | null)[], state: KakaoReviewsState): { cards: ReviewCard[]; all: number } {
+/**
+ * The list's reviews in the page's order, each once, up to the first the page does not show yet:
+ * each text is looked for after the one before it (a short text repeated is found once per review).
+ */
+function shownCards(doc: Document, list: readonly Exchange[]): { cards: ReviewCard[]; all: number } {
   const seen = new Set<string>();
   const all: ReviewCard[] = [];
-  for (const a of list) for (const c of a?.cards ?? []) if (c.id && !seen.has(c.id) && seen.add(c.id)) all.push(c);
+  for (const { answer } of list) for (const c of answer?.cards ?? []) if (c.id && !seen.has(c.id) && seen.add(c.id)) all.push(c);
   let page: string | null = null;
+  let from = 0;
   const cards: ReviewCard[] = [];
   for (const c of all) {
     const want = squeezed(c.text).slice(0, PREFIX);
-    if (want && !state.shown.has(c.id!)) {
+    if (want) {
       page ??= squeezed(visibleText(doc.body, MAX_PAGE_TEXT));
-      if (!page.includes(want)) break;
+      const at = page.indexOf(want, from);
+      if (at < 0) break;
+      from = at + want.length;
     }
-    state.shown.add(c.id!);
     cards.push(c);
   }
   return { cards, all: all.length };
+}
+
+/** The innermost element whose shown text holds the start of `text`. */
+function elementShowing(doc: Document, text: string): Element | null {
+  const want = squeezed(text).slice(0, PREFIX);
+  let found: Element | null = null;
+  const walk = (el: Element) => {
+    for (const child of Array.from(el.children)) {
+      if (squeezed(child.textContent ?? '').includes(want)) {
+        found = child;
+        walk(child);
+        return;
+      }
+    }
+  };
+  if (doc.body && want) walk(doc.body);
+  return found;
+}
+
+/**
+ * The list's own load-more control: after the last review with a text, outside every list item
+ * (a review's own "더보기" opens its text), "후기 더보기" before a bare "더보기". Null when there is none.
+ */
+function listMore(doc: Document, cards: readonly ReviewCard[]): Element | null {
+  const lastText = [...cards].reverse().find((c) => c.text)?.text;
+  const anchor = lastText ? elementShowing(doc, lastText) : null;
+  const candidates = controls(doc, LOAD_MORE).filter(
+    (el) => !disabled(el) && !el.closest('li, article') && (!anchor || (anchor.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0),
+  );
+  return candidates.find((el) => LIST_MORE.test(clean(el.textContent)) || LIST_MORE.test(clean(el.getAttribute('aria-label')))) ?? candidates[0] ?? null;
 }
 
 export function createKakaoReviews(source: KakaoReviewsSource, now: () => number = Date.now): ReviewsReader<KakaoReviewsState> {
@@ -121,27 +185,22 @@ export function createKakaoReviews(source: KakaoReviewsSource, now: () => number
       state.listStart = state.pressedAt;
       state.pressedAt = null;
     }
+    // An answer asked for another list than the one before it (its order changed) starts a list.
+    for (let i = Math.max(1, state.listStart + 1); i < answers.length; i++) if (listOf(answers[i]!.url) !== listOf(answers[i - 1]!.url)) state.listStart = i;
     const list = answers.slice(state.listStart);
     const sorts = controls(doc, SORTS);
     const newestControl = sorts.find((s) => NEWEST.test(clean(s.textContent)) || NEWEST.test(clean(s.getAttribute('aria-label'))));
     if (list.length === 0) return { ...none, page: pending > 0 ? 'reviews' : 'place', loading: pending > 0, sortChoiceShown: !!newestControl };
-    const { cards, all } = shownCards(doc, list, state);
-    const last = list.at(-1);
-    // The order the page asked its answers in; where its requests do not say, what its control shows.
-    const asked = last?.order ?? null;
+    const { cards, all } = shownCards(doc, list);
+    const orders = list.map((e) => e.answer?.order ?? null);
     // A press the page has not answered: the list shown is still the old one, whatever the control says now.
     const unanswered = state.pressedAt !== null;
-    const order: ReviewsView['order'] = unanswered
-      ? 'other'
-      : asked !== null
-        ? asked === 'LATEST'
-          ? 'newest'
-          : 'other'
-        : newestControl && selected(newestControl)
-          ? 'newest'
-          : sorts.length > 0
-            ? 'other'
-            : 'none';
+    let order: ReviewsView['order'];
+    if (unanswered) order = 'other';
+    else if (orders.some((o) => o !== null)) order = orders.every((o) => o === 'LATEST') ? 'newest' : 'other';
+    else order = newestControl && selected(newestControl) ? 'newest' : sorts.length > 0 ? 'other' : 'none';
+    const last = list.at(-1)?.answer;
+    const whole = list.every((e) => e.answer?.complete === true);
     return {
       page: 'reviews',
       order,
@@ -149,7 +208,8 @@ export function createKakaoReviews(source: KakaoReviewsSource, now: () => number
       cards,
       total: null,
       loading: pending > 0 || (unanswered && now() - state.pressedTime < PRESS_ANSWER_MS),
-      endShown: !!last && last.hasNext === false && list.every((a) => a?.complete) && cards.length === all,
+      // The page agrees: no list "더보기" is left after the reviews.
+      endShown: !!last && last.hasNext === false && whole && cards.length === all && !listMore(doc, cards),
     };
   };
 
@@ -174,19 +234,14 @@ export function createKakaoReviews(source: KakaoReviewsSource, now: () => number
         return true;
       }
       case 'more': {
-        const view = read(doc, state);
-        const lastText = view.cards.at(-1)?.text ?? '';
-        const anchor = lastText ? elementShowing(doc, lastText) : null;
-        const item = anchor?.closest('li, article') ?? anchor;
-        const more = controls(doc, LOAD_MORE).find(
-          (el) => !disabled(el) && (!item || (!item.contains(el) && (item.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0)),
-        ) as HTMLElement | undefined;
+        // Reading on: a press the page never answered is given up, the list shown is the one read on.
+        state.pressedAt = null;
+        const more = listMore(doc, read(doc, state).cards) as HTMLElement | null;
         if (more) {
           more.click();
           return true;
         }
         // No control: the list grows as the page is scrolled.
-        (anchor as HTMLElement | null)?.scrollIntoView?.({ block: 'end' });
         doc.defaultView?.scrollTo(0, doc.documentElement.scrollHeight);
         doc.defaultView?.dispatchEvent(new Event('scroll'));
         return true;
@@ -194,22 +249,5 @@ export function createKakaoReviews(source: KakaoReviewsSource, now: () => number
     }
   };
 
-  return { newState: () => ({ listStart: 0, pressedAt: null, pressedTime: 0, shown: new Set() }), read, act };
-}
-
-/** The innermost element whose shown text holds the start of `text`. */
-function elementShowing(doc: Document, text: string): Element | null {
-  const want = squeezed(text).slice(0, PREFIX);
-  let found: Element | null = null;
-  const walk = (el: Element) => {
-    for (const child of Array.from(el.children)) {
-      if (squeezed(child.textContent ?? '').includes(want)) {
-        found = child;
-        walk(child);
-        return;
-      }
-    }
-  };
-  if (doc.body && want) walk(doc.body);
-  return found;
+  return { newState: () => ({ listStart: 0, pressedAt: null, pressedTime: 0 }), read, act };
 }

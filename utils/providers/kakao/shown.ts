@@ -29,6 +29,8 @@ export function kakaoPlaceShown(
     website: string | null;
     rating: number | null;
     reviews: number | null;
+    /** The week's hours as the page words them, where it shows them. */
+    hours?: string | null;
   },
 ): ProviderPlace {
   const rated = f.rating !== null && (f.rating > 0 || (f.reviews ?? 0) > 0);
@@ -51,5 +53,6 @@ export function kakaoPlaceShown(
     lng: null,
     url: placeUrl(id),
     sponsored: false,
+    ...(f.hours ? { hoursText: f.hours } : {}),
   };
 }

@@ -265,7 +265,18 @@ function replicaKakaoSearchPage(config, win) {
     var contact = el('div', { class: 'contact clickArea' }, [el('span', { class: 'phone', 'data-id': 'phone' }, [r.tel || ''])]);
     if (!ad && !config.brokenItems)
       contact.appendChild(el('a', { class: 'moreview', 'data-id': 'moreview', href: `${config.placeOrigin}/${id}`, target: '_blank' }, ['상세보기']));
-    return el('li', { class: cls, 'data-index': String(index) }, [head, rating, el('div', { class: 'info_item' }, [addr, contact])]);
+    var info = [addr];
+    if (r.replica_period_txt)
+      info.push(
+        el('div', { class: 'openhour' }, [
+          el('p', { class: 'periodWarp' }, [
+            el('span', { class: 'screen_out' }, ['영업시간']),
+            el('a', { 'data-id': 'periodTxt', href: '#' }, [r.replica_period_txt]),
+          ]),
+        ]),
+      );
+    info.push(contact);
+    return el('li', { class: cls, 'data-index': String(index) }, [head, rating, el('div', { class: 'info_item' }, info)]);
   }
   function render() {
     var list = $('info.search.place.list');
