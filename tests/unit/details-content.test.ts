@@ -16,6 +16,7 @@ import { needsDetails } from '../../utils/details/needs';
 import { placePageUrl as replicaPlaceUrl } from '../replica/hrefs';
 import { placePageHtml } from '../replica/pages';
 import { kakaoPlacePageHtml } from '../replica/kakao/pages';
+import { openingHoursText } from '../../utils/export/columns';
 import { readRealPage, realPageParser, realPagesIt, realPagesDescribe } from '../helpers/real-pages';
 import { fakeClock } from '../helpers/details-sim';
 import { world } from '../helpers/sim-world';
@@ -115,6 +116,25 @@ describe('Kakao place page', () => {
       address: k.roadAddress,
     });
     expect(l.sources?.phone).toBe('panel');
+  });
+
+  it('the week under the page\u2019s 영업시간 heading, one line or a line a day, read as the world\u2019s hours; none where the place gives none', () => {
+    const forms = new Set<number>();
+    let withHours = 0;
+    for (const k of kw.places.slice(0, 200)) {
+      const l = readKakaoPlace(parse(kakaoPlacePageHtml(k)), `https://place.map.kakao.com/${k.confirmId}`)!;
+      const h = k.place.hours;
+      if (h === null) {
+        expect(l.hours ?? null, k.confirmId).toBeNull();
+        continue;
+      }
+      withHours++;
+      forms.add(Number(k.confirmId) % 2);
+      const span = h === 'open24h' ? '00:00-24:00' : `${String(h.opens).padStart(2, '0')}:00-${String(h.closes).padStart(2, '0')}:00`;
+      expect(openingHoursText(l.openingHours), k.confirmId).toBe(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((d) => `${d} ${span}`).join('; '));
+    }
+    expect(withHours).toBeGreaterThan(20);
+    expect(forms.size).toBe(2);
   });
 });
 

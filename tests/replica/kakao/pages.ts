@@ -193,7 +193,24 @@ replicaKakaoReviews(${JSON.stringify(config).replace(/</g, '\\u003c')});})();</s
 <div class="detail_info"><span class="txt_address">${e(k.roadAddress)}</span><span class="txt_addrnum">지번 ${e(k.jibunAddress)}</span>
 ${k.phone ? `<span class="txt_contact">${e(k.phone)}</span>` : ''}${k.homepage ? `<a class="link_homepage" href="${e(k.homepage)}">${e(k.homepage)}</a>` : ''}
 ${k.rating !== null ? `<span class="num_star">${k.rating.toFixed(1)}</span><span class="num_rate">${k.ratingCount ?? 0}</span>` : ''}</div>
+${kakaoPlaceHoursHtml(k)}
 ${reviewsHtml}</div></body></html>`;
+}
+
+/**
+ * The place page's hours, under the heading "영업시간" (its markup is in no source [?]): the week
+ * as one line ("매일 10:00 ~ 22:00") or, for a place whose confirmid is odd, a line per day
+ * ("월 10:00 ~ 22:00"), so both forms are on every page of places. None when the place gives none.
+ */
+function kakaoPlaceHoursHtml(k: KakaoReplicaPlace): string {
+  const h = k.place.hours;
+  if (h === null) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const span = h === 'open24h' ? '00:00 ~ 24:00' : `${two(h.opens)}:00 ~ ${two(h.closes)}:00`;
+  const lines = Number(k.confirmId) % 2 === 1 ? ['월', '화', '수', '목', '금', '토', '일'].map((d) => `${d} ${span}`) : [`매일 ${span}`];
+  return `<div class="section_openhour"><strong class="tit_section">영업시간</strong><ul class="list_openhour">${lines
+    .map((l) => `<li><span class="txt_operation">${l}</span></li>`)
+    .join('')}</ul></div>`;
 }
 
 /** www.kakao.com/500.ko.html, where blocked requests are sent. */

@@ -5,7 +5,8 @@ import type { ProviderPlace } from '../../domain/place';
 /**
  * A place page, `place.map.kakao.com/{confirmid}`. The live page is an app shell whose markup
  * the notes do not give [?]: the id is the URL's, the name the page's heading (or its og:title),
- * the rest read where the page shows it under the classes the replica uses; nothing is guessed.
+ * the rest read where the page shows it under the classes the replica uses, the hours under their
+ * heading's words; nothing is guessed.
  */
 export function readPlacePage(doc: Document, url: string): ProviderPlace | null {
   const id = confirmIdFromPlaceUrl(url);
@@ -29,5 +30,23 @@ export function readPlacePage(doc: Document, url: string): ProviderPlace | null 
   } catch {
     website = null;
   }
-  return kakaoPlaceShown(id, { name, category, road, jibun, phone: text('.txt_contact'), website, rating, reviews });
+  return kakaoPlaceShown(id, { name, category, road, jibun, phone: text('.txt_contact'), website, rating, reviews, hours: hoursShown(doc) });
+}
+
+/**
+ * The week under the page's "영업시간" heading (found by its words: the markup is in no source),
+ * its lines joined as the hours reader reads a week ("월 10:00 ~ 22:00 | 화 …"); null when the page
+ * shows no such heading, or nothing under it.
+ */
+function hoursShown(doc: Document): string | null {
+  const heading = Array.from(doc.querySelectorAll('strong, h2, h3, h4, h5, span, dt, div')).find(
+    (el) => el.children.length === 0 && clean(el.textContent) === '영업시간',
+  );
+  const block = heading?.parentElement;
+  if (!block) return null;
+  const lines = Array.from(block.querySelectorAll('li, dd, p'))
+    .filter((el) => !el.querySelector('li, dd, p'))
+    .map((el) => clean(el.textContent))
+    .filter((t): t is string => !!t && t !== '영업시간');
+  return lines.length > 0 ? lines.join(' | ').slice(0, 2000) : null;
 }

@@ -74,8 +74,8 @@ export const kakaoProvider: MapProvider = {
   // The 302 target of a block (B6); the content script never runs there.
   blockedPageKind: (url) => (isKakaoBlockUrl(url) ? 'captcha' : null),
   placePages: {
-    // The place page's contact, homepage and both addresses.
-    fields: ['phone', 'website', 'roadAddress', 'lotAddress'],
+    // The place page's contact, homepage, both addresses and the week's hours.
+    fields: ['phone', 'website', 'roadAddress', 'lotAddress', 'hours'],
     completeSources: ['panel'],
     // Place pages are on place.map.kakao.com, not the search lane's map.kakao.com.
     laneUrl: `${KAKAO_PLACE_ORIGIN}/`,
