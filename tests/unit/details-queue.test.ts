@@ -80,7 +80,7 @@ describe('which listings a place page can complete', () => {
       website: 'https://a.kr/',
       bookingUrl: null,
     };
-    expect(missingFields(naver)).toEqual(['bookingUrl']);
+    expect(missingFields(naver)).toEqual(['bookingUrl', 'hours']);
     expect(placePageUrl(card('77'), 'ko')).toBe('https://www.google.com/maps?cid=77&hl=ko');
     expect(placePageUrl(card('77', { featureId: '0x357CA2:0x4D' }), 'ko')).toBe('https://www.google.com/maps/place/data=!4m2!3m1!1s0x357ca2:0x4d?hl=ko');
     expect(placePageUrl(card('77', { featureId: '0x1:0x4d"><b>' }))).toBe('https://www.google.com/maps?cid=77');

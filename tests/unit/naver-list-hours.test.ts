@@ -6,10 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listingFromPlace } from '../../utils/listing/from-provider-place';
-import { placeFromListItem } from '../../utils/providers/naver/apollo';
+import { placeFromDetailState, placeFromListItem } from '../../utils/providers/naver/apollo';
+import { existsSync, readFileSync } from 'node:fs';
 import { openingHoursText } from '../../utils/export/columns';
 import { naverPlaceOf } from '../replica/naver/data';
-import { listItemState, naverHoursText } from '../replica/naver/pages';
+import { detailApolloState, listItemState, naverHoursText } from '../replica/naver/pages';
+
+const CAPTURE = '../shared/real-pages/naver/naver_pcmap_place_apollo-state_1446535451_ko_2026-05.json';
 import { createWorld } from '../replica/world';
 
 const world = createWorld({ seed: 17, places: 600, centre: { lat: 37.57, lng: 126.98 }, radiusKm: 2 });
@@ -55,5 +58,32 @@ describe('Naver list hours', () => {
     expect(hostile.hours).toBe('=HYPERLINK("x")');
     expect(hostile.openingHours ?? null).toBeNull();
     expect(hostile.closed).toBeUndefined();
+  });
+});
+
+describe('Naver place page hours', () => {
+  it('the week the place page\u2019s state gives (the capture\u2019s shape) reads as the world\u2019s; the real capture\u2019s reads as its own days', () => {
+    let withHours = 0;
+    for (const place of world.places.slice(0, 200)) {
+      const p = naverPlaceOf(place);
+      const read = placeFromDetailState(detailApolloState(p) as never, p.id);
+      if (!read) throw new Error(p.id);
+      const l = listingFromPlace(read, 'page-data');
+      if (place.hours === null) {
+        expect(l.openingHours ?? null, p.id).toBeNull();
+        continue;
+      }
+      withHours++;
+      const span =
+        place.hours === 'open24h' ? '00:00-24:00' : `${String(place.hours.opens).padStart(2, '0')}:00-${String(place.hours.closes).padStart(2, '0')}:00`;
+      expect(openingHoursText(l.openingHours), p.id).toBe(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((d) => `${d} ${span}`).join('; '));
+    }
+    expect(withHours).toBeGreaterThan(20);
+  });
+
+  it.skipIf(!existsSync(CAPTURE))('the 2026 capture: six days 16:00–24:00, its Sunday (a monthly rule) unknown', () => {
+    const state = JSON.parse(readFileSync(CAPTURE, 'utf8'));
+    const l = listingFromPlace(placeFromDetailState(state, '1446535451')!, 'page-data');
+    expect(openingHoursText(l.openingHours)).toBe('Mo 16:00-24:00; Tu 16:00-24:00; We 16:00-24:00; Th 16:00-24:00; Fr 16:00-24:00; Sa 16:00-24:00; Su unknown');
   });
 });

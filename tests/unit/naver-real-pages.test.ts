@@ -90,6 +90,8 @@ realDescribe('pcmap place page Apollo state, 동암상회 1446535451 (2026-05)',
       lng: 126.6997446,
       url: 'https://map.naver.com/p/entry/place/1446535451',
       sponsored: false,
+      // The week its state gives, a line a day (newBusinessHours): read as hours where the listing is made.
+      hoursText: '수 16:00~24:00 | 목 16:00~24:00 | 금 16:00~24:00 | 토 16:00~24:00 | 일(5/31) 정기휴무 (매달 5번째 일요일) | 월 16:00~24:00 | 화 16:00~24:00',
     });
   });
 

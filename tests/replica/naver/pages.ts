@@ -360,9 +360,39 @@ export function detailApolloState(p: NaverReplicaPlace): Record<string, unknown>
         base: { __ref: base },
         homepages: { __typename: 'Homepage', etc: [], repr: p.homepage ? { __typename: 'HomepageItem', url: p.homepage, type: '홈페이지' } : null },
         'naverBooking({"bookingType":"restaurant"})': { __typename: 'PlaceDetailNaverBooking', naverBookingUrl: p.bookingUrl },
+        'newBusinessHours({"format":"restaurant"})': newBusinessHours(p),
       },
     },
   };
+}
+
+/**
+ * The week, in the 2026 capture's shape (../shared/real-pages/naver naver_pcmap_place_apollo-state_1446535451):
+ * one `WorkingHoursInfo` a day, starting today (the capture's first day is its Wednesday), its
+ * `businessHours` start and end; `[]` for a place that gives none. The world's places keep one span every day.
+ */
+function newBusinessHours(p: NaverReplicaPlace): unknown[] {
+  const h = p.place.hours;
+  if (h === null) return [];
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [start, end] = h === 'open24h' ? ['00:00', '24:00'] : [`${two(h.opens)}:00`, `${two(h.closes)}:00`];
+  const week = ['수', '목', '금', '토', '일', '월', '화'];
+  return [
+    {
+      __typename: 'NewBusinessHour',
+      name: '',
+      businessStatusDescription: { __typename: 'BusinessStatusDescription', status: '영업 중', description: `${end}에 영업 종료` },
+      businessHours: week.map((day) => ({
+        __typename: 'WorkingHoursInfo',
+        day,
+        businessHours: { __typename: 'StartEndTime', start, end },
+        breakHours: [],
+        description: null,
+        lastOrderTimes: null,
+        showEndsNextDay: false,
+      })),
+    },
+  ];
 }
 
 /** pcmap.place.naver.com/{vertical}/{id}/home: the detail spans (S19) and the Apollo state. */

@@ -225,8 +225,32 @@ export function placeFromDetailState(state: ApolloState, id?: string): ProviderP
     x: coordinate.x,
     y: coordinate.y,
     sponsored: false,
+    hours: weekOf(detail),
   });
   return typeof read === 'string' ? null : read;
+}
+
+/**
+ * The week the place page's state gives (`newBusinessHours(…)[0].businessHours[]`, the 2026
+ * capture): one line a day in the words the hours reader reads ("수 16:00~24:00", or the day's own
+ * note: "일(5/31) 정기휴무 (매달 5번째 일요일)"), joined; null when it gives none. The status of the
+ * moment (`businessStatusDescription`) is not the week and is left out.
+ */
+function weekOf(detail: Record<string, unknown> | null): string | null {
+  const field = detail ? Object.keys(detail).find((k) => k.startsWith('newBusinessHours')) : undefined;
+  const list = field ? detail![field] : null;
+  const first = Array.isArray(list) && isRecord(list[0]) ? list[0] : null;
+  const days = first && Array.isArray(first.businessHours) ? first.businessHours : [];
+  const lines: string[] = [];
+  for (const d of days.slice(0, 14)) {
+    if (!isRecord(d) || typeof d.day !== 'string') continue;
+    const span = isRecord(d.businessHours) ? d.businessHours : null;
+    const times = span && typeof span.start === 'string' && typeof span.end === 'string' ? `${span.start}~${span.end}` : null;
+    const note = typeof d.description === 'string' ? d.description : null;
+    const said = [times, note].filter((t): t is string => !!t).join(' ');
+    if (said) lines.push(`${d.day} ${said}`);
+  }
+  return lines.length > 0 ? lines.join(' | ').slice(0, 2000) : null;
 }
 
 /** `ROOT_QUERY["placeDetail({…"id":"{id}"…})"]`, whose `base.__ref` is this place. */

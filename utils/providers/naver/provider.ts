@@ -83,8 +83,8 @@ export const naverProvider: MapProvider = {
   // The block page keeps the list's URL (A7): it is recognised by its text, in the content script.
   blockedPageKind: () => null,
   placePages: {
-    // PlaceDetailBase (road and lot addresses, phone) and placeDetail (homepage, booking).
-    fields: ['phone', 'website', 'roadAddress', 'lotAddress', 'bookingUrl'],
+    // PlaceDetailBase (road and lot addresses, phone) and placeDetail (homepage, booking, the week's hours).
+    fields: ['phone', 'website', 'roadAddress', 'lotAddress', 'bookingUrl', 'hours'],
     // Naver's list answers are page-data too, and they lack the homepage: only the place page is complete.
     completeSources: [],
     laneUrl: `${PCMAP_ORIGIN}/`,
