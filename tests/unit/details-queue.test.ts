@@ -65,8 +65,8 @@ describe('which listings a place page can complete', () => {
     expect(needsDetails(card('3', { sources: { address: 'page-data' }, hours: 'Monday: 9 AM–6 PM' }))).toBe(false);
     // …except for hours, which that data has not carried since November 2025: missing, so the page is loaded…
     expect(needsDetails(card('3', { sources: { address: 'page-data' } }))).toBe(true);
-    // …once: a record its place page was read into (the panel is only there) has no hours to give.
-    expect(needsDetails(card('3', { sources: { address: 'page-data', phone: 'panel' } }))).toBe(false);
+    // Also beside a panel's reading: a panel is read while a person browses too, with no page data (so no hours).
+    expect(needsDetails(card('3', { sources: { address: 'page-data', phone: 'panel' } }))).toBe(true);
     expect(needsDetails(card('4', { sponsored: true }))).toBe(false);
     const naver: Listing = {
       ...card('5'),

@@ -84,7 +84,10 @@ describe('checkFilter: what the options page saves', () => {
     const rating = checkFilter({ minRating: '4,5' });
     expect(rating.ok && rating.filter.minRating).toBe(4.5);
     // A word that folds to nothing matches nothing: keeping it would leave out every place.
-    for (const word of ['\u0301', '\u200b', '\u200d\u0301']) expect(checkFilter({ categories: word }).ok, JSON.stringify(word)).toBe(false);
+    for (const word of ['\u0301', '\u200b', '\u200d\u0301', '\u3164', '\u115f', '\uffa0', '\u2800', '-', '·'])
+      expect(checkFilter({ categories: word }).ok, JSON.stringify(word)).toBe(false);
+    // A count is whole digits, or digits grouped by three: "1.000", "1,0000", "10,00" are refused, never read as 1 or 10.
+    for (const count of ['1.000', '1,0000', '10,00', '2.5']) expect(checkFilter({ minReviews: count }).ok, count).toBe(false);
   });
 
   it('takes exactly 50 words of 60 characters', () => {

@@ -271,6 +271,8 @@ describe('a statement not understood leaves the days it names undecided (a skept
     ['첫째 화요일 휴무 | 매일 11:00~21:00', 'Mo,We-Su 11:00-21:00; Tu unknown'],
     ['매일 10:00~22:00 (마지막 주 월요일 휴무)', 'Mo unknown; Tu-Su 10:00-22:00'],
     ['격주 일요일 휴무 | 평일 09:00~18:00', 'Mo-Fr 09:00-18:00; Sa,Su unknown'],
+    // A range names every day in it (a second review found 화 and 수 decided).
+    ['매일 10:00~22:00 | 월~목 격주 휴무', 'Mo-Th unknown; Fr-Su 10:00-22:00'],
   ])('%s', (text, osm) => {
     expect(osmOpeningHours(parseHoursText(text))).toBe(osm);
   });

@@ -58,6 +58,9 @@ describe('Naver list hours', () => {
     expect(hostile.hours).toBe('=HYPERLINK("x")');
     expect(hostile.openingHours ?? null).toBeNull();
     expect(hostile.closed).toBeUndefined();
+    // A closed word the reader did not understand does not clear a closed mark (a second review found it did).
+    const works = listingFromPlace(placeFromListItem({ ...base, businessHours: '매일 10:00~22:00 | 내부 공사로 임시휴업' }) as never, 'card');
+    expect(works.closed).toBeUndefined();
   });
 });
 

@@ -49,10 +49,7 @@ export function needsDetails(l: Listing): boolean {
   const pages = pagesOf(l.provider);
   const missing = missingFields(l);
   const complete = pages?.completeSources ?? [];
-  const sources = Object.values(l.sources ?? {});
-  if (complete.length > 0 && sources.some((s) => complete.includes(s))) {
-    // Read from the place page itself: what it left blank it does not give (a daily re-run loads nothing again).
-    if (sources.some((s) => pages?.pageOnlySources?.includes(s))) return false;
+  if (complete.length > 0 && Object.values(l.sources ?? {}).some((s) => complete.includes(s))) {
     return missing.some((f) => pages?.listMayOmit?.includes(f));
   }
   return missing.length > 0;

@@ -42,6 +42,8 @@ function numberOf(value: unknown, kind: 'count' | 'rating'): number | null {
     const s = value.trim().replace(/^＋|^\+/, '');
     if (s === '') return null;
     if (/^\d{1,3}(?:,\d{3})+$/.test(s)) return kind === 'count' ? Number(s.replace(/,/g, '')) : Number.NaN;
+    // A count is whole digits ("1.000", "10,00" are no count a person means); a rating may have a decimal point or comma.
+    if (kind === 'count') return /^\d+$/.test(s) ? Number(s) : Number.NaN;
     return /^\d+(?:[.,]\d+)?$|^\.\d+$/.test(s) ? Number(s.replace(',', '.')) : Number.NaN;
   }
   return Number.NaN;
@@ -67,7 +69,8 @@ function checkWords(field: WordField, value: unknown): string[] | FilterCheck {
     );
   }
   // A word of marks or invisible characters only matches nothing: it would leave out every place.
-  const blank = words.find((w) => foldText(w).replace(/[\p{M}\p{Cf}\s]/gu, '') === '');
+  // Hangul fillers (U+3164, U+115F, U+1160, U+FFA0) and the braille blank are letters to Unicode, and show nothing.
+  const blank = words.find((w) => !/[\p{L}\p{N}]/u.test(foldText(w).replace(/[\u3164\u115f\u1160\uffa0\u2800]/g, '')));
   if (blank !== undefined) {
     return refuse(`${name.en}: a word must have letters or digits.`, text('filter_error_blank_word', text(name.key)));
   }

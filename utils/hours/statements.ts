@@ -115,7 +115,20 @@ type Keyword = { kind: KeywordKind; at: number };
 export function readStatement(tokens: readonly Token[], text: Normalised): Statement {
   const source = originalSlice(text, tokens[0]!.at, tokens[tokens.length - 1]!.end).trim();
   // A statement not understood still names its days: week.ts leaves them undecided rather than let a broader statement decide them.
-  const daysNamed = (): DayKey[] => unique(tokens.flatMap((t) => (t.kind === 'day' ? t.days! : [])));
+  const daysNamed = (): DayKey[] => {
+    const out: DayKey[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (t.kind !== 'day') continue;
+      const to = tokens[i + 1]?.kind === 'to' ? tokens[i + 2] : undefined;
+      // A range (월~목) names every day in it.
+      if (to?.kind === 'day' && t.single && to.single) {
+        out.push(...dayRange(t.days![0] as number, to.days![0] as number));
+        i += 2;
+      } else out.push(...t.days!);
+    }
+    return unique(out);
+  };
   const result = (outcome: Outcome, days: DayKey[] = outcome.kind === 'unparsed' ? daysNamed() : []): Statement => ({
     source,
     text: wordingAfterDays(tokens, text),

@@ -14,6 +14,9 @@ import { stampSources } from './merge-fields';
 import type { FieldSource, Listing } from '../domain/listing';
 import { parseHoursText } from '../hours';
 
+/** Words that say a place is closed (for now, for good, or on some day), in a piece the hours reader did not understand. */
+const CLOSED_WORDS = /휴업|휴무|휴점|폐업|폐점|영업\s*중단|closed/i;
+
 export function listingFromPlace(place: ProviderPlace, source: FieldSource): Listing {
   const otherPhones = place.virtualPhone && place.virtualPhone !== place.phone ? [place.virtualPhone] : [];
   const listing: Listing = {
@@ -46,10 +49,11 @@ export function listingFromPlace(place: ProviderPlace, source: FieldSource): Lis
     const week = parseHoursText(place.hoursText);
     listing.hours = place.hoursText;
     if (week.days.length > 0) listing.openingHours = week.days;
-    // A week read with no closed word is the site's word that the place keeps its hours: it
-    // clears an old "closed for now" (a place reopens); words that read as no week say nothing.
+    // A week read with no closed word anywhere is the site's word that the place keeps its hours:
+    // it clears an old closed mark (a place reopens). Words that read as no week, or a closed word
+    // the reader did not understand ("내부 공사로 임시휴업"), say nothing of it.
     if (week.closed) listing.closed = week.closed;
-    else if (week.days.length > 0) listing.closed = null;
+    else if (week.days.length > 0 && !week.unparsed.some((u) => CLOSED_WORDS.test(u))) listing.closed = null;
   }
   return stampSources(boundListing(listing), source);
 }

@@ -133,8 +133,6 @@ export interface PlacePages {
    * since November 2025, serpapi/public-roadmap#3180).
    */
   listMayOmit?: readonly DetailField[];
-  /** Sources only the place page itself gives: a record with one was read there, and its blanks are the page's. */
-  pageOnlySources?: readonly string[];
   /** The pacing lane of its place pages: their own host (one load at a time per host). */
   laneUrl: string;
   /** The place page to load for a listing of this site, or null when its ids do not name one. */

@@ -47,7 +47,8 @@ export async function storedDistributions(
       let newest: { at: number; distribution: RatingDistribution } | null = null;
       for (const job of jobs[i]!) {
         const distribution = job?.result?.distribution;
-        if (distribution && (!newest || job!.updatedAt > newest.at)) newest = { at: job!.updatedAt, distribution };
+        const at = job?.result?.distributionAt ?? job?.updatedAt ?? 0;
+        if (distribution && (!newest || at > newest.at)) newest = { at, distribution };
       }
       if (newest) out.set(p.key, newest.distribution);
     });

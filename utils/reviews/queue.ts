@@ -183,11 +183,11 @@ export async function commitReviews(
         read: req.reviews.length,
         added,
         sortedNewest: req.sortedNewest,
-        // A reading that saw no histogram keeps the one an earlier reading saw.
+        // A reading that saw no histogram keeps the one an earlier reading saw, with when it was seen.
         ...(req.distribution
-          ? { distribution: [...req.distribution] as RatingDistribution }
+          ? { distribution: [...req.distribution] as RatingDistribution, distributionAt: req.now }
           : job.result?.distribution
-            ? { distribution: job.result.distribution }
+            ? { distribution: job.result.distribution, distributionAt: job.result.distributionAt ?? job.updatedAt }
             : {}),
       };
       writes.push(

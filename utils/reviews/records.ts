@@ -40,9 +40,10 @@ export interface ReviewJob {
   lastError: string | null;
   /**
    * On done: how the reading ended and what it gave; `distribution`, the place's rating histogram
-   * when the page showed one that added up (utils/reviews/distribution.ts), absent otherwise.
+   * when the page showed one that added up (utils/reviews/distribution.ts), absent otherwise, and
+   * `distributionAt` when it was seen (a histogram carried over from an earlier reading keeps its time).
    */
-  result?: { end: ReviewsEnd; read: number; added: number; sortedNewest: boolean; distribution?: RatingDistribution };
+  result?: { end: ReviewsEnd; read: number; added: number; sortedNewest: boolean; distribution?: RatingDistribution; distributionAt?: number };
   createdAt: number;
   updatedAt: number;
 }

@@ -25,10 +25,9 @@ export const googleProvider: MapProvider = {
     // The panel (address, phone, website) and APP_INITIALIZATION_STATE (full address and its parts, categories, hours).
     fields: ['address', 'phone', 'website', 'hours', 'categories'],
     completeSources: ['page-data', 'panel'],
-    // Its list's data (tbm=map) no longer carries hours: a record without them is missing them,
-    // unless its place page was read (the panel is only there): then it has none to give.
+    // Its list's data (tbm=map) no longer carries hours: a record without them is missing them.
+    // (Its panel is read without the place page too, when a person browses: no sign the page was read.)
     listMayOmit: ['hours'],
-    pageOnlySources: ['panel'],
     laneUrl: `${GOOGLE_ORIGIN}/maps/`,
     /**
      * Asked in the sweep's results language (`hl`), like its searches:

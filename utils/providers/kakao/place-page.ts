@@ -33,20 +33,31 @@ export function readPlacePage(doc: Document, url: string): ProviderPlace | null 
   return kakaoPlaceShown(id, { name, category, road, jibun, phone: text('.txt_contact'), website, rating, reviews, hours: hoursShown(doc) });
 }
 
+/** A line that says days and times: what a week's line is, not an address, a phone or a review. */
+const WEEK_LINE = /(매일|평일|주말|[월화수목금토일](요일)?|공휴일)[^\n]*\d{1,2}:\d{2}|휴무|휴일/;
+const HEADING = 'strong, h2, h3, h4, h5, dt, span, div';
+
 /**
- * The week under the page's "영업시간" heading (found by its words: the markup is in no source),
- * its lines joined as the hours reader reads a week ("월 10:00 ~ 22:00 | 화 …"); null when the page
- * shows no such heading, or nothing under it.
+ * The week under the page's "영업시간" heading (found by its words: the markup is in no source):
+ * the lines that follow the heading, up to the next heading (for a `dt`, its `dd`s), outside any
+ * list of reviews; kept only when they read as days and times. Every such heading is tried, the
+ * first with a week wins. Null when none shows one.
  */
 function hoursShown(doc: Document): string | null {
-  const heading = Array.from(doc.querySelectorAll('strong, h2, h3, h4, h5, span, dt, div')).find(
-    (el) => el.children.length === 0 && clean(el.textContent) === '영업시간',
-  );
-  const block = heading?.parentElement;
-  if (!block) return null;
-  const lines = Array.from(block.querySelectorAll('li, dd, p'))
-    .filter((el) => !el.querySelector('li, dd, p'))
-    .map((el) => clean(el.textContent))
-    .filter((t): t is string => !!t && t !== '영업시간');
-  return lines.length > 0 ? lines.join(' | ').slice(0, 2000) : null;
+  const headings = Array.from(doc.querySelectorAll(HEADING)).filter((el) => el.children.length === 0 && clean(el.textContent) === '영업시간');
+  for (const heading of headings) {
+    if (heading.closest('[class*="review"], [id*="review"]')) continue;
+    const lines: string[] = [];
+    for (let el = heading.nextElementSibling; el; el = el.nextElementSibling) {
+      if (heading.tagName === 'DT' ? el.tagName !== 'DD' : el.matches('strong, h2, h3, h4, h5, dt')) break;
+      const leaves = [el, ...Array.from(el.querySelectorAll('li, dd, p, span'))].filter((x) => !x.querySelector('li, dd, p, span'));
+      for (const leaf of leaves) {
+        const t = clean(leaf.textContent);
+        if (t) lines.push(t);
+      }
+    }
+    const week = lines.filter((l) => WEEK_LINE.test(l));
+    if (week.length > 0 && week.length === lines.length) return week.join(' | ').slice(0, 2000);
+  }
+  return null;
 }

@@ -94,12 +94,22 @@ function listOf(url: string): string {
   }
 }
 
+/** A request that says which list and nothing of where in it (no parameter but the list's own). */
+function isFirstPage(url: string): boolean {
+  try {
+    return [...new URL(url).searchParams.keys()].every((k) => LIST_PARAMS.includes(k));
+  } catch {
+    return false;
+  }
+}
+
 /** The answers the page received for this place's reviews, and its requests still unanswered. */
 function exchanges(source: KakaoReviewsSource, placeId: string): { answers: Exchange[]; pending: number } {
   const open = new Map<string, number>();
   const ends = new Map<string, number>();
   const mine = source.messages().filter((m) => kakaoReviewsRequestPlace(m.url) === placeId);
-  for (const m of mine) if (m.phase === 'end') ends.set(m.url, (ends.get(m.url) ?? 0) + 1);
+  // A failed request (no status) is no answer: the page shows nothing of it and asks again.
+  for (const m of mine) if (m.phase === 'end' && m.status !== null) ends.set(m.url, (ends.get(m.url) ?? 0) + 1);
   const answers: Exchange[] = [];
   for (const m of mine) {
     if (m.phase === 'start') {
@@ -108,6 +118,7 @@ function exchanges(source: KakaoReviewsSource, placeId: string): { answers: Exch
     }
     const n = open.get(m.url) ?? 0;
     if (n > 0) open.set(m.url, n - 1);
+    if (m.status === null) continue;
     const made = source.requestCount(m.url);
     // A copy of a request the page never made is someone else's message.
     if (made === 0) continue;
@@ -122,13 +133,19 @@ function exchanges(source: KakaoReviewsSource, placeId: string): { answers: Exch
 }
 
 /**
- * The list's reviews in the page's order, each once, up to the first the page does not show yet:
- * each text is looked for after the one before it (a short text repeated is found once per review).
+ * The list's reviews in the page's order, each once, up to the first gap in its answers and the
+ * first review the page does not show yet: each text is looked for after the one before it (a
+ * short text repeated is found once per review). `all`: the reviews its answers hold in all.
  */
 function shownCards(doc: Document, list: readonly Exchange[]): { cards: ReviewCard[]; all: number } {
   const seen = new Set<string>();
   const all: ReviewCard[] = [];
-  for (const { answer } of list) for (const c of answer?.cards ?? []) if (c.id && !seen.has(c.id) && seen.add(c.id)) all.push(c);
+  for (const { answer } of list) {
+    // A gap (an answer unread, doubtful or incomplete): nothing after it is where the list says it
+    // is, so the list read stops there, whatever ending (limit, known, since) the judge would take.
+    if (!answer?.complete) break;
+    for (const c of answer.cards) if (c.id && !seen.has(c.id) && seen.add(c.id)) all.push(c);
+  }
   let page: string | null = null;
   let from = 0;
   const cards: ReviewCard[] = [];
@@ -142,7 +159,8 @@ function shownCards(doc: Document, list: readonly Exchange[]): { cards: ReviewCa
     }
     cards.push(c);
   }
-  return { cards, all: all.length };
+  const every = new Set(list.flatMap(({ answer }) => (answer?.cards ?? []).map((c) => c.id)));
+  return { cards, all: every.size };
 }
 
 /** The innermost element whose shown text holds the start of `text`. */
@@ -172,7 +190,9 @@ function listMore(doc: Document, cards: readonly ReviewCard[]): Element | null {
   const candidates = controls(doc, LOAD_MORE).filter(
     (el) => !disabled(el) && !el.closest('li, article') && (!anchor || (anchor.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0),
   );
-  return candidates.find((el) => LIST_MORE.test(clean(el.textContent)) || LIST_MORE.test(clean(el.getAttribute('aria-label')))) ?? candidates[0] ?? null;
+  const own = candidates.find((el) => LIST_MORE.test(clean(el.textContent)) || LIST_MORE.test(clean(el.getAttribute('aria-label'))));
+  // Without a review's text to stand after, a bare "더보기" could be anything's: only the list's own words count.
+  return own ?? (anchor ? (candidates[0] ?? null) : null);
 }
 
 export function createKakaoReviews(source: KakaoReviewsSource, now: () => number = Date.now): ReviewsReader<KakaoReviewsState> {
@@ -185,8 +205,13 @@ export function createKakaoReviews(source: KakaoReviewsSource, now: () => number
       state.listStart = state.pressedAt;
       state.pressedAt = null;
     }
-    // An answer asked for another list than the one before it (its order changed) starts a list.
-    for (let i = Math.max(1, state.listStart + 1); i < answers.length; i++) if (listOf(answers[i]!.url) !== listOf(answers[i - 1]!.url)) state.listStart = i;
+    // An answer asked for another list than the one before it (its order changed) starts a list,
+    // when it is a first page (it says no more than which list); a next page of another list is a gap.
+    for (let i = Math.max(1, state.listStart + 1); i < answers.length; i++) {
+      if (listOf(answers[i]!.url) === listOf(answers[i - 1]!.url)) continue;
+      if (isFirstPage(answers[i]!.url)) state.listStart = i;
+      else answers[i] = { url: answers[i]!.url, answer: null };
+    }
     const list = answers.slice(state.listStart);
     const sorts = controls(doc, SORTS);
     const newestControl = sorts.find((s) => NEWEST.test(clean(s.textContent)) || NEWEST.test(clean(s.getAttribute('aria-label'))));

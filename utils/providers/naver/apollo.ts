@@ -246,8 +246,13 @@ function weekOf(detail: Record<string, unknown> | null): string | null {
     if (!isRecord(d) || typeof d.day !== 'string') continue;
     const span = isRecord(d.businessHours) ? d.businessHours : null;
     const times = span && typeof span.start === 'string' && typeof span.end === 'string' ? `${span.start}~${span.end}` : null;
+    // Its breaks (`breakHours`, [] in the capture; each assumed `{start, end}` like its hours [?]):
+    // a break that cannot be read leaves the day out (unknown), never open through it.
+    const breaks = Array.isArray(d.breakHours) ? d.breakHours : [];
+    const read = breaks.map((b) => (isRecord(b) && typeof b.start === 'string' && typeof b.end === 'string' ? `브레이크타임 ${b.start}~${b.end}` : null));
+    if (read.includes(null)) continue;
     const note = typeof d.description === 'string' ? d.description : null;
-    const said = [times, note].filter((t): t is string => !!t).join(' ');
+    const said = [times, ...(times ? read : []), note].filter((t): t is string => !!t).join(' ');
     if (said) lines.push(`${d.day} ${said}`);
   }
   return lines.length > 0 ? lines.join(' | ').slice(0, 2000) : null;
