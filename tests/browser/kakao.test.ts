@@ -59,7 +59,9 @@ describe('a Kakao sweep in real Chromium', () => {
     const { popup, sweep } = await sweepToEnd({ keywords: KEYWORD, area: DISTRICT }, 'the Kakao district sweep');
     expect(sweep.status).toBe('finished');
     expect(sweep.provider).toBe('kakao');
-    const { rows, truth } = await expectCsvIsTruth(popup, sweep.id, DISTRICT);
+    const { rows, truth, hoursMissing } = await expectCsvIsTruth(popup, sweep.id, DISTRICT);
+    // The list shows every place's hours line: none comes out without it.
+    expect(hoursMissing).toBe(0);
     expect(truth).toBeGreaterThan(200);
     const odd = rows.filter(
       (r) => !/^서울/.test(r.road_address ?? '') || !/^https:\/\/place\.map\.kakao\.com\/\d+$/.test(r.url ?? '') || !(Number(r.lat) > 37),

@@ -33,7 +33,7 @@ export async function expectCsvWithBomIsTruth(
   popup: Page,
   sweepId: string,
   areaText: string,
-): Promise<{ rows: Record<string, string>[]; truth: number }> {
+): Promise<{ rows: Record<string, string>[]; truth: number; hoursMissing: number }> {
   const csv = await suite.expectCsvIsTruth(popup, sweepId, areaText);
   expect(csv.text.charCodeAt(0)).toBe(0xfeff);
   return csv;

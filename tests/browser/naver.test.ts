@@ -83,7 +83,9 @@ describe('a Naver sweep in real Chromium', () => {
     // Every list page it caused (a cell's load, a page turn: each a navigation) waited its turn in the lane.
     const gaps = gapsOf(causedRequests(suite.replica.requests.slice(since), { load: 'page' }));
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(SETTINGS.delayMs - NETWORK_JITTER_MS);
-    const { rows, truth } = await expectCsvIsTruth(popup, sweep.id, DISTRICT);
+    const { rows, truth, hoursMissing } = await expectCsvIsTruth(popup, sweep.id, DISTRICT);
+    // The list gives every place's week in words: none comes out without it.
+    expect(hoursMissing).toBe(0);
     expect(truth).toBeGreaterThan(250);
     expect(sweep.counters.cellsSplit).toBeGreaterThan(0);
     // Road addresses as Naver writes them (시/구 … 로/길 number), place links on map.naver.com.

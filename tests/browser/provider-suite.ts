@@ -101,7 +101,12 @@ export interface ProviderSuite<R, S> {
    * Every place of the truth outside saturated cells is in the CSV, nothing else is, once each,
    * all of this provider. Returns the CSV (for the file's own checks) and the truth's size.
    */
-  expectCsvIsTruth(popup: Page, sweepId: string, areaText: string): Promise<{ text: string; rows: Record<string, string>[]; truth: number }>;
+  /** `hoursMissing`: exported places the world gives hours that came out without any. */
+  expectCsvIsTruth(
+    popup: Page,
+    sweepId: string,
+    areaText: string,
+  ): Promise<{ text: string; rows: Record<string, string>[]; truth: number; hoursMissing: number }>;
   /** After a block pause: lift the block, the switches back to the defaults, press Resume; the sweep finishes with new places. */
   resumeAfterBlock(popup: Page, sweepId: string): Promise<void>;
   /** SIGKILL the shared browser and launch it again on its profile, with a map tab open; its popup. */
@@ -184,13 +189,18 @@ export function providerSuite<R extends ProviderReplica<S>, S>(o: {
         saturated.some(({ bbox: c }) => p.lat >= c.south && p.lat <= c.north && p.lng >= c.west && p.lng <= c.east);
       const got = new Set(ids);
       expect([...truth].filter(([id, p]) => !got.has(id) && !inSaturated(p)).map(([id]) => id)).toEqual([]);
-      // The list's hours line, read as the week it words: each place's opening_hours is the world's.
+      // The list's hours, read as the week it words: no place's opening_hours other than the world's
+      // (a variant whose page carries no hours for some places leaves them empty: counted, returned).
       const wrongHours = csv.rows.filter((r) => {
         const t = truth.get(r.provider_id!);
-        return t?.hours !== undefined && (r.opening_hours ?? '') !== weekOf(t.hours);
+        return t?.hours !== undefined && (r.opening_hours ?? '') !== '' && r.opening_hours !== weekOf(t.hours);
       });
       expect(wrongHours.map((r) => `${r.provider_id}: ${r.hours} → ${r.opening_hours}`)).toEqual([]);
-      return { text: csv.text, rows: csv.rows, truth: truth.size };
+      const hoursMissing = csv.rows.filter((r) => {
+        const t = truth.get(r.provider_id!);
+        return !!t?.hours && (r.opening_hours ?? '') === '';
+      }).length;
+      return { text: csv.text, rows: csv.rows, truth: truth.size, hoursMissing };
     },
     async resumeAfterBlock(popup, sweepId) {
       replica.unblock();
