@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { naverReviewsClient } from '../replica/naver/reviews-client';
 import type { ServedNaverReview } from '../replica/naver/reviews-view';
 import { readNaverReviews, actOnNaverReviews, naverReviewCards } from '../../utils/providers/naver/reviews';
+import { reviewIdsOf } from '../../utils/reviews/review-of';
 
 const OPTS = {
   expander: 'link',
@@ -114,5 +115,17 @@ describe('the Naver reviews reader', () => {
     doc.querySelector('.pui__xtsQN-')!.textContent = long; // expander shows the full text
     doc.querySelector('.pui__wFzIYl')!.remove();
     expect(readNaverReviews(doc, state).order).not.toBe('newest');
+  });
+});
+
+describe('a Naver review without the site\u2019s id keeps one id', () => {
+  it('read when its chip is in the page\u2019s top keywords and when it is not (which words read as chips depends on that list)', () => {
+    const noId = { ...(OPTS as object), idMode: 'none' } as never;
+    const tallies = (kw: string[]) => `<div><h2>이런 점이 좋았어요</h2><ul>${kw.map((k) => `<li><span>"${k}"</span><span>12</span></li>`).join('')}</ul></div>`;
+    const read = (kw: string[]) => readNaverReviews(page([item({ keywords: ['주차하기 편해요'] })], '', noId, tallies(kw)), { newestPressedOver: null }).cards;
+    const a = read(['음식이 맛있어요', '친절해요']);
+    const b = read(['음식이 맛있어요', '주차하기 편해요']);
+    expect(a[0]!.visit!.tags).not.toEqual(b[0]!.visit!.tags);
+    expect(reviewIdsOf(a, 'naver:1')[0]!.id).toBe(reviewIdsOf(b, 'naver:1')[0]!.id);
   });
 });

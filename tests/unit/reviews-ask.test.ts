@@ -16,11 +16,13 @@ import { freshFactory, makeCell, makeListing, makeSweep } from './store-fixtures
 const NOW = Date.UTC(2026, 11, 1);
 const LIMITS = { reviewsPerPlace: 7, reviewsSince: '2025-01-01', reviewsKeepAuthor: false };
 
-async function setUp(status: 'finished' | 'running', places: string[], reviews = false): Promise<Store> {
+async function setUp(status: 'finished' | 'running', places: string[], reviews = false, filters?: object): Promise<Store> {
   const store = await openStore({ factory: freshFactory(), name: `reviews-ask-${Math.random()}`, now: () => NOW });
   for (const id of ['s', 'other']) {
     const sweep = makeSweep(id, { status });
-    await store.createSweep({ ...sweep, settings: { ...sweep.settings, reviews } as typeof sweep.settings }, [makeCell(id, 'r0c0')]);
+    await store.createSweep({ ...sweep, settings: { ...sweep.settings, reviews, ...(filters ? { filters } : {}) } as typeof sweep.settings }, [
+      makeCell(id, 'r0c0'),
+    ]);
   }
   await store.transact(['listings'], 'readwrite', async (tx) => {
     for (const p of places) {
@@ -45,7 +47,8 @@ describe('Read reviews on a finished sweep', () => {
   });
 
   it('reads the places that pass the filters of the moment: one they leave out is not read again, one they now keep is queued; the sweep keeps its own filters', async () => {
-    const store = await setUp('finished', ['1', '2'], true);
+    const own = { ...NO_FILTER, excludeNames: ['Cafe Two'] };
+    const store = await setUp('finished', ['1', '2'], true, own);
     await store.transact(['listings'], 'readwrite', async (tx) => {
       for (const [id, name] of [
         ['1', 'Starbucks Gangnam'],
@@ -56,10 +59,9 @@ describe('Read reviews on a finished sweep', () => {
       }
     });
     // The sweep's own filters left out Cafe Two when its pass filled the queue.
-    await enqueueReviews(store, 's', NOW, { provider: 'google', keep: keeper({ ...NO_FILTER, excludeNames: ['Cafe Two'] }, SITE_FILTER_CONTEXT) });
+    await enqueueReviews(store, 's', NOW, { provider: 'google', keep: keeper(own, SITE_FILTER_CONTEXT) });
     const j = (await leaseReviews(store, { sweepId: 's', holder: 'h', now: NOW, leaseMs: 60_000 }))!;
     await commitReviews(store, { jobId: j.id, holder: 'h', now: NOW, reviews: [], end: 'ended', sortedNewest: true });
-    const before = (await store.getSweep('s'))!.settings;
     // Now the user's filters leave out Starbucks and keep Cafe Two.
     const keep = keeper({ ...NO_FILTER, excludeNames: ['Starbucks'] }, SITE_FILTER_CONTEXT);
     expect(await askForReviews(store, { sweepId: 's', limits: LIMITS, now: NOW + 1, provider: 'google', keep })).toEqual({ ok: true, reopened: 0, added: 1 });
@@ -67,7 +69,7 @@ describe('Read reviews on a finished sweep', () => {
       Promise.all(['google:1', 'google:2'].map((k) => tx.objectStore('reviewQueue').get(reviewJobId('s', k)))),
     );
     expect(jobs.map((x) => x?.status)).toEqual(['done', 'pending']);
-    expect(((await store.getSweep('s'))!.settings as { filters?: unknown }).filters).toEqual((before as { filters?: unknown }).filters);
+    expect(((await store.getSweep('s'))!.settings as { filters?: unknown }).filters).toEqual(own);
   });
 
   it('opens again the places read or given up before, and no other sweep\u2019s', async () => {
