@@ -31,6 +31,7 @@ const LAYERS = [
   'contacts', // the contacts pass
   'details', // the place-details pass
   'reviews', // the reviews pass
+  'lists', // a list of places collected as a collection: its record, queues, loop and commands
   'export', // files
   'schedule', // saved searches and their runs
   'sweep', // the sweep's driver and commands

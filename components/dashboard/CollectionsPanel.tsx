@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
-import { sweepActions, type CollectionSummary } from '../../utils/dashboard/collections';
+import { listActions, sweepActions, type CollectionSummary } from '../../utils/dashboard/collections';
+import { sendListMessage } from '../../utils/lists/protocol';
+import type { PlaceList } from '../../utils/lists';
 import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
 import { sendMessage, type Reply } from '../../utils/messaging/protocol';
 import type { Store } from '../../utils/store';
@@ -56,6 +58,13 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
       return reply.ok ? null : userErrorText(reply.error);
     });
 
+  const listCommand = (name: 'pauseList' | 'resumeList' | 'stopList', id: string) =>
+    run('', async () => {
+      const reply: Reply = await sendListMessage(name, id);
+      props.onChanged();
+      return reply.ok ? null : userErrorText(reply.error);
+    });
+
   return (
     <section class="collections" aria-labelledby="collections-title">
       <h2 id="collections-title">{t('sectionCollections')}</h2>
@@ -86,10 +95,16 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                     {label}
                   </button>
                 </th>
-                <td>{sweep ? t(`state_${sweep.status}`) : t('collectionBrowsingState')}</td>
-                <td>{sweep ? formatDateTime(sweep.createdAt) : '—'}</td>
-                <td>{sweep ? formatDateTime(sweep.updatedAt) : '—'}</td>
-                <td>{progress ? t('cellsLine', formatNumber(progress.cellsClosed), formatNumber(progress.cellsKnown)) : '—'}</td>
+                <td>{c.kind === 'list' ? listStateText(c.list) : sweep ? t(`state_${sweep.status}`) : t('collectionBrowsingState')}</td>
+                <td>{sweep ? formatDateTime(sweep.createdAt) : c.kind === 'list' ? formatDateTime(c.list.createdAt) : '—'}</td>
+                <td>{sweep ? formatDateTime(sweep.updatedAt) : c.kind === 'list' ? formatDateTime(c.list.updatedAt) : '—'}</td>
+                <td>
+                  {progress
+                    ? t('cellsLine', formatNumber(progress.cellsClosed), formatNumber(progress.cellsKnown))
+                    : c.kind === 'list' && c.progress
+                      ? t('listProgressLine', formatNumber(c.progress.done), formatNumber(c.progress.total), formatNumber(c.progress.failed))
+                      : '—'}
+                </td>
                 <td class="number">{formatNumber(c.places)}</td>
                 <td class="actions">
                   {sweep && allowed && (
@@ -112,6 +127,53 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                             // Through the background: it refuses while a worker holds one of the sweep's cells.
                             try {
                               const reply: Reply = await sendMessage('deleteSweep', sweep.id);
+                              return reply.ok ? null : userErrorText(reply.error);
+                            } finally {
+                              props.onChanged();
+                            }
+                          });
+                        }}
+                      >
+                        {t('buttonDelete')}
+                      </button>
+                    </>
+                  )}
+                  {c.kind === 'list' && (
+                    <>
+                      <button
+                        type="button"
+                        disabled={!listActions(c.list.status).pause}
+                        aria-label={forLabel('buttonPause')}
+                        onClick={() => listCommand('pauseList', c.id)}
+                      >
+                        {t('buttonPause')}
+                      </button>
+                      <button
+                        type="button"
+                        disabled={!listActions(c.list.status).resume}
+                        aria-label={forLabel('buttonResume')}
+                        onClick={() => listCommand('resumeList', c.id)}
+                      >
+                        {t('buttonResume')}
+                      </button>
+                      <button
+                        type="button"
+                        disabled={!listActions(c.list.status).stop}
+                        aria-label={forLabel('buttonStop')}
+                        onClick={() => listCommand('stopList', c.id)}
+                      >
+                        {t('buttonStop')}
+                      </button>
+                      <button
+                        type="button"
+                        class="danger"
+                        disabled={!listActions(c.list.status).delete}
+                        aria-label={forLabel('buttonDelete')}
+                        onClick={() => {
+                          if (!props.confirm(t('confirmDelete', label, formatNumber(c.places)))) return;
+                          void run(t('deleting', label), async () => {
+                            try {
+                              const reply: Reply = await sendListMessage('deleteList', c.id);
                               return reply.ok ? null : userErrorText(reply.error);
                             } finally {
                               props.onChanged();
@@ -192,5 +254,12 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
 }
 
 export function collectionLabel(c: CollectionSummary): string {
+  if (c.kind === 'list') return c.list.name;
   return c.kind === 'sweep' ? c.sweep.keywords.join(', ') : t('collectionBrowsing');
+}
+
+/** A list's state, and why it waits when it does. */
+function listStateText(list: PlaceList): string {
+  const state = t(`listState_${list.status}`);
+  return list.status === 'paused' && list.problem ? `${state}: ${t(`listProblem_${list.problem.kind.replace('-', '_')}`)}` : state;
 }

@@ -9,6 +9,7 @@ import { HealthPanel, useHealth } from './HealthPanel';
 import { ListingsTable } from './ListingsTable';
 import { ReviewsExport } from './ReviewsExport';
 import { SavedSearchesPanel } from './SavedSearchesPanel';
+import { PlaceListPanel } from './PlaceListPanel';
 import { useCollectionRows, useCollections } from './useDashboardData';
 import { FilterCount } from '../FilterCount';
 import { useFilterSetting } from '../useFilterSetting';
@@ -61,6 +62,12 @@ export function Dashboard(props: { confirm?: (message: string) => boolean; now?:
           {t('storeError', rows.error)}
         </p>
       )}
+      <PlaceListPanel
+        onStarted={(id) => {
+          setChosen(id);
+          data.refresh();
+        }}
+      />
       <SavedSearchesPanel
         searches={health.data?.searches ?? null}
         selectedSweep={selected?.kind === 'sweep' ? selected.sweep : null}

@@ -49,7 +49,7 @@ export {
 export function scopeOf(collection: CollectionSummary, filter?: PlaceFilter): ExportScope {
   return {
     collection: collection.id,
-    fileWords: collection.kind === 'sweep' ? collection.sweep.keywords : [collection.id],
+    fileWords: collection.kind === 'sweep' ? collection.sweep.keywords : collection.kind === 'list' ? [collection.list.name] : [collection.id],
     ...(filter ? { filter } : {}),
   };
 }

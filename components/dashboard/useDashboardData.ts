@@ -3,6 +3,7 @@ import { summarise, reloadDue, type CollectionSummary } from '../../utils/dashbo
 import { toRow, type ListingRow } from '../../utils/dashboard/rows';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/domain/sweep';
+import { allLists, listProgress } from '../../utils/lists';
 
 /** How often the dashboard re-reads the store: the store is the single source of truth, as for the popup. */
 export const POLL_MS = 2000;
@@ -40,11 +41,20 @@ export function useCollections(intervalMs = POLL_MS, open: () => Promise<Store> 
         store ??= await open();
         const s = store;
         const sweeps = await s.listSweeps();
-        const ids = [...sweeps.map((w) => w.id), BROWSING];
+        const lists = await allLists(s);
+        const ids = [...sweeps.map((w) => w.id), ...lists.map((l) => l.id), BROWSING];
         const [totalPlaces, ...counts] = await Promise.all([s.countListings(), ...ids.map((id) => s.countListings(id))]);
         const places = new Map(ids.map((id, i) => [id, counts[i] ?? 0]));
+        const progress = new Map(await Promise.all(lists.map(async (l) => [l.id, await listProgress(s, l)] as const)));
         if (!stopped) {
-          setState((v) => ({ store: s, sweeps, collections: summarise(sweeps, places), totalPlaces: totalPlaces ?? 0, tick: v.tick + 1, error: null }));
+          setState((v) => ({
+            store: s,
+            sweeps,
+            collections: summarise(sweeps, places, lists, progress),
+            totalPlaces: totalPlaces ?? 0,
+            tick: v.tick + 1,
+            error: null,
+          }));
         }
       } catch (e) {
         if (!stopped) setState((v) => ({ ...v, error: messageOf(e) }));

@@ -63,6 +63,16 @@ export function createV8Layout(db: IDBDatabase): void {
   db.createObjectStore('linkRuns', { keyPath: 'id' });
 }
 
+/** Version 9's layout: version 8's and the reviews pass's stores (utils/store/schema.ts 8 → 9). */
+export function createV9Layout(db: IDBDatabase): void {
+  createV8Layout(db);
+  const queue = db.createObjectStore('reviewQueue', { keyPath: 'id' });
+  queue.createIndex('bySweep', 'sweepId');
+  queue.createIndex('bySweepStatus', ['sweepId', 'status']);
+  queue.createIndex('byLeaseOrder', 'queue');
+  db.createObjectStore('reviews', { keyPath: 'key' }).createIndex('byPlace', 'placeKey');
+}
+
 /**
  * A version-3 or version-4 database `name` with something in every store: the given sweeps and
  * listings; sweep s1's cells (r0c0 open with its lease-order key, r0c1 done) and a saturated

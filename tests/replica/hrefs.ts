@@ -85,7 +85,27 @@ export function sponsoredCardHref(place: ReplicaPlace): string {
 
 /** The browser URL of an open place page: `/maps/place/{Name}/@lat,lng,17z/data=!4m6!3m5!1s…!8m2!3d…!4d…!16s…`. */
 export function placePageUrl(place: ReplicaPlace, view?: MapView): string {
+  return `${placePagePath(place, view)}?entry=ttu`;
+}
+
+function placePagePath(place: ReplicaPlace, view?: MapView): string {
   const v = view ?? { lat: place.lat, lng: place.lng, zoom: 17 };
   const data = dataParam([{ field: 4, type: 'm', children: [{ field: 3, type: 'm', children: placeTokens(place) }] }]);
-  return `${GOOGLE_ORIGIN}/maps/place/${nameSegment(place.name)}/@${coord(v.lat)},${coord(v.lng)},${v.zoom}z/data=${data}?entry=ttu`;
+  return `${GOOGLE_ORIGIN}/maps/place/${nameSegment(place.name)}/@${coord(v.lat)},${coord(v.lng)},${v.zoom}z/data=${data}`;
+}
+
+/**
+ * `g_ep` of a shared link: an opaque base64 protobuf whose readable part is a build date (`20260101.0`);
+ * public landing URLs of 2024–26 carry one of this shape. Ours is made up, never read.
+ */
+const SHARE_G_EP = encodeURIComponent(
+  Buffer.from([0x12, 0x0a, ...Buffer.from('20260101.0'), 0x20, 0xa5, 0xcc, 0x0d, 0x2a, 0x00, 0x48, 0x01, 0x50, 0x03]).toString('base64'),
+);
+
+/**
+ * Where a maps.app.goo.gl share of the place lands: its place page URL with the share's query,
+ * `?entry=tts&g_ep=…&skid={uuid}` (public landing URLs, 2024–26; `skid` differs per share).
+ */
+export function sharedPlaceUrl(place: ReplicaPlace, skid: string): string {
+  return `${placePagePath(place)}?entry=tts&g_ep=${SHARE_G_EP}&skid=${skid}`;
 }

@@ -9,13 +9,14 @@
  * - `/maps/rpc/listugcposts?place=…`       one batch of a place's reviews (an XHR, like `/search`)
  * - `/sorry/index`                         429 captcha page (POSTing its form solves it)
  * - consent.google.com `/m`, `/save`       the consent wall and its SOCS cookie
+ * - maps.app.goo.gl `/{token}`             a place's share link (share-links.ts), by `shareLinkOf`
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Area, BBox } from '../../utils/geo/types';
 import { GOOGLE_ORIGIN, parsePlaceUrl, parseSearchQuery, parseView } from '../../utils/providers/google/urls';
 import { REAL_CLASSES } from './dom-variants';
-import { placePageUrl } from './hrefs';
+import { placePageUrl, sharedPlaceUrl } from './hrefs';
 import {
   createRequestLog,
   createRollingLimit,
@@ -35,19 +36,29 @@ import { replicaLang } from './locale';
 import { answerReviewsXhr, REVIEWS_PATH, type ReviewClock, type ReviewTruth, reviewsTruth } from './reviews-view';
 import { reviewTotal } from './reviews';
 import { answerSearchXhr, createSearchCache } from './search-xhr';
+import { answerShareRequest, createShareService } from './share-links';
 import { DEFAULT_SWITCHES, mergeSwitches, type Switches } from './switches';
 import type { ReplicaPlace, World } from './world';
 
 export const CONSENT_ORIGIN = 'https://consent.google.com';
+/** The Maps app's share-link service (map-pages-spec §1: "maps.app.goo.gl/…, which redirects"). */
+export const GOOGLE_SHARE_HOST = 'maps.app.goo.gl';
+/** Every host the replica answers as; `chromiumArgs` sends them all to it. */
+export const GOOGLE_HOSTS = ['www.google.com', 'consent.google.com', GOOGLE_SHARE_HOST] as const;
+/** Share tokens: 12 base62 characters (the live ones are longer; a test only needs them opaque). */
+const SHARE_TOKEN_LENGTH = 12;
 const CAPTCHA_WINDOW_MS = 60_000;
 const SOCS_ACCEPT = 'CAESHAgBEhJnd3NfMjAyNjAxMDEtMF9SQzIaAmVuIAEaBgiA_LyaBg';
 const SOCS_REJECT = 'CAESHAgCEhJnd3NfMjAyNjAxMDEtMF9SQzIaAmVuIAEaBgiA_LyaBg';
 /** Where a search without `@…` lands (the real site uses the visitor's location). */
 const DEFAULT_SEARCH_ZOOM = 14;
 
-export type RequestKind = 'page' | 'xhr' | 'other';
+export type RequestKind = 'page' | 'xhr' | 'share' | 'other';
 
-/** `kind` — `page`: a navigation to /maps/*; `xhr`: the list's /search and the reviews' batch requests; `other`: sorry, consent, assets. */
+/**
+ * `kind` — `page`: a navigation to /maps/*; `xhr`: the list's /search and the reviews' batch requests;
+ * `share`: a request to maps.app.goo.gl; `other`: sorry, consent, assets.
+ */
 export type RequestRecord = LoggedRequest<RequestKind>;
 
 export interface Replica {
@@ -65,6 +76,14 @@ export interface Replica {
   pageLoads(): number;
   /** The list's /search requests and the reviews' batch requests. */
   xhrs(): number;
+  /** Requests to the share-link service (maps.app.goo.gl), known token or not. */
+  shareLoads(): number;
+  /**
+   * A place's share link, `https://maps.app.goo.gl/{token}` (by place id `ChIJ…`, CID or feature id:
+   * one link per place, whichever names it). The same on every run of the same world; the link
+   * redirects by the `shareRedirect` and `shareLanding` switches. Throws for a place Google does not list.
+   */
+  shareLinkOf(placeId: string): string;
   /** Whether the sorry page is up. */
   blocked(): boolean;
   /** What a human solving the captcha does: lift the block and restart the rolling window. */
@@ -90,9 +109,9 @@ export interface ReplicaOptions {
   now?: () => number;
 }
 
-/** Chromium flags that send www.google.com and consent.google.com to the replica. */
+/** Chromium flags that send www.google.com, consent.google.com and maps.app.goo.gl to the replica. */
 export function chromiumArgs(port: number): string[] {
-  return hostResolverArgs(['www.google.com', 'consent.google.com'], port);
+  return hostResolverArgs(GOOGLE_HOSTS, port);
 }
 
 export async function startReplica(options: ReplicaOptions): Promise<Replica> {
@@ -108,6 +127,8 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   // Every review was written before the replica started; their printed ages grow with its clock.
   const reviewsWrittenBefore = now();
   const reviewClock = (): ReviewClock => ({ writtenBefore: reviewsWrittenBefore, now: now() });
+  // Keyed by CID, the one id every place has, so all three ids of a place give one link.
+  const shares = createShareService(GOOGLE_SHARE_HOST, SHARE_TOKEN_LENGTH, () => world.byCid.keys());
 
   function redirect(req: IncomingMessage, res: ServerResponse, kind: RequestKind, location: string, extra: Headers = {}): void {
     send(req, res, kind, 302, { location, 'content-type': 'text/html; charset=UTF-8', ...extra }, `<a href="${escapeHtml(location)}">moved</a>`);
@@ -127,6 +148,8 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     if (switches.slowMs > 0) await sleep(switches.slowMs);
     const url = new URL(req.url ?? '/', GOOGLE_ORIGIN);
     if (hostOf(req) === 'consent.google.com') return handleConsent(req, res, url);
+    // Its own service: no captcha, consent wall or hang of www.google.com applies to it.
+    if (hostOf(req) === GOOGLE_SHARE_HOST) return shareLink(req, res, url);
     const path = url.pathname;
     const kind: RequestKind = path === '/search' || path === REVIEWS_PATH ? 'xhr' : path === '/maps' || path.startsWith('/maps/') ? 'page' : 'other';
     if (kind !== 'other' && overLimit()) {
@@ -207,6 +230,14 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     send(req, res, 'xhr', answer.status, { 'content-type': answer.contentType }, answer.body);
   }
 
+  /** maps.app.goo.gl/{token}: on to the place, as the share switches say. */
+  function shareLink(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const answer = answerShareRequest(shares, { method: req.method ?? 'GET', path: url.pathname }, switches.shareRedirect, (cid) =>
+      switches.shareLanding === 'cid' ? `${GOOGLE_ORIGIN}/maps?cid=${cid}` : sharedPlaceUrl(world.byCid.get(cid)!, skidOf(cid)),
+    );
+    send(req, res, 'share', answer.status, answer.headers, answer.body);
+  }
+
   /** The place Google lists under a place id, CID or feature id. */
   function googlePlace(id: string): ReplicaPlace {
     const place = world.byFeatureId.get(id) ?? world.byCid.get(id) ?? [...world.byCid.values()].find((p) => p.placeId === id);
@@ -253,7 +284,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   }
 
   const server = await startHttpsServer({
-    certificate: await replicaCertificate('www.google.com', ['www.google.com', 'consent.google.com', '*.google.com']),
+    certificate: await replicaCertificate('www.google.com', [...GOOGLE_HOSTS, '*.google.com']),
     port: options.port,
     host: options.host,
     handle,
@@ -276,6 +307,8 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     requests,
     pageLoads: () => requests.filter((r) => r.kind === 'page').length,
     xhrs: () => requests.filter((r) => r.kind === 'xhr').length,
+    shareLoads: () => requests.filter((r) => r.kind === 'share').length,
+    shareLinkOf: (placeId) => shares.linkOf(googlePlace(placeId).cid),
     blocked: captcha.blocked,
     solveCaptcha: captcha.reset,
     groundTruth: (query, area) => groundTruth(world, query, area),
@@ -283,6 +316,12 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     reviewsCount: (placeId) => reviewTotal(googlePlace(placeId)),
     close: server.close,
   };
+}
+
+/** The share's `skid`: a UUID-shaped value fixed per link (the live one is a session id of the share). */
+function skidOf(cid: string): string {
+  const h = createHash('sha256').update(`skid ${cid}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 function hasCookie(req: IncomingMessage, name: string): boolean {

@@ -5,6 +5,14 @@ import { DOM_VARIANT_NAMES, type DomVariant } from './dom-variants';
 import { REVIEW_CHOICES, type ReviewsSwitches } from './reviews-view';
 import type { SearchSwitches } from './search';
 import { SEARCH_GEOMETRIES, type SearchGeometry } from './geometry';
+import { SHARE_REDIRECTS, type ShareRedirect } from './share-links';
+
+/**
+ * Where a maps.app.goo.gl link lands [?]: the place page URL with the share's query (`place`, as
+ * public landing URLs show it), or the bare `/maps?cid={cid}` form (older shares and "open in Maps").
+ */
+export const GOOGLE_SHARE_LANDINGS = ['place', 'cid'] as const;
+export type GoogleShareLanding = (typeof GOOGLE_SHARE_LANDINGS)[number];
 
 /** The Reviews tab's unconfirmed forms are in ReviewsSwitches (reviews-view.ts); `signedIn: false` is its limited view. */
 export interface Switches extends Required<SearchSwitches>, ReviewsSwitches {
@@ -32,6 +40,9 @@ export interface Switches extends Required<SearchSwitches>, ReviewsSwitches {
   sponsored: boolean;
   /** Delay of the single-result redirect to the place page. */
   singleResultRedirectMs: number;
+  /** How maps.app.goo.gl sends a share link on (share-links.ts). */
+  shareRedirect: ShareRedirect;
+  shareLanding: GoogleShareLanding;
 }
 
 export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
@@ -51,6 +62,8 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   brokenCards: false,
   sponsored: true,
   singleResultRedirectMs: 1500,
+  shareRedirect: '302',
+  shareLanding: 'place',
   reviewsBatchSize: 10,
   reviewsSort: 'menu',
   reviewsDefaultSort: 'relevant',
@@ -114,6 +127,14 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
         if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.startsWith('/')))
           problems.push(`${key} must be an array of paths starting with "/"`);
         else next[key] = [...(value as string[])];
+        break;
+      case 'shareRedirect':
+        if (!SHARE_REDIRECTS.includes(value as ShareRedirect)) problems.push(`shareRedirect must be one of ${SHARE_REDIRECTS.join(', ')}`);
+        else next.shareRedirect = value as ShareRedirect;
+        break;
+      case 'shareLanding':
+        if (!GOOGLE_SHARE_LANDINGS.includes(value as GoogleShareLanding)) problems.push(`shareLanding must be one of ${GOOGLE_SHARE_LANDINGS.join(', ')}`);
+        else next.shareLanding = value as GoogleShareLanding;
         break;
       case 'reviewsBatchSize':
       case 'reviewsSort':

@@ -203,9 +203,9 @@ describe('replica server', () => {
     expect(replica.switches.domVariant).toBe('a');
   });
 
-  it('gives Chromium the resolver rules for both hosts', () => {
+  it('gives Chromium the resolver rules for its hosts: the site, its consent page and its share links', () => {
     expect(chromiumArgs(8443)).toEqual([
-      '--host-resolver-rules=MAP www.google.com 127.0.0.1:8443, MAP consent.google.com 127.0.0.1:8443',
+      '--host-resolver-rules=MAP www.google.com 127.0.0.1:8443, MAP consent.google.com 127.0.0.1:8443, MAP maps.app.goo.gl 127.0.0.1:8443',
       '--ignore-certificate-errors',
     ]);
   });

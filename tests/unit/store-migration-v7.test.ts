@@ -31,7 +31,7 @@ describe('store version 6 → 7: the contacts pass', () => {
     expect(after.version).toBe(DB_VERSION);
     for (const [name, content] of Object.entries(before)) if (name !== 'version') expect(after[name], name).toEqual(content);
     // The linking stores are version 8's (tests/unit/match-store.test.ts), the reviews' version 9's (store-migration-v9.test.ts).
-    const linking = /^(businesses|ambiguities|linkDecisions|linkRuns|reviewQueue|reviews)\b/;
+    const linking = /^(businesses|ambiguities|linkDecisions|linkRuns|reviewQueue|reviews|placeLists)\b/;
     expect(
       Object.keys(after)
         .filter((k) => !(k in before) && !linking.test(k))

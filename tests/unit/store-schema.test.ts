@@ -49,6 +49,7 @@ describe('opening', () => {
       'linkDecisions',
       'linkRuns',
       'listings',
+      'placeLists',
       'placeQueue',
       'placeSnapshots',
       'reviewQueue',

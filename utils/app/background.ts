@@ -20,6 +20,7 @@ import { watchBlockRedirects } from '../browser/block-redirects';
 import { wireContacts } from '../contacts/wire';
 import { wireLinking } from '../match/wire';
 import { wireTeam } from '../team/wire';
+import { onListMessage, type ListMessages, type PlaceList } from '../lists';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
@@ -76,6 +77,7 @@ export function createBackground(browser: Browser): void {
       newId,
       settings: async () => (settingsCache = normaliseSettings((await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY])),
       attention: (sweep, reason) => void attention(sweep, reason),
+      listAttention: (list, reason) => void listAttention(list, reason),
       // storage.local, not IndexedDB: a full disk may refuse IndexedDB's writes, the pause included.
       diskFull: (sweepId, error) => browser.storage.local.set({ [DISK_FULL_KEY]: diskFullOf(sweepId, error) }),
       pageHidden: (sweepId, hidden) => void browser.storage.session.set({ [pageHiddenKey(sweepId)]: hidden }),
@@ -129,6 +131,21 @@ export function createBackground(browser: Browser): void {
       .catch(() => {});
   }
 
+  /** A list finished, or waits for the person in its tab. */
+  async function listAttention(list: PlaceList, reason: 'finished' | 'blocked') {
+    const needsUser = reason === 'blocked';
+    await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
+    if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
+    await browser.notifications
+      .create(`mapsweep-${list.id}-${reason}`, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: t('extName'),
+        message: t(reason === 'blocked' ? 'notifyListBlocked' : 'notifyListFinished', list.name),
+      })
+      .catch(() => {});
+  }
+
   // Who may send what: the one table and check of utils/messaging/senders.ts.
   const senders: SenderEnv = { runtime: browser.runtime, isMapUrl: (url) => providerOfUrl(url) !== null };
 
@@ -160,6 +177,24 @@ export function createBackground(browser: Browser): void {
           const reply = await command(message.data);
           if (name === 'stopSweep') void scheduler.onSweepEnded();
           return reply as never;
+        } catch (e) {
+          return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } } as never;
+        }
+      }),
+    );
+  }
+
+  // The dashboard's lists of places (utils/lists).
+  const listCommandNames: (keyof ListMessages)[] = ['checkList', 'startList', 'pauseList', 'resumeList', 'stopList', 'deleteList'];
+  for (const name of listCommandNames) {
+    onListMessage(
+      name,
+      guarded(name, senders, async (message) => {
+        try {
+          await startup;
+          const { controller } = await services;
+          const command = controller.listCommands[name] as (arg: unknown) => Promise<unknown>;
+          return (await command(message.data)) as never;
         } catch (e) {
           return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } } as never;
         }

@@ -1,16 +1,46 @@
 import { BROWSING } from '../store';
 import type { Sweep, SweepStatus } from '../domain/sweep';
+import type { ListProgress, ListStatus, PlaceList } from '../lists';
 
-/** A row of the Collections panel: a sweep, or the places collected while browsing. */
-export type CollectionSummary = { kind: 'sweep'; id: string; sweep: Sweep; places: number } | { kind: 'browsing'; id: typeof BROWSING; places: number };
+/** A row of the Collections panel: a sweep, a list of places (issue 40), or the places collected while browsing. */
+export type CollectionSummary =
+  | { kind: 'sweep'; id: string; sweep: Sweep; places: number }
+  | { kind: 'list'; id: string; list: PlaceList; places: number; progress: ListProgress | null }
+  | { kind: 'browsing'; id: typeof BROWSING; places: number };
 
-/** Newest sweep first, then Browsing (which is always there, even when empty). */
-export function summarise(sweeps: readonly Sweep[], places: ReadonlyMap<string, number>): CollectionSummary[] {
-  const rows: CollectionSummary[] = [...sweeps]
-    .sort((a, b) => b.createdAt - a.createdAt)
-    .map((sweep) => ({ kind: 'sweep', id: sweep.id, sweep, places: places.get(sweep.id) ?? 0 }));
-  rows.push({ kind: 'browsing', id: BROWSING, places: places.get(BROWSING) ?? 0 });
-  return rows;
+/** Newest sweep or list first, then Browsing (which is always there, even when empty). */
+export function summarise(
+  sweeps: readonly Sweep[],
+  places: ReadonlyMap<string, number>,
+  lists: readonly PlaceList[] = [],
+  progress: ReadonlyMap<string, ListProgress> = new Map(),
+): CollectionSummary[] {
+  const rows: (CollectionSummary & { at: number })[] = [
+    ...sweeps.map((sweep) => ({ kind: 'sweep' as const, id: sweep.id, sweep, places: places.get(sweep.id) ?? 0, at: sweep.createdAt })),
+    ...lists.map((list) => ({
+      kind: 'list' as const,
+      id: list.id,
+      list,
+      places: places.get(list.id) ?? 0,
+      progress: progress.get(list.id) ?? null,
+      at: list.createdAt,
+    })),
+  ];
+  const out: CollectionSummary[] = rows.sort((a, b) => b.at - a.at).map(({ at: _at, ...row }) => row as CollectionSummary);
+  out.push({ kind: 'browsing', id: BROWSING, places: places.get(BROWSING) ?? 0 });
+  return out;
+}
+
+export interface ListActions {
+  pause: boolean;
+  resume: boolean;
+  stop: boolean;
+  delete: boolean;
+}
+
+/** A list's controls, by the same table the background checks (utils/lists/status.ts). */
+export function listActions(status: ListStatus): ListActions {
+  return { pause: status === 'running', resume: status === 'paused', stop: status === 'running' || status === 'paused', delete: status !== 'running' };
 }
 
 /** What the dashboard opens on: the running sweep, else the newest, else Browsing. */

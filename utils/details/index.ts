@@ -17,7 +17,17 @@ export {
   type PlaceQueueCounts,
 } from './queue';
 export { placeJobId, type PlaceJob, type PlaceJobStatus } from './records';
-export { placeLeaseMs, runDetails, PLACE_SETTLE_MS, type DetailsDeps, type DetailsExit, type PlacePageDriver } from './runner';
+export {
+  leaseMsFor,
+  placeLeaseMs,
+  runDetails,
+  runPlaceQueue,
+  PLACE_SETTLE_MS,
+  type DetailsDeps,
+  type DetailsExit,
+  type PlacePageDriver,
+  type PlaceQueueSource,
+} from './runner';
 export { createDetailsPass, placeDetailsOn, type DetailsPass, type DetailsPassDeps } from './wire';
 export { createPlacePageDriver, sendCollectPlace } from './page';
 export { sendDetailsMessage, onDetailsMessage, type CollectPlaceRequest, type DetailsProtocol } from '../messaging/details-protocol';

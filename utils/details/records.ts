@@ -32,6 +32,10 @@ export interface PlaceJob {
   lastError: string | null;
   /** On done: the fields the place page added or improved. */
   filled?: string[];
+  /** A list's job (utils/lists): the line of the list that named it. */
+  line?: number;
+  /** A list's share link, once done: the place key the page it landed on showed. */
+  landed?: string;
   createdAt: number;
   updatedAt: number;
 }

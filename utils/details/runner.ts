@@ -18,6 +18,8 @@ import { detailsLaneUrl } from './needs';
 import type { CollectPlaceRequest } from '../messaging/details-protocol';
 import { idleWaitMs } from '../queue/jobs';
 import { commitPlace, countPlaces, failPlace, leasePlace, releasePlace } from './queue';
+import type { PlaceJob } from './records';
+import type { ProviderId } from '../domain/place';
 
 /** What the loop needs of a worker tab: the sweep's page load, and the place reader. */
 export interface PlacePageDriver {
@@ -26,6 +28,8 @@ export interface PlacePageDriver {
   exists(tabId: number): Promise<boolean>;
   /** The content script's reading of the place the page shows (DetailsProtocol.collectPlace). */
   collectPlace(tabId: number, req: CollectPlaceRequest, timeoutMs: number): Promise<Listing | null>;
+  /** The address the tab shows now (a share link's page may send the browser on by script). Absent: the load's is the last word. */
+  currentUrl?(tabId: number): Promise<string>;
 }
 
 export interface DetailsDeps {
@@ -69,42 +73,102 @@ function loadTimeoutOf(sweep: Pick<Sweep, 'settings'>): number {
 
 /** A place visit at its limits (load timeout, then the read) plus a margin: a lease never runs out while its loop is inside them. */
 export function placeLeaseMs(sweep: Pick<Sweep, 'settings'>): number {
-  return loadTimeoutOf(sweep) + PLACE_SETTLE_MS + COLLECT_MARGIN_MS + LEASE_MARGIN_MS;
+  return leaseMsFor(loadTimeoutOf(sweep));
+}
+
+/** A place visit's lease for a load timeout of `loadTimeoutMs`: the visit at its limits plus a margin. */
+export function leaseMsFor(loadTimeoutMs: number): number {
+  return loadTimeoutMs + PLACE_SETTLE_MS + COLLECT_MARGIN_MS + LEASE_MARGIN_MS;
+}
+
+/** What a place visit may take, read again at every turn (null: the work is no longer wanted). */
+export interface VisitLimits {
+  loadTimeoutMs: number;
+  leaseMs: number;
+  maxAttempts: number;
+}
+
+/** One queue of place pages (a `placeQueue` range, named by its "sweepId"), and the site whose lane its loads wait in. */
+export interface PlaceQueueRef {
+  queueId: string;
+  provider: ProviderId;
+}
+
+/**
+ * Where the loop takes its place pages from: a finished sweep's queue (the details pass), or a
+ * list's queues, one per site (utils/lists). The loop itself (pacing, lease, load, block page,
+ * read, the key check, fail with backoff) is this module's, once.
+ */
+export interface PlaceQueueSource {
+  /** Names the loop's lease holders ("details", "list"). */
+  name: string;
+  /** The limits of a visit, or null when the work is no longer wanted (its sweep reopened, its list paused or gone). */
+  limits(): Promise<VisitLimits | null>;
+  queues: readonly PlaceQueueRef[];
+  /**
+   * The place the loaded page is to show. Absent: the job's own key. A list's share link names its
+   * place only once opened: its source reads the page the link landed on (or says why not), and
+   * names the place's own page to load next (`reload`, in another turn of the lane), so the place is
+   * read where its reader knows the page, whatever form of page the link landed on; or says the
+   * place was read already (`read`: settleRead, no second load).
+   */
+  target?(job: PlaceJob, landedUrl: string, tabId: number): Promise<{ key: string; reload?: string } | { read: string } | { error: string }>;
+  /** A job whose place this source has read already (target said `read`): settled with it, no load. */
+  settleRead?(req: { job: PlaceJob; holder: string; now: number; key: string }): Promise<unknown>;
+  /** The page's reading of the place, committed with the job in one strict transaction. */
+  commit(req: { job: PlaceJob; holder: string; now: number; listing: Listing }): Promise<unknown>;
 }
 
 export async function runDetails(deps: DetailsDeps, sweepId: string, tabId: number, opts: DetailsRunOptions = {}): Promise<DetailsExit> {
-  const holder = opts.holder ?? `details:${tabId}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`;
   const first = await deps.store.getSweep(sweepId);
   if (!first) return 'not-finished';
-  const provider = providerFor(first.provider);
-  const lane = detailsLaneUrl(provider.id);
+  const source: PlaceQueueSource = {
+    name: 'details',
+    queues: [{ queueId: sweepId, provider: providerFor(first.provider).id }],
+    async limits() {
+      const sweep = await deps.store.getSweep(sweepId);
+      if (sweep?.status !== 'finished') return null;
+      return { loadTimeoutMs: loadTimeoutOf(sweep), leaseMs: placeLeaseMs(sweep), maxAttempts: sweep.settings.maxAttempts };
+    },
+    commit: (req) => commitPlace(deps.store, { jobId: req.job.id, holder: req.holder, now: req.now, listing: req.listing }),
+  };
+  return runPlaceQueue(deps, source, tabId, opts);
+}
+
+/**
+ * The loop over place pages, in one tab: each turn picks the queue whose next job is available
+ * soonest, takes the pacer's turn for that site's place pages, leases the job inside the turn
+ * (so the pacer's wait never eats into the lease), loads its page, reads the place and commits.
+ */
+export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource, tabId: number, opts: DetailsRunOptions = {}): Promise<DetailsExit> {
+  const holder = opts.holder ?? `${source.name}:${tabId}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`;
   for (;;) {
     if (opts.stopped?.()) return 'stopped';
     if (!(await deps.page.exists(tabId))) return 'tab-closed';
-    // The place is leased inside this loop's turn for the host, so the pacer's wait never eats into the lease.
+    const next = await soonestQueue(deps.store, source.queues);
+    if (!next) return (await source.limits()) ? 'finished' : 'not-finished';
+    const lane = detailsLaneUrl(next.queue.provider);
     const release = await deps.pacer.acquire(lane);
-    let sweep: Sweep | undefined;
-    let job = null;
+    let limits: VisitLimits | null = null;
+    let job: PlaceJob | null = null;
     try {
-      sweep = await deps.store.getSweep(sweepId);
-      if (sweep?.status !== 'finished') return 'not-finished';
-      job = await leasePlace(deps.store, { sweepId, holder, now: deps.now(), leaseMs: placeLeaseMs(sweep) });
+      limits = await source.limits();
+      if (!limits) return 'not-finished';
+      job = await leasePlace(deps.store, { sweepId: next.queue.queueId, holder, now: deps.now(), leaseMs: limits.leaseMs });
     } finally {
       if (!job) release();
     }
     if (!job) {
-      const counts = await countPlaces(deps.store, sweepId);
-      if (counts.pending + counts.leased === 0) return 'finished';
-      // What is left waits out a backoff or is leased by another loop.
-      await deps.sleep(idleWaitMs({ open: counts.pending + counts.leased, nextAvailableAt: counts.nextAvailableAt }, deps.now()));
+      // What is left waits out a backoff or is leased by another loop (the wait after the host's turn, as it overlaps it).
+      await deps.sleep(idleWaitMs({ open: next.open, nextAvailableAt: next.at }, deps.now()));
       continue;
     }
-
-    const fail = (message: string) =>
-      failPlace(deps.store, { jobId: job.id, holder, now: deps.now(), message, maxAttempts: sweep.settings.maxAttempts, random: deps.random });
+    const leased = job;
+    const maxAttempts = limits.maxAttempts;
+    const fail = (message: string) => failPlace(deps.store, { jobId: leased.id, holder, now: deps.now(), message, maxAttempts, random: deps.random });
     let loadedUrl: string;
     try {
-      loadedUrl = (await deps.page.load(tabId, job.url, loadTimeoutOf(sweep))).url;
+      loadedUrl = (await deps.page.load(tabId, leased.url, limits.loadTimeoutMs)).url;
     } catch (e) {
       release();
       deps.pacer.penalise(lane);
@@ -112,14 +176,44 @@ export async function runDetails(deps: DetailsDeps, sweepId: string, tabId: numb
       continue;
     }
     release();
-    if (provider.blockedPageKind(loadedUrl)) {
+    if (providerFor(leased.provider).blockedPageKind(loadedUrl)) {
       // Not the place's fault: no attempt counted, the pass waits for the user (as a sweep pauses).
-      await releasePlace(deps.store, { jobId: job.id, holder, now: deps.now() });
+      await releasePlace(deps.store, { jobId: leased.id, holder, now: deps.now() });
       return 'blocked';
+    }
+    const target = source.target ? await source.target(leased, loadedUrl, tabId) : { key: leased.key };
+    if ('error' in target) {
+      await fail(target.error);
+      continue;
+    }
+    if ('read' in target) {
+      deps.pacer.reward(lane);
+      await source.settleRead?.({ job: leased, holder, now: deps.now(), key: target.read });
+      continue;
+    }
+    if (target.reload) {
+      const again = await deps.pacer.acquire(lane);
+      try {
+        loadedUrl = (await deps.page.load(tabId, target.reload, limits.loadTimeoutMs)).url;
+      } catch (e) {
+        deps.pacer.penalise(lane);
+        await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e));
+        continue;
+      } finally {
+        again();
+      }
+      if (providerFor(leased.provider).blockedPageKind(loadedUrl)) {
+        await releasePlace(deps.store, { jobId: leased.id, holder, now: deps.now() });
+        return 'blocked';
+      }
     }
     let listing: Listing | null;
     try {
-      listing = await deps.page.collectPlace(tabId, { key: job.key, provider: job.provider, settleMs: PLACE_SETTLE_MS }, PLACE_SETTLE_MS + COLLECT_MARGIN_MS);
+      listing = await deps.page.collectPlace(
+        tabId,
+        { key: target.key, provider: leased.provider, settleMs: PLACE_SETTLE_MS },
+        PLACE_SETTLE_MS + COLLECT_MARGIN_MS,
+      );
     } catch (e) {
       deps.pacer.penalise(lane);
       await fail(errorText(e));
@@ -129,13 +223,25 @@ export async function runDetails(deps: DetailsDeps, sweepId: string, tabId: numb
       await fail('the page showed no place');
       continue;
     }
-    if (listing.key !== job.key) {
+    if (listing.key !== target.key) {
       await fail(`the page showed another place (${listing.key})`);
       continue;
     }
     deps.pacer.reward(lane);
-    await commitPlace(deps.store, { jobId: job.id, holder, now: deps.now(), listing });
+    await source.commit({ job: leased, holder, now: deps.now(), listing });
   }
+}
+
+/** The queue whose next job is available soonest (with when, and how many jobs are open in all), or null when none has an open job. */
+async function soonestQueue(store: Store, queues: readonly PlaceQueueRef[]): Promise<{ queue: PlaceQueueRef; at: number; open: number } | null> {
+  let best: { queue: PlaceQueueRef; at: number } | null = null;
+  let open = 0;
+  for (const queue of queues) {
+    const c = await countPlaces(store, queue.queueId);
+    open += c.pending + c.leased;
+    if (c.pending + c.leased > 0 && (!best || c.nextAvailableAt < best.at)) best = { queue, at: c.nextAvailableAt };
+  }
+  return best && open > 0 ? { ...best, open } : null;
 }
 
 function errorText(e: unknown): string {

@@ -64,6 +64,13 @@ export const MESSAGES = {
   teamShare: { from: 'page', to: 'background' },
   teamJoin: { from: 'page', to: 'background' },
   teamProgress: { from: 'page', to: 'background' },
+  // Dashboard → background: a list of places collected as a collection (lists/protocol.ts).
+  checkList: { from: 'page', to: 'background' },
+  startList: { from: 'page', to: 'background' },
+  pauseList: { from: 'page', to: 'background' },
+  resumeList: { from: 'page', to: 'background' },
+  stopList: { from: 'page', to: 'background' },
+  deleteList: { from: 'page', to: 'background' },
 } as const satisfies Record<string, { from: Context; to: Context }>;
 
 export type MessageName = keyof typeof MESSAGES;

@@ -8,6 +8,7 @@ import type { ContactQueueKey, ContactSiteRecord } from '../contacts/records';
 import type { AmbiguityRecord, BusinessRecord, LinkRunRecord } from '../match/records';
 import type { LinkDecisionRecord } from '../match/types';
 import type { ReviewJobRecord, ReviewJobStatus, ReviewQueueKey, ReviewRecord } from '../reviews/records';
+import type { PlaceList } from '../lists/records';
 
 /**
  * The lease-order key of an open cell: [sweepId, class, keywordIndex, depth, distance, id, availableAt].
@@ -124,6 +125,11 @@ export interface MapSweepDB extends DBSchema {
     indexes: { bySweep: string; bySweepStatus: [string, ReviewJobStatus]; byLeaseOrder: ReviewQueueKey };
   };
   reviews: { key: string; value: ReviewRecord; indexes: { byPlace: string } };
+  /**
+   * Lists of places collected as collections of their own (issue 40, utils/lists/records.ts): the
+   * list's record; its place pages are jobs of `placeQueue` (one queue per site, `{listId}@{site}`).
+   */
+  placeLists: { key: string; value: PlaceList };
 }
 
 /** [sweepId, keyword, place key]: see MapSweepDB.sweepPlaces. */
@@ -252,10 +258,18 @@ export const MIGRATIONS: readonly Migration[] = [
     queue.createIndex('byLeaseOrder', 'queue');
     db.createObjectStore('reviews', { keyPath: 'key' }).createIndex('byPlace', 'placeKey');
   },
+  // 9 → 10: lists of places as input (issue 40). Only adds a store: every record of every other
+  // store stays exactly as it was, and a database that never collected a list simply has none.
+  (db, tx) => {
+    const missing = layoutGaps(db, tx, ADDED_AFTER_9);
+    if (missing.length > 0) throw Object.assign(new Error(`missing: ${missing.join(', ')}`), { name: 'NotFoundError' });
+    db.createObjectStore('placeLists', { keyPath: 'id' });
+  },
 ];
 
 /** The stores each version adds, and those after it: an older step's layout check leaves them out. */
-const ADDED_AFTER_8: StoreName[] = ['reviewQueue', 'reviews'];
+const ADDED_AFTER_9: StoreName[] = ['placeLists'];
+const ADDED_AFTER_8: StoreName[] = ['reviewQueue', 'reviews', ...ADDED_AFTER_9];
 const ADDED_AFTER_7: StoreName[] = ['businesses', 'ambiguities', 'linkDecisions', 'linkRuns', ...ADDED_AFTER_8];
 const ADDED_AFTER_6: StoreName[] = ['contactSites', ...ADDED_AFTER_7];
 
@@ -296,6 +310,7 @@ export const EXPECTED_LAYOUT: Readonly<Record<StoreName, readonly string[]>> = {
   linkRuns: [],
   reviewQueue: ['bySweep', 'bySweepStatus', 'byLeaseOrder'],
   reviews: ['byPlace'],
+  placeLists: [],
 };
 
 /** The names missing from an opened database, as `store` or `store.index`. Empty when intact. */

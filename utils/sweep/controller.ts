@@ -16,6 +16,7 @@ import { createDetailsPass } from '../details/wire';
 import { createPlacePageDriver, sendCollectPlace } from '../details/page';
 import { createReviewsPageDriver, createReviewsPass } from '../reviews/wire';
 import { storedPauses } from '../config/storage-keys';
+import { allLists, createListCommands, createListDriver, type PlaceList } from '../lists';
 
 /**
  * The background's command side. Sweep state lives in the store; the only things kept in
@@ -29,6 +30,8 @@ export interface ControllerDeps extends Omit<DriverDeps, 'page'> {
   /** The options as they are now (normaliseSettings). */
   settings(): Promise<AllSettings>;
   newId(): string;
+  /** A list finished, or waits for the person (utils/lists). */
+  listAttention?(list: PlaceList, reason: 'finished' | 'blocked'): void;
 }
 
 /** Wakes a stopped service worker while a sweep runs (30 s is Chrome's shortest period). */
@@ -71,6 +74,17 @@ export function createController(deps: ControllerDeps) {
     attention: (s, exit) => deps.attention(s, exit === 'limited' ? 'reviews-signed-out' : 'blocked'),
     paused: storedPauses(deps.browser.storage.local),
   });
+  /** Lists of places (utils/lists), each collected in a window of its own. */
+  const lists = createListDriver({
+    store: deps.store,
+    page: { ...createPlacePageDriver(deps.page, sendCollectPlace, deps.sleep), currentUrl: async (tabId) => (await deps.browser.tabs.get(tabId)).url ?? '' },
+    pacer: deps.pacer,
+    now: deps.now,
+    sleep: deps.sleep,
+    random: deps.random,
+    workerTab: listTab,
+    attention: (list, reason) => deps.listAttention?.(list, reason),
+  });
   /** The passes over a finished sweep's places, in this order, one after the other in its tab. */
   const passes = [details, reviews] as const;
   async function afterSweep(sweepId: string, tabId: number): Promise<void> {
@@ -94,7 +108,26 @@ export function createController(deps: ControllerDeps) {
       for (const id of await savedWorkers(sweep.id)) used.add(id);
     }
     for (const pass of passes) for (const id of pass.tabsInUse()) used.add(id);
+    for (const id of lists.tabsInUse()) used.add(id);
+    for (const list of await allLists(deps.store)) {
+      if (list.status === 'running' || (list.status === 'paused' && statuses.includes('paused'))) for (const id of await savedWorkers(list.id)) used.add(id);
+    }
     return used;
+  }
+
+  /**
+   * A list's worker tab: the one it had this session if it is still open and free, else a new
+   * window's blank tab (nothing loaded until the list's first place takes its turn). Saved at once,
+   * so the tab's pages are the list's, never the person's browsing.
+   */
+  async function listTab(list: PlaceList): Promise<number | null> {
+    const busy = await tabsInUse(list.id);
+    for (const id of await savedWorkers(list.id)) if (!busy.has(id) && (await deps.page.exists(id))) return id;
+    const win = await deps.browser.windows.create({ url: 'about:blank', focused: false, width: 1280, height: 900 });
+    const id = win?.tabs?.[0]?.id;
+    if (id === undefined) return null;
+    await deps.browser.storage.session.set({ [WORKERS_KEY(list.id)]: [id] });
+    return id;
   }
 
   /** Tabs that running sweeps other than `except` drive: one tab never serves two sweeps. */
@@ -137,7 +170,8 @@ export function createController(deps: ControllerDeps) {
       const [tab] = await workerTabs(s);
       if (tab !== undefined) void afterSweep(s.id, tab);
     }
-    if (running.length === 0 && due.size === 0) {
+    const listsRunning = await lists.ensure();
+    if (running.length === 0 && due.size === 0 && !listsRunning) {
       await deps.browser.alarms.clear(WATCHDOG_ALARM);
       return;
     }
@@ -222,6 +256,7 @@ export function createController(deps: ControllerDeps) {
   async function onBrowserStart(): Promise<void> {
     await releaseSessionLeases(deps.store, deps.now());
     for (const pass of passes) await pass.onRestart();
+    await lists.onBrowserStart();
     for (const sweep of await deps.store.listSweeps()) {
       if (sweep.status === 'running') await transition(deps.store, sweep.id, { event: 'pause', reason: 'restart' });
     }
@@ -248,6 +283,19 @@ export function createController(deps: ControllerDeps) {
     },
     reviews,
     tabsInUse,
+    ensureDriving,
+  });
+
+  const listCommands = createListCommands({
+    store: deps.store,
+    now: deps.now,
+    newListId: () =>
+      `list-${deps
+        .newId()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`,
+    settings: deps.settings,
+    stop: (id) => lists.stop(id),
     ensureDriving,
   });
 
@@ -279,7 +327,7 @@ export function createController(deps: ControllerDeps) {
     return (await tabsOfSweeps(['running', 'paused'])).has(tabId);
   }
 
-  return { commands, ensureDriving, onBrowserStart, onWorkerStart, commitBrowsing, isSweepTab, startSavedSearch };
+  return { commands, listCommands, ensureDriving, onBrowserStart, onWorkerStart, commitBrowsing, isSweepTab, startSavedSearch };
 }
 
 function errorText(e: unknown): string {

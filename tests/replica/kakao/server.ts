@@ -1,6 +1,8 @@
 /**
  * The Kakao replica: one local HTTPS server answering, by Host header, as
  * - map.kakao.com          `/?q=…[&urlX&urlY&urlLevel]`  the search page (list built by its script)
+ *                          `/?itemId={confirmid}`         the same page opened on a place (no query:
+ *                                                         the map centred on it, no search made)
  *                          `POST /api/v1/settings/web/gate-token`, then `/api/v1/mapsearch/map?…`
  *                                                         the 2026 search: JSON, only with the token
  *                                                         minted for its exact URL (B4b; gate.ts)
@@ -9,6 +11,8 @@
  * - place-api.map.kakao.com `/places/tab/reviews/kakaomap/{confirmid}` a page of the place's
  *                          reviews (JSON, the place page's fetch; reviews-api.ts)
  * - www.kakao.com          `/500.ko.html`                 where a block redirects
+ * - kko.to                 `/{token}`                     a place's share link (../share-links.ts),
+ *                                                         by `shareLinkOf`; outside the block
  * Chromium reaches it through `kakaoChromiumArgs(port)`. The Google replica (../server.ts) is
  * separate and unchanged; both can run at once on two ports.
  */
@@ -38,6 +42,7 @@ import {
   startHttpsServer,
 } from '../https-server';
 import { createRng, deriveSeed } from '../prng';
+import { answerShareRequest, createShareService } from '../share-links';
 import type { World } from '../world';
 import { kakaoBlockPageHtml, kakaoNotFoundHtml, kakaoPlacePageHtml, kakaoRateLimitHtml, kakaoSearchPageConfig, kakaoSearchPageHtml } from './pages';
 import { type KakaoReplicaPlace, type KakaoWorld, kakaoWorld } from './places';
@@ -46,15 +51,31 @@ import { answerKakaoReviews, KAKAO_REVIEWS_PATH } from './reviews-api';
 import { type KakaoReview, kakaoReviewsOf, kakaoReviewTotal } from './reviews';
 import { DEFAULT_KAKAO_SWITCHES, type KakaoSwitches, mergeKakaoSwitches } from './switches';
 
-export const KAKAO_HOSTS = ['map.kakao.com', 'search.map.kakao.com', 'place.map.kakao.com', 'place-api.map.kakao.com', 'www.kakao.com'] as const;
+/** Kakao's share-link service: Kakao Map's "공유" links are `https://kko.to/{token}`. */
+export const KAKAO_SHARE_HOST = 'kko.to';
+export const KAKAO_HOSTS = [
+  'map.kakao.com',
+  'search.map.kakao.com',
+  'place.map.kakao.com',
+  'place-api.map.kakao.com',
+  'www.kakao.com',
+  KAKAO_SHARE_HOST,
+] as const;
+/** kko.to tokens are 10 characters (public share links: `kko.to/x4Wa2tk9Ff`). */
+const SHARE_TOKEN_LENGTH = 10;
+/** The level the map opens at on a place (`?itemId=`): a street or two around it [?]. */
+const ITEM_LEVEL = 3;
 const KAKAO_PLACE_API_ORIGIN = 'https://place-api.map.kakao.com';
 export const KAKAO_BLOCK_URL = 'https://www.kakao.com/500.ko.html';
 const BLOCK_WINDOW_MS = 60_000;
 /** Where the map opens without a view in the URL (the live site uses the visitor's location). */
 const DEFAULT_LEVEL = 5;
 
-/** `mapdaum`: a search request of either endpoint (both answer the map.daum shape); `gate`: a gate-token request. */
-export type KakaoRequestKind = 'page' | 'mapdaum' | 'gate' | 'place' | 'reviews' | 'other';
+/**
+ * `mapdaum`: a search request of either endpoint (both answer the map.daum shape); `gate`: a gate-token
+ * request; `share`: a request to kko.to.
+ */
+export type KakaoRequestKind = 'page' | 'mapdaum' | 'gate' | 'place' | 'reviews' | 'share' | 'other';
 
 export type KakaoRequestRecord = LoggedRequest<KakaoRequestKind>;
 
@@ -73,6 +94,13 @@ export interface KakaoReplica {
   groundTruth(query: string, box: BBox): KakaoReplicaPlace[];
   /** A place's reviews (by confirmid), newest first; [] for a place with none. */
   kakaoReviewsTruth(confirmId: string): KakaoReview[];
+  /**
+   * A place's share link, `https://kko.to/{token}` (by confirmid): the same on every run of the same
+   * world; it redirects by the `shareRedirect` and `shareLanding` switches. Throws for a place Kakao does not list.
+   */
+  shareLinkOf(confirmId: string): string;
+  /** Requests to kko.to, known token or not. */
+  shareLoads(): number;
   close(): Promise<void>;
 }
 
@@ -103,12 +131,19 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
   const gateSecret = `kakao-gate-${world.seed}-${Math.random()}`;
   /** Reviews are written before the replica started: the truth does not move while a test reads it. */
   const reviewsWrittenBefore = now();
+  const shares = createShareService(KAKAO_SHARE_HOST, SHARE_TOKEN_LENGTH, () => kw.byConfirmId.keys());
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (switches.slowMs > 0) await sleep(switches.slowMs);
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', `https://${host || 'map.kakao.com'}`);
     const html = { 'content-type': 'text/html; charset=UTF-8' };
+    if (host === KAKAO_SHARE_HOST) {
+      const answer = answerShareRequest(shares, { method: req.method ?? 'GET', path: url.pathname }, switches.shareRedirect, (id) =>
+        switches.shareLanding === 'itemId' ? `${KAKAO_MAP_ORIGIN}/?itemId=${id}` : `${KAKAO_PLACE_ORIGIN}/${id}`,
+      );
+      return send(req, res, 'share', answer.status, answer.headers, answer.body);
+    }
     if (switches.hangPaths.some((p) => url.pathname.startsWith(p)))
       return log.hang(req, res, 'other', '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>');
     if (host === 'www.kakao.com' && url.pathname === '/500.ko.html') return send(req, res, 'other', 200, html, kakaoBlockPageHtml());
@@ -135,7 +170,9 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
 
   function searchPage(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const info = parseSearchPageUrl(`${KAKAO_MAP_ORIGIN}/${url.search}`);
-    const view: KakaoView = (switches.urlView === 'honoured' ? info?.view : null) ?? viewAt(world.centre, DEFAULT_LEVEL)!;
+    // `?itemId={confirmid}` without a query: the map opened on that place (a kko.to landing).
+    const item = info?.query ? undefined : kw.byConfirmId.get(url.searchParams.get('itemId') ?? '');
+    const view: KakaoView = item ? viewAt(item, ITEM_LEVEL)! : ((switches.urlView === 'honoured' ? info?.view : null) ?? viewAt(world.centre, DEFAULT_LEVEL)!);
     const body = kakaoSearchPageHtml(
       kakaoSearchPageConfig(switches, {
         query: info?.query ?? '',
@@ -232,6 +269,11 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
       const k = kw.byConfirmId.get(confirmId);
       return k ? kakaoReviewsOf(k, reviewsWrittenBefore) : [];
     },
+    shareLinkOf: (confirmId) => {
+      if (!kw.byConfirmId.has(confirmId)) throw new Error(`kakao replica: no place "${confirmId}"`);
+      return shares.linkOf(confirmId);
+    },
+    shareLoads: () => requests.filter((r) => r.kind === 'share').length,
     close: server.close,
   };
 }

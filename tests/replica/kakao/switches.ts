@@ -4,7 +4,15 @@
  * of them rather than against one guess.
  */
 
+import { SHARE_REDIRECTS, type ShareRedirect } from '../share-links';
 import { DEFAULT_KAKAO_REVIEWS_SWITCHES, KAKAO_REVIEW_CHOICES, type KakaoReviewsSwitches } from './reviews-switches';
+
+/**
+ * Where a kko.to link lands [?]: the place page (`place.map.kakao.com/{confirmid}`, B1), or the map
+ * opened on the place (`map.kakao.com/?itemId={confirmid}`, as older share links land).
+ */
+export const KAKAO_SHARE_LANDINGS = ['place', 'itemId'] as const;
+export type KakaoShareLanding = (typeof KAKAO_SHARE_LANDINGS)[number];
 
 /** The place page's reviews switches are in KakaoReviewsSwitches (reviews-switches.ts). */
 export interface KakaoSwitches extends KakaoReviewsSwitches {
@@ -79,6 +87,9 @@ export interface KakaoSwitches extends KakaoReviewsSwitches {
   brokenItems: boolean;
   /** Width of the left panel over the map, px: the map the rect covers is what is right of it [?]. */
   panelWidth: number;
+  /** How kko.to sends a share link on (../share-links.ts). */
+  shareRedirect: ShareRedirect;
+  shareLanding: KakaoShareLanding;
 }
 
 export const DEFAULT_KAKAO_SWITCHES: Readonly<KakaoSwitches> = Object.freeze({
@@ -105,6 +116,8 @@ export const DEFAULT_KAKAO_SWITCHES: Readonly<KakaoSwitches> = Object.freeze({
   slowMs: 0,
   brokenItems: false,
   panelWidth: 390,
+  shareRedirect: '302',
+  shareLanding: 'place',
   ...DEFAULT_KAKAO_REVIEWS_SWITCHES,
 } as KakaoSwitches);
 
@@ -120,6 +133,8 @@ const CHOICES: Partial<Record<keyof KakaoSwitches, readonly unknown[]>> = {
   coords: ['xy', 'xy+latlon', 'latlon'],
   openoff: ['closed', 'off-hours', 'absent'],
   blockMode: ['redirect-500', 'html'],
+  shareRedirect: SHARE_REDIRECTS,
+  shareLanding: KAKAO_SHARE_LANDINGS,
   ...KAKAO_REVIEW_CHOICES,
 };
 

@@ -13,6 +13,8 @@
  * - pcmap `/{type}/{id}/review/visitor/list?sort&size&cursor` a page of its reviews: the page's XHR, an API request
  * - pcmap-api `POST /graphql`                    the GraphQL list (getPlacesList / getRestaurants), with CORS
  *                                                for pcmap.place.naver.com (credentials) and its OPTIONS preflight
+ * - naver.me `/{token}`                          a place's share link (../share-links.ts), by `shareLinkOf`;
+ *                                                not a page load of the map, so outside the block
  * Over `blockAfter` page loads a minute, pages answer the block page and APIs 429 until `unblock()`
  * (the list page's own GraphQL calls for its lazy batches, and the reviews page's list requests, are
  * not page loads and do not count).
@@ -33,8 +35,9 @@ import {
   startHttpsServer,
 } from '../https-server';
 import { createRng, deriveSeed } from '../prng';
+import { answerShareRequest, createShareService } from '../share-links';
 import type { World } from '../world';
-import { naverPlaceById } from './data';
+import { naverIdOf, naverPlaceById } from './data';
 import {
   allSearchAnswer,
   appShellHtml,
@@ -52,13 +55,18 @@ import { answerNaverReviewsList, type NaverReviewClock, type NaverReviewTruth, n
 import { adsFor, listTotalOf, naverGroundTruth, naverSearch, pageOf } from './search';
 import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from './switches';
 
-export const NAVER_HOSTS = ['map.naver.com', 'pcmap.place.naver.com', 'pcmap-api.place.naver.com'] as const;
+/** Naver's share-link service: the app's "공유" links are `https://naver.me/{token}`. */
+export const NAVER_SHARE_HOST = 'naver.me';
+export const NAVER_HOSTS = ['map.naver.com', 'pcmap.place.naver.com', 'pcmap-api.place.naver.com', NAVER_SHARE_HOST] as const;
+/** naver.me tokens are 8 characters (public share links: `naver.me/IGs3UqxD`). */
+const SHARE_TOKEN_LENGTH = 8;
 const BLOCK_WINDOW_MS = 60_000;
 const ALLSEARCH_PAGE = 20;
 /** The outer page's map when the URL gives no centre (the live site uses the visitor's location). */
 const DEFAULT_ZOOM = 15;
 
-export type NaverRequestRecord = LoggedRequest<'page' | 'api' | 'other'>;
+/** `share`: a request to naver.me. */
+export type NaverRequestRecord = LoggedRequest<'page' | 'api' | 'share' | 'other'>;
 
 export interface NaverHandler {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -77,6 +85,13 @@ export interface NaverHandler {
   naverReviewsTruth(placeId: string, sort?: NaverReviewSort): NaverReviewTruth[];
   /** How many visitor reviews the place has (0 when none). */
   naverReviewsCount(placeId: string): number;
+  /**
+   * A place's share link, `https://naver.me/{token}` (by Naver id): the same on every run of the same
+   * world; it redirects by the `shareRedirect` and `shareLanding` switches. Throws for a place Naver does not list.
+   */
+  shareLinkOf(placeId: string): string;
+  /** Requests to naver.me, known token or not. */
+  shareLoads(): number;
 }
 
 export function createNaverHandler(world: World, options: { switches?: Partial<NaverSwitches>; now?: () => number } = {}): NaverHandler {
@@ -89,6 +104,10 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
   // Every review was written before the replica started; their dates print against its clock.
   const reviewsWrittenBefore = now();
   const reviewClock = (): NaverReviewClock => ({ writtenBefore: reviewsWrittenBefore, now: now() });
+  // Every place Naver lists (naverPlaceById's test), by its id.
+  const shares = createShareService(NAVER_SHARE_HOST, SHARE_TOKEN_LENGTH, () =>
+    world.places.flatMap((p, i) => (p.siteViews?.naver.present === false ? [] : [naverIdOf(i)])),
+  );
 
   function send(
     req: IncomingMessage,
@@ -109,6 +128,10 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', `https://${host || 'map.naver.com'}`);
     const path = url.pathname;
+    if (host === NAVER_SHARE_HOST) {
+      const answer = answerShareRequest(shares, { method: req.method ?? 'GET', path }, switches.shareRedirect, shareLanding);
+      return log.send(req, res, 'share', answer.status, answer.headers, answer.body);
+    }
     const reviews = host === 'pcmap.place.naver.com' ? parseNaverReviewsPath(path) : null;
     // The reviews page's list requests are its XHRs: API requests, like the list page's GraphQL calls.
     const isApi = path.startsWith('/p/api/') || host === 'pcmap-api.place.naver.com' || reviews?.list === true;
@@ -185,6 +208,11 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       const sort = sortFromQuery(url.searchParams.get('reviewSort'));
       send(req, res, kind, 200, html, visitorReviewsHtml({ place: p, type: route.type, sort, switches, clock: reviewClock() }));
     }
+  }
+
+  /** Where naver.me sends a place's link: the map's entry page (with the share links' usual `c=`), or pcmap's place page. */
+  function shareLanding(id: string): string {
+    return switches.shareLanding === 'pcmap' ? pcmapPlaceHomeUrl(id) : `https://map.naver.com/p/entry/place/${id}?c=15.00,0,0,0,dh`;
   }
 
   /** The place Naver lists under an id. */
@@ -315,6 +343,8 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
       return sort === 'recent' ? newest : Array.from(naverReviewOrder(place, sort), (i) => newest[i]!);
     },
     naverReviewsCount: (placeId) => naverReviewTotal(naverPlace(placeId)),
+    shareLinkOf: (placeId) => shares.linkOf(naverPlace(placeId).id),
+    shareLoads: () => requests.filter((r) => r.kind === 'share').length,
   };
 }
 
@@ -356,6 +386,8 @@ export async function startNaverReplica(options: {
     groundTruth: (q, b) => handler.groundTruth(q, b),
     naverReviewsTruth: (id, sort) => handler.naverReviewsTruth(id, sort),
     naverReviewsCount: (id) => handler.naverReviewsCount(id),
+    shareLinkOf: (id) => handler.shareLinkOf(id),
+    shareLoads: () => handler.shareLoads(),
     close: server.close,
   };
 }

@@ -2,7 +2,15 @@
  * Behaviours a test can turn on in the Naver replica. Where naver-kakao-notes marks a fact [~] or
  * [?], each plausible behaviour is a switch, so the extension can be tested against all of them.
  */
+import { SHARE_REDIRECTS, type ShareRedirect } from '../share-links';
 import { DEFAULT_NAVER_REVIEWS_SWITCHES, isNaverReviewsSwitch, type NaverReviewsSwitches, naverReviewsSwitchProblem } from './reviews-switches';
+
+/**
+ * Where a naver.me link lands [?]: the map's place entry with the share links' usual view
+ * (`/p/entry/place/{id}?c=15.00,0,0,0,dh`, A1), or the bare place page on pcmap.
+ */
+export const NAVER_SHARE_LANDINGS = ['entry', 'pcmap'] as const;
+export type NaverShareLanding = (typeof NAVER_SHARE_LANDINGS)[number];
 
 export type BoundsMode =
   /** Only places inside `bounds` (what public tile-splitting tools rely on, A8). */
@@ -89,6 +97,9 @@ export interface NaverSwitches extends NaverReviewsSwitches {
   hangRate: number;
   /** Cards lose their place hrefs and names (a site change that breaks extraction). */
   brokenCards: boolean;
+  /** How naver.me sends a share link on (../share-links.ts). */
+  shareRedirect: ShareRedirect;
+  shareLanding: NaverShareLanding;
 }
 
 export const DEFAULT_NAVER_SWITCHES: Readonly<NaverSwitches> = Object.freeze({
@@ -118,6 +129,8 @@ export const DEFAULT_NAVER_SWITCHES: Readonly<NaverSwitches> = Object.freeze({
   hangPaths: [],
   hangRate: 0,
   brokenCards: false,
+  shareRedirect: '302',
+  shareLanding: 'entry',
   ...DEFAULT_NAVER_REVIEWS_SWITCHES,
 });
 
@@ -190,6 +203,14 @@ export function mergeNaverSwitches(current: Readonly<NaverSwitches>, partial: Pa
         break;
       case 'domVariant':
         if (!['restaurant', 'place', 'renamed'].includes(value as string)) problems.push('domVariant must be restaurant, place or renamed');
+        else set(key, value);
+        break;
+      case 'shareRedirect':
+        if (!SHARE_REDIRECTS.includes(value as ShareRedirect)) problems.push(`shareRedirect must be one of ${SHARE_REDIRECTS.join(', ')}`);
+        else set(key, value);
+        break;
+      case 'shareLanding':
+        if (!NAVER_SHARE_LANDINGS.includes(value as NaverShareLanding)) problems.push(`shareLanding must be one of ${NAVER_SHARE_LANDINGS.join(', ')}`);
         else set(key, value);
         break;
       case 'adsRepeatOrganic':
