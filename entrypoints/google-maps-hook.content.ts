@@ -1,5 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { GOOGLE_MAPS_PATTERNS } from '../utils/providers/google/hosts';
+import { GOOGLE_MAPS_CONTENT_PATTERNS } from '../utils/providers/google/hosts';
 import { installNetworkHook, tbmMessage, tbmProgressMessage } from '../utils/providers/google/network-hook';
 
 /**
@@ -9,7 +9,7 @@ import { installNetworkHook, tbmMessage, tbmProgressMessage } from '../utils/pro
  */
 export default defineContentScript({
   // Maps pages on every Google domain (utils/providers/google/hosts.ts), nothing else of the hosts.
-  matches: [...GOOGLE_MAPS_PATTERNS],
+  matches: [...GOOGLE_MAPS_CONTENT_PATTERNS],
   runAt: 'document_start',
   world: 'MAIN',
   main() {

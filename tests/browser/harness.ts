@@ -155,7 +155,7 @@ export async function setSettings(page: Page, settings: Record<string, number | 
 /** Every record of one object store of the extension's IndexedDB, read from an extension page. */
 export async function readAll<T>(
   page: Page,
-  storeName: 'sweeps' | 'cells' | 'listings' | 'events' | 'businesses' | 'linkRuns' | 'reviews' | 'reviewQueue' | 'placeQueue',
+  storeName: 'sweeps' | 'cells' | 'listings' | 'events' | 'businesses' | 'linkRuns' | 'reviews' | 'reviewQueue' | 'placeQueue' | 'placeLists',
 ): Promise<T[]> {
   return page.evaluate(
     (name) =>

@@ -24,6 +24,8 @@ export interface ThreeSites {
   naver: NaverReplica;
   kakao: KakaoReplica;
   browser: RunningBrowser;
+  /** SIGKILL the browser and launch it again on its profile (`browser` is the new one). */
+  killAndRelaunch(): Promise<RunningBrowser>;
   close(): Promise<void>;
 }
 
@@ -39,21 +41,24 @@ export function mergedResolverArgs(...lists: string[][]): string[] {
 export async function startThreeSites(world: World): Promise<ThreeSites> {
   const [google, naver, kakao] = await Promise.all([startReplica({ world }), startNaverReplica({ world }), startKakaoReplica({ world })]);
   const profileDir = newProfileDir();
-  const browser = await launchBrowser({
-    profileDir,
-    resolverArgs: mergedResolverArgs(chromiumArgs(google.port), naverChromiumArgs(naver.port), kakaoChromiumArgs(kakao.port)),
-  });
-  return {
+  const resolverArgs = mergedResolverArgs(chromiumArgs(google.port), naverChromiumArgs(naver.port), kakaoChromiumArgs(kakao.port));
+  const sites: ThreeSites = {
     google,
     naver,
     kakao,
-    browser,
+    browser: await launchBrowser({ profileDir, resolverArgs }),
+    async killAndRelaunch() {
+      await sites.browser.kill();
+      sites.browser = await launchBrowser({ profileDir, resolverArgs });
+      return sites.browser;
+    },
     async close() {
-      await browser.close();
+      await sites.browser.close();
       removeProfileDir(profileDir);
       await Promise.all([google.close(), naver.close(), kakao.close()]);
     },
   };
+  return sites;
 }
 
 /** The map tab each site's sweep starts from, and the keyword a person types there. */

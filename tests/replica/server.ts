@@ -307,7 +307,8 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     requests,
     pageLoads: () => requests.filter((r) => r.kind === 'page').length,
     xhrs: () => requests.filter((r) => r.kind === 'xhr').length,
-    shareLoads: () => requests.filter((r) => r.kind === 'share').length,
+    // The browser's own favicon request on a share page's host is not a load of a share link.
+    shareLoads: () => requests.filter((r) => r.kind === 'share' && !r.path.startsWith('/favicon.ico')).length,
     shareLinkOf: (placeId) => shares.linkOf(googlePlace(placeId).cid),
     blocked: captcha.blocked,
     solveCaptcha: captcha.reset,

@@ -108,7 +108,9 @@ describe('the manifest: every Google domain, its map pages only', () => {
 
   it("asks for nothing of Google's hosts outside /maps/ (no web search, mail, accounts), and no wildcard host", () => {
     for (const patterns of [googlePermissions, contentMatches, hookMatches]) {
-      for (const p of patterns) expect(p).toMatch(/^https:\/\/www\.google\.[a-z]+(\.[a-z]+)?\/maps\/\*$/);
+      // The content scripts also run on `/maps?…` itself (a place opened by its CID): nothing else.
+      const path = patterns === googlePermissions ? '\\/maps\\/\\*' : '\\/maps[/?]\\*';
+      for (const p of patterns) expect(p).toMatch(new RegExp(`^https:\\/\\/www\\.google\\.[a-z]+(\\.[a-z]+)?${path}$`));
       const granted = patterns.map((p) => new MatchPattern(p));
       for (const url of [
         'https://www.google.co.kr/search?q=cafe',
@@ -136,6 +138,16 @@ describe('the manifest: every Google domain, its map pages only', () => {
       expect(injected(url)).toBe(isGoogleMapsUrl(url));
     }
     expect(googleProvider.tabPatterns).toEqual(manifest.host_permissions.filter((p) => /google/.test(p)));
+    // A place opened by its CID loads at /maps?cid=, which the site may rewrite in place: the content script is there from the load.
+    // (Chrome matches a pattern's path against the path and query; @webext-core's MatchPattern reads the path only.)
+    for (const [url, pattern] of [
+      ['https://www.google.com/maps?cid=123', 'https://www.google.com/maps?*'],
+      ['https://www.google.co.kr/maps?cid=5&hl=ko', 'https://www.google.co.kr/maps?*'],
+    ] as const) {
+      expect(contentMatches).toContain(pattern);
+      expect(hookMatches).toContain(pattern);
+      expect(isGoogleMapsUrl(url), url).toBe(true);
+    }
   });
 });
 

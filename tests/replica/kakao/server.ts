@@ -273,7 +273,8 @@ export async function startKakaoReplica(options: KakaoReplicaOptions): Promise<K
       if (!kw.byConfirmId.has(confirmId)) throw new Error(`kakao replica: no place "${confirmId}"`);
       return shares.linkOf(confirmId);
     },
-    shareLoads: () => requests.filter((r) => r.kind === 'share').length,
+    // The browser's own favicon request on a share page's host is not a load of a share link.
+    shareLoads: () => requests.filter((r) => r.kind === 'share' && !r.path.startsWith('/favicon.ico')).length,
     close: server.close,
   };
 }

@@ -344,7 +344,8 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
     },
     naverReviewsCount: (placeId) => naverReviewTotal(naverPlace(placeId)),
     shareLinkOf: (placeId) => shares.linkOf(naverPlace(placeId).id),
-    shareLoads: () => requests.filter((r) => r.kind === 'share').length,
+    // The browser's own favicon request on a share page's host is not a load of a share link.
+    shareLoads: () => requests.filter((r) => r.kind === 'share' && !r.path.startsWith('/favicon.ico')).length,
   };
 }
 

@@ -219,6 +219,15 @@ const MAPS_HOSTS = new Set(GOOGLE_DOMAINS.map((d) => `www.${d}`));
  */
 export const GOOGLE_MAPS_PATTERNS: readonly string[] = [...MAPS_HOSTS].map((h) => `https://${h}/maps/*`);
 
+/**
+ * Where the content scripts run: the map pages, and `/maps?…` itself — a place known only by its
+ * CID is opened at `/maps?cid={cid}` (../shared/map-pages-spec.md: "By CID"), a page whose address
+ * the site may rewrite to `/maps/place/…` in place (history), which injects no content script: it
+ * must be there from the load. Host permissions stay the map pages' (a host permission's path is
+ * not a limit anyway).
+ */
+export const GOOGLE_MAPS_CONTENT_PATTERNS: readonly string[] = [...MAPS_HOSTS].flatMap((h) => [`https://${h}/maps/*`, `https://${h}/maps?*`]);
+
 /** www.google.com, www.google.co.kr, …: a host Google Maps pages are served on. */
 export function isGoogleMapsHost(hostname: string): boolean {
   return MAPS_HOSTS.has(hostname.toLowerCase());
