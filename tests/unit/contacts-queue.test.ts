@@ -124,6 +124,19 @@ describe('the contacts queue', () => {
     expect(await contactCoverage(store)).toMatchObject({ withWebsite: 1, checked: 1, withEmail: 1 });
   });
 
+  it('with filters on, the coverage counts only the places they keep, so it can reach all of them ("checked for 1 of 1")', async () => {
+    const store = await seeded([stored('1', 'https://a.kr/'), { ...stored('2', 'https://b.kr/'), rating: 2.1 }]);
+    const keep = (l: Listing) => (l.rating ?? 5) >= 4;
+    await enqueueContacts(store, { now: NOW, recheckDays: 30, keep });
+    const site = (await leaseSite(store, { holder: 'w', now: NOW, leaseMs: 1000 }))!;
+    expect(site.url).toBe('https://a.kr/');
+    await commitSite(store, { url: site.url, holder: 'w', now: NOW, findings: emptyFindings('read') });
+    expect(await leaseSite(store, { holder: 'w', now: NOW, leaseMs: 1000 })).toBeNull();
+    expect(await contactCoverage(store, 's1', keep)).toEqual({ withWebsite: 1, checked: 1, withEmail: 0, open: 0 });
+    // Without the filter, the place left out is counted and never checked: "1 of 2" for ever.
+    expect(await contactCoverage(store, 's1')).toMatchObject({ withWebsite: 2, checked: 1 });
+  });
+
   it('the coverage costs nothing before any website was queued (no walk over a large collection): null', async () => {
     const store = await seeded([stored('1', 'https://a.kr/')]);
     expect(await contactCoverage(store)).toBeNull();

@@ -1,3 +1,4 @@
+import type { Listing } from '../domain/listing';
 import type { Store } from '../store';
 import { countShared } from './shared-values';
 import { fromContactRecord, type ContactSite } from './records';
@@ -72,7 +73,11 @@ export interface ContactCoverage {
  * no website was ever queued. Counting needs a walk over the collection's listings: a browser
  * that never used the pass (a 100,000-place collection, say) must not pay for it.
  */
-export async function contactCoverage(store: Store, collection?: string): Promise<ContactCoverage | null> {
+/**
+ * `keep`: the places the pass is for (the filters of the moment, utils/filters): a place they
+ * leave out is neither counted nor waited for, so "checked for N of M" can reach M.
+ */
+export async function contactCoverage(store: Store, collection?: string, keep?: (l: Listing) => boolean): Promise<ContactCoverage | null> {
   if (!(await hasContacts(store))) return null;
   const open = (await countOpenSites(store)).open;
   return store.transact(['listings', 'contactSites'], 'readonly', async (tx) => {
@@ -82,7 +87,7 @@ export async function contactCoverage(store: Store, collection?: string): Promis
     let cursor = collection === undefined ? await listings.openCursor() : await listings.index('byCollection').openCursor(collection);
     const lookups: Promise<void>[] = [];
     while (cursor) {
-      const url = siteUrlOf(cursor.value.website);
+      const url = keep && !keep(cursor.value) ? null : siteUrlOf(cursor.value.website);
       if (url) {
         out.withWebsite++;
         lookups.push(

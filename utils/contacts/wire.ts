@@ -14,6 +14,8 @@ import { contactCoverage, type ContactCoverage } from './read';
 import type { ContactEnqueueResult } from './queue';
 import { createNetworkWatch, type NetworkEvent } from './network-watch';
 import { abortableSleep } from './sleep';
+import { keeper } from '../filters';
+import { SITE_FILTER_CONTEXT } from '../providers/registry';
 
 /**
  * The optional host permission (wxt.config.ts `optional_host_permissions`): any http or https
@@ -176,7 +178,8 @@ export function wireContacts(
       const [state, granted, coverage] = await Promise.all([
         browser.storage.local.get(CONTACTS_STATE_KEY).then((r) => readContactsState(r[CONTACTS_STATE_KEY])),
         hasPermission(),
-        contactCoverage(s, m.data?.collection),
+        // Counted over the places the filters of the moment keep: the pass reads only theirs.
+        settings().then((now) => contactCoverage(s, m.data?.collection, now.filters ? keeper(now.filters, SITE_FILTER_CONTEXT) : undefined)),
       ]);
       return { ok: true, status: { state, granted, coverage } };
     }),
