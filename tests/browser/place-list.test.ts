@@ -146,9 +146,13 @@ describe('a list of places as input', () => {
     const kakao = kakaoWorld(world)
       .places.slice(300, 308)
       .map((k) => k.confirmId);
-    const keys = [...naver.map((id) => `naver:${id}`), ...kakao.map((id) => `kakao:${id}`)];
-    // This list's place pages in the sites' own logs (pcmap's /place/{id}/…, place.map.kakao.com/{id}).
+    // Google's /maps?cid= answered by a 302 this time (the first test had it rewritten in place).
+    sites.google.setSwitches({ cidPage: 'redirect' });
+    const google = world.places.slice(50, 54).map((p) => p.cid);
+    const keys = [...google.map((cid) => `google:${cid}`), ...naver.map((id) => `naver:${id}`), ...kakao.map((id) => `kakao:${id}`)];
+    // This list's place pages in the sites' own logs (Google's /maps?cid=…, pcmap's /place/{id}/…, place.map.kakao.com/{id}).
     const placeLoads = () =>
+      sites.google.requests.filter((r) => google.some((cid) => r.path.startsWith(`/maps?cid=${cid}`))).length +
       sites.naver.requests.filter((r) => r.kind === 'page' && naver.some((id) => r.path.startsWith(`/place/${id}`))).length +
       sites.kakao.requests.filter((r) => r.kind === 'place' && kakao.some((id) => r.path.split('?')[0] === `/${id}`)).length;
     const page = await dashboardWithSettings();
@@ -156,7 +160,7 @@ describe('a list of places as input', () => {
     await page.getByLabel('Collection name').fill('Kill me');
     await page.getByLabel('Place links or ids, one per line').fill(keys.join('\n'));
     await page.getByRole('button', { name: 'Check the list' }).click();
-    await page.getByRole('button', { name: 'Collect 16 places' }).click();
+    await page.getByRole('button', { name: 'Collect 20 places' }).click();
     type Job = { id: string; key: string; status: string };
     const listJobs = async (p: Page) => (await readAll<Job>(p, 'placeQueue')).filter((j) => keys.includes(j.key) && j.id.includes('@'));
     await waitFor(async () => (await listJobs(page)).filter((j) => j.status === 'done').length >= 5, 'five places of the list read', 60_000, 50);

@@ -209,6 +209,10 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       return;
     }
     const canonical = url.pathname.startsWith('/maps/place/') && url.pathname.includes('/data=') ? null : placePageUrl(place);
+    if (canonical && url.pathname === '/maps' && switches.cidPage === 'redirect') {
+      const hl = url.searchParams.get('hl');
+      return redirect(req, res, 'page', `${canonical}${hl ? `&hl=${encodeURIComponent(hl)}` : ''}`);
+    }
     const html = placePageHtml({
       place,
       view: parseView(url.pathname) ?? { lat: place.lat, lng: place.lng, zoom: 17 },

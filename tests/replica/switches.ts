@@ -43,7 +43,16 @@ export interface Switches extends Required<SearchSwitches>, ReviewsSwitches {
   /** How maps.app.goo.gl sends a share link on (share-links.ts). */
   shareRedirect: ShareRedirect;
   shareLanding: GoogleShareLanding;
+  /**
+   * How `/maps?cid=` reaches the place (../shared/map-pages-spec.md "By CID" says only that it
+   * opens the place): the page served there rewrites its own address in place (history), or the
+   * server sends the browser to the place URL (302).
+   */
+  cidPage: CidPage;
 }
+
+export const CID_PAGES = ['rewrite', 'redirect'] as const;
+export type CidPage = (typeof CID_PAGES)[number];
 
 export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   signedIn: true,
@@ -64,6 +73,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   singleResultRedirectMs: 1500,
   shareRedirect: '302',
   shareLanding: 'place',
+  cidPage: 'rewrite',
   reviewsBatchSize: 10,
   reviewsSort: 'menu',
   reviewsDefaultSort: 'relevant',
@@ -135,6 +145,10 @@ export function mergeSwitches(current: Readonly<Switches>, partial: Partial<Swit
       case 'shareLanding':
         if (!GOOGLE_SHARE_LANDINGS.includes(value as GoogleShareLanding)) problems.push(`shareLanding must be one of ${GOOGLE_SHARE_LANDINGS.join(', ')}`);
         else next.shareLanding = value as GoogleShareLanding;
+        break;
+      case 'cidPage':
+        if (!CID_PAGES.includes(value as CidPage)) problems.push(`cidPage must be one of ${CID_PAGES.join(', ')}`);
+        else next.cidPage = value as CidPage;
         break;
       case 'reviewsBatchSize':
       case 'reviewsSort':
