@@ -428,6 +428,7 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   listProblem_blocked: ["the site showed a captcha or consent page in the list's tab: answer it there, then Resume", '사이트가 목록 탭에 보안 문자나 동의 페이지를 보여 주었습니다: 그 탭에서 답한 뒤 재개하세요'],
   listProblem_tab_closed: ["the list's tab was closed: Resume opens a new one", '목록 탭이 닫혔습니다: 재개하면 새 탭을 엽니다'],
   listProblem_restart: ['the browser restarted: Resume goes on where it was', '브라우저가 다시 시작되었습니다: 재개하면 이어서 진행합니다'],
+  listProblem_signed_out: ['the site shows reviews only to signed-in people: sign in, then Resume', '사이트가 로그인한 사람에게만 리뷰를 보여 줍니다: 로그인한 뒤 재개하세요'],
   notifyListFinished: ['List “$1” collected.', '“$1” 목록 수집 완료.'],
   notifyListBlocked: ['List “$1” waits: the site showed a captcha or consent page in its tab.', '“$1” 목록 대기 중: 사이트가 탭에 보안 문자나 동의 페이지를 보여 주었습니다.'],
   sectionCollections: ['Collections', '수집 목록'],

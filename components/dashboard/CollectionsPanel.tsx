@@ -166,6 +166,20 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                       </button>
                       <button
                         type="button"
+                        disabled={!listActions(c.list.status).readReviews || busy !== null}
+                        aria-label={forLabel('readReviews')}
+                        onClick={() =>
+                          void run('', async () => {
+                            const reply = await sendListMessage('readListReviews', c.id);
+                            props.onChanged();
+                            return reply.ok ? null : userErrorText(reply.error);
+                          })
+                        }
+                      >
+                        {t('readReviews')}
+                      </button>
+                      <button
+                        type="button"
                         class="danger"
                         disabled={!listActions(c.list.status).delete}
                         aria-label={forLabel('buttonDelete')}

@@ -6,9 +6,10 @@
  * with their numbers; the list is collected in its own window from the place pages the replicas
  * serve, and the CSV exported from its Collections row holds each place once, with the name and
  * phone each site's replica gives it. Share links are opened once each. Then a list killed
- * (SIGKILL) half-way waits for Resume after the restart and goes on from its last commit.
+ * (SIGKILL) half-way waits for Resume after the restart and goes on from its last commit; and a
+ * collected list's Read reviews stores each place's newest reviews, by the sites' own ids.
  *
- * Budget: 60 s (alone on 2 cores; measured 10 s + 20 s).
+ * Budget: 75 s (alone on 2 cores; measured 10 s + 20 s + 15 s).
  */
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
@@ -186,5 +187,53 @@ describe('a list of places as input', () => {
     expect(loads).toBeGreaterThanOrEqual(keys.length);
     expect(loads).toBeLessThanOrEqual(keys.length + 1);
     console.info(`place list kill: ${doneAtKill} read before the kill (${loadsBefore} loads), ${loads} place-page loads for ${keys.length} places in all`);
+  });
+
+  it("reads a collected list's reviews from its row (Read reviews): each place's newest to the limit, each once, as each replica has them", async () => {
+    const PER_PLACE = 10;
+    const google = world.places.slice(60, 62).map((p) => p.cid);
+    const naver: string[] = [];
+    for (let i = 500; naver.length < 2; i++) if (naverPlaceById(world, naverIdOf(i))) naver.push(naverIdOf(i));
+    const kakao = kakaoWorld(world)
+      .places.slice(500, 502)
+      .map((k) => k.confirmId);
+    const keys = [...google.map((id) => `google:${id}`), ...naver.map((id) => `naver:${id}`), ...kakao.map((id) => `kakao:${id}`)];
+    const page = await dashboardWithSettings();
+    await setSettings(page, { ...TEST_SETTINGS, reviewsPerPlace: PER_PLACE });
+    await page.getByLabel('Collection name').fill('With reviews');
+    await page.getByLabel('Place links or ids, one per line').fill(keys.join('\n'));
+    await page.getByRole('button', { name: 'Check the list' }).click();
+    await page.getByRole('button', { name: 'Collect 6 places' }).click();
+    type ListRow = { name: string; status: string };
+    const finished = () =>
+      waitFor(async () => (await readAll<ListRow>(page, 'placeLists')).find((l) => l.name === 'With reviews' && l.status === 'finished'), 'the list', 120_000);
+    await finished();
+    await page.reload();
+    await page.getByRole('button', { name: 'Read reviews – With reviews' }).click();
+    await waitFor(
+      async () => (await readAll<ListRow>(page, 'placeLists')).find((l) => l.name === 'With reviews' && l.status === 'running'),
+      'the list reading reviews',
+      30_000,
+    );
+    await finished();
+    const stored = (await readAll<{ placeKey: string; reviewId: string }>(page, 'reviews')).filter((r) => keys.includes(r.placeKey));
+    const truth = (key: string): string[] => {
+      const [site, id] = key.split(':') as [string, string];
+      if (site === 'google') return sites.google.reviewsTruth(id).map((t) => String(t.id));
+      if (site === 'naver') return sites.naver.naverReviewsTruth(id).map((t) => String(t.id));
+      return sites.kakao.kakaoReviewsTruth(id).map((t) => String(t.id));
+    };
+    const wrong: string[] = [];
+    let total = 0;
+    for (const key of keys) {
+      const want = truth(key).slice(0, PER_PLACE);
+      const mine = stored.filter((r) => r.placeKey === key);
+      total += mine.length;
+      // Each site's pages carry its reviews' ids here (the switches' defaults): the newest, by id.
+      if (JSON.stringify(mine.map((r) => r.reviewId).sort()) !== JSON.stringify([...want].sort())) wrong.push(`${key}: ${mine.length} of ${want.length}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(total).toBeGreaterThan(0);
+    console.info(`place list reviews: ${keys.length} places, ${total} reviews read = the replicas' newest ${PER_PLACE} each`);
   });
 });

@@ -185,7 +185,7 @@ export function createBackground(browser: Browser): void {
   }
 
   // The dashboard's lists of places (utils/lists).
-  const listCommandNames: (keyof ListMessages)[] = ['checkList', 'startList', 'pauseList', 'resumeList', 'stopList', 'deleteList'];
+  const listCommandNames: (keyof ListMessages)[] = ['checkList', 'startList', 'pauseList', 'resumeList', 'stopList', 'deleteList', 'readListReviews'];
   for (const name of listCommandNames) {
     onListMessage(
       name,

@@ -36,11 +36,19 @@ export interface ListActions {
   resume: boolean;
   stop: boolean;
   delete: boolean;
+  /** Read its places' reviews (once its places are collected). */
+  readReviews: boolean;
 }
 
 /** A list's controls, by the same table the background checks (utils/lists/status.ts). */
 export function listActions(status: ListStatus): ListActions {
-  return { pause: status === 'running', resume: status === 'paused', stop: status === 'running' || status === 'paused', delete: status !== 'running' };
+  return {
+    pause: status === 'running',
+    resume: status === 'paused',
+    stop: status === 'running' || status === 'paused',
+    delete: status !== 'running',
+    readReviews: status === 'finished' || status === 'stopped',
+  };
 }
 
 /** What the dashboard opens on: the running sweep, else the newest, else Browsing. */

@@ -14,6 +14,9 @@ import { createList, listRefusal, type ReadList } from './create';
 import { deleteList } from './delete';
 import { MAX_SHOWN_BAD_LINES, type ListInput, type ListMessages } from './protocol';
 import { listTransition, type ListEvent } from './status';
+import { askListReviews } from './reviews';
+import { keeper } from '../filters';
+import { SITE_FILTER_CONTEXT } from '../providers/registry';
 
 export interface ListCommandDeps {
   store: Store;
@@ -120,6 +123,25 @@ export function createListCommands(deps: ListCommandDeps): CommandTable<ListMess
     async stopList(id) {
       deps.stop(id);
       return setStatus(id, { event: 'stop' });
+    },
+    async readListReviews(id) {
+      const s = await deps.settings();
+      const limits = { reviewsPerPlace: s.reviewsPerPlace, reviewsSince: s.reviewsSince, reviewsKeepAuthor: s.reviewsKeepAuthor };
+      // The places the person would export now: those that pass the filters of the moment.
+      const asked = await askListReviews(deps.store, { listId: id, limits, now: deps.now(), keep: keeper(s.filters, SITE_FILTER_CONTEXT) });
+      if (!asked.ok) {
+        const error = {
+          'no-list': { code: 'no-list', message: 'That list no longer exists.' },
+          'not-collected': {
+            code: 'list-not-collected',
+            message: "A list's reviews are read once its places are collected: wait for it to finish, or stop it.",
+          },
+          'no-reviews': { code: 'no-reviews', message: "This version does not read the reviews of this list's sites." },
+        }[asked.reason];
+        return { ok: false, error };
+      }
+      await deps.ensureDriving();
+      return { ok: true, places: asked.added + asked.reopened };
     },
     async deleteList(id) {
       const r = await deleteList(deps.store, id);

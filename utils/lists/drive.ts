@@ -5,12 +5,16 @@
  * sweep is. The loop's exit decides the list's status, through the one table (status.ts).
  */
 import type { DetailsDeps, DetailsExit } from '../details/runner';
-import { allLists } from './read';
-import type { ListProblem, PlaceList } from './records';
+import { allLists, getList } from './read';
+import { listReviewsSettings } from './reviews';
+import { runReviewQueues, type ReviewsExit, type ReviewsPageDriver } from '../reviews/runner';
+import { listQueueId, type ListProblem, type PlaceList } from './records';
 import { runList } from './run';
 import { listTransition } from './status';
 
 export interface ListDriverDeps extends DetailsDeps {
+  /** The reviews steps in a worker tab (utils/reviews/wire.ts createReviewsPageDriver); absent: a list's reviews are not read. */
+  reviewsPage?: ReviewsPageDriver;
   /** A worker tab for the list (its own window, kept for the session), or null when none could be opened. */
   workerTab(list: PlaceList): Promise<number | null>;
   /** The list finished, or waits for the person (a block page): a notification, the badge. */
@@ -32,20 +36,40 @@ export function createListDriver(deps: ListDriverDeps) {
       return;
     }
     driving.set(list.id, tabId);
-    const exit: DetailsExit = await runList(deps, list, tabId, {
-      holder: `list:${++loops}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`,
-      stopped: () => stops.has(list.id),
-    });
+    const opts = { holder: `list:${++loops}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`, stopped: () => stops.has(list.id) };
+    let exit: DetailsExit | ReviewsExit = await runList(deps, list, tabId, opts);
+    // Its places read; their reviews next when Read reviews was pressed, in the same tab.
+    const reviews = exit === 'finished' && deps.reviewsPage ? await reviewsOf(list.id) : null;
+    if (reviews && deps.reviewsPage) {
+      const source = {
+        queues: list.sites.map((provider) => ({ queueId: listQueueId(list.id, provider), provider })),
+        going: async () => (await getList(deps.store, list.id))?.status === 'running',
+      };
+      exit = await runReviewQueues({ ...deps, page: deps.reviewsPage }, source, tabId, reviews, opts);
+    }
+    await settle(list, exit);
+  }
+
+  /** The list's status after its loop ended. 'stopped' and 'not-finished': the person paused, stopped or deleted it; its status says so already. */
+  async function settle(list: PlaceList, exit: DetailsExit | ReviewsExit): Promise<void> {
     if (exit === 'finished') {
       const done = await listTransition(deps.store, list.id, { event: 'finish' }, deps.now());
       if (done.ok) deps.attention?.(done.list, 'finished');
-    } else if (exit === 'blocked') {
-      const paused = await pause(list, 'blocked', "The site showed a captcha or consent page in the list's tab: answer it there, then press Resume.");
+    } else if (exit === 'blocked' || exit === 'limited') {
+      const paused =
+        exit === 'blocked'
+          ? await pause(list, 'blocked', "The site showed a captcha or consent page in the list's tab: answer it there, then press Resume.")
+          : await pause(list, 'signed-out', 'The site shows its reviews only to signed-in people: sign in in this browser, then press Resume.');
       if (paused.ok) deps.attention?.(paused.list, 'blocked');
     } else if (exit === 'tab-closed') {
       await pause(list, 'tab-closed', "The list's tab was closed. Press Resume to go on in a new one.");
     }
-    // 'stopped' and 'not-finished': the person paused, stopped or deleted it; its status says so already.
+  }
+
+  /** The reviews settings of a list whose reviews were asked for, or null. */
+  async function reviewsOf(listId: string) {
+    const now = await getList(deps.store, listId);
+    return now ? listReviewsSettings(now) : null;
   }
 
   /** Start a loop for every running list that has none; whether any list runs. Safe to call often. */

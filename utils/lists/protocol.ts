@@ -47,6 +47,8 @@ export interface ListMessages {
   resumeList(listId: string): Reply;
   stopList(listId: string): Reply;
   deleteList(listId: string): Reply;
+  /** Read the reviews of a collected list's places (those the filters of the moment keep), with the options' limits. */
+  readListReviews(listId: string): Reply<{ places: number }>;
 }
 
 export const { sendMessage: sendListMessage, onMessage: onListMessage } = defineExtensionMessaging<ListMessages>();

@@ -14,7 +14,7 @@ export type ListStatus = 'running' | 'paused' | 'finished' | 'stopped';
 
 /** Why a list waits (shown in the dashboard), or what ended it. */
 export interface ListProblem {
-  kind: 'user' | 'blocked' | 'tab-closed' | 'restart';
+  kind: 'user' | 'blocked' | 'tab-closed' | 'restart' | 'signed-out';
   message: string;
   at: number;
 }
@@ -35,6 +35,17 @@ export interface PlaceList {
   bad: BadLine[];
   /** What a visit may take, copied from the options when the list was confirmed. */
   settings: ListSettings;
+  /**
+   * Read reviews was pressed for the list (utils/lists/reviews.ts): the options' limits of that
+   * moment. Absent: its places' reviews are not read. Its jobs are in `reviewQueue`, one queue per site.
+   */
+  reviews?: ListReviewLimits;
+}
+
+export interface ListReviewLimits {
+  reviewsPerPlace: number;
+  reviewsSince: string;
+  reviewsKeepAuthor: boolean;
 }
 
 export interface ListCounts {

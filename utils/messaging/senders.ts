@@ -71,6 +71,7 @@ export const MESSAGES = {
   resumeList: { from: 'page', to: 'background' },
   stopList: { from: 'page', to: 'background' },
   deleteList: { from: 'page', to: 'background' },
+  readListReviews: { from: 'page', to: 'background' },
 } as const satisfies Record<string, { from: Context; to: Context }>;
 
 export type MessageName = keyof typeof MESSAGES;

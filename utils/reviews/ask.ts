@@ -13,7 +13,9 @@ import type { Listing } from '../domain/listing';
 import type { ProviderId } from '../domain/place';
 import type { SweepSettings } from '../domain/sweep';
 import { reviewsPageUrl } from '../providers/registry';
+import type { IDBPTransaction } from 'idb';
 import { handled, type Store } from '../store';
+import type { MapSweepDB, StoreName } from '../store/schema';
 import { fromReviewRecord, newReviewJob, REVIEWS_QUEUED_MARKER, reviewJobId, reviewsQueuedMarker, withReviewQueueKey } from './records';
 
 export interface ReviewsAsked {
@@ -48,36 +50,7 @@ export async function askForReviews(
       const settings = { ...sweep.settings, reviews: true, ...req.limits } as SweepSettings;
       const writes: Promise<unknown>[] = [handled(sweeps.put({ ...sweep, settings, updatedAt: req.now }))];
       const queue = tx.objectStore('reviewQueue');
-      let reopened = 0;
-      let added = 0;
-      let cursor = await tx.objectStore('listings').index('byCollection').openCursor(req.sweepId);
-      while (cursor) {
-        const l = cursor.value;
-        // As the pass's own fill (queue.ts enqueueReviews): a place with no reviews, or an ad, has none to read.
-        const url = l.reviews === 0 || l.sponsored || !(req.keep?.(l) ?? true) ? null : reviewsPageUrl(l, req.lang);
-        if (url) {
-          const record = await queue.get(reviewJobId(req.sweepId, l.key));
-          const job = record ? fromReviewRecord(record) : null;
-          if (!job) {
-            writes.push(handled(queue.put(withReviewQueueKey(newReviewJob(req.sweepId, l, url, req.now)))));
-            added++;
-          } else if (job.status === 'done' || job.status === 'failed') {
-            const open = {
-              ...job,
-              status: 'pending' as const,
-              attempts: 0,
-              nextAttemptAt: req.now,
-              leaseHolder: null,
-              leaseUntil: 0,
-              lastError: null,
-              updatedAt: req.now,
-            };
-            writes.push(handled(queue.put(withReviewQueueKey(open))));
-            reopened++;
-          }
-        }
-        cursor = await cursor.continue();
-      }
+      const { reopened, added } = await queueReviewsOf(tx, req.sweepId, () => req.sweepId, req, writes);
       if ((await queue.count(reviewJobId(req.sweepId, REVIEWS_QUEUED_MARKER))) === 0) {
         writes.push(handled(queue.put(withReviewQueueKey(reviewsQueuedMarker(req.sweepId, req.provider, req.now)))));
       }
@@ -86,4 +59,52 @@ export async function askForReviews(
     },
     { durability: 'strict' },
   );
+}
+
+/**
+ * The reviews jobs of a collection's places, in a transaction over `listings` and `reviewQueue`:
+ * each place kept (`keep`) that has reviews to read gets its job in the queue `queueOf` names (null:
+ * none), a job read (or given up) before is opened again. The writes are pushed on `writes` (the
+ * caller awaits them with its own); how many were reopened and added.
+ */
+export async function queueReviewsOf(
+  tx: IDBPTransaction<MapSweepDB, ('listings' | 'reviewQueue' | StoreName)[], 'readwrite'>,
+  collection: string,
+  queueOf: (l: Listing) => string | null,
+  req: { now: number; lang?: string; keep?: (l: Listing) => boolean },
+  writes: Promise<unknown>[],
+): Promise<{ reopened: number; added: number }> {
+  const queue = tx.objectStore('reviewQueue');
+  let reopened = 0;
+  let added = 0;
+  let cursor = await tx.objectStore('listings').index('byCollection').openCursor(collection);
+  while (cursor) {
+    const l = cursor.value;
+    const queueId = queueOf(l);
+    // As the pass's own fill (queue.ts enqueueReviews): a place with no reviews, or an ad, has none to read.
+    const url = queueId === null || l.reviews === 0 || l.sponsored || !(req.keep?.(l) ?? true) ? null : reviewsPageUrl(l, req.lang);
+    if (queueId !== null && url) {
+      const record = await queue.get(reviewJobId(queueId, l.key));
+      const job = record ? fromReviewRecord(record) : null;
+      if (!job) {
+        writes.push(handled(queue.put(withReviewQueueKey(newReviewJob(queueId, l, url, req.now)))));
+        added++;
+      } else if (job.status === 'done' || job.status === 'failed') {
+        const open = {
+          ...job,
+          status: 'pending' as const,
+          attempts: 0,
+          nextAttemptAt: req.now,
+          leaseHolder: null,
+          leaseUntil: 0,
+          lastError: null,
+          updatedAt: req.now,
+        };
+        writes.push(handled(queue.put(withReviewQueueKey(open))));
+        reopened++;
+      }
+    }
+    cursor = await cursor.continue();
+  }
+  return { reopened, added };
 }

@@ -19,6 +19,7 @@ import { checkedDistribution } from './distribution';
 import { afterStep, newHistory, nextStep, type ReviewLimits } from './judge';
 import { commitReviews, countOpenReviews, failReviews, leaseReviews, REVIEW_JOBS, releaseReviews, storedReviews } from './queue';
 import type { ReviewJob } from './records';
+import type { ProviderId } from '../domain/place';
 import { reviewIdsOf, reviewOf } from './review-of';
 
 /** What the loop needs of a worker tab. */
@@ -62,21 +63,57 @@ export async function runReviews(
 ): Promise<ReviewsExit> {
   const sweep = await deps.store.getSweep(sweepId);
   if (!sweep) return 'not-finished';
-  const provider = providerFor(sweep.provider);
-  const lane = provider.reviews?.laneUrl;
-  if (!lane) return 'finished';
+  const source: ReviewQueueSource = {
+    queues: [{ queueId: sweepId, provider: providerFor(sweep.provider).id }],
+    going: async () => (await deps.store.getSweep(sweepId))?.status === 'finished',
+  };
+  return runReviewQueues(deps, source, tabId, settings, opts);
+}
+
+/** Where the loop takes its places from: a finished sweep's queue, or a list's queues, one per site (utils/lists). */
+export interface ReviewQueueSource {
+  /** The `reviewQueue` ranges (by their "sweepId") and the site each is of. */
+  queues: readonly { queueId: string; provider: ProviderId }[];
+  /** Whether the work is still wanted (the sweep finished, the list running); asked before each place. */
+  going(): Promise<boolean>;
+}
+
+/**
+ * The loop over the places of one or more queues, in one tab: each turn leases from the queue whose
+ * next place is available soonest, and reads it (its steps paced in its site's reviews lane).
+ */
+export async function runReviewQueues(
+  deps: ReviewsDeps,
+  source: ReviewQueueSource,
+  tabId: number,
+  settings: ReviewsSettings,
+  opts: { holder: string; stopped?(): boolean },
+): Promise<ReviewsExit> {
+  // A site this version does not read reviews of has nothing to read.
+  const queues = source.queues.filter((q) => providerFor(q.provider).reviews?.laneUrl);
   const leaseMs = settings.loadTimeoutMs + 2 * (STEP_SETTLE_MS + STEP_MARGIN_MS) + 60_000;
   for (;;) {
     if (opts.stopped?.()) return 'stopped';
     if (!(await deps.page.exists(tabId))) return 'tab-closed';
-    if ((await deps.store.getSweep(sweepId))?.status !== 'finished') return 'not-finished';
-    const job = await leaseReviews(deps.store, { sweepId, holder: opts.holder, now: deps.now(), leaseMs });
+    if (!(await source.going())) return 'not-finished';
+    let job: ReviewJob | null = null;
+    let soonest = Number.POSITIVE_INFINITY;
+    let open = 0;
+    for (const q of queues) {
+      const counts = await countOpenReviews(deps.store, q.queueId);
+      open += counts.open;
+      if (counts.open > 0) soonest = Math.min(soonest, counts.nextAvailableAt);
+    }
+    if (open === 0) return 'finished';
+    for (const q of queues) {
+      job = await leaseReviews(deps.store, { sweepId: q.queueId, holder: opts.holder, now: deps.now(), leaseMs });
+      if (job) break;
+    }
     if (!job) {
-      const open = await countOpenReviews(deps.store, sweepId);
-      if (open.open === 0) return 'finished';
-      await deps.sleep(idleWaitMs(open, deps.now()));
+      await deps.sleep(idleWaitMs({ open, nextAvailableAt: soonest }, deps.now()));
       continue;
     }
+    const lane = providerFor(job.provider).reviews!.laneUrl;
     const exit = await readPlace(deps, job, tabId, lane, settings, opts.holder, leaseMs);
     if (exit) return exit;
   }

@@ -82,6 +82,7 @@ export function createController(deps: ControllerDeps) {
     now: deps.now,
     sleep: deps.sleep,
     random: deps.random,
+    reviewsPage: createReviewsPageDriver(deps.page, deps.sleep),
     workerTab: listTab,
     attention: (list, reason) => deps.listAttention?.(list, reason),
   });
