@@ -23,6 +23,7 @@ const LAYERS = [
   'messaging', // who sends what to whom
   'content', // what every content script shares
   'providers', // one folder per map site
+  'report', // the page check and the page report: what the readers see, and a redacted capture
   'input', // a list of places as input: links, share links and ids read and checked
   'store', // IndexedDB
   'queue', // the job machinery

@@ -14,6 +14,7 @@ import { ContactsPanel } from './ContactsPanel';
 import { ReviewsPanel } from './ReviewsPanel';
 import type { Sweep } from '../utils/domain/sweep';
 import { BrowsingSwitch } from './BrowsingSwitch';
+import { PageCheckPanel } from './PageCheckPanel';
 import { FinishedReport } from './FinishedReport';
 import { HealthLine } from './HealthLine';
 import { SweepControls } from './SweepControls';
@@ -73,6 +74,7 @@ export function Popup() {
       <PopupExport store={store} sweep={sweep} sweepPlaces={sweepPlaces} browsingCount={browsingCount} filter={filter} />
       <HealthLine store={store} sweep={sweep} />
       <BrowsingSwitch collected={browsingCount} />
+      <PageCheckPanel />
       <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') })}>
         {t('buttonOpenDashboard')}
       </button>

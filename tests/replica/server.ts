@@ -211,7 +211,8 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
     const canonical = url.pathname.startsWith('/maps/place/') && url.pathname.includes('/data=') ? null : placePageUrl(place);
     if (canonical && url.pathname === '/maps' && switches.cidPage === 'redirect') {
       const hl = url.searchParams.get('hl');
-      return redirect(req, res, 'page', `${canonical}${hl ? `&hl=${encodeURIComponent(hl)}` : ''}`);
+      redirect(req, res, 'page', `${canonical}${hl ? `&hl=${encodeURIComponent(hl)}` : ''}`);
+      return;
     }
     const html = placePageHtml({
       place,

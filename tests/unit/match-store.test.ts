@@ -205,9 +205,16 @@ describe('linking over the store', () => {
   });
 });
 
-/** Version 9's (tests/unit/store-migration-v9.test.ts). */
 /** Versions 9's and 10's (tests/unit/store-migration-v9.test.ts, -v10.test.ts), in sorted order. */
-const REVIEW_STORES = ['placeLists', 'reviewQueue', 'reviewQueue.byLeaseOrder', 'reviewQueue.bySweep', 'reviewQueue.bySweepStatus', 'reviews', 'reviews.byPlace'];
+const REVIEW_STORES = [
+  'placeLists',
+  'reviewQueue',
+  'reviewQueue.byLeaseOrder',
+  'reviewQueue.bySweep',
+  'reviewQueue.bySweepStatus',
+  'reviews',
+  'reviews.byPlace',
+];
 
 describe('store version 7 → 8: linking', () => {
   it('adds the four linking stores, empty; every record of version 7 stays as it was; linking works on the upgraded store', async () => {

@@ -15,12 +15,15 @@ import { KEEP_RUNS_KEY, pageHiddenKey, readKeepRuns } from '../config/storage-ke
 import type { Sweep } from '../domain/sweep';
 import { DISK_FULL_KEY, diskFullOf } from '../sweep/disk-full';
 import { wireLongExports } from '../export/long-export';
-import { PROVIDERS, providerOfUrl } from '../providers/registry';
+import { blockedPageKindOf, PROVIDERS, providerOfUrl } from '../providers/registry';
 import { watchBlockRedirects } from '../browser/block-redirects';
 import { wireContacts } from '../contacts/wire';
 import { wireLinking } from '../match/wire';
 import { wireTeam } from '../team/wire';
 import { onListMessage, type ListMessages, type PlaceList } from '../lists';
+import { createPageCheck } from '../report/command';
+import { onCheckMessage, sendCheckMessage } from '../messaging/check-protocol';
+import { withTimeout } from '../browser/page-driver';
 
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
@@ -201,6 +204,22 @@ export function createBackground(browser: Browser): void {
       }),
     );
   }
+
+  // Check this page (utils/report): the popup names its tab, the tab's content script answers a look.
+  const checkPage = createPageCheck({
+    tabUrl: async (tabId) => (await browser.tabs.get(tabId)).url ?? null,
+    // A map site's tab, or one its site sent to a consent or captcha page: the one used last.
+    lastMapTab: async () =>
+      (await browser.tabs.query({}))
+        .filter((t) => t.id !== undefined && t.url && (providerOfUrl(t.url) || blockedPageKindOf(t.url)))
+        .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0]?.id ?? null,
+    look: (tabId) => sendCheckMessage('lookAtPage', undefined, { tabId }),
+    timeout: withTimeout,
+  });
+  onCheckMessage(
+    'checkPage',
+    guarded('checkPage', senders, async (message) => (await checkPage(message.data)) as never),
+  );
 
   // Long exports: built in an offscreen document, handed to the downloads API (utils/export/long-export.ts).
   wireLongExports(browser, senders);

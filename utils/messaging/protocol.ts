@@ -90,6 +90,11 @@ export interface CollectOptions {
    * still be re-rendering the list, or navigating to it. Absent: whatever page is shown.
    */
   expectPage?: number;
+  /**
+   * Check this page (issue 41): read what the page shows now and nothing more — no scroll, no
+   * page turn, no press. The page is the person's: it stays as it is.
+   */
+  look?: boolean;
 }
 
 /** Background → content script of a worker tab. */

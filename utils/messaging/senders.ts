@@ -72,6 +72,9 @@ export const MESSAGES = {
   stopList: { from: 'page', to: 'background' },
   deleteList: { from: 'page', to: 'background' },
   readListReviews: { from: 'page', to: 'background' },
+  // Check this page (check-protocol.ts): the popup asks the background, the background the tab.
+  checkPage: { from: 'page', to: 'background' },
+  lookAtPage: { from: 'background', to: 'map-tab' },
 } as const satisfies Record<string, { from: Context; to: Context }>;
 
 export type MessageName = keyof typeof MESSAGES;

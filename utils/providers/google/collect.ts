@@ -52,7 +52,8 @@ export async function collectGooglePage(env: CollectEnv, options: CollectOptions
   }
 
   let scroll = null;
-  if (kind === 'results') {
+  // A look (Check this page) reads what the page shows, and scrolls nothing.
+  if (kind === 'results' && !options.look) {
     const feedEl = extractFeed(env.doc).feed;
     if (feedEl) {
       if (env.hidden()) warnings.push('page-hidden: the tab is in the background and the browser may slow it down');

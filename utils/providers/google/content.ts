@@ -10,7 +10,8 @@ import { startBrowsing } from '../../content/browsing-wiring';
 import { collectGooglePage } from './collect';
 import { navigationStatus } from '../../content/navigation-status';
 import { measureCanvas } from './canvas';
-import { startGooglePlaceDetails } from './place-details';
+import { readGooglePlace, startGooglePlaceDetails } from './place-details';
+import { answerLookAtPage } from '../../content/page-look';
 import { answerReviewsStep } from '../../content/reviews';
 import { GOOGLE_REVIEWS } from './reviews';
 
@@ -35,28 +36,28 @@ export function startGoogleContent(win: Window, browser: Browser): void {
   // Only the extension's background may ask (utils/messaging/senders.ts).
   const senders = { runtime: browser.runtime };
 
+  const env = {
+    doc: win.document,
+    url: () => win.location.href,
+    now: () => Date.now(),
+    sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+    random: Math.random,
+    network,
+    httpStatus: () => navigationStatus(win.performance),
+    hidden: () => win.document.visibilityState === 'hidden',
+  };
   onMessage(
     'collect',
     guarded('collect', senders, async (message) => {
       sweepPage = true;
       browsing.stop();
-      const observation = await collectGooglePage(
-        {
-          doc: win.document,
-          url: () => win.location.href,
-          now: () => Date.now(),
-          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-          random: Math.random,
-          network,
-          httpStatus: () => navigationStatus(win.performance),
-          hidden: () => win.document.visibilityState === 'hidden',
-        },
-        message.data,
-      );
+      const observation = await collectGooglePage(env, message.data);
       // What the page searched is measured here, after the page settled, not taken from the tab's size.
       return { ...observation, canvas: measureCanvas(win) };
     }),
   );
+  // Check this page (issue 41): the same reading, as a look; the page stays the person's.
+  answerLookAtPage(win, browser, { collect: (options) => collectGooglePage(env, options), readPlace: readGooglePlace, frame: () => 'top' });
 
   const browsing = startBrowsing(win, browser, createGoogleBrowsingReader(), () => sweepPage);
   // A place page the details pass loaded (utils/details) is the sweep's too.

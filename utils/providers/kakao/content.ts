@@ -2,7 +2,8 @@ import { guarded } from '../../messaging/senders';
 import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { MeasuredCanvas } from '../../coverage/geometry';
 import type { Listing } from '../../domain/listing';
-import { startKakaoPlaceDetails } from './place-details';
+import { readKakaoPlace, startKakaoPlaceDetails } from './place-details';
+import { answerLookAtPage } from '../../content/page-look';
 import { listingFromPlace } from '../../listing/from-provider-place';
 import { onMessage } from '../../messaging/protocol';
 import { extractKakaoList } from './list-dom';
@@ -89,6 +90,8 @@ export function startKakaoContent(win: Window, browser: Browser): void {
       return { ...observation, canvas: measureKakaoCanvas(win) };
     }),
   );
+  // Check this page (issue 41): the same reading, as a look; the page stays the person's.
+  answerLookAtPage(win, browser, { collect: (options) => collectKakaoPage(env, options), readPlace: readKakaoPlace, frame: () => 'top' });
 
   // Async, so a refusal is an error reply, not an exception thrown into the messaging layer.
   onMessage(

@@ -110,9 +110,11 @@ export async function collectNaverPage(env: NaverCollectEnv, options: CollectOpt
       : null;
 
   // 2. Scroll the list's own container until the cards stop coming (or a full page is shown).
-  let settled = false;
+  // A look takes the list as it shows: its readers are what is checked, not how far it was scrolled.
+  let settled = options.look === true;
   let stopReason: Observation['stopReason'] = 'not-a-feed';
-  if (!seen.blocked && !seen.noResults && seen.cards > 0) {
+  // A look (Check this page) reads what the page shows, and scrolls nothing.
+  if (!options.look && !seen.blocked && !seen.noResults && seen.cards > 0) {
     if (env.hidden()) warnings.push('page-hidden: the tab is in the background and the browser may slow it down');
     const scrolled = await scrollList(env, options, start, expectedOnPage(env.doc, seen.page));
     settled = scrolled.settled;

@@ -1,6 +1,8 @@
 import { guarded } from '../../messaging/senders';
 import type { WxtBrowser as Browser } from 'wxt/browser';
-import { startNaverPlaceDetails } from './place-details';
+import { readNaverPlace, startNaverPlaceDetails } from './place-details';
+import { answerLookAtPage } from '../../content/page-look';
+import type { PageLook } from '../../domain/page-look';
 import { answerReviewsStep } from '../../content/reviews';
 import { NAVER_REVIEWS } from './reviews';
 import { listingFromPlace } from '../../listing/from-provider-place';
@@ -87,6 +89,28 @@ export function startNaverContent(win: Window, browser: Browser): void {
       }),
     );
   }
+
+  // Check this page (issue 41), in every frame: the sweep's reading of this document as a look.
+  // The person's map has a list frame and maybe a place frame: the list answers first.
+  const frame = (): PageLook['frame'] => (topLevel ? 'top' : placeIdOf(win.location.href) !== null ? 'place-frame' : 'list-frame');
+  const lookEnv = {
+    doc: win.document,
+    url: () => win.location.href,
+    now: () => Date.now(),
+    sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+    random: Math.random,
+    httpStatus: () => navigationStatus(win.performance),
+    hidden: () => win.document.visibilityState === 'hidden',
+    previous: null,
+    pageData,
+  };
+  answerLookAtPage(win, browser, {
+    collect: (options) => collectNaverPage(lookEnv, options),
+    readPlace: readNaverPlace,
+    frame,
+    answerDelayMs: (look) =>
+      look.observation.pageKind === 'results' || look.observation.pageKind === 'no-results' ? 0 : look.observation.pageKind === 'place' ? 400 : 1_200,
+  });
 
   // Browsing: in frames of the Naver Map page, and in a place page of its own (one the person
   // opened in a tab): the background says whether a sweep drives the tab (startBrowsing). A list

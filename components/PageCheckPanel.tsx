@@ -1,0 +1,88 @@
+import { useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { formatNumber, t } from '../utils/i18n/t';
+import { sendCheckMessage } from '../utils/messaging/check-protocol';
+import { CHECKED_FIELDS, type PageCheck } from '../utils/report/check';
+import { userErrorText } from './user-error';
+import { blockedPageKindOf, providerOfUrl } from '../utils/providers/registry';
+
+/**
+ * Check this page (issue 41): what MapSweep's readers make of the map page in this window's tab,
+ * before a sweep is spent on it. Nothing is scrolled, pressed or loaded; the answer is a short
+ * table and one line of verdict. Page content is shown as text (Preact escapes it).
+ */
+export function PageCheckPanel() {
+  const [check, setCheck] = useState<PageCheck | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run() {
+    setBusy(true);
+    setError(null);
+    setCheck(null);
+    try {
+      // The map tab the popup was opened over; a popup opened as a tab of its own checks the map tab used last.
+      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+      const tabId = tab?.id !== undefined && tab.url && (providerOfUrl(tab.url) || blockedPageKindOf(tab.url)) ? tab.id : undefined;
+      const reply = await sendCheckMessage('checkPage', tabId === undefined ? {} : { tabId });
+      if (reply.ok) setCheck(reply.check as PageCheck);
+      else setError(userErrorText(reply.error));
+    } catch (e) {
+      setError(t('actionFailed', e instanceof Error ? e.message : String(e)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section class="page-check" aria-labelledby="page-check-title">
+      <h2 id="page-check-title">{t('sectionPageCheck')}</h2>
+      <button type="button" disabled={busy} onClick={() => void run()}>
+        {t('buttonCheckPage')}
+      </button>
+      {busy && <p role="status">{t('checkingPage')}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {check && (
+        <>
+          <p role="status" class={check.ok ? 'ok' : 'error'} data-testid="page-check-verdict">
+            {check.verdict}
+          </p>
+          <table aria-label={t('pageCheckTable')}>
+            <tbody>
+              <tr>
+                <th scope="row">{t('checkPageKind')}</th>
+                <td>{t(`checkKind_${check.kind.replace('-', '_')}`)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('checkLanguage')}</th>
+                <td>{check.lang ?? '—'}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('checkCards')}</th>
+                <td>{t('checkCardsLine', formatNumber(check.cardsSeen), formatNumber(check.cardsRead))}</td>
+              </tr>
+              {CHECKED_FIELDS.map((f) => (
+                <tr key={f}>
+                  <th scope="row">{t(`checkField_${f}`)}</th>
+                  <td>{t('checkFieldLine', formatNumber(check.fields[f]), formatNumber(check.cardsRead))}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">{t('checkEndOfList')}</th>
+                <td>{check.endOfList ? t('checkYes') : t('checkNotSeen')}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('checkPageData')}</th>
+                <td>{check.pageData ? t('checkYes') : t('checkNotSeen')}</td>
+              </tr>
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

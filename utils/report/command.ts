@@ -1,0 +1,110 @@
+/**
+ * The background's side of Check this page (issue 41): the tab the popup names must be a map
+ * site's; its content script is asked what it sees (a look: nothing is scrolled, pressed or
+ * loaded), and its answer is read as page content — its shape checked before it decides anything.
+ */
+import type { Reply } from '../domain/errors';
+import type { PageLook } from '../domain/page-look';
+import { PROVIDERS, providerOfUrl } from '../providers/registry';
+import type { Observation } from '../domain/sweep';
+import { pageCheckOf, type PageCheck } from './check';
+
+export interface PageCheckDeps {
+  /** The tab's address, or null when there is no such tab. */
+  tabUrl(tabId: number): Promise<string | null>;
+  /** The map tab used last (any site), when the popup names none (it was opened as a tab of its own). */
+  lastMapTab(): Promise<number | null>;
+  /** The content script's look (check-protocol.ts lookAtPage), rejecting when no script answers. */
+  look(tabId: number): Promise<unknown>;
+  /** Rejects after `ms`. */
+  timeout<T>(p: Promise<T>, ms: number): Promise<T>;
+}
+
+/** How long the tab may take to answer: its settle wait (1.5 s), a Naver frame's turn, and a margin. */
+export const LOOK_TIMEOUT_MS = 10_000;
+
+export function createPageCheck(deps: PageCheckDeps) {
+  return async function checkPage(req: { tabId?: number }): Promise<Reply<{ check: PageCheck }>> {
+    const tabId = req?.tabId === undefined ? await deps.lastMapTab() : req.tabId;
+    if (!Number.isInteger(tabId) || tabId === null) {
+      return {
+        ok: false,
+        error: { code: 'not-a-map-tab', message: "Open Google Maps, Naver Map or Kakao Map in a tab first: Check this page reads a map site's page." },
+      };
+    }
+    const url = await deps.tabUrl(tabId).catch(() => null);
+    // A consent or captcha page the site sent the tab to: said from its address (no content script runs there).
+    const blocked = url ? blockedPageOf(url) : null;
+    if (blocked) return { ok: true, check: pageCheckOf({ observation: blockedObservation(url!, blocked.kind), lang: null, frame: 'top' }, blocked.site) };
+    const provider = providerOfUrl(url ?? undefined);
+    if (!provider) {
+      return {
+        ok: false,
+        error: { code: 'not-a-map-tab', message: "Open Google Maps, Naver Map or Kakao Map in this tab first: Check this page reads a map site's page." },
+      };
+    }
+    let look: unknown;
+    try {
+      look = await deps.timeout(deps.look(tabId), LOOK_TIMEOUT_MS);
+    } catch {
+      return {
+        ok: false,
+        error: {
+          code: 'page-not-answering',
+          message: 'MapSweep is not running in this tab yet (it was open before MapSweep was): reload the page, then check again.',
+        },
+      };
+    }
+    if (!isPageLook(look)) return { ok: false, error: { code: 'page-not-answering', message: 'The page answered something MapSweep cannot read.' } };
+    return { ok: true, check: pageCheckOf(look, provider.displayName) };
+  };
+}
+
+/** A look as the content script sends it; anything else is refused (page content decides nothing unchecked). */
+export function isPageLook(v: unknown): v is PageLook {
+  if (typeof v !== 'object' || v === null) return false;
+  const l = v as Record<string, unknown>;
+  const o = l.observation as Record<string, unknown> | null;
+  if (typeof o !== 'object' || o === null) return false;
+  if (!(l.lang === null || typeof l.lang === 'string') || !['top', 'list-frame', 'place-frame'].includes(l.frame as string)) return false;
+  const count = (x: unknown) => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+  return (
+    typeof o.url === 'string' &&
+    typeof o.pageKind === 'string' &&
+    ['results', 'place', 'no-results', 'captcha', 'consent', 'unknown'].includes(o.pageKind) &&
+    count(o.cardsVisible) &&
+    Array.isArray(o.listings) &&
+    o.listings.every((x) => typeof x === 'object' && x !== null && typeof (x as { name?: unknown }).name === 'string') &&
+    Array.isArray(o.warnings) &&
+    o.warnings.every((w) => typeof w === 'string') &&
+    typeof o.endOfList === 'boolean' &&
+    (o.networkItems === null || count(o.networkItems))
+  );
+}
+
+/** The site whose consent or captcha page `url` is, and which kind. */
+function blockedPageOf(url: string): { site: string; kind: 'captcha' | 'consent' } | null {
+  for (const p of PROVIDERS) {
+    const kind = p.blockedPageKind(url);
+    if (kind) return { site: p.displayName, kind };
+  }
+  return null;
+}
+
+/** What a sweep's visit records of a block page: its kind, and nothing read. */
+function blockedObservation(url: string, kind: 'captcha' | 'consent'): Observation {
+  return {
+    url,
+    pageKind: kind,
+    cardsVisible: 0,
+    listings: [],
+    networkItems: null,
+    networkKeys: [],
+    endOfList: false,
+    capHit: false,
+    finalView: null,
+    elapsedMs: 0,
+    stopReason: 'not-a-feed',
+    warnings: [],
+  };
+}
