@@ -214,11 +214,16 @@ export function createBackground(browser: Browser): void {
         .filter((t) => t.id !== undefined && t.url && (providerOfUrl(t.url) || blockedPageKindOf(t.url)))
         .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0]?.id ?? null,
     look: (tabId) => sendCheckMessage('lookAtPage', undefined, { tabId }),
+    snapshot: (tabId) => sendCheckMessage('pageSnapshot', undefined, { tabId }),
     timeout: withTimeout,
   });
   onCheckMessage(
     'checkPage',
-    guarded('checkPage', senders, async (message) => (await checkPage(message.data)) as never),
+    guarded('checkPage', senders, async (message) => (await checkPage.checkPage(message.data)) as never),
+  );
+  onCheckMessage(
+    'pageReportSource',
+    guarded('pageReportSource', senders, async (message) => (await checkPage.pageReportSource(message.data)) as never),
   );
 
   // Long exports: built in an offscreen document, handed to the downloads API (utils/export/long-export.ts).

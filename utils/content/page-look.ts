@@ -37,13 +37,26 @@ export async function lookAtPage(win: Window, source: LookSource): Promise<PageL
 }
 
 export function answerLookAtPage(win: Window, browser: Pick<Browser, 'runtime'>, source: LookSource): () => void {
-  return onCheckMessage(
-    'lookAtPage',
-    guarded('lookAtPage', { runtime: browser.runtime }, async () => {
-      const look = await lookAtPage(win, source);
-      const delay = source.answerDelayMs?.(look) ?? 0;
-      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-      return look;
-    }),
-  );
+  const senders = { runtime: browser.runtime };
+  const look = async () => {
+    const seen = await lookAtPage(win, source);
+    const delay = source.answerDelayMs?.(seen) ?? 0;
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    return seen;
+  };
+  const stops = [
+    onCheckMessage('lookAtPage', guarded('lookAtPage', senders, look)),
+    // A page report's source: this document as it is now, with what the readers see of it.
+    onCheckMessage(
+      'pageSnapshot',
+      guarded('pageSnapshot', senders, async () => {
+        const seen = await look();
+        const doc = win.document;
+        return { html: `${doc.doctype ? '<!DOCTYPE html>' : ''}${doc.documentElement.outerHTML}`, look: seen };
+      }),
+    ),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

@@ -16,6 +16,13 @@ export interface PageCheckProtocol {
    * one, the map tab used last. The reply's check is utils/report/check.ts's PageCheck.
    */
   checkPage(req: { tabId?: number }): Reply<{ check: unknown }>;
+  /** Background → the map tab: the document that answers a look, as HTML, with the look (a page report's source). */
+  pageSnapshot(): { html: string; look: PageLook };
+  /**
+   * Popup → background: the source of a page report of that tab — its site, address, HTML and the
+   * check — which the popup redacts (utils/report/report.ts) before it shows or saves anything.
+   */
+  pageReportSource(req: { tabId?: number }): Reply<{ site: string; url: string; html: string; check: unknown }>;
 }
 
 export const { sendMessage: sendCheckMessage, onMessage: onCheckMessage } = defineExtensionMessaging<PageCheckProtocol>();

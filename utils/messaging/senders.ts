@@ -75,6 +75,8 @@ export const MESSAGES = {
   // Check this page (check-protocol.ts): the popup asks the background, the background the tab.
   checkPage: { from: 'page', to: 'background' },
   lookAtPage: { from: 'background', to: 'map-tab' },
+  pageSnapshot: { from: 'background', to: 'map-tab' },
+  pageReportSource: { from: 'page', to: 'background' },
 } as const satisfies Record<string, { from: Context; to: Context }>;
 
 export type MessageName = keyof typeof MESSAGES;

@@ -7,6 +7,7 @@ import type { Reply } from '../domain/errors';
 import type { PageLook } from '../domain/page-look';
 import { PROVIDERS, providerOfUrl } from '../providers/registry';
 import type { Observation } from '../domain/sweep';
+import type { ProviderId } from '../domain/place';
 import { pageCheckOf, type PageCheck } from './check';
 
 export interface PageCheckDeps {
@@ -16,6 +17,8 @@ export interface PageCheckDeps {
   lastMapTab(): Promise<number | null>;
   /** The content script's look (check-protocol.ts lookAtPage), rejecting when no script answers. */
   look(tabId: number): Promise<unknown>;
+  /** The content script's document and look (check-protocol.ts pageSnapshot). */
+  snapshot(tabId: number): Promise<unknown>;
   /** Rejects after `ms`. */
   timeout<T>(p: Promise<T>, ms: number): Promise<T>;
 }
@@ -23,40 +26,65 @@ export interface PageCheckDeps {
 /** How long the tab may take to answer: its settle wait (1.5 s), a Naver frame's turn, and a margin. */
 export const LOOK_TIMEOUT_MS = 10_000;
 
+type Resolved =
+  | { ok: true; tabId: number; url: string; site: ProviderId; name: string; blocked: 'captcha' | 'consent' | null }
+  | { ok: false; error: { code: string; message: string } };
+
+const NOT_A_MAP_TAB = {
+  code: 'not-a-map-tab',
+  message: "Open Google Maps, Naver Map or Kakao Map in a tab first: Check this page reads a map site's page.",
+};
+const NOT_ANSWERING = {
+  code: 'page-not-answering',
+  message: 'MapSweep is not running in this tab yet (it was open before MapSweep was): reload the page, then check again.',
+};
+
 export function createPageCheck(deps: PageCheckDeps) {
-  return async function checkPage(req: { tabId?: number }): Promise<Reply<{ check: PageCheck }>> {
+  /** The tab the popup named (or the map tab used last), and its site; a consent or captcha page by its address. */
+  async function resolve(req: { tabId?: number }): Promise<Resolved> {
     const tabId = req?.tabId === undefined ? await deps.lastMapTab() : req.tabId;
-    if (!Number.isInteger(tabId) || tabId === null) {
-      return {
-        ok: false,
-        error: { code: 'not-a-map-tab', message: "Open Google Maps, Naver Map or Kakao Map in a tab first: Check this page reads a map site's page." },
-      };
-    }
-    const url = await deps.tabUrl(tabId).catch(() => null);
-    // A consent or captcha page the site sent the tab to: said from its address (no content script runs there).
-    const blocked = url ? blockedPageOf(url) : null;
-    if (blocked) return { ok: true, check: pageCheckOf({ observation: blockedObservation(url!, blocked.kind), lang: null, frame: 'top' }, blocked.site) };
-    const provider = providerOfUrl(url ?? undefined);
-    if (!provider) {
-      return {
-        ok: false,
-        error: { code: 'not-a-map-tab', message: "Open Google Maps, Naver Map or Kakao Map in this tab first: Check this page reads a map site's page." },
-      };
-    }
-    let look: unknown;
-    try {
-      look = await deps.timeout(deps.look(tabId), LOOK_TIMEOUT_MS);
-    } catch {
-      return {
-        ok: false,
-        error: {
-          code: 'page-not-answering',
-          message: 'MapSweep is not running in this tab yet (it was open before MapSweep was): reload the page, then check again.',
-        },
-      };
-    }
-    if (!isPageLook(look)) return { ok: false, error: { code: 'page-not-answering', message: 'The page answered something MapSweep cannot read.' } };
-    return { ok: true, check: pageCheckOf(look, provider.displayName) };
+    if (typeof tabId !== 'number' || !Number.isInteger(tabId)) return { ok: false, error: NOT_A_MAP_TAB };
+    const url = (await deps.tabUrl(tabId).catch(() => null)) ?? '';
+    const blocked = blockedPageOf(url);
+    if (blocked) return { ok: true, tabId, url, site: blocked.site, name: blocked.name, blocked: blocked.kind };
+    const provider = providerOfUrl(url);
+    if (!provider) return { ok: false, error: NOT_A_MAP_TAB };
+    return { ok: true, tabId, url, site: provider.id, name: provider.displayName, blocked: null };
+  }
+
+  return {
+    async checkPage(req: { tabId?: number }): Promise<Reply<{ check: PageCheck }>> {
+      const tab = await resolve(req);
+      if (!tab.ok) return tab;
+      // A consent or captcha page is said from its address (no content script runs there).
+      if (tab.blocked) return { ok: true, check: pageCheckOf({ observation: blockedObservation(tab.url, tab.blocked), lang: null, frame: 'top' }, tab.name) };
+      let look: unknown;
+      try {
+        look = await deps.timeout(deps.look(tab.tabId), LOOK_TIMEOUT_MS);
+      } catch {
+        return { ok: false, error: NOT_ANSWERING };
+      }
+      if (!isPageLook(look)) return { ok: false, error: { code: 'page-not-answering', message: 'The page answered something MapSweep cannot read.' } };
+      return { ok: true, check: pageCheckOf(look, tab.name) };
+    },
+
+    /** The source of a page report: the popup redacts it before it shows or saves anything (report.ts). */
+    async pageReportSource(req: { tabId?: number }): Promise<Reply<{ site: ProviderId; url: string; html: string; check: PageCheck }>> {
+      const tab = await resolve(req);
+      if (!tab.ok) return tab;
+      if (tab.blocked)
+        return { ok: false, error: { code: 'blocked-page', message: 'A consent or captcha page is not reported: answer it, then report the map page.' } };
+      let snapshot: unknown;
+      try {
+        snapshot = await deps.timeout(deps.snapshot(tab.tabId), LOOK_TIMEOUT_MS);
+      } catch {
+        return { ok: false, error: NOT_ANSWERING };
+      }
+      const s = snapshot as { html?: unknown; look?: unknown } | null;
+      if (!s || typeof s.html !== 'string' || !isPageLook(s.look))
+        return { ok: false, error: { code: 'page-not-answering', message: 'The page answered something MapSweep cannot read.' } };
+      return { ok: true, site: tab.site, url: tab.url, html: s.html, check: pageCheckOf(s.look, tab.name) };
+    },
   };
 }
 
@@ -83,10 +111,10 @@ export function isPageLook(v: unknown): v is PageLook {
 }
 
 /** The site whose consent or captcha page `url` is, and which kind. */
-function blockedPageOf(url: string): { site: string; kind: 'captcha' | 'consent' } | null {
+function blockedPageOf(url: string): { site: ProviderId; name: string; kind: 'captcha' | 'consent' } | null {
   for (const p of PROVIDERS) {
     const kind = p.blockedPageKind(url);
-    if (kind) return { site: p.displayName, kind };
+    if (kind) return { site: p.id, name: p.displayName, kind };
   }
   return null;
 }
