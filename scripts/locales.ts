@@ -412,7 +412,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '페이지 약 $1회, 지금 속도로 약 $2분(이미 저장되어 더할 것이 없는 장소 $3곳은 열지 않음).',
   ],
   listBadLines: ['Lines refused', '받을 수 없는 줄'],
-  listBadLinesCaption: ['$1 lines refused, with their reasons (fix them and check again, or collect the rest)', '받을 수 없는 줄 $1개와 이유(고쳐서 다시 확인하거나 나머지만 수집)'],
+  listBadLinesCaption: [
+    '$1 lines refused, with their reasons (fix them and check again, or collect the rest)',
+    '받을 수 없는 줄 $1개와 이유(고쳐서 다시 확인하거나 나머지만 수집)',
+  ],
   columnLine: ['Line', '줄'],
   columnEntry: ['As written', '입력 내용'],
   columnReason: ['Reason', '이유'],
@@ -425,12 +428,21 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   listState_finished: ['Finished', '완료'],
   listState_stopped: ['Stopped', '중지됨'],
   listProblem_user: ['paused by you', '직접 일시 정지함'],
-  listProblem_blocked: ["the site showed a captcha or consent page in the list's tab: answer it there, then Resume", '사이트가 목록 탭에 보안 문자나 동의 페이지를 보여 주었습니다: 그 탭에서 답한 뒤 재개하세요'],
+  listProblem_blocked: [
+    "the site showed a captcha or consent page in the list's tab: answer it there, then Resume",
+    '사이트가 목록 탭에 보안 문자나 동의 페이지를 보여 주었습니다: 그 탭에서 답한 뒤 재개하세요',
+  ],
   listProblem_tab_closed: ["the list's tab was closed: Resume opens a new one", '목록 탭이 닫혔습니다: 재개하면 새 탭을 엽니다'],
   listProblem_restart: ['the browser restarted: Resume goes on where it was', '브라우저가 다시 시작되었습니다: 재개하면 이어서 진행합니다'],
-  listProblem_signed_out: ['the site shows reviews only to signed-in people: sign in, then Resume', '사이트가 로그인한 사람에게만 리뷰를 보여 줍니다: 로그인한 뒤 재개하세요'],
+  listProblem_signed_out: [
+    'the site shows reviews only to signed-in people: sign in, then Resume',
+    '사이트가 로그인한 사람에게만 리뷰를 보여 줍니다: 로그인한 뒤 재개하세요',
+  ],
   notifyListFinished: ['List “$1” collected.', '“$1” 목록 수집 완료.'],
-  notifyListBlocked: ['List “$1” waits: the site showed a captcha or consent page in its tab.', '“$1” 목록 대기 중: 사이트가 탭에 보안 문자나 동의 페이지를 보여 주었습니다.'],
+  notifyListBlocked: [
+    'List “$1” waits: the site showed a captcha or consent page in its tab.',
+    '“$1” 목록 대기 중: 사이트가 탭에 보안 문자나 동의 페이지를 보여 주었습니다.',
+  ],
   sectionPageCheck: ['Check this page', '이 페이지 확인'],
   buttonCheckPage: ['Check this page', '이 페이지 확인'],
   checkingPage: ['Reading the page…', '페이지 읽는 중…'],
@@ -463,7 +475,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   buttonPageReport: ['Save a page report…', '페이지 보고서 저장…'],
   pageReportTitle: ['Page report', '페이지 보고서'],
   pageReportHolds: ['The report file holds, and nothing else:', '보고서 파일에는 다음만 들어 있습니다:'],
-  pageReportStructure: ["the page's structure: its $1 elements, their roles, classes and the site's own attribute names", '페이지 구조: 요소 $1개와 그 역할, 클래스, 사이트 자체 속성 이름'],
+  pageReportStructure: [
+    "the page's structure: its $1 elements, their roles, classes and the site's own attribute names",
+    '페이지 구조: 요소 $1개와 그 역할, 클래스, 사이트 자체 속성 이름',
+  ],
   pageReportTexts: [
     "its texts replaced by placeholders of the same length and script ($1), the site's own interface words kept as they are ($2)",
     '같은 길이와 문자 종류의 자리 표시자로 바꾼 텍스트($1개), 그대로 둔 사이트 자체 인터페이스 문구($2개)',

@@ -51,10 +51,10 @@ async function check(url: string, settle = 1500): Promise<Seen> {
     .locator('tr')
     .all()
     .catch(() => [])) {
-    const [head, cell] = [await row.locator('th').innerText(), await row.locator('td').innerText()];
-    rows[head] = cell;
+    const [head, cell] = [await row.locator('th').textContent(), await row.locator('td').textContent()];
+    rows[head ?? ''] = cell ?? '';
   }
-  const seen = { verdict: await verdict.first().innerText(), rows };
+  const seen = { verdict: (await verdict.first().textContent()) ?? '', rows };
   await tab.close();
   return seen;
 }
@@ -137,7 +137,7 @@ describe('Check this page', () => {
       await popup.bringToFront();
       await popup.reload();
       await popup.getByRole('button', { name: 'Save a page report…' }).click();
-      const contents = await popup.getByTestId('page-report-contents').innerText({ timeout: 20_000 });
+      const contents = await popup.getByTestId('page-report-contents').textContent({ timeout: 20_000 });
       expect(contents).toMatch(/elements/);
       const [download] = await Promise.all([
         popup.waitForEvent('download', { timeout: 20_000 }),

@@ -288,4 +288,32 @@ describe('a list of places, collected', () => {
     for (const site of ['google', 'naver', 'kakao'] as const) expect((await countPlaces(store, listQueueId(list.id, site))).total).toBe(0);
     store.close();
   });
+
+  it('a share that sends the browser on to a consent page pauses the list (no attempt counted), never fails the place', async () => {
+    for (const byScript of [false, true]) {
+      const { store, clock, list, pacer } = await setup('https://maps.app.goo.gl/abcDEF1');
+      const shares = { 'https://maps.app.goo.gl/abcDEF1': 'https://consent.google.com/ml?continue=https://www.google.com/maps/place/x' };
+      const { driver } = pages(clock, { shares, byScript });
+      expect(await runList({ store, page: driver, pacer, now: clock.now, sleep: clock.sleep, random: () => 0.5 }, list, 1), `byScript ${byScript}`).toBe(
+        'blocked',
+      );
+      const job = await getPlaceJob(store, placeJobId(listQueueId(list.id, 'google'), shareKey('https://maps.app.goo.gl/abcDEF1')));
+      expect(job).toMatchObject({ status: 'pending', attempts: 0 });
+      store.close();
+    }
+  });
+
+  it("a share link's load (and where it lands) waits for the turn of the site's map pages too", async () => {
+    const { store, clock, list, pacer } = await setup('https://kko.to/zzZZ99');
+    const { driver, loads } = pages(clock, { shares: { 'https://kko.to/zzZZ99': 'https://map.kakao.com/?itemId=8888888' } });
+    // A Kakao sweep's load is in progress on map.kakao.com's lane.
+    const sweepTurn = await pacer.acquire('https://map.kakao.com/');
+    const run = runList({ store, page: driver, pacer, now: clock.now, sleep: clock.sleep, random: () => 0.5 }, list, 1);
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(loads).toHaveLength(0);
+    sweepTurn();
+    expect(await run).toBe('finished');
+    expect(loads.map((l) => l.url)).toEqual(['https://kko.to/zzZZ99', 'https://place.map.kakao.com/8888888']);
+    store.close();
+  });
 });

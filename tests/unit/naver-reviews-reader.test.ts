@@ -105,7 +105,7 @@ describe('the Naver reviews reader', () => {
     expect(c[1]!.visit!.tags).toEqual([]);
   });
   it('order: press ignored by page, then expand changes text -> not newest', () => {
-    const long = '가'.repeat(10) + ' ' + '나'.repeat(200);
+    const long = `${'가'.repeat(10)} ${'나'.repeat(200)}`;
     const doc = page(
       [item({ text: long })],
       '<div role="tablist"><a role="tab" aria-selected="true">추천순</a><a role="tab" aria-selected="false">최신순</a></div>',

@@ -110,9 +110,16 @@ export interface PlaceQueueSource {
    * place only once opened: its source reads the page the link landed on (or says why not), and
    * names the place's own page to load next (`reload`, in another turn of the lane), so the place is
    * read where its reader knows the page, whatever form of page the link landed on; or says the
-   * place was read already (`read`: settleRead, no second load).
+   * place was read already (`read`: settleRead, no second load), or that the page went on to a
+   * block or consent page (`blocked`: the pass waits for the person, no attempt counted).
    */
-  target?(job: PlaceJob, landedUrl: string, tabId: number): Promise<{ key: string; reload?: string } | { read: string } | { error: string }>;
+  target?(
+    job: PlaceJob,
+    landedUrl: string,
+    tabId: number,
+  ): Promise<{ key: string; reload?: string } | { read: string } | { error: string } | { blocked: true }>;
+  /** Lanes a job's load takes besides its site's place pages' (a share link lands on the site's other hosts). */
+  moreLanes?(job: PlaceJob): string[];
   /** A job whose place this source has read already (target said `read`): settled with it, no load. */
   settleRead?(req: { job: PlaceJob; holder: string; now: number; key: string }): Promise<unknown>;
   /** The page's reading of the place, committed with the job in one strict transaction. */
@@ -166,22 +173,37 @@ export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource,
     const leased = job;
     const maxAttempts = limits.maxAttempts;
     const fail = (message: string) => failPlace(deps.store, { jobId: leased.id, holder, now: deps.now(), message, maxAttempts, random: deps.random });
+    // A job whose page may send the browser on to another of the site's hosts (a share link) waits
+    // for those hosts' turns too, always after this one (no two loops can wait on each other).
+    const more: (() => void)[] = [];
+    for (const other of source.moreLanes?.(leased) ?? []) if (other !== lane) more.push(await deps.pacer.acquire(other));
+    const releaseAll = () => {
+      release();
+      for (const r of more) r();
+    };
     let loadedUrl: string;
     try {
       loadedUrl = (await deps.page.load(tabId, leased.url, limits.loadTimeoutMs)).url;
     } catch (e) {
-      release();
+      releaseAll();
       deps.pacer.penalise(lane);
       await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e));
       continue;
     }
-    release();
     if (providerFor(leased.provider).blockedPageKind(loadedUrl)) {
+      releaseAll();
       // Not the place's fault: no attempt counted, the pass waits for the user (as a sweep pauses).
       await releasePlace(deps.store, { jobId: leased.id, holder, now: deps.now() });
       return 'blocked';
     }
-    const target = source.target ? await source.target(leased, loadedUrl, tabId) : { key: leased.key };
+    // Where the page went on to (a share link's landing) is still this turn's load.
+    type Target = Awaited<ReturnType<NonNullable<PlaceQueueSource['target']>>>;
+    const own: Target = { key: leased.key };
+    const target: Target = await (source.target ? source.target(leased, loadedUrl, tabId) : Promise.resolve(own)).finally(releaseAll);
+    if ('blocked' in target) {
+      await releasePlace(deps.store, { jobId: leased.id, holder, now: deps.now() });
+      return 'blocked';
+    }
     if ('error' in target) {
       await fail(target.error);
       continue;

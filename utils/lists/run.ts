@@ -9,7 +9,7 @@ import { isShareHost, placeFromLandingUrl } from '../input';
 import { commitListed, settleShareRead } from './commit';
 import { getPlaceJob } from '../details/queue';
 import { placeJobId } from '../details/records';
-import { placePageUrl } from '../providers/registry';
+import { blockedPageKindOf, placePageUrl, providerFor } from '../providers/registry';
 import { getList } from './read';
 import { isShareKey, listQueueId, type PlaceList } from './records';
 
@@ -28,9 +28,14 @@ export async function runList(deps: DetailsDeps, list: Pick<PlaceList, 'id' | 's
         if (now?.status !== 'running') return null;
         return { loadTimeoutMs: now.settings.loadTimeoutMs, leaseMs: leaseMsFor(now.settings.loadTimeoutMs), maxAttempts: now.settings.maxAttempts };
       },
+      // A share link lands on the site's map pages: its load waits for their lane's turn too.
+      moreLanes: (job) => (isShareKey(job.key) ? [providerFor(job.provider).laneUrl] : []),
       async target(job, landedUrl) {
         if (!isShareKey(job.key)) return { key: job.key };
         const landed = await landingOf(deps, tabId, landedUrl);
+        // Sent on to a consent or captcha page: the list waits for the person, as a sweep does.
+        if (blockedPageKindOf(landed)) return { blocked: true };
+        if (onShareHost(landed)) return { error: `the share link's page did not send the browser on within ${SHARE_SETTLE_MS / 1000} s` };
         const verdict = placeFromLandingUrl(job.provider, landed);
         if (verdict.kind === 'place') {
           // The list named this place on a line of its own too, read already: no second load.

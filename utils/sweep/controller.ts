@@ -111,6 +111,8 @@ export function createController(deps: ControllerDeps) {
     for (const pass of passes) for (const id of pass.tabsInUse()) used.add(id);
     for (const id of lists.tabsInUse()) used.add(id);
     for (const list of await allLists(deps.store)) {
+      // The list asking for its own tab is not kept from it (`except`), as a sweep is not.
+      if (list.id === except) continue;
       if (list.status === 'running' || (list.status === 'paused' && statuses.includes('paused'))) for (const id of await savedWorkers(list.id)) used.add(id);
     }
     return used;
