@@ -18,6 +18,9 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'no-map-view': ['site'],
   'map-tab-busy': ['site'],
   'no-reviews': ['site'],
+  'list-refused': ['reason'],
+  'list-choose-column': ['reason'],
+  'list-bad-state': ['status'],
 };
 
 /** The translated text of an error code, with its parameters; the English message as fallback. */

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { listActions, sweepActions, type CollectionSummary } from '../../utils/dashboard/collections';
 import { sendListMessage } from '../../utils/lists/protocol';
-import type { PlaceList } from '../../utils/lists';
+import type { ListFailure, PlaceList } from '../../utils/lists';
 import { formatDateTime, formatNumber, t } from '../../utils/i18n/t';
 import { sendMessage, type Reply } from '../../utils/messaging/protocol';
 import type { Store } from '../../utils/store';
@@ -94,6 +94,7 @@ export function CollectionsPanel(props: CollectionsPanelProps) {
                   <button type="button" class="link" aria-pressed={selected} onClick={() => props.onSelect(c.id)}>
                     {label}
                   </button>
+                  {c.kind === 'list' && <ListProblems list={c.list} failures={c.failures ?? []} />}
                 </th>
                 <td>{c.kind === 'list' ? listStateText(c.list) : sweep ? t(`state_${sweep.status}`) : t('collectionBrowsingState')}</td>
                 <td>{sweep ? formatDateTime(sweep.createdAt) : c.kind === 'list' ? formatDateTime(c.list.createdAt) : '—'}</td>
@@ -276,4 +277,37 @@ export function collectionLabel(c: CollectionSummary): string {
 function listStateText(list: PlaceList): string {
   const state = t(`listState_${list.status}`);
   return list.status === 'paused' && list.problem ? `${state}: ${t(`listProblem_${list.problem.kind.replace('-', '_')}`)}` : state;
+}
+
+/** A list's entries left failed (line, what it named, why) and the lines refused when it was confirmed. */
+function ListProblems(props: { list: PlaceList; failures: readonly ListFailure[] }) {
+  const { list, failures } = props;
+  if (failures.length === 0 && list.bad.length === 0) return null;
+  const rows = [
+    ...failures.map((f) => ({ line: f.line, entry: f.entry, reason: f.reason })),
+    ...list.bad.map((b) => ({ line: b.line, entry: b.text, reason: b.reason })),
+  ].sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+  return (
+    <details>
+      <summary>{t('listProblemsSummary', formatNumber(failures.length), formatNumber(list.counts.bad))}</summary>
+      <table aria-label={t('listProblemsTable', list.name)}>
+        <thead>
+          <tr>
+            <th scope="col">{t('columnLine')}</th>
+            <th scope="col">{t('columnEntry')}</th>
+            <th scope="col">{t('columnReason')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={`${r.line}-${i}`}>
+              <td class="number">{r.line === null ? '—' : formatNumber(r.line)}</td>
+              <td>{r.entry}</td>
+              <td>{r.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
 }

@@ -3,7 +3,7 @@ import { summarise, reloadDue, type CollectionSummary } from '../../utils/dashbo
 import { toRow, type ListingRow } from '../../utils/dashboard/rows';
 import { BROWSING, openStore, type Store } from '../../utils/store';
 import type { Cell, Sweep } from '../../utils/domain/sweep';
-import { allLists, listProgress } from '../../utils/lists';
+import { allLists, listFailures, listProgress } from '../../utils/lists';
 
 /** How often the dashboard re-reads the store: the store is the single source of truth, as for the popup. */
 export const POLL_MS = 2000;
@@ -46,11 +46,15 @@ export function useCollections(intervalMs = POLL_MS, open: () => Promise<Store> 
         const [totalPlaces, ...counts] = await Promise.all([s.countListings(), ...ids.map((id) => s.countListings(id))]);
         const places = new Map(ids.map((id, i) => [id, counts[i] ?? 0]));
         const progress = new Map(await Promise.all(lists.map(async (l) => [l.id, await listProgress(s, l)] as const)));
+        // What failed, and why, for the lists that have failures (their rows show them).
+        const failures = new Map(
+          await Promise.all(lists.filter((l) => (progress.get(l.id)?.failed ?? 0) > 0).map(async (l) => [l.id, await listFailures(s, l)] as const)),
+        );
         if (!stopped) {
           setState((v) => ({
             store: s,
             sweeps,
-            collections: summarise(sweeps, places, lists, progress),
+            collections: summarise(sweeps, places, lists, progress, failures),
             totalPlaces: totalPlaces ?? 0,
             tick: v.tick + 1,
             error: null,

@@ -104,7 +104,7 @@ describe('list commands', () => {
       settings: { maxAttempts: DEFAULT_SETTINGS.maxAttempts, loadTimeoutMs: DEFAULT_SETTINGS.cellTimeoutMs },
     });
     expect(await table.deleteList('list-test1')).toMatchObject({ ok: false, error: { code: 'list-busy' } });
-    expect(await table.resumeList('list-test1')).toMatchObject({ ok: false, error: { code: 'bad-state' } });
+    expect(await table.resumeList('list-test1')).toMatchObject({ ok: false, error: { code: 'list-bad-state' } });
     expect(await table.pauseList('list-test1')).toEqual({ ok: true });
     expect(await table.resumeList('list-test1')).toEqual({ ok: true });
     expect(await table.stopList('list-test1')).toEqual({ ok: true });

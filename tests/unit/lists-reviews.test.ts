@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../utils/domain/listing';
 import type { PlacePageDriver } from '../../utils/details/runner';
 import { parsePlaceList, readLine } from '../../utils/input';
-import { askListReviews, createList, createListDriver, getList, listQueueId, type ReadList } from '../../utils/lists';
+import { askListReviews, createList, createListDriver, getList, listQueueId, listTransition, type ReadList } from '../../utils/lists';
 import type { ReviewsStepRequest } from '../../utils/messaging/reviews-protocol';
 import { createPacer } from '../../utils/queue/pacing';
 import { countReviews } from '../../utils/reviews/queue';
@@ -141,6 +141,10 @@ describe("a list's reviews", () => {
     expect(paused).toMatchObject({ status: 'paused', problem: { kind: 'signed-out' } });
     expect(await askListReviews(store, { listId: 'list-rev1', limits: LIMITS, now: clock.now() })).toEqual({ ok: false, reason: 'not-collected' });
     expect(await askListReviews(store, { listId: 'list-none', limits: LIMITS, now: clock.now() })).toEqual({ ok: false, reason: 'no-list' });
+    // Stopped before its places were all read: asking must not start collecting them again.
+    await listTransition(store, 'list-rev1', { event: 'stop' }, clock.now());
+    expect(await askListReviews(store, { listId: 'list-rev1', limits: LIMITS, now: clock.now() })).toEqual({ ok: false, reason: 'not-collected' });
+    expect((await getList(store, 'list-rev1'))!.status).toBe('stopped');
     store.close();
   });
 });

@@ -12,7 +12,19 @@ import { countPlaces, getPlaceJob } from '../../utils/details/queue';
 import { placeJobId } from '../../utils/details/records';
 import type { PlacePageDriver } from '../../utils/details/runner';
 import { parsePlaceList, readLine } from '../../utils/input';
-import { createList, deleteList, getList, listProgress, listQueueId, listTransition, runList, shareKey, type ReadList } from '../../utils/lists';
+import {
+  askListReviews,
+  createList,
+  deleteList,
+  getList,
+  listFailures,
+  listProgress,
+  listQueueId,
+  listTransition,
+  runList,
+  shareKey,
+  type ReadList,
+} from '../../utils/lists';
 import { createPacer } from '../../utils/queue/pacing';
 import { fakeClock } from '../helpers/details-sim';
 import { makeListing } from '../helpers/store-records';
@@ -214,6 +226,11 @@ describe('a list of places, collected', () => {
     const events = await store.listEvents(list.id);
     expect(events.some((e) => e.message.includes('kakao:3333333') && e.message.includes('disagrees'))).toBe(true);
     expect(await countPlaces(store, listQueueId(list.id, 'kakao'))).toMatchObject({ failed: 2, done: 0 });
+    // What the list's row shows: each failed line, what it named and why.
+    expect(await listFailures(store, list)).toEqual([
+      { line: 1, entry: 'kakao:3333333', reason: expect.stringMatching(/disagrees|refused/) },
+      { line: 2, entry: 'kakao:5555555', reason: expect.stringMatching(/another place \(kakao:9999999\)/) },
+    ]);
     store.close();
   });
 
@@ -314,6 +331,29 @@ describe('a list of places, collected', () => {
     sweepTurn();
     expect(await run).toBe('finished');
     expect(loads.map((l) => l.url)).toEqual(['https://kko.to/zzZZ99', 'https://place.map.kakao.com/8888888']);
+    store.close();
+  });
+
+  it("deletes a list's failures' log, its reviews jobs and the reviews of the places only it held", async () => {
+    const { store, clock, list, pacer } = await setup('naver:2222222\nhttps://naver.me/nowhere1');
+    const { driver } = pages(clock, { shares: { 'https://naver.me/nowhere1': 'https://map.naver.com/p/search/cafe' } });
+    expect(await runList({ store, page: driver, pacer, now: clock.now, sleep: clock.sleep, random: () => 0.5 }, list, 1)).toBe('finished');
+    const naverQueue = listQueueId(list.id, 'naver');
+    expect((await store.listEvents(naverQueue)).length).toBeGreaterThan(0);
+    await listTransition(store, list.id, { event: 'finish' }, clock.now());
+    await askListReviews(store, { listId: list.id, limits: { reviewsPerPlace: 5, reviewsSince: '', reviewsKeepAuthor: true }, now: clock.now() });
+    await store.transact(['reviews'], 'readwrite', (tx) =>
+      tx.objectStore('reviews').put({ key: 'naver:2222222|r1', placeKey: 'naver:2222222', author: 'Kim' } as never),
+    );
+    await listTransition(store, list.id, { event: 'stop' }, clock.now());
+    expect(await deleteList(store, list.id)).toBe('deleted');
+    expect(await store.listEvents(naverQueue)).toEqual([]);
+    expect(
+      await store.transact(['reviewQueue', 'reviews'], 'readonly', async (tx) => [
+        await tx.objectStore('reviewQueue').count(),
+        await tx.objectStore('reviews').count(),
+      ]),
+    ).toEqual([0, 0]);
     store.close();
   });
 });

@@ -79,7 +79,7 @@ describe('the background side', () => {
     expect(await deps('https://example.com/', look(obs())).checkPage({ tabId: 1 })).toMatchObject({ ok: false, error: { code: 'not-a-map-tab' } });
     expect(await deps('https://www.google.com/maps/search/x', { observation: { pageKind: 'results' } }).checkPage({ tabId: 1 })).toMatchObject({
       ok: false,
-      error: { code: 'page-not-answering' },
+      error: { code: 'page-unreadable' },
     });
     expect(isPageLook({ ...look(obs()), frame: 'elsewhere' })).toBe(false);
     expect(isPageLook(look(obs({ listings: [42 as never] })))).toBe(false);

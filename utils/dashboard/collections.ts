@@ -1,11 +1,11 @@
 import { BROWSING } from '../store';
 import type { Sweep, SweepStatus } from '../domain/sweep';
-import type { ListProgress, ListStatus, PlaceList } from '../lists';
+import type { ListFailure, ListProgress, ListStatus, PlaceList } from '../lists';
 
 /** A row of the Collections panel: a sweep, a list of places (issue 40), or the places collected while browsing. */
 export type CollectionSummary =
   | { kind: 'sweep'; id: string; sweep: Sweep; places: number }
-  | { kind: 'list'; id: string; list: PlaceList; places: number; progress: ListProgress | null }
+  | { kind: 'list'; id: string; list: PlaceList; places: number; progress: ListProgress | null; failures?: ListFailure[] }
   | { kind: 'browsing'; id: typeof BROWSING; places: number };
 
 /** Newest sweep or list first, then Browsing (which is always there, even when empty). */
@@ -14,6 +14,7 @@ export function summarise(
   places: ReadonlyMap<string, number>,
   lists: readonly PlaceList[] = [],
   progress: ReadonlyMap<string, ListProgress> = new Map(),
+  failures: ReadonlyMap<string, ListFailure[]> = new Map(),
 ): CollectionSummary[] {
   const rows: (CollectionSummary & { at: number })[] = [
     ...sweeps.map((sweep) => ({ kind: 'sweep' as const, id: sweep.id, sweep, places: places.get(sweep.id) ?? 0, at: sweep.createdAt })),
@@ -47,7 +48,7 @@ export function listActions(status: ListStatus): ListActions {
     resume: status === 'paused',
     stop: status === 'running' || status === 'paused',
     delete: status !== 'running',
-    readReviews: status === 'finished' || status === 'stopped',
+    readReviews: status === 'finished',
   };
 }
 

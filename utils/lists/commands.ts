@@ -52,7 +52,7 @@ function storedComplete(store: Store, list: ReadList): Promise<number> {
 
 const notReadable = (r: Exclude<PlaceListResult, { status: 'read' }>) => ({
   ok: false as const,
-  error: { code: r.status === 'choose-column' ? 'list-choose-column' : 'list-refused', message: r.reason },
+  error: { code: r.status === 'choose-column' ? 'list-choose-column' : 'list-refused', message: r.reason, params: { reason: r.reason } },
 });
 
 export function createListCommands(deps: ListCommandDeps): CommandTable<ListMessages> {
@@ -60,7 +60,7 @@ export function createListCommands(deps: ListCommandDeps): CommandTable<ListMess
     const r = await listTransition(deps.store, listId, e, deps.now());
     if (r.ok) return { ok: true as const };
     if (r.status === null) return { ok: false as const, error: { code: 'no-list', message: 'That list no longer exists.' } };
-    return { ok: false as const, error: { code: 'bad-state', message: `The list is ${r.status}.`, params: { status: r.status } } };
+    return { ok: false as const, error: { code: 'list-bad-state', message: `The list is ${r.status}.`, params: { status: r.status } } };
   }
 
   return {
@@ -93,7 +93,7 @@ export function createListCommands(deps: ListCommandDeps): CommandTable<ListMess
       if (read.status !== 'read') return notReadable(read);
       const name = typeof req.name === 'string' ? req.name : '';
       const refused = listRefusal({ name, list: read });
-      if (refused) return { ok: false, error: { code: 'list-refused', message: refused } };
+      if (refused) return { ok: false, error: { code: 'list-refused', message: refused, params: { reason: refused } } };
       const s = await deps.settings();
       try {
         const list = await createList(deps.store, {

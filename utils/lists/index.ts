@@ -4,7 +4,7 @@ export { createList, listRefusal, type CreateListRequest, type ReadList } from '
 export { deleteList } from './delete';
 export { createListDriver, type ListDriver, type ListDriverDeps } from './drive';
 export { MAX_SHOWN_BAD_LINES, onListMessage, sendListMessage, type ListCheck, type ListInput, type ListMessages } from './protocol';
-export { allLists, getList, listProgress, type ListProgress } from './read';
+export { allLists, getList, listFailures, listProgress, type ListFailure, type ListProgress } from './read';
 export {
   isListId,
   isShareKey,

@@ -1,7 +1,7 @@
 /** Reading lists and their progress (the dashboard, the driver, the commands). */
 import { countPlaces } from '../details/queue';
 import type { Store } from '../store';
-import { listQueueId, type PlaceList } from './records';
+import { isShareKey, listQueueId, type PlaceList } from './records';
 
 export function getList(store: Store, id: string): Promise<PlaceList | undefined> {
   return store.transact(['placeLists'], 'readonly', (tx) => tx.objectStore('placeLists').get(id));
@@ -33,4 +33,25 @@ export async function listProgress(store: Store, list: Pick<PlaceList, 'id' | 's
     out.total += c.total;
   }
   return out;
+}
+
+/** One entry of a list that was left failed: its line, what it named, and why (the last attempt's reason). */
+export interface ListFailure {
+  line: number | null;
+  entry: string;
+  reason: string;
+}
+
+/** The entries left failed (the first `max`, by line): what the list's row shows under "failed". */
+export async function listFailures(store: Store, list: Pick<PlaceList, 'id' | 'sites'>, max = 200): Promise<ListFailure[]> {
+  const out: ListFailure[] = [];
+  await store.transact(['placeQueue'], 'readonly', async (tx) => {
+    const index = tx.objectStore('placeQueue').index('bySweepStatus');
+    for (const site of list.sites) {
+      for (const job of await index.getAll([listQueueId(list.id, site), 'failed'], max)) {
+        out.push({ line: job.line ?? null, entry: isShareKey(job.key) ? job.url : job.key, reason: job.lastError ?? 'failed' });
+      }
+    }
+  });
+  return out.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER)).slice(0, max);
 }

@@ -1,6 +1,6 @@
 /**
  * Reviews of a list's places (issue 40: "contacts and reviews passes can follow it"), asked for
- * once the list is collected (its row → Read reviews): the places of the list that pass the
+ * once the list is collected (finished) (its row → Read reviews): the places of the list that pass the
  * filters of the moment get a reviews job each (or theirs opened again, to read what is new), in
  * one queue per site (`{listId}@{site}`), read in the list's tab by the one reviews loop
  * (utils/reviews/runner.ts runReviewQueues). One strict transaction: the limits on the list, the
@@ -27,8 +27,9 @@ export function askListReviews(
       const lists = tx.objectStore('placeLists');
       const list = await lists.get(req.listId);
       if (!list) return { ok: false, reason: 'no-list' };
-      // Its places are read once the list is collected (or stopped): a running list reads them after its last place.
-      if (list.status !== 'finished' && list.status !== 'stopped') return { ok: false, reason: 'not-collected' };
+      // Once the list is collected: a stopped list's places were not all read, and asking must not
+      // start collecting them again (the list runs its places first, then their reviews).
+      if (list.status !== 'finished') return { ok: false, reason: 'not-collected' };
       const sites = list.sites.filter((site) => providerById(site)?.reviews);
       if (sites.length === 0) return { ok: false, reason: 'no-reviews' };
       const writes: Promise<unknown>[] = [];

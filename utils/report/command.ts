@@ -64,7 +64,7 @@ export function createPageCheck(deps: PageCheckDeps) {
       } catch {
         return { ok: false, error: NOT_ANSWERING };
       }
-      if (!isPageLook(look)) return { ok: false, error: { code: 'page-not-answering', message: 'The page answered something MapSweep cannot read.' } };
+      if (!isPageLook(look)) return { ok: false, error: { code: 'page-unreadable', message: 'The page answered something MapSweep cannot read.' } };
       return { ok: true, check: pageCheckOf(look, tab.name) };
     },
 
@@ -82,7 +82,7 @@ export function createPageCheck(deps: PageCheckDeps) {
       }
       const s = snapshot as { html?: unknown; look?: unknown } | null;
       if (!s || typeof s.html !== 'string' || !isPageLook(s.look))
-        return { ok: false, error: { code: 'page-not-answering', message: 'The page answered something MapSweep cannot read.' } };
+        return { ok: false, error: { code: 'page-unreadable', message: 'The page answered something MapSweep cannot read.' } };
       return { ok: true, site: tab.site, url: tab.url, html: s.html, check: pageCheckOf(s.look, tab.name) };
     },
   };
