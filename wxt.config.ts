@@ -21,7 +21,9 @@ export default defineConfig({
     key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEArhhNEv8gEr0cUUQzyInAEbIglLdq1hiGg6DptuBZanSh4VWjK2s1YF0fO21jNOD8T0ydIRBoxmWlsWNC6HF5NTyfQeF29y9MD4WNDkUmICfL+nxOAbt2MQ3PtLAT9sYf41tYztDWXkzDBEZQ7pkcy9tzc/SKdF3qlUjHDbf4TmrejOECtOWtfDvvrbwJjWVh1/VsvyblBcApBkft77Z64yaLBpFTA9PSog7EZtGt9AucFAe7q5k32HCJiHszOqUnJPkV/PRWu2NvCODx2/5SINpmgUqE3Ly2hl/flAR+xyK5CGTQ0YMB7yO9MWnYSWkFVJ73kbpQRLLfhfPcFPF3zwIDAQAB',
     // webRequest: to see (never change) a map site's redirect of its own search request to a
     // block page (Kakao's 302 to kakao.com/500.ko.html), on the map hosts below only.
-    permissions: ['storage', 'unlimitedStorage', 'alarms', 'tabs', 'notifications', 'downloads', 'offscreen', 'webRequest'],
+    // declarativeNetRequest: a session rule per list tab blocks its top-level navigation to anything
+    // but the map sites' domains (a list's share links may point anywhere: utils/browser/tab-guard.ts).
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'tabs', 'notifications', 'downloads', 'offscreen', 'webRequest', 'declarativeNetRequest'],
     // The map hosts only: Google Maps' pages on every Google domain (www.google.com/maps/*,
     // www.google.co.kr/maps/*, …: utils/providers/google/hosts.ts; Chrome's patterns cannot
     // wildcard a top-level domain, and the rest of those hosts is never asked for); Naver Map's

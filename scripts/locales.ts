@@ -434,6 +434,10 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
   ],
   listProblem_tab_closed: ["the list's tab was closed: Resume opens a new one", '목록 탭이 닫혔습니다: 재개하면 새 탭을 엽니다'],
   listProblem_restart: ['the browser restarted: Resume goes on where it was', '브라우저가 다시 시작되었습니다: 재개하면 이어서 진행합니다'],
+  listProblem_no_guard: [
+    "this browser cannot keep the list's tab on the map sites, so its share links are not opened",
+    '이 브라우저는 목록 탭을 지도 사이트에만 머물게 할 수 없어 공유 링크를 열지 않습니다',
+  ],
   listProblem_signed_out: [
     'the site shows reviews only to signed-in people: sign in, then Resume',
     '사이트가 로그인한 사람에게만 리뷰를 보여 줍니다: 로그인한 뒤 재개하세요',

@@ -7,9 +7,10 @@
  * serve, and the CSV exported from its Collections row holds each place once, with the name and
  * phone each site's replica gives it. Share links are opened once each. Then a list killed
  * (SIGKILL) half-way waits for Resume after the restart and goes on from its last commit; and a
- * collected list's Read reviews stores each place's newest reviews, by the sites' own ids.
+ * collected list's Read reviews stores each place's newest reviews, by the sites' own ids; and a
+ * share link that points off the map sites is never followed there (the tab guard).
  *
- * Budget: 75 s (alone on 2 cores; measured 10 s + 20 s + 15 s).
+ * Budget: 80 s (alone on 2 cores; measured 10 s + 20 s + 15 s + 3 s).
  */
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
@@ -17,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld } from '../replica/world';
 import { naverIdOf, naverPlaceById } from '../replica/naver/data';
+import { NAVER_OFFSITE_HOST } from '../replica/naver/server';
 import { kakaoWorld } from '../replica/kakao/places';
 import { EXTENSION_ORIGIN, readAll, setSettings, waitFor } from './harness';
 import { TEST_SETTINGS } from './extension';
@@ -235,5 +237,24 @@ describe('a list of places as input', () => {
     expect(wrong).toEqual([]);
     expect(total).toBeGreaterThan(0);
     console.info(`place list reviews: ${keys.length} places, ${total} reviews read = the replicas' newest ${PER_PLACE} each`);
+  });
+
+  it('never follows a share link off the map sites: a naver.me link to another host fails with its reason, and no request reaches that host', async () => {
+    sites.naver.setSwitches({ shareLanding: 'offsite' });
+    const id = naverIdOf([...Array(2000).keys()].find((i) => i > 700 && naverPlaceById(world, naverIdOf(i)))!);
+    const page = await dashboardWithSettings();
+    await setSettings(page, { ...TEST_SETTINGS, maxAttempts: 1 });
+    await page.getByLabel('Collection name').fill('Offsite');
+    await page.getByLabel('Place links or ids, one per line').fill(`${sites.naver.shareLinkOf(id)}\nkakao:${kakaoWorld(world).places[700]!.confirmId}`);
+    await page.getByRole('button', { name: 'Check the list' }).click();
+    await page.getByRole('button', { name: 'Collect 2 places' }).click();
+    type ListRow = { name: string; status: string };
+    await waitFor(async () => (await readAll<ListRow>(page, 'placeLists')).find((l) => l.name === 'Offsite' && l.status === 'finished'), 'the list', 60_000);
+    sites.naver.setSwitches({ shareLanding: 'entry' });
+    expect(sites.naver.requests.filter((r) => r.host === NAVER_OFFSITE_HOST)).toEqual([]);
+    const failed = (await readAll<{ id: string; key: string; status: string; lastError: string | null }>(page, 'placeQueue')).filter(
+      (j) => j.key.startsWith('share:') && j.status === 'failed',
+    );
+    expect(failed.map((j) => j.lastError)).toEqual([expect.stringMatching(/no place page|not a Naver/)]);
   });
 });

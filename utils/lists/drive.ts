@@ -9,6 +9,8 @@ import { allLists, getList } from './read';
 import { listReviewsSettings } from './reviews';
 import { runReviewQueues, type ReviewsExit, type ReviewsPageDriver } from '../reviews/runner';
 import { listQueueId, type ListProblem, type PlaceList } from './records';
+import { guardTab, unguardTab, type GuardApi } from '../browser/tab-guard';
+import { PROVIDERS } from '../providers/registry';
 import { runList } from './run';
 import { listTransition } from './status';
 
@@ -17,6 +19,8 @@ export interface ListDriverDeps extends DetailsDeps {
   reviewsPage?: ReviewsPageDriver;
   /** A worker tab for the list (its own window, kept for the session), or null when none could be opened. */
   workerTab(list: PlaceList): Promise<number | null>;
+  /** The browser's declarativeNetRequest (utils/browser/tab-guard.ts): keeps the list's tab on the map sites. Absent: share links are not followed. */
+  guardApi?: GuardApi;
   /** The list finished, or waits for the person (a block page): a notification, the badge. */
   attention?(list: PlaceList, reason: 'finished' | 'blocked'): void;
 }
@@ -36,6 +40,25 @@ export function createListDriver(deps: ListDriverDeps) {
       return;
     }
     driving.set(list.id, tabId);
+    // The tab goes to the map sites' domains only (a share link may point anywhere): without the
+    // guard, a list with share links waits rather than follow them.
+    const guarded = await guardTab(
+      deps.guardApi,
+      tabId,
+      PROVIDERS.flatMap((p) => p.siteDomains),
+    );
+    if (!guarded && list.counts.shares > 0) {
+      await pause(list, 'no-guard', "This browser cannot keep the list's tab on the map sites, so its share links are not opened.");
+      return;
+    }
+    try {
+      await collect(list, tabId);
+    } finally {
+      if (guarded) await unguardTab(deps.guardApi, tabId);
+    }
+  }
+
+  async function collect(list: PlaceList, tabId: number): Promise<void> {
     const opts = { holder: `list:${++loops}:${Math.floor(deps.random() * 36 ** 6).toString(36)}`, stopped: () => stops.has(list.id) };
     let exit: DetailsExit | ReviewsExit = await runList(deps, list, tabId, opts);
     // Its places read; their reviews next when Read reviews was pressed, in the same tab.

@@ -43,6 +43,12 @@ export interface MapProvider {
   /** URL match patterns of this provider's map tabs (for tabs.query), as in the manifest. */
   tabPatterns: string[];
   /**
+   * The registrable domains the site's own pages and links are on (its map pages, its consent and
+   * block pages, its share links' service): a tab MapSweep drives through links it did not make
+   * itself (a list's share links) may go to these and nowhere else (utils/browser/tab-guard.ts).
+   */
+  siteDomains: readonly string[];
+  /**
    * URL patterns of the requests its pages make that a block may redirect (watched for block
    * redirects, utils/browser/block-redirects.ts); absent: `tabPatterns`. Within host_permissions.
    */

@@ -16,6 +16,7 @@ import { createDetailsPass } from '../details/wire';
 import { createPlacePageDriver, sendCollectPlace } from '../details/page';
 import { createReviewsPageDriver, createReviewsPass } from '../reviews/wire';
 import { storedPauses } from '../config/storage-keys';
+import type { GuardApi } from '../browser/tab-guard';
 import { allLists, createListCommands, createListDriver, type PlaceList } from '../lists';
 
 /**
@@ -84,6 +85,7 @@ export function createController(deps: ControllerDeps) {
     random: deps.random,
     reviewsPage: createReviewsPageDriver(deps.page, deps.sleep),
     workerTab: listTab,
+    guardApi: (deps.browser as unknown as { declarativeNetRequest?: GuardApi }).declarativeNetRequest,
     attention: (list, reason) => deps.listAttention?.(list, reason),
   });
   /** The passes over a finished sweep's places, in this order, one after the other in its tab. */

@@ -57,7 +57,12 @@ import { DEFAULT_NAVER_SWITCHES, mergeNaverSwitches, type NaverSwitches } from '
 
 /** Naver's share-link service: the app's "공유" links are `https://naver.me/{token}`. */
 export const NAVER_SHARE_HOST = 'naver.me';
-export const NAVER_HOSTS = ['map.naver.com', 'pcmap.place.naver.com', 'pcmap-api.place.naver.com', NAVER_SHARE_HOST] as const;
+/**
+ * A host off the map that a hostile share link points to (`shareLanding: 'offsite'`): served by the
+ * replica only so that a request reaching it is logged (the extension must never send one).
+ */
+export const NAVER_OFFSITE_HOST = 'offsite.example';
+export const NAVER_HOSTS = ['map.naver.com', 'pcmap.place.naver.com', 'pcmap-api.place.naver.com', NAVER_SHARE_HOST, NAVER_OFFSITE_HOST] as const;
 /** naver.me tokens are 8 characters (public share links: `naver.me/IGs3UqxD`). */
 const SHARE_TOKEN_LENGTH = 8;
 const BLOCK_WINDOW_MS = 60_000;
@@ -212,6 +217,7 @@ export function createNaverHandler(world: World, options: { switches?: Partial<N
 
   /** Where naver.me sends a place's link: the map's entry page (with the share links' usual `c=`), or pcmap's place page. */
   function shareLanding(id: string): string {
+    if (switches.shareLanding === 'offsite') return `https://${NAVER_OFFSITE_HOST}/after-share?id=${id}`;
     return switches.shareLanding === 'pcmap' ? pcmapPlaceHomeUrl(id) : `https://map.naver.com/p/entry/place/${id}?c=15.00,0,0,0,dh`;
   }
 

@@ -9,7 +9,8 @@ import { DEFAULT_NAVER_REVIEWS_SWITCHES, isNaverReviewsSwitch, type NaverReviews
  * Where a naver.me link lands [?]: the map's place entry with the share links' usual view
  * (`/p/entry/place/{id}?c=15.00,0,0,0,dh`, A1), or the bare place page on pcmap.
  */
-export const NAVER_SHARE_LANDINGS = ['entry', 'pcmap'] as const;
+/** `offsite`: a short link that points off the map (naver.me shortens any address): a hostile list line. */
+export const NAVER_SHARE_LANDINGS = ['entry', 'pcmap', 'offsite'] as const;
 export type NaverShareLanding = (typeof NAVER_SHARE_LANDINGS)[number];
 
 export type BoundsMode =

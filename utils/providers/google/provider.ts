@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_SEARCH_ZOOM, DEFAULT_START_ZOOM, RESULT_CAP } from '../../grid/options';
 import type { MapProvider } from '../types';
-import { GOOGLE_MAPS_PATTERNS, isGoogleMapsUrl } from './hosts';
+import { GOOGLE_DOMAINS, GOOGLE_MAPS_PATTERNS, isGoogleMapsUrl } from './hosts';
 import { blockedPageKind, cidUrl, GOOGLE_ORIGIN, parseSearchQuery, parseView, searchUrl } from './urls';
 
 /** A feature id as result cards' links carry it (`0x…:0x…`). */
@@ -17,6 +17,7 @@ export const googleProvider: MapProvider = {
   // www.google.com (searchUrl, startUrl), one host and so one pacing lane.
   ownsUrl: isGoogleMapsUrl,
   tabPatterns: [...GOOGLE_MAPS_PATTERNS],
+  siteDomains: [...GOOGLE_DOMAINS, 'goo.gl'],
   startUrl: `${GOOGLE_ORIGIN}/maps`,
   planner: { startZoom: DEFAULT_START_ZOOM, maxZoom: DEFAULT_MAX_SEARCH_ZOOM, cap: RESULT_CAP },
   searchUrl: (keyword, view, lang) => searchUrl(keyword, view, lang),

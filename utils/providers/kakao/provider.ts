@@ -59,6 +59,7 @@ export const kakaoProvider: MapProvider = {
     }
   },
   tabPatterns: ['https://map.kakao.com/*', 'https://place.map.kakao.com/*'],
+  siteDomains: ['kakao.com', 'kko.to'],
   // The page's own search requests (map.kakao.com's 2026 mapsearch, search.map.kakao.com's map.daum):
   // a block answers them with a 302 to kakao.com/500.ko.html (B6).
   requestPatterns: ['https://map.kakao.com/*', 'https://search.map.kakao.com/*', 'https://place.map.kakao.com/*'],
