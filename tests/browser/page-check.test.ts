@@ -4,10 +4,11 @@
  * and captcha pages, its signed-out limited view, and a page whose cards the readers cannot read
  * (the replica's broken-cards switch): each answered with its kind, what was read and one line
  * of verdict, nothing scrolled or loaded (the replica's page-load count is unchanged by a check).
- * And a page report of each site's list: saved from the popup, it holds none of the page's place
+ * And Naver's block page (429 and 200) and no-results pages on Naver (two forms) and Kakao. And a
+ * page report of each site's list: saved from the popup, it holds none of the page's place
  * names or ids, and served back in place of the page (its scripts inert) it reads the same way.
  *
- * Budget: 75 s (alone on 2 cores).
+ * Budget: 90 s (alone on 2 cores; measured 78 s).
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -170,5 +171,25 @@ describe('Check this page', () => {
       expect([back.rows.Page, back.rows.Cards], page.site).toEqual([original.rows.Page, original.rows.Cards]);
       console.info(`page report ${page.site}: ${report.html.length} bytes, read back: ${back.rows.Cards} (the page: ${original.rows.Cards})`);
     }
+  });
+
+  it("answers Naver's and Kakao's own pages that stop or end a search: Naver's block page (429 and 200), no results on both", async () => {
+    for (const blockStatus of [429, 200] as const) {
+      // The outer map page loads; its list frame, the next page load, answers the block page (A7: it keeps the list's URL).
+      sites.naver.unblock();
+      sites.naver.setSwitches({ blockAfter: 1, blockStatus });
+      const blocked = await check(`https://map.naver.com/p/search/${encodeURIComponent('카페')}`, 3000);
+      expect(blocked.rows.Page, `${blockStatus}: ${blocked.verdict}`).toBe('captcha');
+      sites.naver.unblock();
+      sites.naver.setSwitches({ blockAfter: null });
+    }
+    for (const emptyPage of ['notice', 'ads-only'] as const) {
+      sites.naver.setSwitches({ emptyPage });
+      const none = await check(`https://map.naver.com/p/search/${encodeURIComponent('없는가게이름쿼리')}`, 3000);
+      expect(none.rows.Page, `${emptyPage}: ${none.verdict}`).toBe('no results');
+    }
+    sites.naver.setSwitches({ emptyPage: 'notice' });
+    const kakaoNone = await check(`https://map.kakao.com/?q=${encodeURIComponent('없는가게이름쿼리')}`, 3000);
+    expect(kakaoNone.rows.Page, kakaoNone.verdict).toBe('no results');
   });
 });

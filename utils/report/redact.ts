@@ -17,12 +17,19 @@
  *   data attribute and the page's data still agree) and two ids never share one.
  * - attributes that carry content (`aria-label`, `title`, `alt`, `value`, `placeholder`, meta
  *   `content`, `data-*` values) as text; URLs keep scheme, the sites' own hosts and the path's
- *   shape (the sites' own path words, as /maps/place/), lose query values (keys stay) and
+ *   shape (the sites' own path words, as /maps/place/, but none after place, search, dir,
+ *   preview: free text; redactUrl, also the report's address), lose query values (keys stay) and
  *   fragment; a `javascript:` URL becomes `about:blank`, a `data:` URL loses its payload.
  * - scripts: a small tokenizer keeps the code and the JSON structure (brackets, commas, numbers'
  *   shape, `null`/`true`/`false`, identifiers, object keys, Apollo `__typename`s) and redacts every
- *   string's content and every number.
- * - styles are kept, their `url(...)`s redacted as URLs; comments are dropped.
+ *   string's content and every number; code that valid JavaScript could not be (a string's content
+ *   misread as code) is shaped too (script()).
+ * - styles are kept, their `url(...)`s redacted as URLs, their strings' content shaped (`content:
+ *   "…"`, `--who: '…'`); comments are dropped.
+ * - `class` is kept but for a token that is an e-mail, a phone number or holds a long digit run;
+ *   the attributes that name the page's parts (CODE_ATTRS, Google's js*, aria-* references) are
+ *   kept but for ids, e-mails and phones (with dashes, dots or spaces); a `data-*` value that is no
+ *   text, and any other attribute's value, keeps only the readers' DATA_WORDS.
  * Anything left as it was (an id, a class of styles, code) still loses e-mails, phone numbers
  * and ids.
  *
@@ -66,9 +73,20 @@ export function redactHtml(html: string, parse: (html: string) => Document, opts
   return redactDocument(parse(html), opts);
 }
 
+const NO_WORDS: InterfaceWords = { phrases: [], words: [], sentences: [], templates: [] };
+
 /** A text's shape alone, no interface word kept (digit runs of 5 or more numbered from 1 within the call). */
 export function placeholderText(text: string): string {
-  return new Redactor({ phrases: [], words: [], sentences: [], templates: [] }).shape(text);
+  return new Redactor(NO_WORDS).shape(text);
+}
+
+/**
+ * One URL as a redacted page writes it (the rule of `href`s): the sites' hosts and path words kept,
+ * free text (after `/search/`, `/place/`, `/dir/`, `/preview/`, `/contrib/`), other hosts, names and
+ * ids shaped, query values and the fragment dropped (ids numbered from 1 within the call).
+ */
+export function redactUrl(url: string): string {
+  return new Redactor(NO_WORDS).url(url);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,10 +154,11 @@ const SHAPE_TOKENS =
 
 /**
  * What scrub() replaces in a value otherwise kept: an e-mail (1), a feature id (2), a place id (3),
- * a phone number written with dashes or dots (4), an opaque token (5), a run of 5+ digits (6).
+ * a phone number written with dashes or dots (4), an opaque token (5), a run of 5+ digits (6), a
+ * phone number written with spaces (7: "+82 10 1234 5678", "010 1234 5678").
  */
 const SCRUB_TOKENS =
-  /(?<![\w.+-])([\w.+-]+@[\w-]+(?:\.[\w-]+)+)|(?<![0-9A-Za-z])(0[xX][0-9a-fA-F]{4,16})(?![0-9A-Za-z])|(?<![A-Za-z0-9])(ChIJ[\w-]{8,})|(?<![\w.])((?:\+\d{1,3}[-. ]?)?\(?0?\d{1,4}\)?[-.]\d{3,4}[-.]\d{4})(?![\w])|(?<![A-Za-z0-9])((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,})(?![A-Za-z0-9])|(?<!\d)(\d{5,})/g;
+  /(?<![\w.+-])([\w.+-]+@[\w-]+(?:\.[\w-]+)+)|(?<![0-9A-Za-z])(0[xX][0-9a-fA-F]{4,16})(?![0-9A-Za-z])|(?<![A-Za-z0-9])(ChIJ[\w-]{8,})|(?<![\w.])((?:\+\d{1,3}[-. ]?)?\(?0?\d{1,4}\)?[-.]\d{3,4}[-.]\d{4})(?![\w])|(?<![A-Za-z0-9])((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,})(?![A-Za-z0-9])|(?<!\d)(\d{5,})|(?<![\w.+])(\+\d{1,3}(?: \(?\d{1,4}\)?){1,2} \d{3,4} \d{4}|\(?0\d{1,3}\)? \d{3,4} \d{4})(?![\w.])/g;
 
 /** Escapes in a script's string: a backslash run and what it escapes. */
 const JS_ESCAPE = /\\+(?:u[dD][89abAB][0-9a-fA-F]{2}\\+u[dD][c-fC-F][0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])?/g;
@@ -150,8 +169,8 @@ const JS_ESCAPE_PARTS = /^(\\+)(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|x([0
 // ---------------------------------------------------------------------------------------------
 // Attributes
 
-/** Left exactly as they are: they name the page's parts and styles, never a business. */
-const VERBATIM_ATTRS = new Set(['class', 'role', 'xmlns', 'xmlns:xlink', 'xmlns:svg']);
+/** Left exactly as they are: they name the page's parts, never a business (`class` too, but for e-mails, phones and ids: classValue). */
+const VERBATIM_ATTRS = new Set(['role', 'xmlns', 'xmlns:xlink', 'xmlns:svg']);
 /** Their value is text a person reads. */
 const CONTENT_ATTRS = new Set([
   'aria-label',
@@ -218,10 +237,261 @@ const SETTINGS_META = new Set([
   'origin-trial',
 ]);
 
-/** A data-* value that is an identifier of the page's own ("address", "authority", "screenOutName"). */
-const IDENTIFIER_VALUE = /^[a-z][a-z_-]*(?:[A-Z][a-z_-]*)*$/;
-/** "phone:tel:+31…", "action:1", "place-info-links:": identifier prefixes kept, the rest redacted. */
-const PREFIXED_VALUE = /^((?:[a-z][a-z_-]*:)+)([\s\S]*)$/;
+/**
+ * Words a `data-*` value or an unknown attribute's value may keep (compared ignoring case): what
+ * the readers match (utils/providers/*: Google's `data-item-id` "address", "authority", "oloc",
+ * "phone:tel:…", Kakao's `data-id` "screenOutName", "scoreNum"…, Naver's `data-laim-exp-id`
+ * "undefined*e") and the enumerated values the real captures show. Any other letter run in such a
+ * value is shaped: "starbucks" and "kimMinjun" are names written as identifiers.
+ */
+const DATA_WORDS = new Set(
+  [
+    // Google data-item-id (place.ts, the captures), data-value, data-tooltip-alignment, data-style
+    'address',
+    'laddress',
+    'authority',
+    'oloc',
+    'menu',
+    'phone',
+    'tel',
+    'action',
+    'place',
+    'info',
+    'links',
+    'standard',
+    'newmaps',
+    'mylocation',
+    // Kakao data-id (list-dom.ts, place-page.ts)
+    'subcategory',
+    'screenOutName',
+    'scoreNum',
+    'numberofscore',
+    'periodTxt',
+    'otherAddr',
+    'moreview',
+    'phone',
+    // Naver data-laim-exp-id, data-chunk, data-nclicks-area-code, data-did
+    'undefined',
+    'undefinedundefined',
+    'all',
+    'restaurantList',
+    'map',
+    // values of the attributes themselves
+    'true',
+    'false',
+    'null',
+    'none',
+    'auto',
+    'on',
+    'off',
+    'yes',
+    'no',
+    'button',
+    'submit',
+    'reset',
+    'text',
+    'search',
+    'hidden',
+    'checkbox',
+    'radio',
+    'list',
+    'dialog',
+    'grid',
+    'menu',
+    'listbox',
+    'tree',
+    'polite',
+    'assertive',
+    'ltr',
+    'rtl',
+    'href',
+    'src',
+  ].map((w) => w.toLowerCase()),
+);
+/**
+ * Attributes (not content, not URLs, not data-*) whose value is the page's code: ids and references
+ * to ids, Google's js* bindings, enumerated values, SVG geometry and paint. Kept but for e-mails,
+ * phone numbers and ids; any other attribute's value is redacted but for DATA_WORDS (`<input name>`
+ * is a form field's name, a business's own attribute may say anything).
+ */
+const CODE_ATTRS = new Set([
+  'id',
+  'for',
+  'form',
+  'list',
+  'headers',
+  'itemref',
+  'slot',
+  'part',
+  'is',
+  'nonce',
+  'integrity',
+  'type',
+  'rel',
+  'rev',
+  'as',
+  'lang',
+  'xml:lang',
+  'hreflang',
+  'dir',
+  'charset',
+  'http-equiv',
+  'httpequiv',
+  'property',
+  'itemprop',
+  'itemtype',
+  'itemscope',
+  'crossorigin',
+  'decoding',
+  'loading',
+  'fetchpriority',
+  'referrerpolicy',
+  'target',
+  'method',
+  'enctype',
+  'accept',
+  'autocomplete',
+  'autocapitalize',
+  'autocorrect',
+  'inputmode',
+  'enterkeyhint',
+  'spellcheck',
+  'translate',
+  'contenteditable',
+  'draggable',
+  'hidden',
+  'inert',
+  'disabled',
+  'checked',
+  'selected',
+  'readonly',
+  'required',
+  'multiple',
+  'open',
+  'async',
+  'defer',
+  'nomodule',
+  'tabindex',
+  'accesskey',
+  'media',
+  'sizes',
+  'size',
+  'maxlength',
+  'minlength',
+  'min',
+  'max',
+  'step',
+  'pattern',
+  'rows',
+  'cols',
+  'rowspan',
+  'colspan',
+  'span',
+  'start',
+  'reversed',
+  'scope',
+  'shape',
+  'coords',
+  'width',
+  'height',
+  'border',
+  'align',
+  'valign',
+  'color',
+  'bgcolor',
+  'frameborder',
+  'scrolling',
+  'allow',
+  'allowfullscreen',
+  'sandbox',
+  'popover',
+  'popovertarget',
+  'popovertargetaction',
+  // SVG geometry and paint
+  'd',
+  'points',
+  'viewbox',
+  'transform',
+  'gradienttransform',
+  'patterntransform',
+  'x',
+  'y',
+  'x1',
+  'x2',
+  'y1',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'fx',
+  'fy',
+  'dx',
+  'dy',
+  'offset',
+  'fill',
+  'fill-rule',
+  'fill-opacity',
+  'clip-rule',
+  'clip-path',
+  'clippathunits',
+  'mask',
+  'filter',
+  'filterunits',
+  'gradientunits',
+  'patternunits',
+  'primitiveunits',
+  'maskunits',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-opacity',
+  'stop-color',
+  'stop-opacity',
+  'opacity',
+  'stddeviation',
+  'in',
+  'in2',
+  'result',
+  'values',
+  'mode',
+  'operator',
+  'k1',
+  'k2',
+  'k3',
+  'k4',
+  'preserveaspectratio',
+  'version',
+  'focusable',
+  'visibility',
+  'display',
+  'overflow',
+  'font-size',
+  'font-family',
+  'font-weight',
+  'text-anchor',
+  'dominant-baseline',
+  'vector-effect',
+  'shape-rendering',
+  'color-interpolation-filters',
+  // Google's own bindings and tracking (jsaction, jsname, jslog, jstcache, ved…)
+  'ved',
+  'vet',
+  've-visible',
+  'guidedhelpid',
+  'ng-non-bindable',
+  'attributionsrc',
+  'splugin-id',
+]);
+/** Google's template and event bindings: `jsaction`, `jsname`, `jsan`, `jslog`, `jstcache`, `jsdata`… */
+const JS_BINDING_ATTR = /^js[a-z]*$/;
+/** A value codeWords() reads (one token of printable ASCII); another is a text. */
+const CODE_TOKEN = /^[\x21-\x7e]+$/;
 const NON_ASCII = /[^\p{ASCII}]/u;
 const LOOKS_LIKE_URL = /^\s*(?:[a-z][a-z0-9+.-]*:)?\/\/[^\s]+\s*$/i;
 /** A valid attribute name to write back: none of the characters that would end it. */
@@ -236,13 +506,25 @@ const KNOWN_HOST =
 const URL_PARTS = /^([a-zA-Z][a-zA-Z0-9+.-]*:)?(\/\/[^/?#]*)?([^?#]*)(\?[^#]*)?(#[\s\S]*)?$/;
 /** A path segment that is the site's own word (/maps/place/, /restaurant/, /places/tab/reviews/). */
 const PLAIN_SEGMENT = /^[a-z_][a-z_-]{0,31}$/;
-/** Segments after which Google writes free text (a place's name, a query): never kept as words. */
-const FREE_TEXT_AFTER = new Set(['place', 'search', 'dir']);
+/**
+ * Segments after which the sites write free text (a place's name, a query, directions' stops, a
+ * user): the segments that follow are never kept as words, up to an id (a run of digits: Naver's
+ * `/place/1717860225/home` keeps `home`) or one of these words again (`/maps/preview/place`).
+ */
+const FREE_TEXT_AFTER = new Set(['place', 'search', 'dir', 'preview', 'contrib']);
 /** Google's map position segment: "@37.5,127.0,17z". */
 const POSITION_SEGMENT = /^@(?:-?\d+(?:\.\d+)?[a-z]?,?)+$/;
 const QUERY_KEY = /^[\w.[\]-]{1,40}$/;
 const SEGMENT_SAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@]/gu;
 const INERT_URL = 'about:blank';
+
+// ---------------------------------------------------------------------------------------------
+// Styles
+
+/** What css() walks: a comment, a `url(…)` (1 quote, 2 the URL), a double-quoted (3, 4 its end) or single-quoted (5, 6) string. */
+const CSS_TOKENS = /\/\*[\s\S]*?(?:\*\/|$)|url\(\s*(['"]?)([^'")]*)\1\s*\)|"((?:[^"\\\n]|\\[\s\S])*)("?)|'((?:[^'\\\n]|\\[\s\S])*)('?)/gi;
+/** An escape in a CSS string: a code point in hex (1), or one character. */
+const CSS_ESCAPE = /\\(?:([0-9a-fA-F]{1,6})\s?|[\s\S])/g;
 
 // ---------------------------------------------------------------------------------------------
 // Scripts
@@ -264,6 +546,59 @@ const JS_TYPES = new Set([
 ]);
 /** After these words a `/` starts a regular expression. */
 const REGEX_AFTER_WORDS = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
+/**
+ * The other keywords (and contextual ones): beside them a name, a number or a string is valid code
+ * (`var x`, `import x from 'y'`, `get x()`), so they never mark a stretch of code as misread.
+ */
+const JS_WORDS = new Set([
+  'var',
+  'let',
+  'const',
+  'function',
+  'class',
+  'extends',
+  'implements',
+  'interface',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'static',
+  'if',
+  'for',
+  'while',
+  'with',
+  'switch',
+  'try',
+  'catch',
+  'finally',
+  'break',
+  'continue',
+  'default',
+  'debugger',
+  'import',
+  'export',
+  'from',
+  'as',
+  'async',
+  'get',
+  'set',
+  'enum',
+  'super',
+  'this',
+  'declare',
+  'type',
+  'namespace',
+  'module',
+  'readonly',
+  'abstract',
+  'accessor',
+  'satisfies',
+  'using',
+]);
+/** A misread stretch of a script this long or shorter is shaped whole; in a longer one, this many pieces either side of where it was caught. */
+const MISREAD_STRETCH = 400;
+const MISREAD_AROUND = 12;
 /** A string's content that may be JSON: `[` or `{`, after Google's `)]}'` line if any. */
 const NESTED_JSON_START = /^(?:\)\]\}'(?:\\n)?)?(?:\s|\\[nrt])*[[{]/;
 const JS_KEY = /^[A-Za-z_$][\w$-]{0,63}$/;
@@ -418,11 +753,11 @@ class Redactor {
 
   /** A value kept as it is, but for e-mails, phone numbers and ids. */
   scrub(s: string): string {
-    return s.replace(SCRUB_TOKENS, (m, email?: string, hex?: string, chij?: string, phone?: string, opaque?: string, digits?: string) => {
+    return s.replace(SCRUB_TOKENS, (m, email?: string, hex?: string, chij?: string, phone?: string, opaque?: string, digits?: string, spaced?: string) => {
       if (email) return this.shape(email);
       if (hex) return this.hexId(hex);
       if (chij) return this.token(chij);
-      if (phone) return phone.replace(/\d+/g, (d) => this.digits(d));
+      if (phone || spaced) return (phone ?? spaced)!.replace(/\d+/g, (d) => this.digits(d));
       if (opaque) return this.token(opaque);
       if (digits) return this.digits(digits);
       return m;
@@ -518,10 +853,13 @@ class Redactor {
       .join('!');
   }
 
-  /** One segment of a path; `own`: the URL is the site's (relative, or on a known host), whose words may be kept. */
-  private pathSegment(seg: string, previous: string, own: boolean): string {
+  /**
+   * One segment of a path; `own`: the URL is the site's (relative, or on a known host), whose words
+   * may be kept; `free`: the segment follows a FREE_TEXT_AFTER word, so its words are free text.
+   */
+  private pathSegment(seg: string, free: boolean, own: boolean): string {
     if (!seg) return seg;
-    if (own && PLAIN_SEGMENT.test(seg) && !FREE_TEXT_AFTER.has(previous)) return seg;
+    if (own && (FREE_TEXT_AFTER.has(seg) || (!free && PLAIN_SEGMENT.test(seg)))) return seg;
     if (POSITION_SEGMENT.test(seg)) return seg.replace(/\d+/g, (d) => this.digits(d));
     const eq = seg.indexOf('=');
     if (eq > 0) {
@@ -565,8 +903,16 @@ class Redactor {
       // tel:, mailto:, sms:, geo:, intent:… : what follows the scheme is the content.
       out += this.urlPiece(path);
     } else {
-      const segments = path.split('/');
-      out += segments.map((seg, i) => this.pathSegment(seg, i > 0 ? segments[i - 1]! : '', own)).join('/');
+      let free = false;
+      out += path
+        .split('/')
+        .map((seg) => {
+          const shaped = this.pathSegment(seg, free, own);
+          if (FREE_TEXT_AFTER.has(seg)) free = true;
+          else if (/^\d+$/.test(seg)) free = false;
+          return shaped;
+        })
+        .join('/');
     }
     if (query !== undefined) {
       out += `?${query
@@ -595,15 +941,38 @@ class Redactor {
 
   // --- styles ----------------------------------------------------------------------------------
 
+  /**
+   * A style sheet or a style attribute: its `url()`s redacted as URLs, the content of its strings
+   * shaped (`content: "…"`, `--who: '…'`, a font's name), comments emptied, the rest kept but for
+   * e-mails, phone numbers and ids.
+   */
   css(text: string): string {
-    const URL_IN_CSS = /url\(\s*(['"]?)([^'")]*)\1\s*\)/gi;
     let out = '';
     let at = 0;
-    for (const m of text.matchAll(URL_IN_CSS)) {
-      out += `${this.scrub(text.slice(at, m.index))}url(${m[1]}${this.url(m[2]!)}${m[1]})`;
-      at = m.index + m[0].length;
+    for (const m of text.matchAll(CSS_TOKENS)) {
+      out += this.scrub(text.slice(at, m.index));
+      const [whole, urlQuote, urlBody, dq, dqEnd, sq, sqEnd] = m;
+      if (urlBody !== undefined) out += `url(${urlQuote}${this.url(urlBody)}${urlQuote})`;
+      else if (dq !== undefined) out += `"${this.cssString(dq)}${dqEnd}`;
+      else if (sq !== undefined) out += `'${this.cssString(sq)}${sqEnd}`;
+      else out += '/**/';
+      at = m.index + whole.length;
     }
     return out + this.scrub(text.slice(at));
+  }
+
+  /** A CSS string's content: shaped; an escape that stands for a letter or digit becomes its stand-in, another (an icon's code point, a quote) stays. */
+  private cssString(body: string): string {
+    let out = '';
+    let at = 0;
+    for (const m of body.matchAll(CSS_ESCAPE)) {
+      out += this.shape(body.slice(at, m.index));
+      const hex = m[1];
+      const ch = hex !== undefined ? String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff)) : m[0].slice(1);
+      out += LETTER_OR_DIGIT.test(ch) || MARK.test(ch) ? charFor(ch) : m[0];
+      at = m.index + m[0].length;
+    }
+    return out + this.shape(body.slice(at));
   }
 
   // --- scripts ---------------------------------------------------------------------------------
@@ -678,19 +1047,74 @@ class Redactor {
   /**
    * A script with its code and structure kept and its content redacted: every string's content
    * (but object keys and `__typename`s that are identifiers) and every number. Comments are dropped.
+   *
+   * A tokenizer can misread where a string starts: a `/` after `)` or `}` may be a division or
+   * a regular expression, and a regular expression holding a quote, read as a division, flips
+   * which quotes open strings, so that a string's content reads as code and its words would be
+   * kept as identifiers. Two guards:
+   * - a `/` after `)` or `}` starts a regular expression when one that holds a quote closes on the
+   *   same line; a regular expression holding a quote is shaped whole (it may be a string's
+   *   content read as one), another is kept but for ids;
+   * - the code between two strings of a line (or a line's start or end) in which two tokens stand
+   *   side by side as valid JavaScript never has them (a name beside a name or a number, a string
+   *   beside a name, a number, a regular expression or a string, a string after `)` or `]`; keywords
+   *   and a line break between them aside) is a string's content misread: every identifier and
+   *   regular expression in it is shaped. Valid code never trips it, so it costs nothing when the
+   *   tokenizer is right.
    */
   script(src: string): string {
-    let out = '';
+    const out: string[] = [];
+    /** The source of each piece of `out` read as an identifier or a regular expression, by index. */
+    const raw = new Map<number, string>();
     let i = 0;
     const n = src.length;
-    /** The last significant token: '' (start), 'id', 'kw', 'num', 'str', 're' or 'p' + the punctuator. */
+    /** The last significant token: '' (start), 'id', 'kw' (a keyword a regex may follow), 'kx' (another keyword), 'num', 'str', 're' or 'p' + the punctuator. */
     let last = '';
     let lastKey: string | null = null;
+    /**
+     * The pieces since the last string of the line start here (`stretchAt` in the source);
+     * `misread`: they hold two tokens side by side that valid code never has, at `hits`.
+     */
+    let stretch = 0;
+    let stretchAt = 0;
+    let misread = false;
+    const hits: number[] = [];
+    /** A line break since the last significant token (automatic semicolons make any neighbours valid). */
+    let newline = false;
+    const reshape = (k: number): void => {
+      const r = raw.get(k);
+      if (r !== undefined) out[k] = this.shape(r);
+    };
+    /**
+     * A misread stretch: all of it when it is as short as a string's content; in a longer one (a
+     * minified script is one line), the few tokens around each place it was caught.
+     */
+    const settle = (at: number): void => {
+      if (misread) {
+        if (at - stretchAt <= MISREAD_STRETCH) for (let k = stretch; k < out.length; k++) reshape(k);
+        else for (const h of hits) for (let k = Math.max(stretch, h - MISREAD_AROUND); k < Math.min(out.length, h + MISREAD_AROUND + 1); k++) reshape(k);
+      }
+      stretch = out.length;
+      stretchAt = at;
+      misread = false;
+      hits.length = 0;
+    };
+    const mark = (): void => {
+      misread = true;
+      hits.push(out.length);
+    };
+    const besideName = (): void => {
+      if (!newline && (last === 'id' || last === 'num' || last === 'str' || last === 're')) mark();
+    };
     while (i < n) {
       const ch = src[i]!;
       const next = src[i + 1];
       if (ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r' || ch === '\f' || ch === '\v' || ch === '\u00a0' || ch === '\u2028' || ch === '\u2029') {
-        out += ch;
+        if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029') {
+          if (!newline) settle(i);
+          newline = true;
+        }
+        out.push(ch);
         i++;
         continue;
       }
@@ -700,8 +1124,13 @@ class Redactor {
       }
       if (ch === '/' && next === '*') {
         const end = src.indexOf('*/', i + 2);
-        i = end < 0 ? n : end + 2;
-        out += ' ';
+        const to = end < 0 ? n : end + 2;
+        if (/[\n\r\u2028\u2029]/.test(src.slice(i, to))) {
+          if (!newline) settle(i);
+          newline = true;
+        }
+        i = to;
+        out.push(' ');
         continue;
       }
       if (ch === '"' || ch === "'" || ch === '`') {
@@ -718,13 +1147,19 @@ class Redactor {
         while (k < n && /\s/.test(src[k]!)) k++;
         const isKey = ch !== '`' && src[k] === ':' && (last === 'p{' || last === 'p,');
         const role = isKey ? 'key' : last === 'p:' && lastKey === '__typename' ? 'typename' : 'value';
-        out += ch + this.jsString(body, role, ch) + (closed ? ch : '');
+        if (ch !== '`' && !newline && (last === 'id' || last === 'num' || last === 'str' || last === 're' || last === 'p)' || last === 'p]')) mark();
+        settle(i);
+        out.push(ch + this.jsString(body, role, ch) + (closed ? ch : ''));
+        stretch = out.length;
+        stretchAt = closed ? j + 1 : j;
         lastKey = isKey ? body : null;
         last = 'str';
+        newline = false;
         i = closed ? j + 1 : j;
         continue;
       }
-      if (ch === '/' && (last === '' || last === 'kw' || (last.startsWith('p') && !/^p[)\]}]$/.test(last)))) {
+      const ambiguous = last === 'p)' || last === 'p}';
+      if (ch === '/' && (last === '' || last === 'kw' || (last.startsWith('p') && last !== 'p]'))) {
         let j = i + 1;
         let inClass = false;
         while (j < n) {
@@ -738,11 +1173,16 @@ class Redactor {
             j++;
           }
         }
-        if (j < n && src[j] === '/') {
+        const quoted = /['"`]/.test(src.slice(i, j));
+        if (j < n && src[j] === '/' && (quoted || !ambiguous)) {
           j++;
           while (j < n && /[a-z]/.test(src[j]!)) j++;
-          out += this.scrub(src.slice(i, j));
+          const re = src.slice(i, j);
+          if (!newline && (last === 'id' || last === 'num' || last === 'str' || last === 're')) mark();
+          raw.set(out.length, re);
+          out.push(quoted ? this.shape(re) : this.scrub(re));
           last = 're';
+          newline = false;
           i = j;
           continue;
         }
@@ -751,8 +1191,12 @@ class Redactor {
         let j = i + 1;
         while (j < n && (/[\w$]/.test(src[j]!) || (src[j]! > '\x7f' && /[\p{L}\p{M}\p{N}\u200c\u200d]/u.test(src[j]!)))) j++;
         const word = src.slice(i, j);
-        out += NON_ASCII.test(word) ? this.shape(word) : this.scrub(word);
-        last = REGEX_AFTER_WORDS.has(word) ? 'kw' : 'id';
+        const keyword = REGEX_AFTER_WORDS.has(word) ? 'kw' : JS_WORDS.has(word) ? 'kx' : '';
+        if (!keyword) besideName();
+        raw.set(out.length, word);
+        out.push(NON_ASCII.test(word) ? this.shape(word) : this.scrub(word));
+        last = keyword || 'id';
+        newline = false;
         i = j;
         continue;
       }
@@ -760,26 +1204,30 @@ class Redactor {
         JS_NUMBER.lastIndex = i;
         const m = JS_NUMBER.exec(src);
         const num = m && m[0].length > 0 ? m[0] : ch;
-        if (/^0[xX]/.test(num)) out += num.length >= 6 ? this.hexId(num.replace(/[_n]/g, '')) : num.slice(0, 2) + num.slice(2).replace(/[0-9a-fA-F]/g, '0');
+        besideName();
+        if (/^0[xX]/.test(num)) out.push(num.length >= 6 ? this.hexId(num.replace(/[_n]/g, '')) : num.slice(0, 2) + num.slice(2).replace(/[0-9a-fA-F]/g, '0'));
         else {
           const shaped = num.replace(/\d+/g, (d) => this.digits(d));
           // JSON allows no leading zero: a two-digit "12" stays a valid number as "10".
-          out += /^0\d/.test(shaped) ? `1${shaped.slice(1)}` : shaped;
+          out.push(/^0\d/.test(shaped) ? `1${shaped.slice(1)}` : shaped);
         }
         last = 'num';
+        newline = false;
         i += num.length;
         continue;
       }
       if (ch === '\\') {
-        out += src.slice(i, i + 2);
+        out.push(src.slice(i, i + 2));
         i += 2;
         continue;
       }
-      out += ch;
+      out.push(ch);
       last = `p${ch}`;
+      newline = false;
       i++;
     }
-    return out;
+    settle(n);
+    return out.join('');
   }
 
   // --- attributes ------------------------------------------------------------------------------
@@ -793,20 +1241,33 @@ class Redactor {
     return this.text(value).text;
   }
 
+  /**
+   * A value that names something but is not one of the page's known code attributes (a `data-*`
+   * value that is no text, an unknown attribute's): shaped, but for DATA_WORDS and single letters,
+   * so "address", "phone:tel:+00000000000" and "undefined*e" read as the readers expect and
+   * "starbucks", "kimMinjun" or a form field's "JoeSmithers" do not survive.
+   */
+  private codeWords(value: string): string {
+    return this.shape(value, (run) => run.length === 1 || DATA_WORDS.has(run.toLowerCase()));
+  }
+
   private dataValue(value: string): string {
     if (!value.trim()) return value;
     if (LOOKS_LIKE_URL.test(value) || /^\/[A-Za-z_]/.test(value)) return this.url(value);
     const read = this.text(value);
-    if (read.kind !== 'redacted') return read.text;
-    if (value.length <= 32 && IDENTIFIER_VALUE.test(value)) return value;
-    const prefixed = PREFIXED_VALUE.exec(value);
-    if (prefixed) return prefixed[1]! + this.shape(prefixed[2]!);
-    return read.text;
+    if (read.kind !== 'redacted' || !CODE_TOKEN.test(value)) return read.text;
+    return this.codeWords(value);
+  }
+
+  /** `class`: kept as written (the readers select by class), but a token that is an e-mail, a phone number or holds a long digit run is shaped. */
+  private classValue(value: string): string {
+    return value.replace(/\S+/g, (tok) => (/@|\d{5}|\d{2,4}[-. ]\d{3,4}[-. ]\d{4}/.test(tok) ? this.shape(tok) : tok));
   }
 
   private attribute(el: Element, name: string, value: string): string {
     const n = name.toLowerCase();
     if (VERBATIM_ATTRS.has(n)) return value;
+    if (n === 'class') return this.classValue(value);
     if (n === 'style') return this.css(value);
     if (n.startsWith('on')) return this.script(value);
     if (URL_ATTRS.has(n)) {
@@ -825,11 +1286,16 @@ class Redactor {
     if (n === 'content' && el.localName === 'meta') return this.metaContent(el, value);
     if (CONTENT_ATTRS.has(n)) return this.text(value).text;
     if (n.startsWith('data-')) return this.dataValue(value);
-    // Any other attribute names the page's parts (id, jsaction, aria-controls, tabindex, d, viewBox…):
-    // kept but for ids, e-mails and phones; text in a script other than Latin is content.
-    if (NON_ASCII.test(value)) return this.text(value).text;
     if (LOOKS_LIKE_URL.test(value)) return this.url(value);
-    return this.scrub(value);
+    // The page's own parts (id, jsaction, aria-controls, tabindex, d, viewBox, a meta's name…): kept
+    // but for ids, e-mails and phones; text in a script other than Latin is content.
+    if (CODE_ATTRS.has(n) || JS_BINDING_ATTR.test(n) || n.startsWith('aria-') || (n === 'name' && el.localName === 'meta')) {
+      return NON_ASCII.test(value) ? this.text(value).text : this.scrub(value);
+    }
+    // Any other attribute: a text unless it is the site's words, a value made of DATA_WORDS at most.
+    if (!value.trim()) return value;
+    const read = this.text(value);
+    return read.kind !== 'redacted' || !CODE_TOKEN.test(value) ? read.text : this.codeWords(value);
   }
 
   // --- the tree --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 import type { ProviderId } from '../domain/place';
 import type { PageCheck } from './check';
 import { interfaceWordsFor } from './interface-words';
-import { placeholderText, redactHtml, type RedactionStats } from './redact';
+import { placeholderText, redactHtml, redactUrl, type RedactionStats } from './redact';
 
 export const REPORT_FORMAT = 'mapsweep-page-report/1';
 
@@ -29,10 +29,12 @@ export interface PageReport {
   stats: RedactionStats;
 }
 
-/** A path segment that is a site's word (`maps`, `search`, `place`, `home`, `list`), kept as it is. */
-const SITE_WORD = /^[a-z_-]{1,32}$/;
-
-/** The page's address without what it says of the person or the place: see PageReport.url. */
+/**
+ * The page's address without what it says of the person or the place: see PageReport.url. The
+ * path is redacted by the rule of the page's own links (redact.ts redactUrl): the site's path words
+ * kept, every word after `search`, `place`, `dir`, `preview` shaped; query keys kept once each,
+ * without their values; no fragment.
+ */
 export function strippedUrl(url: string): string {
   let u: URL;
   try {
@@ -40,21 +42,9 @@ export function strippedUrl(url: string): string {
   } catch {
     return '';
   }
-  const path = u.pathname
-    .split('/')
-    .map((seg) => {
-      if (seg === '' || SITE_WORD.test(seg)) return seg;
-      let text = seg;
-      try {
-        text = decodeURIComponent(seg);
-      } catch {
-        // kept as written
-      }
-      return encodeURIComponent(placeholderText(text));
-    })
-    .join('/');
+  const page = redactUrl(`${u.protocol}//${u.host}${u.pathname}`);
   const keys = [...new Set([...u.searchParams.keys()])].filter((k) => /^[\w.-]{1,40}$/.test(k));
-  return `${u.protocol}//${u.host}${path}${keys.length ? `?${keys.map((k) => `${k}=`).join('&')}` : ''}`;
+  return `${page}${keys.length ? `?${keys.map((k) => `${k}=`).join('&')}` : ''}`;
 }
 
 export function buildPageReport(
