@@ -24,6 +24,7 @@ export function summarise(
       list,
       places: places.get(list.id) ?? 0,
       progress: progress.get(list.id) ?? null,
+      failures: failures.get(list.id) ?? [],
       at: list.createdAt,
     })),
   ];
