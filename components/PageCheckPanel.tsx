@@ -88,7 +88,7 @@ export function PageCheckPanel() {
       {check && (
         <>
           <p role="status" class={check.ok ? 'ok' : 'error'} data-testid="page-check-verdict">
-            {check.verdict}
+            {t(check.verdictKey, ...check.verdictParams) || check.verdict}
           </p>
           <table aria-label={t('pageCheckTable')}>
             <tbody>

@@ -522,6 +522,52 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'A consent or captcha page is not reported: answer it, then report the map page.',
     '동의 페이지나 보안 문자 페이지는 보고하지 않습니다: 답한 뒤 지도 페이지를 보고하세요.',
   ],
+  checkVerdict_captcha: [
+    '$1 is asking to prove you are not a robot: answer it in this tab; a sweep would pause here.',
+    '$1에서 로봇이 아님을 확인하라고 합니다: 이 탭에서 답하세요. 수집은 여기서 일시 정지됩니다.',
+  ],
+  checkVerdict_consent: [
+    '$1 is asking for cookie consent: answer it in this tab; a sweep would pause here.',
+    '$1에서 쿠키 동의를 묻습니다: 이 탭에서 답하세요. 수집은 여기서 일시 정지됩니다.',
+  ],
+  checkVerdict_limited: [
+    '$1 shows its signed-out limited view (recognised by: $2): sign in; a sweep would pause here.',
+    '$1이(가) 로그아웃 제한 화면을 보여 줍니다(근거: $2): 로그인하세요. 수집은 여기서 일시 정지됩니다.',
+  ],
+  checkVerdict_no_results: [
+    'The page says nothing was found here; a sweep reads that as an empty cell. A sweep will work here.',
+    '페이지에 검색 결과가 없다고 나옵니다. 수집은 이를 빈 칸으로 읽습니다. 여기서 수집할 수 있습니다.',
+  ],
+  checkVerdict_unproven: ['The page was recognised but could not be proven whole: $1', '페이지를 알아보았지만 전체임을 증명하지 못했습니다: $1'],
+  checkVerdict_changed: [
+    'The map page changed: $1 cards are shown and none could be read. A sweep would stop here.',
+    '지도 페이지가 바뀌었습니다: 카드 $1개가 보이지만 하나도 읽지 못했습니다. 수집은 여기서 멈춥니다.',
+  ],
+  checkVerdict_unknown: [
+    'MapSweep does not recognise this page (no results list, place, or notice it knows). Open a search or a place on $1.',
+    'MapSweep이 이 페이지를 알아보지 못합니다(아는 결과 목록, 장소, 알림이 없음). $1에서 검색이나 장소를 여세요.',
+  ],
+  checkVerdict_place_unread: [
+    'A place page, but its place could not be read: the page may have changed.',
+    '장소 페이지지만 장소를 읽지 못했습니다: 페이지가 바뀌었을 수 있습니다.',
+  ],
+  checkVerdict_place_ok: [
+    "A place page, read (each field's count is in the table). Place details will work here.",
+    '장소 페이지를 읽었습니다(필드별 개수는 표에). 상세 정보 수집이 여기서 됩니다.',
+  ],
+  checkVerdict_unread: [
+    '$1 of the cards shown could not be read: a sweep would retry, then stop with “the map page changed”.',
+    '보이는 카드 중 $1개를 읽지 못했습니다: 수집은 다시 시도한 뒤 “지도 페이지가 바뀌었습니다”로 멈춥니다.',
+  ],
+  checkVerdict_nameless: ['$1 places were read without a name: the page may have changed.', '이름 없이 읽힌 장소가 $1곳입니다: 페이지가 바뀌었을 수 있습니다.'],
+  checkVerdict_lazy: [
+    'A sweep will work here as far as a look can tell: $1 places read; the list is proven whole only once it is scrolled, which a check does not do ($2).',
+    '확인으로 알 수 있는 한 여기서 수집할 수 있습니다: 장소 $1곳을 읽었습니다. 목록 전체는 스크롤해야 증명되며, 확인은 스크롤하지 않습니다($2).',
+  ],
+  checkVerdict_ok: [
+    "A sweep will work here: $1 places read (each field's count is in the table).",
+    '여기서 수집할 수 있습니다: 장소 $1곳을 읽었습니다(필드별 개수는 표에).',
+  ],
   sectionCollections: ['Collections', '수집 목록'],
   sectionCoverage: ['Coverage map', '수집 범위 지도'],
   sectionListings: ['Places', '장소'],

@@ -110,3 +110,38 @@ describe('what a report says of the page', () => {
     expect(n).not.toMatch(/스타벅스|1234567890/);
   });
 });
+
+describe('the verdict in the interface language', () => {
+  it('every verdict the check can give has its message in English and Korean, with as many parameters', async () => {
+    const { readFileSync } = await import('node:fs');
+    const messages = (lang: string) => JSON.parse(readFileSync(`public/_locales/${lang}/messages.json`, 'utf8')) as Record<string, { message: string }>;
+    const [en, ko] = [messages('en'), messages('ko')];
+    const checks = [
+      obs(),
+      obs({ listings: [], pageKind: 'unknown' }),
+      obs({ pageKind: 'unknown', listings: [], cardsVisible: 0 }),
+      obs({ cardsVisible: 5, organicShown: 5 }),
+      obs({ listings: [makeListing('1', { name: ' ' })], cardsVisible: 1 }),
+      obs({ pageKind: 'consent', listings: [], cardsVisible: 0 }),
+      obs({ pageKind: 'captcha', listings: [], cardsVisible: 0 }),
+      obs({ limitedView: 'banner' }),
+      obs({ pageKind: 'no-results', listings: [], cardsVisible: 0 }),
+      obs({ pageKind: 'unknown', unproven: 'x-tag: why' }),
+      obs({ pageKind: 'unknown', unproven: 'x-tag: why', listings: [] }),
+      obs({ pageKind: 'place', cardsVisible: 1, listings: [makeListing('1')] }),
+      obs({ pageKind: 'place', cardsVisible: 1, listings: [] }),
+    ].map((o) => pageCheckOf(look(o), 'Google Maps'));
+    expect(new Set(checks.map((c) => c.verdictKey)).size).toBe(13);
+    for (const c of checks) {
+      for (const [lang, table] of [
+        ['en', en],
+        ['ko', ko],
+      ] as const) {
+        const message = table[c.verdictKey]?.message;
+        expect(message, `${lang} ${c.verdictKey}`).toBeTruthy();
+        const uses = new Set([...message!.matchAll(/\$(\d)/g)].map((m) => Number(m[1])));
+        expect(Math.max(0, ...uses), `${lang} ${c.verdictKey}`).toBe(c.verdictParams.length);
+      }
+    }
+  });
+});

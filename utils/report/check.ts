@@ -39,8 +39,11 @@ export interface PageCheck {
   pageData: boolean;
   /** True when a sweep can work on this page as it is. */
   ok: boolean;
-  /** The verdict, one line. */
+  /** The verdict, one line, in English (the report's). */
   verdict: string;
+  /** The same verdict for the interface's language: a message key (`checkVerdict_…`) and its parameters. */
+  verdictKey: string;
+  verdictParams: string[];
   /** The readers' notes on the page (bounded), for the report and a maintainer. */
   notes: string[];
 }
@@ -87,7 +90,7 @@ export function pageCheckOf(look: PageLook, site: string): PageCheck {
   const fields = Object.fromEntries(CHECKED_FIELDS.map((f) => [f, obs.listings.filter((l) => has(l, f)).length])) as Record<CheckedField, number>;
   // The page's own answers seen by the hook, or a field a place took from the page's data.
   const pageData = obs.networkItems !== null || obs.listings.some((l) => Object.values(l.sources ?? {}).includes('page-data'));
-  const { ok, verdict } = verdictOf(kind, obs, { site, unread, read: obs.listings.length, fields });
+  const { ok, verdict, key, params } = verdictOf(kind, obs, { site, unread, read: obs.listings.length, fields });
   return {
     site,
     kind,
@@ -101,52 +104,66 @@ export function pageCheckOf(look: PageLook, site: string): PageCheck {
     pageData,
     ok,
     verdict,
+    verdictKey: `checkVerdict_${key}`,
+    verdictParams: params,
     notes: [...(obs.unproven ? [obs.unproven] : []), ...obs.warnings].slice(0, MAX_NOTES).map((n) => n.slice(0, 300)),
   };
 }
 
-function verdictOf(
-  kind: PageCheckKind,
-  obs: Observation,
-  c: { site: string; unread: number; read: number; fields: Record<CheckedField, number> },
-): { ok: boolean; verdict: string } {
+type Verdict = { ok: boolean; verdict: string; key: string; params: string[] };
+
+function verdictOf(kind: PageCheckKind, obs: Observation, c: { site: string; unread: number; read: number; fields: Record<CheckedField, number> }): Verdict {
+  const v = (ok: boolean, key: string, params: (string | number)[], verdict: string): Verdict => ({ ok, key, params: params.map(String), verdict });
   switch (kind) {
     case 'captcha':
-      return { ok: false, verdict: `${c.site} is asking to prove you are not a robot: answer it in this tab; a sweep would pause here.` };
+      return v(false, 'captcha', [c.site], `${c.site} is asking to prove you are not a robot: answer it in this tab; a sweep would pause here.`);
     case 'consent':
-      return { ok: false, verdict: `${c.site} is asking for cookie consent: answer it in this tab; a sweep would pause here.` };
+      return v(false, 'consent', [c.site], `${c.site} is asking for cookie consent: answer it in this tab; a sweep would pause here.`);
     case 'limited':
-      return {
-        ok: false,
-        verdict: `${c.site} shows its signed-out limited view (recognised by: ${obs.limitedView}): sign in; a sweep would pause here.`,
-      };
+      return v(
+        false,
+        'limited',
+        [c.site, String(obs.limitedView)],
+        `${c.site} shows its signed-out limited view (recognised by: ${obs.limitedView}): sign in; a sweep would pause here.`,
+      );
     case 'no-results':
-      return { ok: true, verdict: `The page says nothing was found here; a sweep reads that as an empty cell. A sweep will work here.` };
+      return v(true, 'no_results', [], 'The page says nothing was found here; a sweep reads that as an empty cell. A sweep will work here.');
     case 'unknown': {
-      if (obs.unproven) return { ok: false, verdict: `The page was recognised but could not be proven whole: ${obs.unproven.slice(0, 200)}` };
-      if (obs.cardsVisible > 0 && c.read === 0)
-        return { ok: false, verdict: `The map page changed: ${obs.cardsVisible} cards are shown and none could be read. A sweep would stop here.` };
-      return {
-        ok: false,
-        verdict: `MapSweep does not recognise this page (no results list, place, or notice it knows). Open a search or a place on ${c.site}.`,
-      };
+      if (obs.unproven) {
+        const why = obs.unproven.slice(0, 200);
+        return v(false, 'unproven', [why], `The page was recognised but could not be proven whole: ${why}`);
+      }
+      if (obs.cardsVisible > 0 && c.read === 0) return changed(obs.cardsVisible);
+      return v(
+        false,
+        'unknown',
+        [c.site],
+        `MapSweep does not recognise this page (no results list, place, or notice it knows). Open a search or a place on ${c.site}.`,
+      );
     }
     case 'place':
-      if (c.read === 0) return { ok: false, verdict: 'A place page, but its place could not be read: the page may have changed.' };
-      return { ok: true, verdict: `A place page, read: ${missingLine(c.fields, c.read)}. Place details will work here.` };
+      if (c.read === 0) return v(false, 'place_unread', [], 'A place page, but its place could not be read: the page may have changed.');
+      return v(true, 'place_ok', [], `A place page, read: ${missingLine(c.fields, c.read)}. Place details will work here.`);
     case 'results': {
-      if (c.read === 0 && obs.cardsVisible > 0)
-        return { ok: false, verdict: `The map page changed: ${obs.cardsVisible} cards are shown and none could be read. A sweep would stop here.` };
+      if (c.read === 0 && obs.cardsVisible > 0) return changed(obs.cardsVisible);
       if (c.unread > 0)
-        return { ok: false, verdict: `${c.unread} of the cards shown could not be read: a sweep would retry, then stop with "the map page changed".` };
-      if (c.fields.name < c.read) return { ok: false, verdict: `${c.read - c.fields.name} places were read without a name: the page may have changed.` };
-      if (obs.unproven)
-        return {
-          ok: true,
-          verdict: `A sweep will work here as far as a look can tell: ${c.read} places read, ${missingLine(c.fields, c.read)}; the list is proven whole only once it is scrolled, which a check does not do (${obs.unproven.slice(0, 160)}).`,
-        };
-      return { ok: true, verdict: `A sweep will work here: ${c.read} places read, ${missingLine(c.fields, c.read)}.` };
+        return v(false, 'unread', [c.unread], `${c.unread} of the cards shown could not be read: a sweep would retry, then stop with "the map page changed".`);
+      if (c.fields.name < c.read)
+        return v(false, 'nameless', [c.read - c.fields.name], `${c.read - c.fields.name} places were read without a name: the page may have changed.`);
+      if (obs.unproven) {
+        const why = obs.unproven.slice(0, 160);
+        return v(
+          true,
+          'lazy',
+          [c.read, why],
+          `A sweep will work here as far as a look can tell: ${c.read} places read, ${missingLine(c.fields, c.read)}; the list is proven whole only once it is scrolled, which a check does not do (${why}).`,
+        );
+      }
+      return v(true, 'ok', [c.read], `A sweep will work here: ${c.read} places read, ${missingLine(c.fields, c.read)}.`);
     }
+  }
+  function changed(cards: number): Verdict {
+    return v(false, 'changed', [cards], `The map page changed: ${cards} cards are shown and none could be read. A sweep would stop here.`);
   }
 }
 
