@@ -15,6 +15,7 @@ import { KAKAO_SHARE_LANDINGS } from '../replica/kakao/switches';
 import { naverIdOf, naverPlaceById } from '../replica/naver/data';
 import { type NaverReplica, naverChromiumArgs, startNaverReplica } from '../replica/naver/server';
 import { NAVER_SHARE_LANDINGS } from '../replica/naver/switches';
+import { NAVER_OFFSITE_HOST } from '../replica/naver/server';
 import { escapeHtml } from '../replica/pages';
 import { chromiumArgs, type Replica, startReplica } from '../replica/server';
 import { SHARE_REDIRECTS, type ShareRedirect } from '../replica/share-links';
@@ -130,7 +131,8 @@ const sites: Site[] = [
     provider: 'naver',
     host: 'naver.me',
     tokenLength: 8,
-    landings: NAVER_SHARE_LANDINGS,
+    // 'offsite' is a hostile link that lands off the map on purpose (its own test below).
+    landings: NAVER_SHARE_LANDINGS.filter((l) => l !== 'offsite'),
     defaultLanding: 'entry',
     ids: [naverIds[0]!, naverIds[1]!],
     allIds: naverIds,
@@ -300,5 +302,20 @@ describe('share switches', () => {
     expect(google.switches).toMatchObject({ shareRedirect: '302', shareLanding: 'place' });
     expect(naver.switches).toMatchObject({ shareRedirect: '302', shareLanding: 'entry' });
     expect(kakao.switches).toMatchObject({ shareRedirect: '302', shareLanding: 'place' });
+  });
+});
+
+describe('a hostile share link (Naver shareLanding offsite)', () => {
+  it('lands off the map, on a host the replica serves only to log what reaches it', async () => {
+    const id = naverIds[0]!;
+    naver.setSwitches({ shareRedirect: '302', shareLanding: 'offsite' });
+    try {
+      const reply = await fetchLink(naver.port, naver.shareLinkOf(id));
+      expect(reply.status).toBe(302);
+      expect(reply.headers.location).toBe(`https://${NAVER_OFFSITE_HOST}/after-share?id=${id}`);
+      expect(placeFromLandingUrl('naver', String(reply.headers.location)).kind).toBe('bad');
+    } finally {
+      naver.setSwitches({ shareLanding: 'entry' });
+    }
   });
 });
