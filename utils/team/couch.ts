@@ -122,6 +122,18 @@ export function createCouch(target: CouchTarget, fetchImpl: Fetch = (i, init) =>
     throw new CouchError('server', `The team database answered ${status} to ${what}${said}.`, status);
   }
 
+  /**
+   * The answer's body when it has the shape asked for. Another browser's database is read like page
+   * content: a 200 whose body is cut or not JSON (the server stopped mid-answer) is a failed request,
+   * retried as any other, never a crash on its contents.
+   */
+  function shaped<T>(body: unknown, ok: (b: unknown) => boolean, what: string): T {
+    if (!ok(body)) throw new CouchError('server', `The team database's answer to ${what} could not be read (cut short, or not JSON).`);
+    return body as T;
+  }
+  const isObject = (b: unknown) => typeof b === 'object' && b !== null && !Array.isArray(b);
+  const hasRows = (b: unknown) => isObject(b) && Array.isArray((b as { rows?: unknown }).rows);
+
   const docUrl = (id: string) => `${dbPath}/${encodeURIComponent(id)}`;
 
   const couch: Couch = {
@@ -135,7 +147,7 @@ export function createCouch(target: CouchTarget, fetchImpl: Fetch = (i, init) =>
     async info() {
       const r = await request(dbPath);
       if (r.status !== 200) fail(r.status, r.body, 'read the database');
-      return r.body as { db_name: string; doc_count: number };
+      return shaped<{ db_name: string; doc_count: number }>(r.body, isObject, 'read the database');
     },
     async createDatabase() {
       const r = await request(dbPath, { method: 'PUT' });
@@ -148,19 +160,19 @@ export function createCouch(target: CouchTarget, fetchImpl: Fetch = (i, init) =>
       const reason = (r.body as { reason?: string } | null)?.reason;
       if (r.status === 404 && (reason === 'missing' || reason === 'deleted')) return null;
       if (r.status !== 200) fail(r.status, r.body, 'read a document');
-      return r.body as T;
+      return shaped<T>(r.body, isObject, 'read a document');
     },
     async put<T extends CouchDoc>(doc: T) {
       const r = await request(docUrl(doc._id), { method: 'PUT', body: doc });
       if (r.status === 409) return { ok: false, conflict: true };
       if (r.status !== 201 && r.status !== 202) fail(r.status, r.body, 'write a document');
-      return { ok: true, rev: (r.body as { rev: string }).rev };
+      return { ok: true, rev: shaped<{ rev: string }>(r.body, (b) => isObject(b) && typeof (b as { rev?: unknown }).rev === 'string', 'write a document').rev };
     },
     async getMany<T extends CouchDoc>(ids: readonly string[]) {
       if (ids.length === 0) return [];
       const r = await request(`${dbPath}/_all_docs?include_docs=true`, { method: 'POST', body: { keys: ids } });
       if (r.status !== 200) fail(r.status, r.body, 'read documents');
-      const rows = (r.body as { rows: { key: string; doc?: T | null }[] }).rows;
+      const { rows } = shaped<{ rows: { key: string; doc?: T | null }[] }>(r.body, hasRows, 'read documents');
       const byId = new Map(rows.map((row) => [row.key, row.doc ?? null]));
       return ids.map((id) => byId.get(id) ?? null);
     },
@@ -168,7 +180,7 @@ export function createCouch(target: CouchTarget, fetchImpl: Fetch = (i, init) =>
       if (docs.length === 0) return [];
       const r = await request(`${dbPath}/_bulk_docs`, { method: 'POST', body: { docs } });
       if (r.status !== 201 && r.status !== 202) fail(r.status, r.body, 'write documents');
-      const rows = r.body as { id: string; rev?: string; error?: string }[];
+      const rows = shaped<{ id: string; rev?: string; error?: string }[]>(r.body, Array.isArray, 'write documents');
       return docs.map((_, i): PutResult => {
         const row = rows[i];
         if (row?.rev && !row.error) return { ok: true, rev: row.rev };
@@ -180,7 +192,7 @@ export function createCouch(target: CouchTarget, fetchImpl: Fetch = (i, init) =>
       const q = `startkey=${encodeURIComponent(JSON.stringify(prefix))}&endkey=${encodeURIComponent(JSON.stringify(`${prefix}\ufff0`))}&include_docs=true`;
       const r = await request(`${dbPath}/_all_docs?${q}`);
       if (r.status !== 200) fail(r.status, r.body, 'list documents');
-      return (r.body as { rows: { doc: T }[] }).rows.map((row) => row.doc);
+      return shaped<{ rows: { doc: T }[] }>(r.body, hasRows, 'list documents').rows.map((row) => row.doc);
     },
   };
   return couch;
