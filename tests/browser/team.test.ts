@@ -271,7 +271,23 @@ describe('a sweep shared by three browsers', () => {
     // and its count left that write on its document's pending list, counted from the documents
     // themselves (utils/team/progress.ts): the sum of the progress documents alone may be short.
     const progress = (await couch.byPrefix<ProgressDoc>(`progress:${sweep.id}:`)).filter((d) => d.type === 'progress');
-    await expect.poll(async () => (await teamProgress(couch, sweep.id, '')).places, { timeout: 30_000 }).toBe(truth.size);
+    await expect
+      .poll(async () => (await teamProgress(couch, sweep.id, '')).places, { timeout: 30_000 })
+      .toBe(truth.size)
+      .catch(async (e) => {
+        const places = (
+          await couch.byPrefix<CellDoc & { addedBy?: Record<string, string>; addedIn?: Record<string, string>; sweeps?: string[] }>('place:')
+        ).filter((d) => (d as { sweeps?: string[] }).sweeps?.includes(sweep.id));
+        const docs = await couch.byPrefix<ProgressDoc>(`progress:${sweep.id}:`);
+        const lines = docs.map((d) => {
+          const mine = places.filter((p) => p.addedBy?.[sweep.id] === d.browser);
+          const pendingWrites = new Set((d.pending ?? []).map((t) => t.split('#').at(-1)));
+          const inPending = mine.filter((p) => pendingWrites.has(p.addedIn?.[sweep.id] ?? '')).length;
+          return `${d.name}: places ${d.places}, pending tokens ${(d.pending ?? []).length}, docs added by it ${mine.length}, of which by a pending write ${inPending}`;
+        });
+        const noAdder = places.filter((p) => !p.addedBy?.[sweep.id]).length;
+        throw new Error(`${e.message}\n${places.length} place docs in the sweep, ${noAdder} without an adder\n${lines.join('\n')}`);
+      });
     const settled = (await cellDocs(sweep.id)).filter((d) => d.settle).length;
     await expect.poll(async () => (await teamProgress(couch, sweep.id, '')).cells, { timeout: 30_000 }).toBe(settled);
     expect(progress.map((p) => p.name).sort()).toEqual(['Browser A', 'Browser B', 'Browser C']);
