@@ -2,7 +2,9 @@ import type { WxtBrowser as Browser } from 'wxt/browser';
 import type { Viewport } from '../geo/types';
 import type { CollectOptions } from '../messaging/protocol';
 import { blockedPageKindOf } from '../providers/registry';
-import type { Observation } from '../domain/sweep';
+import { blockObservation, type Observation } from '../domain/sweep';
+
+export { blockObservation };
 
 /** What the sweep driver needs from a worker tab; the browser glue lives only here. */
 export interface PageDriver {
@@ -211,22 +213,4 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
     );
   });
-}
-
-/** What the driver needs to know about a block page the content script cannot run on. */
-export function blockObservation(url: string, kind: 'captcha' | 'consent'): Observation {
-  return {
-    url,
-    pageKind: kind,
-    cardsVisible: 0,
-    listings: [],
-    networkItems: null,
-    networkKeys: [],
-    endOfList: false,
-    capHit: false,
-    finalView: null,
-    elapsedMs: 0,
-    stopReason: 'not-a-feed',
-    warnings: [],
-  };
 }

@@ -277,3 +277,21 @@ export type CellDecisionReason =
   | 'view-not-covering' // the page's measured view never covered the whole cell
   | 'search-unknown' // the page did not show what it searched, twice (utils/sweep/driver.ts)
   | 'audit';
+
+/** What a visit records of a block page the content script cannot run on (captcha, consent): its kind, and nothing read. */
+export function blockObservation(url: string, kind: 'captcha' | 'consent'): Observation {
+  return {
+    url,
+    pageKind: kind,
+    cardsVisible: 0,
+    listings: [],
+    networkItems: null,
+    networkKeys: [],
+    endOfList: false,
+    capHit: false,
+    finalView: null,
+    elapsedMs: 0,
+    stopReason: 'not-a-feed',
+    warnings: [],
+  };
+}

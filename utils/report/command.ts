@@ -6,7 +6,7 @@
 import type { Reply } from '../domain/errors';
 import type { PageLook } from '../domain/page-look';
 import { PROVIDERS, providerOfUrl } from '../providers/registry';
-import type { Observation } from '../domain/sweep';
+import { blockObservation } from '../domain/sweep';
 import type { ProviderId } from '../domain/place';
 import { pageCheckOf, type PageCheck } from './check';
 
@@ -57,7 +57,7 @@ export function createPageCheck(deps: PageCheckDeps) {
       const tab = await resolve(req);
       if (!tab.ok) return tab;
       // A consent or captcha page is said from its address (no content script runs there).
-      if (tab.blocked) return { ok: true, check: pageCheckOf({ observation: blockedObservation(tab.url, tab.blocked), lang: null, frame: 'top' }, tab.name) };
+      if (tab.blocked) return { ok: true, check: pageCheckOf({ observation: blockObservation(tab.url, tab.blocked), lang: null, frame: 'top' }, tab.name) };
       let look: unknown;
       try {
         look = await deps.timeout(deps.look(tab.tabId), LOOK_TIMEOUT_MS);
@@ -117,22 +117,4 @@ function blockedPageOf(url: string): { site: ProviderId; name: string; kind: 'ca
     if (kind) return { site: p.id, name: p.displayName, kind };
   }
   return null;
-}
-
-/** What a sweep's visit records of a block page: its kind, and nothing read. */
-function blockedObservation(url: string, kind: 'captcha' | 'consent'): Observation {
-  return {
-    url,
-    pageKind: kind,
-    cardsVisible: 0,
-    listings: [],
-    networkItems: null,
-    networkKeys: [],
-    endOfList: false,
-    capHit: false,
-    finalView: null,
-    elapsedMs: 0,
-    stopReason: 'not-a-feed',
-    warnings: [],
-  };
 }
