@@ -17,6 +17,7 @@ import { BrowsingSwitch } from './BrowsingSwitch';
 import { PageCheckPanel } from './PageCheckPanel';
 import { FinishedReport } from './FinishedReport';
 import { HealthLine } from './HealthLine';
+import { HostAccessNotice } from './HostAccessNotice';
 import { SweepControls } from './SweepControls';
 import { SweepForm } from './SweepForm';
 import { SweepStatus } from './SweepStatus';
@@ -49,6 +50,7 @@ export function Popup() {
   return (
     <main>
       <h1>{t('extName')}</h1>
+      <HostAccessNotice />
       {storeError && (
         <p class="error" role="alert">
           {t('storeError', storeError)}

@@ -280,6 +280,24 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     '$1 documents from the team refused, their cells searched here (the first: $2)',
     '팀의 문서 $1건을 믿지 않고 그 칸들을 여기서 검색했습니다 (첫 이유: $2)',
   ],
+  warning_host_access: [
+    'Paused: MapSweep may no longer read the map sites (access was withdrawn). Press "Allow access to the map sites" above, then Resume.',
+    '일시 정지됨: MapSweep이 더 이상 지도 사이트를 읽을 수 없습니다(접근 권한이 철회됨). 위의 ‘지도 사이트 접근 허용’을 누른 뒤 ‘재개’를 누르세요.',
+  ],
+  notifyHostAccess: [
+    'Sweep paused: access to the map sites was withdrawn. Open MapSweep to allow it again.',
+    '수집 일시 정지: 지도 사이트 접근 권한이 철회되었습니다. MapSweep을 열어 다시 허용하세요.',
+  ],
+  hostAccessNeeded: [
+    'MapSweep needs your permission to read the map sites (Google Maps, Naver Map, Kakao Map). Nothing is read until you allow it.',
+    'MapSweep이 지도 사이트(Google 지도, 네이버 지도, 카카오맵)를 읽으려면 권한이 필요합니다. 허용하기 전에는 아무것도 읽지 않습니다.',
+  ],
+  hostAccessAllow: ['Allow access to the map sites', '지도 사이트 접근 허용'],
+  hostAccessRefused: ['Not allowed: MapSweep still cannot read the map sites.', '허용되지 않음: MapSweep은 여전히 지도 사이트를 읽을 수 없습니다.'],
+  error_no_host_access: [
+    'MapSweep may not read the map sites: press "Allow access to the map sites" in the popup, then try again.',
+    'MapSweep이 지도 사이트를 읽을 수 없습니다. 팝업에서 ‘지도 사이트 접근 허용’을 누른 뒤 다시 시도하세요.',
+  ],
   warning_team: ['Paused by the team database: $1', '팀 데이터베이스 때문에 일시 정지됨: $1'],
   notifyTeam: [
     'Sweep paused: the team database refused this browser. Open MapSweep to see why.',

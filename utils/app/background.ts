@@ -15,6 +15,8 @@ import { KEEP_RUNS_KEY, pageHiddenKey, readKeepRuns } from '../config/storage-ke
 import type { Sweep } from '../domain/sweep';
 import { DISK_FULL_KEY, diskFullOf } from '../sweep/disk-full';
 import { wireLongExports } from '../export/long-export';
+import { createDocumentExports } from '../export/document-export';
+import { hasMapHostAccess } from '../browser/host-access';
 import { blockedPageKindOf, PROVIDERS, providerOfUrl } from '../providers/registry';
 import { watchBlockRedirects } from '../browser/block-redirects';
 import { wireContacts } from '../contacts/wire';
@@ -28,7 +30,7 @@ import { withTimeout } from '../browser/page-driver';
 const SETTINGS_KEY = 'settings';
 const SESSION_ALIVE_KEY = 'session-alive';
 
-type Attention = 'blocked' | 'consent' | 'signed-out' | 'reviews-signed-out' | 'extractor' | 'finished' | 'quota' | 'team';
+type Attention = 'blocked' | 'consent' | 'signed-out' | 'reviews-signed-out' | 'extractor' | 'finished' | 'quota' | 'team' | 'host-access';
 
 /**
  * Wires the service worker: listeners are registered synchronously (MV3 only wakes a worker
@@ -88,6 +90,8 @@ export function createBackground(browser: Browser): void {
       calibration: storageCalibrationStore(browser.storage.local),
       // Sweeps shared with other browsers take their cells through the team's database (utils/team).
       team: team.gate,
+      // Firefox lets the person withhold or withdraw the map hosts (utils/browser/host-access.ts).
+      hostAccess: () => hasMapHostAccess(browser),
     });
     const scheduler = createScheduler({
       store,
@@ -123,6 +127,7 @@ export function createBackground(browser: Browser): void {
       finished: 'notifyFinished',
       quota: 'notifyQuota',
       team: 'notifyTeam',
+      'host-access': 'notifyHostAccess',
     }[reason];
     await browser.notifications
       .create(`mapsweep-${sweep.id}-${reason}`, {
@@ -226,8 +231,10 @@ export function createBackground(browser: Browser): void {
     guarded('pageReportSource', senders, async (message) => (await checkPage.pageReportSource(message.data)) as never),
   );
 
-  // Long exports: built in an offscreen document, handed to the downloads API (utils/export/long-export.ts).
-  wireLongExports(browser, senders);
+  // Long exports, handed to the downloads API (utils/export/long-export.ts): built in Chrome's
+  // offscreen document; where there is none and this background is a document (Firefox's event
+  // page), built here.
+  wireLongExports(browser, senders, browserHasNoOffscreenButIsADocument(browser) ? (progress) => createDocumentExports({ openStore, progress }) : undefined);
   // E-mails and social profiles from the businesses' own websites (utils/contacts/wire.ts).
   const contacts = wireContacts(
     browser,
@@ -302,4 +309,9 @@ export function createBackground(browser: Browser): void {
     await scheduler.onStartup();
     await controller.ensureDriving();
   })().catch((e) => console.error('MapSweep start-up failed', e));
+}
+
+/** Firefox: no offscreen documents, and the background is an event page with URL.createObjectURL. */
+function browserHasNoOffscreenButIsADocument(browser: Browser): boolean {
+  return !(browser as { offscreen?: unknown }).offscreen && typeof document !== 'undefined' && typeof URL.createObjectURL === 'function';
 }

@@ -217,7 +217,7 @@ export interface Sweep {
   keywords: string[];
   settings: SweepSettings;
   status: SweepStatus;
-  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'quota' | 'signed-out' | 'team' | null;
+  pauseReason: 'user' | 'captcha' | 'consent' | 'restart' | 'quota' | 'signed-out' | 'team' | 'host-access' | null;
   /** The problem that paused or failed the sweep (captcha, extractor broken, disk full), shown to the user. */
   problem: CellError | null;
   /** The user's map view when the sweep started (near-the-view-first ordering). */

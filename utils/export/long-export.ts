@@ -3,12 +3,13 @@ import type { Store } from '../store';
 import { onExportMessage, sendExportMessage, type LongExportRequest, type Reply } from '../messaging/protocol';
 import { ALL_PLACES_WORDS, EXPORT_BATCH, writeExport, type ExportSink } from './build';
 import { normaliseFilter } from '../config/settings';
+import type { DocumentExports } from './document-export';
 
 /**
  * Long exports run where they can finish: not in the popup, which the browser closes the
  * moment it loses focus, but in an offscreen document started by the service worker (a worker
  * has no URL.createObjectURL, and a data: URL of a 100,000-place file is over the browser's
- * URL limit). The offscreen document reads the store batch by batch (utils/export/build.ts),
+ * URL limit); in Firefox, which has no offscreen documents, in its background event page. The offscreen document reads the store batch by batch (utils/export/build.ts),
  * writes each batch's text into a file of its origin private file system (so neither the page
  * nor the browser holds the whole file in memory) and hands back a blob: URL of that file;
  * the worker gives it to the downloads API, then has the document revoke it and delete the file. Progress lives in storage.session, so a popup opened again shows where it is.
@@ -191,13 +192,42 @@ type WiringBrowser = {
 export const OFFSCREEN_PATH = '/offscreen.html';
 
 /**
- * The service worker's wiring (utils/app/background.ts calls it once, synchronously): the
- * popup's `startLongExport` from MapSweep pages only, the offscreen document's progress.
+ * The background's wiring (utils/app/background.ts calls it once, synchronously): the popup's
+ * `startLongExport` from MapSweep pages only, and the builder's progress. In Chrome the file is
+ * built in the offscreen document; where the browser has none and the background is itself a
+ * document (Firefox's event page), `inThisDocument` builds it right here
+ * (utils/export/document-export.ts), with no message in between.
  */
-export function wireLongExports(browser: WiringBrowser, senders: SenderEnv): void {
+export function wireLongExports(
+  browser: WiringBrowser,
+  senders: SenderEnv,
+  inThisDocument?: (progress: (p: { exportId: string; done: number; total: number }) => void) => DocumentExports,
+): void {
+  const exports = backgroundLongExports(browser, inThisDocument);
+  onExportMessage(
+    'startLongExport',
+    guarded('startLongExport', senders, async (m) => {
+      return exports.start(m.data);
+    }),
+  );
+  onExportMessage(
+    'offscreenExportProgress',
+    guarded('offscreenExportProgress', senders, async (m) => {
+      await exports.progress(m.data);
+    }),
+  );
+}
+
+/** The background's long exports, on this browser's APIs: the offscreen document's, or this document's builder. */
+export function backgroundLongExports(
+  browser: WiringBrowser,
+  inThisDocument?: (progress: (p: { exportId: string; done: number; total: number }) => void) => DocumentExports,
+): ReturnType<typeof createLongExports> {
+  const here = inThisDocument?.((p) => void exports.progress(p));
   const exports = createLongExports({
     session: browser.storage.session,
     async ensureOffscreen() {
+      if (here) return;
       if (!browser.offscreen) throw new Error('This browser has no offscreen documents.');
       await browser.offscreen
         .createDocument({
@@ -210,9 +240,9 @@ export function wireLongExports(browser: WiringBrowser, senders: SenderEnv): voi
           if (!/single offscreen|only a single/i.test(String(e instanceof Error ? e.message : e))) throw e;
         });
     },
-    closeOffscreen: async () => void (await browser.offscreen?.closeDocument()),
-    build: (req) => sendExportMessage('offscreenBuildExport', req),
-    revoke: (url) => sendExportMessage('offscreenRevoke', url),
+    closeOffscreen: async () => void (here ? undefined : await browser.offscreen?.closeDocument()),
+    build: (req) => (here ? here.build(req) : sendExportMessage('offscreenBuildExport', req)),
+    revoke: (url) => (here ? here.revoke(url) : sendExportMessage('offscreenRevoke', url)),
     download: (url, fileName) =>
       new Promise((resolve) => {
         const downloads = browser.downloads;
@@ -243,16 +273,5 @@ export function wireLongExports(browser: WiringBrowser, senders: SenderEnv): voi
     now: Date.now,
     newId: () => `x${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
   });
-  onExportMessage(
-    'startLongExport',
-    guarded('startLongExport', senders, async (m) => {
-      return exports.start(m.data);
-    }),
-  );
-  onExportMessage(
-    'offscreenExportProgress',
-    guarded('offscreenExportProgress', senders, async (m) => {
-      await exports.progress(m.data);
-    }),
-  );
+  return exports;
 }

@@ -12,7 +12,7 @@ export interface SweepPatch {
 }
 
 const SWEEP_STATUSES: readonly SweepStatus[] = ['running', 'paused', 'stopped', 'failed', 'finished'];
-const PAUSE_REASONS: readonly Sweep['pauseReason'][] = ['user', 'captcha', 'consent', 'restart', 'quota', 'signed-out', 'team', null];
+const PAUSE_REASONS: readonly Sweep['pauseReason'][] = ['user', 'captcha', 'consent', 'restart', 'quota', 'signed-out', 'team', 'host-access', null];
 const PATCHABLE = new Set(['status', 'pauseReason', 'problem', 'settings']);
 
 export function sweepProblem(sweep: Sweep, cells: readonly Cell[]): string | null {

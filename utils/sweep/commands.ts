@@ -16,6 +16,7 @@ import { transition } from './status-machine';
 import { planSweep } from './plan';
 import type { AllSettings } from '../config/settings';
 import { askForReviews } from '../reviews/ask';
+import { NO_HOST_ACCESS_MESSAGE } from '../browser/host-access';
 
 /**
  * The popup's and dashboard's sweep commands (estimate, start, pause, resume, stop, delete,
@@ -38,7 +39,12 @@ export interface SweepCommandDeps {
   tabsInUse(except?: string): Promise<Set<number>>;
   /** Starts loops for every running sweep not driven yet. */
   ensureDriving(): Promise<void>;
+  /** May MapSweep read the map sites (utils/browser/host-access.ts)? Absent: always. */
+  hostAccess?(): Promise<boolean>;
 }
+
+/** Start and Resume refuse while the map hosts are withheld (Firefox): nothing would be read. */
+const NO_HOST_ACCESS: UserError = { code: 'no-host-access', message: NO_HOST_ACCESS_MESSAGE };
 
 export function createSweepCommands(deps: SweepCommandDeps) {
   /** The provider a request names, or the site of the map tab used last; null when it names none and no map tab is open. */
@@ -78,6 +84,7 @@ export function createSweepCommands(deps: SweepCommandDeps) {
     async startSweep(req) {
       const plan = await planFor(req);
       if (!plan.ok) return plan;
+      if (deps.hostAccess && !(await deps.hostAccess())) return { ok: false, error: NO_HOST_ACCESS };
       const { tab, provider } = plan;
       const site = provider.displayName;
       if (!plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
@@ -102,6 +109,7 @@ export function createSweepCommands(deps: SweepCommandDeps) {
       return setStatus(id, { event: 'pause', reason: 'user' });
     },
     async resumeSweep(id) {
+      if (deps.hostAccess && !(await deps.hostAccess())) return { ok: false, error: NO_HOST_ACCESS };
       const wasFull = await clearDiskFull(deps.browser.storage.local, id);
       let reply = await setStatus(id, { event: 'resume' });
       // Disk full, and IndexedDB refused the pause too: still 'running' there, and Resume goes on.

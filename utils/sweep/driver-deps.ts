@@ -30,7 +30,15 @@ export interface DriverDeps {
    */
   diskFull?(sweepId: string, error: CellError): Promise<void>;
   /** Badge, notification: the sweep needs the user (captcha, consent, page changed, team database) or finished. */
-  attention(sweep: Sweep, reason: 'blocked' | 'consent' | 'signed-out' | 'reviews-signed-out' | 'extractor' | 'finished' | 'quota' | 'team'): void;
+  attention(
+    sweep: Sweep,
+    reason: 'blocked' | 'consent' | 'signed-out' | 'reviews-signed-out' | 'extractor' | 'finished' | 'quota' | 'team' | 'host-access',
+  ): void;
+  /**
+   * May MapSweep read the map sites now (utils/browser/host-access.ts)? Asked before every visit:
+   * Firefox lets the person withdraw the map hosts mid-sweep. Absent: always (Chrome grants them at install).
+   */
+  hostAccess?(): Promise<boolean>;
   /** A sweep shared with other browsers (utils/team): who searches each cell is decided in the team's database. */
   team?: TeamGate;
 }

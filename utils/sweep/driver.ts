@@ -10,7 +10,7 @@ import type { BoxSpans } from './reported-box';
 import { leaseMsOf, type DriverDeps, type WorkerExit } from './driver-deps';
 import { settleFromTeam } from './team-settle';
 import { visitCell } from './visit';
-import { pauseForQuota, recordFailure, isQuota, errorText } from './worker-exits';
+import { pauseForHostAccess, pauseForQuota, recordFailure, isQuota, errorText } from './worker-exits';
 
 /**
  * The sweep driver: one loop per worker tab, all state in the store. Each turn leases a cell,
@@ -96,6 +96,10 @@ export async function runWorker(
         if (again) return again;
         continue;
       }
+    }
+    if (deps.hostAccess && !(await deps.hostAccess())) {
+      release('unused');
+      return pauseForHostAccess(deps, sweep, cell, holder);
     }
     let exit: WorkerExit | undefined;
     try {

@@ -17,6 +17,8 @@ export interface Progress {
 export type Warning =
   /** `signed_out`: Google's limited view (pauseReason 'signed-out'); spelled so that `warning_${kind}` is a valid message name. */
   | { kind: 'captcha' | 'consent' | 'signed_out' | 'extractor' | 'quota' | 'restart'; message: string }
+  /** The map hosts were withdrawn (Firefox: pauseReason 'host-access'). */
+  | { kind: 'host_access'; message: string }
   /** The team database refused this browser (pauseReason 'team'): `message` is why, and what to do. */
   | { kind: 'team'; message: string }
   | { kind: 'saturated'; count: number }
@@ -43,6 +45,7 @@ export function sweepProgress(sweep: Sweep, now: number): Progress {
     warnings.push({ kind: sweep.pauseReason, message: sweep.problem?.message ?? '' });
   }
   if (sweep.pauseReason === 'team') warnings.push({ kind: 'team', message: sweep.problem?.message ?? '' });
+  if (sweep.pauseReason === 'host-access') warnings.push({ kind: 'host_access', message: sweep.problem?.message ?? '' });
   if (sweep.pauseReason === 'signed-out') warnings.push({ kind: 'signed_out', message: sweep.problem?.message ?? '' });
   if (sweep.status === 'failed') warnings.push({ kind: 'extractor', message: sweep.problem?.message ?? '' });
   if (c.cellsSaturated > 0) warnings.push({ kind: 'saturated', count: c.cellsSaturated });

@@ -3,6 +3,7 @@ import { attentionOf } from '../domain/sweep-status';
 import { transition } from './status-machine';
 import type { Cell, CellError, Sweep } from '../domain/sweep';
 import type { DriverDeps, WorkerExit } from './driver-deps';
+import { NO_HOST_ACCESS_MESSAGE } from '../browser/host-access';
 
 /**
  * How a visit fails: an attempt recorded (backoff, quarantine, or the whole sweep paused when the
@@ -20,6 +21,19 @@ export async function pauseForQuota(deps: DriverDeps, sweep: Sweep, cell: Cell |
   if (cell) await releaseCell(deps.store, { cellId: cell.id, holder }).catch(() => {});
   const paused = await transition(deps.store, sweep.id, { event: 'pause', reason: 'quota', problem: error }).catch(() => null);
   deps.attention(paused?.ok ? paused.sweep : sweep, 'quota');
+  return 'paused';
+}
+
+/**
+ * The map hosts were withdrawn (Firefox lets the person do so at any time): the cell goes back
+ * untouched, no attempt counted, and the sweep pauses with its reason until access is granted
+ * again and the person presses Resume.
+ */
+export async function pauseForHostAccess(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string): Promise<WorkerExit> {
+  await releaseCell(deps.store, { cellId: cell.id, holder }).catch(() => {});
+  const problem: CellError = { kind: 'internal', message: NO_HOST_ACCESS_MESSAGE, at: deps.now() };
+  const paused = await transition(deps.store, sweep.id, { event: 'pause', reason: 'host-access', problem });
+  if (paused.ok) deps.attention(paused.sweep, 'host-access');
   return 'paused';
 }
 

@@ -1,0 +1,120 @@
+/**
+ * Firefox's Manifest V3 leaves the map hosts to the person, who may withhold or withdraw them:
+ * a sweep never starts, resumes, nor reports a cell without them (utils/browser/host-access.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { hasMapHostAccess } from '../../utils/browser/host-access';
+import { createSweepCommands } from '../../utils/sweep/commands';
+import { runWorker, type DriverDeps } from '../../utils/sweep/driver';
+import { createPacer } from '../../utils/queue/pacing';
+import { planSweep } from '../../utils/sweep/plan';
+import { DEFAULT_SETTINGS, normaliseSettings } from '../../utils/config/settings';
+import { openStore } from '../../utils/store';
+import { transition } from '../../utils/sweep/status-machine';
+import { sweepProgress } from '../../utils/sweep/progress';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { seededRandom } from '../helpers/random';
+import { createSimPageDriver } from '../helpers/sim-page-driver';
+import { createWorld } from '../replica/world';
+
+const world = createWorld({ seed: 5, places: 3000, centre: { lat: 37.5665, lng: 126.978 }, radiusKm: 3 });
+const VIEWPORT = { width: 1280, height: 800, panelWidth: 408 };
+
+async function plannedSweep(name: string) {
+  const store = await openStore({ name });
+  const settings = { ...DEFAULT_SETTINGS, delayMs: 2000, jitterMs: 0 };
+  const plan = planSweep({ areaText: '37.55,126.96,37.58,127.00', keywordsText: 'cafe', settings, viewport: VIEWPORT, origin: null }, 's1', 1_000_000);
+  if (!plan.ok) throw new Error(plan.error.message);
+  const sweep = await store.createSweep(plan.sweep, plan.cells);
+  return { store, sweep, settings };
+}
+
+describe('map host access', () => {
+  it('withdrawn mid-sweep: the sweep pauses with its reason, the cell goes back with no attempt counted, nothing more is loaded', async () => {
+    const { store, sweep, settings } = await plannedSweep('host-access-driver');
+    let clock = 1_000_000;
+    const sleep = async (ms: number) => {
+      clock += Math.max(0, ms);
+      await Promise.resolve();
+    };
+    const page = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
+    const random = seededRandom(4);
+    let granted = true;
+    const attention: string[] = [];
+    const deps: DriverDeps = {
+      store,
+      page,
+      pacer: createPacer({ now: () => clock, random, timing: () => settings, sleep }),
+      now: () => clock,
+      sleep,
+      random,
+      attention: (_s, reason) => void attention.push(reason),
+      hostAccess: async () => {
+        // Withdrawn after the second page load (the person in about:addons).
+        if (page.loads >= 2) granted = false;
+        return granted;
+      },
+    };
+    expect(await runWorker(deps, sweep.id, 1)).toBe('paused');
+    expect(page.loads).toBe(2);
+    const paused = await store.getSweep(sweep.id);
+    expect(paused).toMatchObject({ status: 'paused', pauseReason: 'host-access' });
+    expect(sweepProgress(paused!, clock).warnings).toContainEqual({ kind: 'host_access', message: expect.stringContaining('Allow access to the map sites') });
+    expect(attention).toEqual(['host-access']);
+    const cells = await store.listCells(sweep.id);
+    expect(cells.filter((c) => c.status === 'leased')).toEqual([]);
+    // The cells read are committed (done or split); no cell carries an attempt for the withdrawal.
+    expect(cells.filter((c) => c.status !== 'pending').length).toBeGreaterThanOrEqual(1);
+    expect(cells.filter((c) => c.status !== 'done' && c.attempts > 0)).toEqual([]);
+
+    // Granted again and resumed: the sweep goes on to the end.
+    granted = true;
+    deps.hostAccess = async () => true;
+    expect((await transition(store, sweep.id, { event: 'resume' })).ok).toBe(true);
+    expect(await runWorker(deps, sweep.id, 1)).toBe('finished');
+  }, 30_000);
+
+  it('withheld: Start and Resume are refused with the reason, and nothing is created or resumed', async () => {
+    fakeBrowser.reset();
+    const { store, sweep } = await plannedSweep('host-access-commands');
+    await transition(store, sweep.id, { event: 'pause', reason: 'user' });
+    let driving = 0;
+    const { commands } = createSweepCommands({
+      browser: fakeBrowser,
+      store,
+      now: () => 2_000_000,
+      newId: () => 's2',
+      settings: async () => normaliseSettings({}),
+      passes: { stop: () => {} },
+      reviews: { resume: async () => {} },
+      tabsInUse: async () => new Set(),
+      ensureDriving: async () => void driving++,
+      hostAccess: async () => false,
+    });
+    const start = await commands.startSweep({ areaText: '37.55,126.96,37.58,127.00', keywordsText: 'cafe', provider: 'google' });
+    expect(start).toMatchObject({ ok: false, error: { code: 'no-host-access' } });
+    expect((await store.listSweeps()).map((s) => s.id)).toEqual(['s1']);
+    expect(await commands.resumeSweep(sweep.id)).toMatchObject({ ok: false, error: { code: 'no-host-access' } });
+    expect((await store.getSweep(sweep.id))?.status).toBe('paused');
+    expect(driving).toBe(0);
+  });
+
+  it('asks the browser for every host of the manifest; a browser that cannot say, or a manifest with none, is "not granted"', async () => {
+    const asked: string[][] = [];
+    const api = (hosts: unknown, contains: (o: string[]) => Promise<boolean>) => ({
+      runtime: { getManifest: () => ({ host_permissions: hosts }) },
+      permissions: {
+        contains: (p: { origins: string[] }) => {
+          asked.push(p.origins);
+          return contains(p.origins);
+        },
+      },
+    });
+    const hosts = ['https://map.naver.com/*', 'https://map.kakao.com/*'];
+    expect(await hasMapHostAccess(api(hosts, async () => true))).toBe(true);
+    expect(asked.at(-1)).toEqual(hosts);
+    expect(await hasMapHostAccess(api(hosts, async () => false))).toBe(false);
+    expect(await hasMapHostAccess(api(hosts, () => Promise.reject(new Error('no'))))).toBe(false);
+    expect(await hasMapHostAccess(api(undefined, async () => true))).toBe(false);
+  });
+});
