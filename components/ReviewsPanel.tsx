@@ -102,7 +102,7 @@ export function ReviewsPanel(props: {
       </p>
       {paused && (
         <p class="error" role="alert">
-          {t(paused === 'signed-out' ? 'reviewsPausedSignedOut' : 'reviewsPausedBlocked')}{' '}
+          {t(paused === 'signed-out' ? 'reviewsPausedSignedOut' : paused === 'host-access' ? 'warning_host_access' : 'reviewsPausedBlocked')}{' '}
           <button type="button" onClick={() => void sendMessage('resumeReviews', sweep.id).then(() => setPaused(null))}>
             {t('resumeReviews')}
           </button>

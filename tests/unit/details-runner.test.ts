@@ -154,6 +154,22 @@ describe('the place-details loop', () => {
     store.close();
   });
 
+  it('the map hosts withdrawn (Firefox): no page is loaded, no attempt counted, the pass says why; allowed again, it goes on', async () => {
+    const store = await storeWith([{ id: 'g', provider: 'google', places: 3 }]);
+    const clock = fakeClock();
+    await enqueueDetails(store, 'g', clock.now(), { provider: 'google' });
+    const pacer = createPacer({ now: clock.now, sleep: clock.sleep, random: () => 0, timing: () => ({ delayMs: 0, jitterMs: 0 }) });
+    const { page, loads } = fakePages(store, clock);
+    // Withdrawn once the first place page was read (the person in about:addons).
+    const deps = { store, page, pacer, now: clock.now, sleep: clock.sleep, random: () => 0.5, hostAccess: async () => loads.length < 1 };
+    expect(await runDetails(deps, 'g', 1)).toBe('no-host-access');
+    expect(loads).toHaveLength(1);
+    expect(await countPlaces(store, 'g')).toMatchObject({ done: 1, pending: 2, leased: 0, failed: 0 });
+    expect(await runDetails({ ...deps, hostAccess: async () => true }, 'g', 1)).toBe('finished');
+    expect(await countPlaces(store, 'g')).toMatchObject({ done: 3, failed: 0 });
+    store.close();
+  });
+
   it('a loop killed mid-place: the next one (after a restart) loads that place again and nothing committed twice', async () => {
     const store = await storeWith([{ id: 'g', provider: 'google', places: 5 }]);
     const clock = fakeClock();

@@ -37,7 +37,7 @@ describe("the list tab's guard", () => {
       ).toBe(false);
   });
 
-  async function driven(text: string, guardApi: GuardApi | undefined, onLoad: () => void = () => {}) {
+  async function driven(text: string, guardApi: GuardApi | undefined, onLoad: () => void = () => {}, hostAccess?: () => Promise<boolean>) {
     const store = await openStore({ name: `lists-guard-${Math.random()}` });
     const clock = fakeClock();
     await createList(store, {
@@ -73,6 +73,7 @@ describe("the list tab's guard", () => {
       random: () => 0.5,
       workerTab: async () => 9,
       guardApi,
+      hostAccess,
     });
     await driver.ensure();
     for (let i = 0; i < 200 && (await getList(store, 'list-guard1'))!.status === 'running'; i++) await new Promise((r) => setTimeout(r, 5));
@@ -103,5 +104,16 @@ describe("the list tab's guard", () => {
     // A list of place links only goes on without it: it loads only the sites' own place pages.
     const plain = await driven('naver:1234567', undefined);
     expect(plain.list.status).toBe('finished');
+  });
+
+  it('the map hosts withdrawn (Firefox): the list pauses with the reason and loads nothing', async () => {
+    const { list, loads } = await driven(
+      'naver:1234567\nnaver:7654321',
+      undefined,
+      () => {},
+      async () => false,
+    );
+    expect(list).toMatchObject({ status: 'paused', problem: { kind: 'host-access', message: expect.stringContaining('Allow access to the map sites') } });
+    expect(loads).toEqual([]);
   });
 });

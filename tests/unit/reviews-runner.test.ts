@@ -146,4 +146,27 @@ describe('a date limit', () => {
     const jobs = await store.transact(['reviewQueue'], 'readonly', (tx) => tx.objectStore('reviewQueue').getAll());
     expect(jobs.filter((j) => j.result?.end === 'since').length).toBeGreaterThan(0);
   });
+
+  it('the map hosts withdrawn (Firefox): the place goes back unread and the pass waits for Resume reviews, saying why', async () => {
+    const { store, clock } = await setUp();
+    const pauses = new Map<string, ReviewsPause>();
+    const { page, log } = tab(clock);
+    const attention: string[] = [];
+    const pass = createReviewsPass({
+      ...deps(store, clock, page),
+      hostAccess: async () => false,
+      newId: () => 'x',
+      attention: (_s, exit) => attention.push(exit),
+      paused: {
+        get: async (id) => pauses.get(id) ?? null,
+        set: async (id, reason) => void pauses.set(id, reason),
+        clear: async (id) => void pauses.delete(id),
+      },
+    });
+    expect(await pass.start('s', 1)).toBe('no-host-access');
+    expect(log).toEqual([]);
+    expect(attention).toEqual(['no-host-access']);
+    expect(pauses.get('s')).toBe('host-access');
+    expect(await countReviews(store, 's')).toMatchObject({ done: 0, failed: 0 });
+  });
 });

@@ -77,10 +77,10 @@ export function reviewsPausedKey(sweepId: string): string {
 }
 
 /** Why a sweep's reviews pass waits for the user (utils/reviews/wire.ts). */
-export type ReviewsPause = 'signed-out' | 'blocked';
+export type ReviewsPause = 'signed-out' | 'blocked' | 'host-access';
 
 export function readReviewsPause(value: unknown): ReviewsPause | null {
-  return value === 'signed-out' || value === 'blocked' ? value : null;
+  return value === 'signed-out' || value === 'blocked' || value === 'host-access' ? value : null;
 }
 
 /** Per-sweep reasons in storage.local (outside IndexedDB: a wait the user ends, never a sweep's data). */

@@ -39,6 +39,8 @@ export interface DetailsDeps {
   now(): number;
   sleep(ms: number): Promise<void>;
   random(): number;
+  /** May MapSweep read the map sites now (utils/browser/host-access.ts)? Absent: always. */
+  hostAccess?(): Promise<boolean>;
 }
 
 export type DetailsExit =
@@ -48,6 +50,8 @@ export type DetailsExit =
   | 'not-finished'
   /** The site answered with a captcha or consent page: the lease went back, the pass waits for the user. */
   | 'blocked'
+  /** The map hosts were withdrawn (Firefox): the job went back untouched, the pass waits for the person. */
+  | 'no-host-access'
   | 'tab-closed'
   /** `stop()` was asked (another sweep needs the tab, the user). */
   | 'stopped';
@@ -181,6 +185,11 @@ export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource,
       release();
       for (const r of more) r();
     };
+    if (deps.hostAccess && !(await deps.hostAccess())) {
+      releaseAll();
+      await releasePlace(deps.store, { jobId: leased.id, holder, now: deps.now() });
+      return 'no-host-access';
+    }
     let loadedUrl: string;
     try {
       loadedUrl = (await deps.page.load(tabId, leased.url, limits.loadTimeoutMs)).url;

@@ -18,7 +18,7 @@ export function placeDetailsOn(settings: unknown): boolean {
 
 export interface DetailsPassDeps extends DetailsDeps {
   newId(): string;
-  /** The pass ended for a reason the user should hear of ('blocked': solve the page, then it goes on at the next start). */
+  /** The pass ended for a reason the user should hear of ('blocked': solve the page; 'no-host-access': allow the map sites; then it goes on at the next start). */
   attention?(sweep: Sweep, exit: DetailsExit): void;
 }
 
@@ -48,7 +48,7 @@ export function createDetailsPass(deps: DetailsPassDeps) {
       store: deps.store,
       newId: deps.newId,
       ended: (sweep, exit) => {
-        if (exit === 'blocked' || exit === 'finished') deps.attention?.(sweep, exit);
+        if (exit === 'blocked' || exit === 'no-host-access' || exit === 'finished') deps.attention?.(sweep, exit);
       },
     },
   );

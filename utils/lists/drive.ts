@@ -10,6 +10,7 @@ import { listReviewsSettings } from './reviews';
 import { runReviewQueues, type ReviewsExit, type ReviewsPageDriver } from '../reviews/runner';
 import { listQueueId, type ListProblem, type PlaceList } from './records';
 import { guardTab, unguardTab, type GuardApi } from '../browser/tab-guard';
+import { NO_HOST_ACCESS_MESSAGE } from '../browser/host-access';
 import { PROVIDERS } from '../providers/registry';
 import { runList } from './run';
 import { listTransition } from './status';
@@ -83,6 +84,9 @@ export function createListDriver(deps: ListDriverDeps) {
         exit === 'blocked'
           ? await pause(list, 'blocked', "The site showed a captcha or consent page in the list's tab: answer it there, then press Resume.")
           : await pause(list, 'signed-out', 'The site shows its reviews only to signed-in people: sign in in this browser, then press Resume.');
+      if (paused.ok) deps.attention?.(paused.list, 'blocked');
+    } else if (exit === 'no-host-access') {
+      const paused = await pause(list, 'host-access', NO_HOST_ACCESS_MESSAGE);
       if (paused.ok) deps.attention?.(paused.list, 'blocked');
     } else if (exit === 'tab-closed') {
       await pause(list, 'tab-closed', "The list's tab was closed. Press Resume to go on in a new one.");

@@ -14,7 +14,7 @@ export type ListStatus = 'running' | 'paused' | 'finished' | 'stopped';
 
 /** Why a list waits (shown in the dashboard), or what ended it. */
 export interface ListProblem {
-  kind: 'user' | 'blocked' | 'tab-closed' | 'restart' | 'signed-out' | 'no-guard';
+  kind: 'user' | 'blocked' | 'tab-closed' | 'restart' | 'signed-out' | 'no-guard' | 'host-access';
   message: string;
   at: number;
 }

@@ -44,9 +44,12 @@ export interface ReviewsDeps {
   now(): number;
   sleep(ms: number): Promise<void>;
   random(): number;
+  /** May MapSweep read the map sites now (utils/browser/host-access.ts)? Absent: always. */
+  hostAccess?(): Promise<boolean>;
 }
 
-export type ReviewsExit = 'finished' | 'not-finished' | 'blocked' | 'limited' | 'tab-closed' | 'stopped';
+/** 'no-host-access': the map hosts were withdrawn (Firefox); the place went back untouched. */
+export type ReviewsExit = 'finished' | 'not-finished' | 'blocked' | 'limited' | 'no-host-access' | 'tab-closed' | 'stopped';
 
 /** How long one step may wait for the page to show what it brought (a batch, an open text). */
 export const STEP_SETTLE_MS = 6_000;
@@ -112,6 +115,10 @@ export async function runReviewQueues(
     if (!job) {
       await deps.sleep(idleWaitMs({ open, nextAvailableAt: soonest }, deps.now()));
       continue;
+    }
+    if (deps.hostAccess && !(await deps.hostAccess())) {
+      await releaseReviews(deps.store, { jobId: job.id, holder: opts.holder, now: deps.now() });
+      return 'no-host-access';
     }
     const lane = providerFor(job.provider).reviews!.laneUrl;
     const exit = await readPlace(deps, job, tabId, lane, settings, opts.holder, leaseMs);

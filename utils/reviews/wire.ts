@@ -52,7 +52,7 @@ export function createReviewsPageDriver(
 export interface ReviewsPassDeps extends ReviewsDeps {
   newId(): string;
   /** The pass stopped for a reason the user must act on: a block page, or Google's signed-out view. */
-  attention?(sweep: Sweep, exit: 'blocked' | 'limited'): void;
+  attention?(sweep: Sweep, exit: 'blocked' | 'limited' | 'no-host-access'): void;
   /**
    * Sweeps whose pass waits for the user (signed out: reading again would only show the same 5
    * reviews; a block page: it would only be loaded again), not started again until `resume`
@@ -92,8 +92,11 @@ export function createReviewsPass(deps: ReviewsPassDeps) {
       store: deps.store,
       newId: deps.newId,
       ended: (sweep, exit) => {
-        if (exit === 'limited' || exit === 'blocked') void deps.paused.set(sweep.id, exit === 'limited' ? 'signed-out' : 'blocked');
-        if (exit === 'blocked' || exit === 'limited') deps.attention?.(sweep, exit);
+        // The person must act (sign in, answer the page, allow the map sites): the pass waits for Resume reviews.
+        if (exit === 'blocked' || exit === 'limited' || exit === 'no-host-access') {
+          void deps.paused.set(sweep.id, PAUSE_OF_EXIT[exit]);
+          deps.attention?.(sweep, exit);
+        }
       },
     },
   );
@@ -107,3 +110,9 @@ export function createReviewsPass(deps: ReviewsPassDeps) {
 }
 
 export type ReviewsPass = ReturnType<typeof createReviewsPass>;
+
+const PAUSE_OF_EXIT: Record<'blocked' | 'limited' | 'no-host-access', ReviewsPause> = {
+  blocked: 'blocked',
+  limited: 'signed-out',
+  'no-host-access': 'host-access',
+};

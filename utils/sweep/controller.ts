@@ -59,8 +59,10 @@ export function createController(deps: ControllerDeps) {
     sleep: deps.sleep,
     random: deps.random,
     newId: deps.newId,
+    hostAccess: deps.hostAccess,
     attention: (s, exit) => {
       if (exit === 'blocked') deps.attention(s, 'blocked');
+      if (exit === 'no-host-access') deps.attention(s, 'host-access');
     },
   });
   /** The optional reviews pass (utils/reviews), after the place details, in the same tab. */
@@ -72,7 +74,8 @@ export function createController(deps: ControllerDeps) {
     sleep: deps.sleep,
     random: deps.random,
     newId: deps.newId,
-    attention: (s, exit) => deps.attention(s, exit === 'limited' ? 'reviews-signed-out' : 'blocked'),
+    hostAccess: deps.hostAccess,
+    attention: (s, exit) => deps.attention(s, exit === 'limited' ? 'reviews-signed-out' : exit === 'no-host-access' ? 'host-access' : 'blocked'),
     paused: storedPauses(deps.browser.storage.local),
   });
   /** Lists of places (utils/lists), each collected in a window of its own. */
@@ -86,6 +89,7 @@ export function createController(deps: ControllerDeps) {
     reviewsPage: createReviewsPageDriver(deps.page, deps.sleep),
     workerTab: listTab,
     guardApi: (deps.browser as unknown as { declarativeNetRequest?: GuardApi }).declarativeNetRequest,
+    hostAccess: deps.hostAccess,
     attention: (list, reason) => deps.listAttention?.(list, reason),
   });
   /** The passes over a finished sweep's places, in this order, one after the other in its tab. */
