@@ -39,7 +39,7 @@ const NOT_MAPS = [
 ];
 
 /** The patterns the built manifest lists for Google's hosts. */
-const manifest = config.manifest as { host_permissions: string[] };
+const manifest = (config.manifest as (env: { browser: string }) => { host_permissions: string[] })({ browser: 'chrome' });
 const googlePermissions = manifest.host_permissions.filter((p) => /google/.test(p));
 /** The content scripts' `matches` (a plain list for Chrome). */
 const contentMatches = googleContent.matches as string[];
