@@ -170,6 +170,22 @@ describe('the place-details loop', () => {
     store.close();
   });
 
+  it('withdrawn while a place page loads: its failure is no fault of the place, which goes back with no attempt', async () => {
+    const store = await storeWith([{ id: 'g', provider: 'google', places: 3 }]);
+    const clock = fakeClock();
+    await enqueueDetails(store, 'g', clock.now(), { provider: 'google' });
+    const pacer = createPacer({ now: clock.now, sleep: clock.sleep, random: () => 0, timing: () => ({ delayMs: 0, jitterMs: 0 }) });
+    let withdrawn = false;
+    // The second place's page fails to load because the hosts went meanwhile.
+    const { page } = fakePages(store, clock, { fail: (url) => url.includes('cid=100001') && (withdrawn = true) });
+    const deps = { store, page, pacer, now: clock.now, sleep: clock.sleep, random: () => 0.5, hostAccess: async () => !withdrawn };
+    expect(await runDetails(deps, 'g', 1)).toBe('no-host-access');
+    expect(await countPlaces(store, 'g')).toMatchObject({ done: 1, pending: 2, leased: 0, failed: 0 });
+    const jobs = await store.transact(['placeQueue'], 'readonly', (tx) => tx.objectStore('placeQueue').getAll());
+    expect(jobs.filter((j) => j.attempts > 0 || j.lastError)).toEqual([]);
+    store.close();
+  });
+
   it('a loop killed mid-place: the next one (after a restart) loads that place again and nothing committed twice', async () => {
     const store = await storeWith([{ id: 'g', provider: 'google', places: 5 }]);
     const clock = fakeClock();

@@ -3,7 +3,13 @@
  * a sweep never starts, resumes, nor reports a cell without them (utils/browser/host-access.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { hasMapHostAccess } from '../../utils/browser/host-access';
+import { hasHostAccess } from '../../utils/browser/host-access';
+import type { PageDriver } from '../../utils/browser/page-driver';
+import { PROVIDERS } from '../../utils/providers/registry';
+import { googleProvider } from '../../utils/providers/google/provider';
+import { naverProvider } from '../../utils/providers/naver/provider';
+import { kakaoProvider } from '../../utils/providers/kakao/provider';
+import config from '../../wxt.config';
 import { createSweepCommands } from '../../utils/sweep/commands';
 import { runWorker, type DriverDeps } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/queue/pacing';
@@ -74,6 +80,45 @@ describe('map host access', () => {
     expect(await runWorker(deps, sweep.id, 1)).toBe('finished');
   }, 30_000);
 
+  it('withdrawn during a visit: the failed read is no fault of the cell, which goes back with no attempt (never quarantined)', async () => {
+    const { store, sweep } = await plannedSweep('host-access-mid-visit');
+    // One attempt per cell: a counted failure would quarantine it at once.
+    await store.patchSweep(sweep.id, { settings: { ...sweep.settings, maxAttempts: 1 } });
+    let clock = 1_000_000;
+    const sleep = async (ms: number) => {
+      clock += Math.max(0, ms);
+      await Promise.resolve();
+    };
+    const sim = createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } });
+    let withdrawn = false;
+    const page: PageDriver = {
+      ...sim,
+      load: sim.load.bind(sim),
+      async collect(tabId, options, timeoutMs) {
+        // Withdrawn while the second page loads: its content script never answers.
+        if (sim.loads >= 2) withdrawn = true;
+        if (withdrawn) throw new Error('Could not establish connection. Receiving end does not exist.');
+        return sim.collect(tabId, options, timeoutMs);
+      },
+    };
+    const random = seededRandom(4);
+    const deps: DriverDeps = {
+      store,
+      page,
+      pacer: createPacer({ now: () => clock, random, timing: () => ({ delayMs: 2000, jitterMs: 0 }), sleep }),
+      now: () => clock,
+      sleep,
+      random,
+      attention: () => {},
+      hostAccess: async () => !withdrawn,
+    };
+    expect(await runWorker(deps, sweep.id, 1)).toBe('paused');
+    expect(await store.getSweep(sweep.id)).toMatchObject({ status: 'paused', pauseReason: 'host-access' });
+    const cells = await store.listCells(sweep.id);
+    expect(cells.filter((c) => c.status === 'quarantined' || c.status === 'leased')).toEqual([]);
+    expect(cells.filter((c) => c.status === 'pending' && c.attempts > 0)).toEqual([]);
+  }, 30_000);
+
   it('withheld: Start and Resume are refused with the reason, and nothing is created or resumed', async () => {
     fakeBrowser.reset();
     const { store, sweep } = await plannedSweep('host-access-commands');
@@ -99,10 +144,9 @@ describe('map host access', () => {
     expect(driving).toBe(0);
   });
 
-  it('asks the browser for every host of the manifest; a browser that cannot say, or a manifest with none, is "not granted"', async () => {
+  it('asks the browser for exactly the hosts given; a browser that cannot say, or no hosts, is "not granted"', async () => {
     const asked: string[][] = [];
-    const api = (hosts: unknown, contains: (o: string[]) => Promise<boolean>) => ({
-      runtime: { getManifest: () => ({ host_permissions: hosts }) },
+    const api = (contains: (o: string[]) => Promise<boolean>) => ({
       permissions: {
         contains: (p: { origins: string[] }) => {
           asked.push(p.origins);
@@ -111,10 +155,44 @@ describe('map host access', () => {
       },
     });
     const hosts = ['https://map.naver.com/*', 'https://map.kakao.com/*'];
-    expect(await hasMapHostAccess(api(hosts, async () => true))).toBe(true);
+    expect(
+      await hasHostAccess(
+        api(async () => true),
+        hosts,
+      ),
+    ).toBe(true);
     expect(asked.at(-1)).toEqual(hosts);
-    expect(await hasMapHostAccess(api(hosts, async () => false))).toBe(false);
-    expect(await hasMapHostAccess(api(hosts, () => Promise.reject(new Error('no'))))).toBe(false);
-    expect(await hasMapHostAccess(api(undefined, async () => true))).toBe(false);
+    expect(
+      await hasHostAccess(
+        api(async () => false),
+        hosts,
+      ),
+    ).toBe(false);
+    expect(
+      await hasHostAccess(
+        api(() => Promise.reject(new Error('no'))),
+        hosts,
+      ),
+    ).toBe(false);
+    expect(
+      await hasHostAccess(
+        api(async () => true),
+        [],
+      ),
+    ).toBe(false);
+  });
+
+  it("one site's hosts withheld stops that site's sweeps only (Firefox grants hosts one by one; Chrome's \"on specific sites\")", async () => {
+    const granted = new Set(naverProvider.hostAccess);
+    const access = (site: { hostAccess: readonly string[] }) =>
+      hasHostAccess({ permissions: { contains: async (p) => p.origins.every((o) => granted.has(o)) } }, site.hostAccess);
+    expect(await access(naverProvider)).toBe(true);
+    expect(await access(googleProvider)).toBe(false);
+    expect(await access(kakaoProvider)).toBe(false);
+  });
+
+  it("every site's hosts are the manifest's (each one asked for at install or by the popup's button)", () => {
+    const manifest = (config.manifest as (env: { browser: string }) => { host_permissions: string[] })({ browser: 'firefox' });
+    for (const p of PROVIDERS) for (const h of p.hostAccess) expect(manifest.host_permissions, `${p.id}: ${h}`).toContain(h);
   });
 });

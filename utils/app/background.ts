@@ -16,7 +16,7 @@ import type { Sweep } from '../domain/sweep';
 import { DISK_FULL_KEY, diskFullOf } from '../sweep/disk-full';
 import { wireLongExports } from '../export/long-export';
 import { createDocumentExports } from '../export/document-export';
-import { hasMapHostAccess } from '../browser/host-access';
+import { hasHostAccess } from '../browser/host-access';
 import { blockedPageKindOf, PROVIDERS, providerOfUrl } from '../providers/registry';
 import { watchBlockRedirects } from '../browser/block-redirects';
 import { wireContacts } from '../contacts/wire';
@@ -91,7 +91,7 @@ export function createBackground(browser: Browser): void {
       // Sweeps shared with other browsers take their cells through the team's database (utils/team).
       team: team.gate,
       // Firefox lets the person withhold or withdraw the map hosts (utils/browser/host-access.ts).
-      hostAccess: () => hasMapHostAccess(browser),
+      hostAccess: (site) => hasHostAccess(browser, site.hostAccess),
     });
     const scheduler = createScheduler({
       store,

@@ -15,16 +15,21 @@ export function mapHostOrigins(api: Pick<HostAccessApi, 'runtime'>): string[] {
   return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
 }
 
-/** Granted now? A browser that cannot say is taken as "not granted" (unknown is never proof). */
-export async function hasMapHostAccess(api: HostAccessApi): Promise<boolean> {
-  const origins = mapHostOrigins(api);
+/**
+ * Are these hosts granted now? A browser that cannot say is taken as "not granted" (unknown is
+ * never proof), and so is an empty list.
+ */
+export async function hasHostAccess(api: Pick<HostAccessApi, 'permissions'>, origins: readonly string[]): Promise<boolean> {
   if (origins.length === 0) return false;
   try {
-    return (await api.permissions.contains({ origins })) === true;
+    return (await api.permissions.contains({ origins: [...origins] })) === true;
   } catch {
     return false;
   }
 }
+
+/** What a sweep or pass of one site asks before each page it loads (MapProvider.hostAccess). */
+export type SiteAccess = (site: { hostAccess: readonly string[] }) => Promise<boolean>;
 
 /** What the person is told when access is missing (the popup offers the button beside it). */
 export const NO_HOST_ACCESS_MESSAGE = 'MapSweep may not read the map sites: press "Allow access to the map sites" in the popup, then try again.';

@@ -21,6 +21,8 @@ import { commitPlace, countPlaces, failPlace, leasePlace, releasePlace } from '.
 import type { PlaceJob } from './records';
 import type { ProviderId } from '../domain/place';
 
+import type { SiteAccess } from '../browser/host-access';
+
 /** What the loop needs of a worker tab: the sweep's page load, and the place reader. */
 export interface PlacePageDriver {
   /** Navigate and wait for the load; rejects with a TimeoutError after `timeoutMs`. */
@@ -40,7 +42,7 @@ export interface DetailsDeps {
   sleep(ms: number): Promise<void>;
   random(): number;
   /** May MapSweep read the map sites now (utils/browser/host-access.ts)? Absent: always. */
-  hostAccess?(): Promise<boolean>;
+  hostAccess?: SiteAccess;
 }
 
 export type DetailsExit =
@@ -176,7 +178,18 @@ export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource,
     }
     const leased = job;
     const maxAttempts = limits.maxAttempts;
-    const fail = (message: string) => failPlace(deps.store, { jobId: leased.id, holder, now: deps.now(), message, maxAttempts, random: deps.random });
+    /**
+     * The place's own failure, an attempt counted; unless the map hosts were withdrawn meanwhile
+     * (Firefox), which is no fault of the place: then it goes back untouched and the loop stops.
+     */
+    const fail = async (message: string): Promise<'no-host-access' | null> => {
+      if (deps.hostAccess && !(await deps.hostAccess(providerFor(leased.provider)))) {
+        await releasePlace(deps.store, { jobId: leased.id, holder, now: deps.now() });
+        return 'no-host-access';
+      }
+      await failPlace(deps.store, { jobId: leased.id, holder, now: deps.now(), message, maxAttempts, random: deps.random });
+      return null;
+    };
     // A job whose page may send the browser on to another of the site's hosts (a share link) waits
     // for those hosts' turns too, always after this one (no two loops can wait on each other).
     const more: (() => void)[] = [];
@@ -185,7 +198,7 @@ export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource,
       release();
       for (const r of more) r();
     };
-    if (deps.hostAccess && !(await deps.hostAccess())) {
+    if (deps.hostAccess && !(await deps.hostAccess(providerFor(leased.provider)))) {
       releaseAll();
       await releasePlace(deps.store, { jobId: leased.id, holder, now: deps.now() });
       return 'no-host-access';
@@ -196,7 +209,7 @@ export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource,
     } catch (e) {
       releaseAll();
       deps.pacer.penalise(lane);
-      await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e));
+      if (await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e))) return 'no-host-access';
       continue;
     }
     if (providerFor(leased.provider).blockedPageKind(loadedUrl)) {
@@ -214,7 +227,7 @@ export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource,
       return 'blocked';
     }
     if ('error' in target) {
-      await fail(target.error);
+      if (await fail(target.error)) return 'no-host-access';
       continue;
     }
     if ('read' in target) {
@@ -228,7 +241,7 @@ export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource,
         loadedUrl = (await deps.page.load(tabId, target.reload, limits.loadTimeoutMs)).url;
       } catch (e) {
         deps.pacer.penalise(lane);
-        await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e));
+        if (await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e))) return 'no-host-access';
         continue;
       } finally {
         again();
@@ -247,15 +260,15 @@ export async function runPlaceQueue(deps: DetailsDeps, source: PlaceQueueSource,
       );
     } catch (e) {
       deps.pacer.penalise(lane);
-      await fail(errorText(e));
+      if (await fail(errorText(e))) return 'no-host-access';
       continue;
     }
     if (!listing) {
-      await fail('the page showed no place');
+      if (await fail('the page showed no place')) return 'no-host-access';
       continue;
     }
     if (listing.key !== target.key) {
-      await fail(`the page showed another place (${listing.key})`);
+      if (await fail(`the page showed another place (${listing.key})`)) return 'no-host-access';
       continue;
     }
     deps.pacer.reward(lane);

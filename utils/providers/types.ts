@@ -49,6 +49,13 @@ export interface MapProvider {
    */
   siteDomains: readonly string[];
   /**
+   * The host permissions its sweeps and passes need (each one of the manifest's host_permissions):
+   * the hosts they load and the frames and requests its readers see. Firefox lets the person grant
+   * or withdraw hosts one by one (utils/browser/host-access.ts): a sweep on this site runs while
+   * these are granted, whatever the other sites' are.
+   */
+  hostAccess: readonly string[];
+  /**
    * URL patterns of the requests its pages make that a block may redirect (watched for block
    * redirects, utils/browser/block-redirects.ts); absent: `tabPatterns`. Within host_permissions.
    */

@@ -22,6 +22,8 @@ import type { ReviewJob } from './records';
 import type { ProviderId } from '../domain/place';
 import { reviewIdsOf, reviewOf } from './review-of';
 
+import type { SiteAccess } from '../browser/host-access';
+
 /** What the loop needs of a worker tab. */
 export interface ReviewsPageDriver {
   load(tabId: number, url: string, timeoutMs: number): Promise<{ url: string }>;
@@ -45,7 +47,7 @@ export interface ReviewsDeps {
   sleep(ms: number): Promise<void>;
   random(): number;
   /** May MapSweep read the map sites now (utils/browser/host-access.ts)? Absent: always. */
-  hostAccess?(): Promise<boolean>;
+  hostAccess?: SiteAccess;
 }
 
 /** 'no-host-access': the map hosts were withdrawn (Firefox); the place went back untouched. */
@@ -116,7 +118,7 @@ export async function runReviewQueues(
       await deps.sleep(idleWaitMs({ open, nextAvailableAt: soonest }, deps.now()));
       continue;
     }
-    if (deps.hostAccess && !(await deps.hostAccess())) {
+    if (deps.hostAccess && !(await deps.hostAccess(providerFor(job.provider)))) {
       await releaseReviews(deps.store, { jobId: job.id, holder: opts.holder, now: deps.now() });
       return 'no-host-access';
     }
@@ -136,8 +138,15 @@ async function readPlace(
   holder: string,
   leaseMs: number,
 ): Promise<ReviewsExit | null> {
-  const fail = (message: string) =>
-    failReviews(deps.store, { jobId: job.id, holder, now: deps.now(), message, maxAttempts: settings.maxAttempts, random: deps.random });
+  /** The place's own failure, an attempt counted; unless the map hosts were withdrawn meanwhile (Firefox): then it goes back untouched. */
+  const fail = async (message: string): Promise<'no-host-access' | null> => {
+    if (deps.hostAccess && !(await deps.hostAccess(providerFor(job.provider)))) {
+      await releaseReviews(deps.store, { jobId: job.id, holder, now: deps.now() });
+      return 'no-host-access';
+    }
+    await failReviews(deps.store, { jobId: job.id, holder, now: deps.now(), message, maxAttempts: settings.maxAttempts, random: deps.random });
+    return null;
+  };
   const provider = providerFor(job.provider);
   /** A step in the site's lane: the page fetches or changes only in this loop's turn. */
   const paced = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -156,8 +165,7 @@ async function readPlace(
     }
   } catch (e) {
     deps.pacer.penalise(lane);
-    await fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e));
-    return null;
+    return fail(e instanceof TimeoutError ? `timeout: ${errorText(e)}` : errorText(e));
   }
   const stored = await storedReviews(deps.store, job.key);
   const readAt = deps.now();
@@ -191,10 +199,7 @@ async function readPlace(
         await releaseReviews(deps.store, { jobId: job.id, holder, now: deps.now() });
         return 'limited';
       }
-      if (next.kind === 'unknown') {
-        await fail(next.reason);
-        return null;
-      }
+      if (next.kind === 'unknown') return await fail(next.reason);
       if (next.kind === 'done') {
         const reviews: Review[] = view.cards.slice(0, next.take).map((c, i) => reviewOf(c, ctx, ids[i]));
         await commitReviews(deps.store, { jobId: job.id, holder, now: deps.now(), reviews, end: next.end, sortedNewest: next.sortedNewest, distribution });
@@ -211,12 +216,11 @@ async function readPlace(
       // A long list is many steps: the lease follows the reading.
       if (!(await renewJob(deps.store, REVIEW_JOBS, { id: job.id, holder, now: deps.now(), leaseMs }))) return null;
     }
-    await fail(`no end after ${MAX_STEPS} steps`);
+    return await fail(`no end after ${MAX_STEPS} steps`);
   } catch (e) {
     deps.pacer.penalise(lane);
-    await fail(errorText(e));
+    return fail(errorText(e));
   }
-  return null;
 }
 
 function errorText(e: unknown): string {

@@ -18,6 +18,8 @@ import type { AllSettings } from '../config/settings';
 import { askForReviews } from '../reviews/ask';
 import { NO_HOST_ACCESS_MESSAGE } from '../browser/host-access';
 
+import type { SiteAccess } from '../browser/host-access';
+
 /**
  * The popup's and dashboard's sweep commands (estimate, start, pause, resume, stop, delete,
  * retry, the map's view as an area): each checks what it is given and changes the store through
@@ -40,7 +42,7 @@ export interface SweepCommandDeps {
   /** Starts loops for every running sweep not driven yet. */
   ensureDriving(): Promise<void>;
   /** May MapSweep read the map sites (utils/browser/host-access.ts)? Absent: always. */
-  hostAccess?(): Promise<boolean>;
+  hostAccess?: SiteAccess;
 }
 
 /** Start and Resume refuse while the map hosts are withheld (Firefox): nothing would be read. */
@@ -84,7 +86,7 @@ export function createSweepCommands(deps: SweepCommandDeps) {
     async startSweep(req) {
       const plan = await planFor(req);
       if (!plan.ok) return plan;
-      if (deps.hostAccess && !(await deps.hostAccess())) return { ok: false, error: NO_HOST_ACCESS };
+      if (deps.hostAccess && !(await deps.hostAccess(plan.provider))) return { ok: false, error: NO_HOST_ACCESS };
       const { tab, provider } = plan;
       const site = provider.displayName;
       if (!plan.sweep.settings.dedicatedWindow && plan.sweep.settings.workers <= 1) {
@@ -109,7 +111,8 @@ export function createSweepCommands(deps: SweepCommandDeps) {
       return setStatus(id, { event: 'pause', reason: 'user' });
     },
     async resumeSweep(id) {
-      if (deps.hostAccess && !(await deps.hostAccess())) return { ok: false, error: NO_HOST_ACCESS };
+      const paused = await deps.store.getSweep(id);
+      if (paused && deps.hostAccess && !(await deps.hostAccess(providerFor(paused.provider)))) return { ok: false, error: NO_HOST_ACCESS };
       const wasFull = await clearDiskFull(deps.browser.storage.local, id);
       let reply = await setStatus(id, { event: 'resume' });
       // Disk full, and IndexedDB refused the pause too: still 'running' there, and Resume goes on.

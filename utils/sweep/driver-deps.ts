@@ -8,6 +8,8 @@ import type { CellError, Sweep } from '../domain/sweep';
 import type { CalibrationStore } from '../coverage/calibration';
 import type { TeamGate } from './team-port';
 
+import type { SiteAccess } from '../browser/host-access';
+
 /**
  * What a sweep's worker loop is given (its store, page, pacer, clock, team), how it can end, and
  * the limits of one visit (the lease outlasts a whole visit at its configured limits).
@@ -38,7 +40,7 @@ export interface DriverDeps {
    * May MapSweep read the map sites now (utils/browser/host-access.ts)? Asked before every visit:
    * Firefox lets the person withdraw the map hosts mid-sweep. Absent: always (Chrome grants them at install).
    */
-  hostAccess?(): Promise<boolean>;
+  hostAccess?: SiteAccess;
   /** A sweep shared with other browsers (utils/team): who searches each cell is decided in the team's database. */
   team?: TeamGate;
 }

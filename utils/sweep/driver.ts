@@ -97,7 +97,7 @@ export async function runWorker(
         continue;
       }
     }
-    if (deps.hostAccess && !(await deps.hostAccess())) {
+    if (deps.hostAccess && !(await deps.hostAccess(provider))) {
       release('unused');
       return pauseForHostAccess(deps, sweep, cell, holder);
     }

@@ -4,6 +4,7 @@ import { transition } from './status-machine';
 import type { Cell, CellError, Sweep } from '../domain/sweep';
 import type { DriverDeps, WorkerExit } from './driver-deps';
 import { NO_HOST_ACCESS_MESSAGE } from '../browser/host-access';
+import { providerFor } from '../providers/registry';
 
 /**
  * How a visit fails: an attempt recorded (backoff, quarantine, or the whole sweep paused when the
@@ -44,6 +45,8 @@ export async function pauseForHostAccess(deps: DriverDeps, sweep: Sweep, cell: C
  * transaction. This loop then stops, and the user is told once.
  */
 export async function recordFailure(deps: DriverDeps, sweep: Sweep, cell: Cell, holder: string, error: CellError): Promise<WorkerExit | undefined> {
+  // The map hosts withdrawn during the visit (Firefox) made it fail: no fault of the cell.
+  if (deps.hostAccess && !(await deps.hostAccess(providerFor(sweep.provider)))) return pauseForHostAccess(deps, sweep, cell, holder);
   const r = await failCell(deps.store, {
     cellId: cell.id,
     holder,

@@ -18,6 +18,8 @@ export const googleProvider: MapProvider = {
   ownsUrl: isGoogleMapsUrl,
   tabPatterns: [...GOOGLE_MAPS_PATTERNS],
   siteDomains: [...GOOGLE_DOMAINS, 'goo.gl'],
+  // Its sweeps and passes load www.google.com only (the person's own tab may be on any domain).
+  hostAccess: [`${GOOGLE_ORIGIN}/maps/*`],
   startUrl: `${GOOGLE_ORIGIN}/maps`,
   planner: { startZoom: DEFAULT_START_ZOOM, maxZoom: DEFAULT_MAX_SEARCH_ZOOM, cap: RESULT_CAP },
   searchUrl: (keyword, view, lang) => searchUrl(keyword, view, lang),

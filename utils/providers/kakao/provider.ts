@@ -63,6 +63,8 @@ export const kakaoProvider: MapProvider = {
   // The page's own search requests (map.kakao.com's 2026 mapsearch, search.map.kakao.com's map.daum):
   // a block answers them with a 302 to kakao.com/500.ko.html (B6).
   requestPatterns: ['https://map.kakao.com/*', 'https://search.map.kakao.com/*', 'https://place.map.kakao.com/*'],
+  // The map, its search answers (read back for their rect) and the place pages.
+  hostAccess: ['https://map.kakao.com/*', 'https://search.map.kakao.com/*', 'https://place.map.kakao.com/*'],
   startUrl: `${KAKAO_MAP_ORIGIN}/`,
   siteTotal: 'as-capped',
   pageSize: KAKAO_PAGE_SIZE,

@@ -67,6 +67,8 @@ export const naverProvider: MapProvider = {
   },
   tabPatterns: ['https://map.naver.com/*', 'https://pcmap.place.naver.com/*'],
   siteDomains: ['naver.com', 'naver.me'],
+  // The outer map page, and pcmap's list and place pages its frames load (where the readers run).
+  hostAccess: ['https://map.naver.com/*', 'https://pcmap.place.naver.com/*'],
   startUrl: `${NAVER_MAP_ORIGIN}/p`,
   // Deepest: a box about 150 m wide; denser than that is saturated, and reported.
   planner: { startZoom: DEFAULT_START_ZOOM, maxZoom: 20, cap: CROWDED_FROM },
