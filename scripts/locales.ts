@@ -460,7 +460,15 @@ export const MESSAGES: Record<string, [en: string, ko: string]> = {
     'the site shows reviews only to signed-in people: sign in, then Resume',
     '사이트가 로그인한 사람에게만 리뷰를 보여 줍니다: 로그인한 뒤 재개하세요',
   ],
+  listProblem_host_access: [
+    'MapSweep may not read the map sites: press "Allow access to the map sites" in the popup, then Resume',
+    'MapSweep이 지도 사이트를 읽을 수 없습니다: 팝업에서 ‘지도 사이트 접근 허용’을 누른 뒤 재개하세요',
+  ],
   notifyListFinished: ['List “$1” collected.', '“$1” 목록 수집 완료.'],
+  notifyListHostAccess: [
+    'List “$1” waits: access to the map sites was withdrawn. Open MapSweep to allow it again.',
+    '“$1” 목록 대기 중: 지도 사이트 접근 권한이 철회되었습니다. MapSweep을 열어 다시 허용하세요.',
+  ],
   notifyListBlocked: [
     'List “$1” waits: the site showed a captcha or consent page in its tab.',
     '“$1” 목록 대기 중: 사이트가 탭에 보안 문자나 동의 페이지를 보여 주었습니다.',

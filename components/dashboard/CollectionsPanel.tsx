@@ -276,7 +276,7 @@ export function collectionLabel(c: CollectionSummary): string {
 /** A list's state, and why it waits when it does. */
 function listStateText(list: PlaceList): string {
   const state = t(`listState_${list.status}`);
-  return list.status === 'paused' && list.problem ? `${state}: ${t(`listProblem_${list.problem.kind.replace('-', '_')}`)}` : state;
+  return list.status === 'paused' && list.problem ? `${state}: ${t(`listProblem_${list.problem.kind.replaceAll('-', '_')}`)}` : state;
 }
 
 /** A list's entries left failed (line, what it named, why) and the lines refused when it was confirmed. */

@@ -11,6 +11,7 @@ import { naverProvider } from '../../utils/providers/naver/provider';
 import { kakaoProvider } from '../../utils/providers/kakao/provider';
 import config from '../../wxt.config';
 import { createSweepCommands } from '../../utils/sweep/commands';
+import { createController } from '../../utils/sweep/controller';
 import { runWorker, type DriverDeps } from '../../utils/sweep/driver';
 import { createPacer } from '../../utils/queue/pacing';
 import { planSweep } from '../../utils/sweep/plan';
@@ -142,6 +143,56 @@ describe('map host access', () => {
     expect(await commands.resumeSweep(sweep.id)).toMatchObject({ ok: false, error: { code: 'no-host-access' } });
     expect((await store.getSweep(sweep.id))?.status).toBe('paused');
     expect(driving).toBe(0);
+  });
+
+  it('however a sweep comes to run (Resume, a schedule, a team join, Retry failed, a browser start): without its hosts it pauses before any window or page', async () => {
+    fakeBrowser.reset();
+    const { store, sweep } = await plannedSweep('host-access-controller');
+    const opened: string[] = [];
+    const browser = fakeBrowser as unknown as { windows: { create: (o: unknown) => Promise<unknown> } };
+    browser.windows.create = async (o) => {
+      opened.push(JSON.stringify(o));
+      return { id: 1, tabs: [{ id: 2 }] };
+    };
+    const attention: string[] = [];
+    const controller = createController({
+      browser: fakeBrowser,
+      store,
+      pacer: createPacer({ now: () => 2_000_000, sleep: async () => {}, random: () => 0, timing: () => ({ delayMs: 0, jitterMs: 0 }) }),
+      page: createSimPageDriver(world, { viewport: VIEWPORT, switches: { signedIn: true, sparseZoomOut: false } }),
+      now: () => 2_000_000,
+      sleep: async () => {},
+      random: () => 0,
+      newId: () => 'n1',
+      settings: async () => normaliseSettings({ dedicatedWindow: true }),
+      attention: (_s, reason) => void attention.push(reason),
+      hostAccess: async () => false,
+    });
+    await controller.ensureDriving();
+    await expect.poll(async () => (await store.getSweep(sweep.id))?.pauseReason, { timeout: 5000 }).toBe('host-access');
+    expect(opened).toEqual([]);
+    expect(attention).toEqual(['host-access']);
+    // A saved search's run is not started, with the reason (a paused run would hold back every later one).
+    const run = await controller.startSavedSearch(
+      {
+        id: 'ss',
+        name: 'cafes',
+        areaText: '37.55,126.96,37.58,127.00',
+        keywordsText: 'cafe',
+        provider: 'google',
+        repeat: 'daily',
+        hour: 3,
+        weekday: 0,
+        thresholdDays: 30,
+        createdAt: 0,
+        lastRunAt: null,
+        lastSuccessfulRunAt: null,
+        lastNewPlaceAt: null,
+      } as never,
+      'scheduled-1',
+    );
+    expect(run).toMatchObject({ ok: false, error: { code: 'no-host-access' } });
+    expect(await store.getSweep('scheduled-1')).toBeUndefined();
   });
 
   it('asks the browser for exactly the hosts given; a browser that cannot say, or no hosts, is "not granted"', async () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../scripts/locales';
+import { LIST_PROBLEM_KINDS } from '../../utils/lists/records';
 
 const ROOT = path.resolve(__dirname, '../..');
 const read = (lang: string) =>
@@ -22,6 +23,14 @@ const placeholders = (text: string) => [...new Set(text.match(/\$\d/g) ?? [])].s
 describe('Korean and English interface', () => {
   const en = read('en');
   const ko = read('ko');
+
+  it("has words for every reason a list waits (the dashboard builds the key from the list's problem)", () => {
+    for (const kind of LIST_PROBLEM_KINDS) {
+      const key = `listProblem_${kind.replaceAll('-', '_')}`;
+      expect(en[key]?.message, key).toBeTruthy();
+      expect(ko[key]?.message, key).toBeTruthy();
+    }
+  });
 
   it('has the same keys in both languages, none empty, with the same placeholders', () => {
     expect(Object.keys(ko).sort()).toEqual(Object.keys(en).sort());

@@ -140,8 +140,8 @@ export function createBackground(browser: Browser): void {
   }
 
   /** A list finished, or waits for the person in its tab. */
-  async function listAttention(list: PlaceList, reason: 'finished' | 'blocked') {
-    const needsUser = reason === 'blocked';
+  async function listAttention(list: PlaceList, reason: 'finished' | 'blocked' | 'host-access') {
+    const needsUser = reason !== 'finished';
     await browser.action.setBadgeText({ text: needsUser ? '!' : '' });
     if (needsUser) await browser.action.setBadgeBackgroundColor({ color: '#d93025' });
     await browser.notifications
@@ -149,7 +149,7 @@ export function createBackground(browser: Browser): void {
         type: 'basic',
         iconUrl: browser.runtime.getURL('/icon/128.png'),
         title: t('extName'),
-        message: t(reason === 'blocked' ? 'notifyListBlocked' : 'notifyListFinished', list.name),
+        message: t({ blocked: 'notifyListBlocked', 'host-access': 'notifyListHostAccess', finished: 'notifyListFinished' }[reason], list.name),
       })
       .catch(() => {});
   }

@@ -23,7 +23,7 @@ export interface ListDriverDeps extends DetailsDeps {
   /** The browser's declarativeNetRequest (utils/browser/tab-guard.ts): keeps the list's tab on the map sites. Absent: share links are not followed. */
   guardApi?: GuardApi;
   /** The list finished, or waits for the person (a block page): a notification, the badge. */
-  attention?(list: PlaceList, reason: 'finished' | 'blocked'): void;
+  attention?(list: PlaceList, reason: 'finished' | 'blocked' | 'host-access'): void;
 }
 
 export function createListDriver(deps: ListDriverDeps) {
@@ -87,7 +87,7 @@ export function createListDriver(deps: ListDriverDeps) {
       if (paused.ok) deps.attention?.(paused.list, 'blocked');
     } else if (exit === 'no-host-access') {
       const paused = await pause(list, 'host-access', NO_HOST_ACCESS_MESSAGE);
-      if (paused.ok) deps.attention?.(paused.list, 'blocked');
+      if (paused.ok) deps.attention?.(paused.list, 'host-access');
     } else if (exit === 'tab-closed') {
       await pause(list, 'tab-closed', "The list's tab was closed. Press Resume to go on in a new one.");
     }

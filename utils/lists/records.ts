@@ -12,9 +12,12 @@ import type { BadLine } from '../input';
 
 export type ListStatus = 'running' | 'paused' | 'finished' | 'stopped';
 
+/** Why a list waits, each with its words in the dashboard (`listProblem_<kind>`, dashes as underscores). */
+export const LIST_PROBLEM_KINDS = ['user', 'blocked', 'tab-closed', 'restart', 'signed-out', 'no-guard', 'host-access'] as const;
+
 /** Why a list waits (shown in the dashboard), or what ended it. */
 export interface ListProblem {
-  kind: 'user' | 'blocked' | 'tab-closed' | 'restart' | 'signed-out' | 'no-guard' | 'host-access';
+  kind: (typeof LIST_PROBLEM_KINDS)[number];
   message: string;
   at: number;
 }

@@ -46,7 +46,7 @@ export interface SweepCommandDeps {
 }
 
 /** Start and Resume refuse while the map hosts are withheld (Firefox): nothing would be read. */
-const NO_HOST_ACCESS: UserError = { code: 'no-host-access', message: NO_HOST_ACCESS_MESSAGE };
+export const NO_HOST_ACCESS: UserError = { code: 'no-host-access', message: NO_HOST_ACCESS_MESSAGE };
 
 export function createSweepCommands(deps: SweepCommandDeps) {
   /** The provider a request names, or the site of the map tab used last; null when it names none and no map tab is open. */

@@ -6,7 +6,7 @@ import { providerFor } from '../providers/registry';
 import { releaseSessionLeases } from '../queue/release-session';
 import { runWorker, type DriverDeps, type WorkerExit } from './driver';
 import { isDiskFull } from './disk-full';
-import { createSweepCommands } from './commands';
+import { createSweepCommands, NO_HOST_ACCESS } from './commands';
 import { createBrowsingCommits } from './browsing-commits';
 import { transition } from './status-machine';
 import type { Sweep, SweepStatus } from '../domain/sweep';
@@ -18,6 +18,7 @@ import { createReviewsPageDriver, createReviewsPass } from '../reviews/wire';
 import { storedPauses } from '../config/storage-keys';
 import type { GuardApi } from '../browser/tab-guard';
 import { allLists, createListCommands, createListDriver, type PlaceList } from '../lists';
+import { NO_HOST_ACCESS_MESSAGE } from '../browser/host-access';
 
 /**
  * The background's command side. Sweep state lives in the store; the only things kept in
@@ -32,7 +33,7 @@ export interface ControllerDeps extends Omit<DriverDeps, 'page'> {
   settings(): Promise<AllSettings>;
   newId(): string;
   /** A list finished, or waits for the person (utils/lists). */
-  listAttention?(list: PlaceList, reason: 'finished' | 'blocked'): void;
+  listAttention?(list: PlaceList, reason: 'finished' | 'blocked' | 'host-access'): void;
 }
 
 /** Wakes a stopped service worker while a sweep runs (30 s is Chrome's shortest period). */
@@ -176,6 +177,8 @@ export function createController(deps: ControllerDeps) {
     for (const pass of passes) for (const s of await pass.resumable()) due.set(s.id, s);
     for (const s of due.values()) {
       if (passes.some((p) => p.isDriving(s.id))) continue;
+      // Its site's hosts withheld (Firefox): the pass waits, with no window opened and nothing loaded, until they are granted.
+      if (!(await siteAccess(s))) continue;
       const [tab] = await workerTabs(s);
       if (tab !== undefined) void afterSweep(s.id, tab);
     }
@@ -196,7 +199,23 @@ export function createController(deps: ControllerDeps) {
     }
   }
 
+  /** May this sweep's site be read now (utils/browser/host-access.ts)? */
+  async function siteAccess(sweep: Sweep): Promise<boolean> {
+    return !deps.hostAccess || (await deps.hostAccess(providerFor(sweep.provider)));
+  }
+
   async function drive(sweep: Sweep): Promise<void> {
+    // However it came to run (Resume, a schedule, a team join, Retry failed, a browser start): its
+    // site's hosts withheld, it pauses with the reason before any window is opened or page loaded.
+    if (!(await siteAccess(sweep))) {
+      const paused = await transition(deps.store, sweep.id, {
+        event: 'pause',
+        reason: 'host-access',
+        problem: { kind: 'internal', message: NO_HOST_ACCESS_MESSAGE, at: deps.now() },
+      });
+      if (paused.ok) deps.attention(paused.sweep, 'host-access');
+      return;
+    }
     const tabs = await workerTabs(sweep);
     if (tabs.length === 0) {
       await transition(deps.store, sweep.id, {
@@ -321,6 +340,8 @@ export function createController(deps: ControllerDeps) {
       dedicatedWindow: true,
     });
     if (!plan.ok) return { ok: false, error: { code: plan.error.code, message: plan.error.message } };
+    // Not started, with the reason in the run's record: a run paused for access would hold back every later one.
+    if (!(await siteAccess(plan.sweep))) return { ok: false, error: NO_HOST_ACCESS };
     await deps.store.createSweep(plan.sweep, plan.cells);
     await ensureDriving();
     return { ok: true };
