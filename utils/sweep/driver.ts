@@ -63,6 +63,9 @@ export async function runWorker(
       if (drained) return drained;
       continue;
     }
+    // The site's hosts withdrawn (Firefox): the cell goes back before the team is asked for it or
+    // the host's turn taken, and the sweep pauses with the reason.
+    if (deps.hostAccess && !(await deps.hostAccess(provider))) return pauseForHostAccess(deps, sweep, cell, holder);
     // A shared sweep's cell is searched here only if the team's database gives it to this browser.
     const leased: Sweep = sweep;
     const team = await askTheTeam(deps, leased, cell, holder);
@@ -96,10 +99,6 @@ export async function runWorker(
         if (again) return again;
         continue;
       }
-    }
-    if (deps.hostAccess && !(await deps.hostAccess(provider))) {
-      release('unused');
-      return pauseForHostAccess(deps, sweep, cell, holder);
     }
     let exit: WorkerExit | undefined;
     try {
