@@ -88,4 +88,31 @@ describe('a long export where the background is a document (Firefox)', () => {
     // Freed once downloaded.
     expect(resolveObjectURL(f.downloaded[0]!.url)).toBeUndefined();
   });
+
+  it('keeps the event page at work while it builds (an API call every few seconds), and stops when the file is handed over', async () => {
+    (await openStore({ name: 'firefox-keepalive' })).close();
+    const f = firefoxLike();
+    let pings = 0;
+    const runtime = f.browser.runtime as typeof f.browser.runtime & { getPlatformInfo(): Promise<unknown> };
+    runtime.getPlatformInfo = async () => void pings++;
+    let finishBuild: () => void = () => {};
+    const exports = backgroundLongExports(
+      f.browser,
+      () => ({
+        build: () =>
+          new Promise((resolve) => {
+            finishBuild = () => resolve({ ok: true, url: 'blob:x', fileName: 'mapsweep_cafe.csv', places: 1 });
+          }),
+        revoke: async () => {},
+      }),
+      5,
+    );
+    await exports.start({ fileWords: ['cafe'], format: 'csv' });
+    await new Promise((r) => setTimeout(r, 60));
+    const during = pings;
+    expect(during).toBeGreaterThanOrEqual(5);
+    finishBuild();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(pings - during).toBeLessThanOrEqual(1);
+  });
 });

@@ -174,7 +174,7 @@ export async function buildInOffscreen(
 }
 
 type WiringBrowser = {
-  runtime: { id: string; getURL(path: string): string };
+  runtime: { id: string; getURL(path: string): string; getPlatformInfo?(): Promise<unknown> };
   storage: { session: SessionArea };
   offscreen?: {
     createDocument(p: { url: string; reasons: string[]; justification: string }): Promise<void>;
@@ -218,10 +218,29 @@ export function wireLongExports(
   );
 }
 
+/**
+ * Firefox suspends an event page 30 s after its last extension API call or event; reading the
+ * store and writing the file are neither. While the file is built in the background, a cheap API
+ * call every few seconds tells Firefox the page is at work (each call resets its idle timer), so a
+ * long export is never cut off with the popup closed.
+ */
+const KEEP_ALIVE_MS = 10_000;
+
+async function keptAlive<T>(browser: WiringBrowser, everyMs: number, work: () => Promise<T>): Promise<T> {
+  const ping = browser.runtime.getPlatformInfo?.bind(browser.runtime);
+  const timer = ping ? setInterval(() => void ping().catch(() => {}), everyMs) : null;
+  try {
+    return await work();
+  } finally {
+    if (timer) clearInterval(timer);
+  }
+}
+
 /** The background's long exports, on this browser's APIs: the offscreen document's, or this document's builder. */
 export function backgroundLongExports(
   browser: WiringBrowser,
   inThisDocument?: (progress: (p: { exportId: string; done: number; total: number }) => void) => DocumentExports,
+  keepAliveMs = KEEP_ALIVE_MS,
 ): ReturnType<typeof createLongExports> {
   const here = inThisDocument?.((p) => void exports.progress(p));
   const exports = createLongExports({
@@ -241,7 +260,7 @@ export function backgroundLongExports(
         });
     },
     closeOffscreen: async () => void (here ? undefined : await browser.offscreen?.closeDocument()),
-    build: (req) => (here ? here.build(req) : sendExportMessage('offscreenBuildExport', req)),
+    build: (req) => (here ? keptAlive(browser, keepAliveMs, () => here.build(req)) : sendExportMessage('offscreenBuildExport', req)),
     revoke: (url) => (here ? here.revoke(url) : sendExportMessage('offscreenRevoke', url)),
     download: (url, fileName) =>
       new Promise((resolve) => {
