@@ -6,6 +6,7 @@
  * MapSweep's readers saw of the page (check.ts), so a maintainer can see where a reader failed and
  * load the page back into a test (docs/REPORTS.md). Nothing is sent anywhere: the popup saves it.
  */
+import { paramNames } from '../net/url-params';
 import type { ProviderId } from '../domain/place';
 import type { PageCheck } from './check';
 import { interfaceWordsFor } from './interface-words';
@@ -43,7 +44,7 @@ export function strippedUrl(url: string): string {
     return '';
   }
   const page = redactUrl(`${u.protocol}//${u.host}${u.pathname}`);
-  const keys = [...new Set([...u.searchParams.keys()])].filter((k) => /^[\w.-]{1,40}$/.test(k));
+  const keys = paramNames(u.searchParams).filter((k) => /^[\w.-]{1,40}$/.test(k));
   return `${page}${keys.length ? `?${keys.map((k) => `${k}=`).join('&')}` : ''}`;
 }
 

@@ -14,6 +14,7 @@
  * "더보기" after them. Controls are found by what they say (후기,
  * 최신순, 더보기), never by class names.
  */
+import { paramNames } from '../../net/url-params';
 import type { ReviewsReader } from '../../content/reviews';
 import type { ReviewCard, ReviewsAction, ReviewsView } from '../../messaging/reviews-protocol';
 import { visibleText } from '../visible-text';
@@ -97,7 +98,7 @@ function listOf(url: string): string {
 /** A request that says which list and nothing of where in it (no parameter but the list's own). */
 function isFirstPage(url: string): boolean {
   try {
-    return [...new URL(url).searchParams.keys()].every((k) => LIST_PARAMS.includes(k));
+    return paramNames(new URL(url).searchParams).every((k) => LIST_PARAMS.includes(k));
   } catch {
     return false;
   }

@@ -21,6 +21,7 @@
  * - Map levels: 1 (closest) … 14. Metres per pixel at a level are not in the notes either [?]:
  *   `metresPerPixel` assumes 0.25 m × 2^(level−1) (level 3 ≈ 1 m per px).
  */
+import { paramNames } from '../../net/url-params';
 import type { BBox } from '../../geo/types';
 import { bboxToWcongRect, inKorea, type WcongPoint, type WcongRect, WCONG_PER_METRE, wcongnamulToWgs84, wgs84ToWcongnamul } from '../../geo/wcongnamul';
 
@@ -156,7 +157,7 @@ export function parseMapDaumUrl(href: string): MapDaumRequest | null {
   const restricted = u.searchParams.get('msFlag') === 'S';
   const written = restricted ? rectBoxOf(u.searchParams.get('rect')) : null;
   const callback = u.searchParams.get('callback');
-  const names = [...new Set(u.searchParams.keys())];
+  const names = paramNames(u.searchParams);
   return {
     endpoint,
     query,
