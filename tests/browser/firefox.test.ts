@@ -100,15 +100,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  noteErrors();
-  console.log(`[firefox] the extension's uncaught errors in Firefox: ${JSON.stringify([...extensionErrors])}`);
   await ff?.close();
   removeDir(profileDir);
-  if (sites) {
-    // What the proxy refused: with Firefox's own traffic off, only what pages or the extension asked for.
-    console.log(`[firefox] proxy: tunnels ${JSON.stringify(Object.fromEntries(sites.proxy.tunnels))}; refused ${JSON.stringify(sites.proxy.refused)}`);
-    await sites.close();
-  }
+  await sites?.close();
 });
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
@@ -266,13 +260,15 @@ describe('MapSweep in Firefox ESR', () => {
       sites.google.requests.slice(since).filter((r) => r.kind === 'page' && r.path.startsWith('/maps/search/') && r.path.includes('?hl=')).length;
     const popup = await startSweepFromPopup(ff.browser, { keywords: 'cafe', area: WITHDRAW_AREA });
     await waitFor(async () => sweepLoads() >= 1, 'the first cell search', 60_000, 20);
+    const sweepId = (await readSweeps(popup)).find((s) => s.provider === 'google' && s.status === 'running')?.id;
+    expect(sweepId).toBeDefined();
     // The person switches Google Maps off for MapSweep; the other sites stay allowed.
     const withdrawn = await popup.evaluate(async () => {
       const api = (globalThis as unknown as { browser: WxtBrowser }).browser;
       return api.permissions.remove({ origins: ['https://www.google.com/maps/*'] });
     });
     expect(withdrawn).toBe(true);
-    const paused = await waitForSweep(popup, (s) => s.provider === 'google' && s.status === 'paused', 'the sweep paused for access', 60_000);
+    const paused = await waitForSweep(popup, (s) => s.id === sweepId && s.status === 'paused', 'the sweep paused for access', 60_000);
     expect(paused.pauseReason).toBe('host-access');
     const loadsAtPause = sweepLoads();
     const cells = await readAll<{ sweepId: string; status: string; attempts: number }>(popup, 'cells');
@@ -366,6 +362,15 @@ describe('MapSweep in Firefox ESR', () => {
       `[firefox] long export: ${seeded} seeded + ${before} browsed = ${rows.length} rows + header, ${(statSync(file).size / 2 ** 20).toFixed(1)} MB, ${exportSeconds} s click → file; ${seconds(started)} s`,
     );
   }, 180_000);
+
+  it('the extension threw no uncaught error in Firefox, and asked the proxy for no host but the map sites', () => {
+    noteErrors();
+    console.log(`[firefox] the extension's uncaught errors in Firefox: ${JSON.stringify([...extensionErrors])}`);
+    // What the proxy refused: with Firefox's own traffic off, only what pages or the extension asked for.
+    console.log(`[firefox] proxy: tunnels ${JSON.stringify(Object.fromEntries(sites.proxy.tunnels))}; refused ${JSON.stringify(sites.proxy.refused)}`);
+    expect([...extensionErrors]).toEqual([]);
+    expect(sites.proxy.refused).toEqual([]);
+  });
 });
 
 /** Organic place keys a Google results feed shows right now (sponsored cards are ads; browsing.test.ts). */

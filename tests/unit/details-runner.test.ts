@@ -177,7 +177,12 @@ describe('the place-details loop', () => {
     const pacer = createPacer({ now: clock.now, sleep: clock.sleep, random: () => 0, timing: () => ({ delayMs: 0, jitterMs: 0 }) });
     let withdrawn = false;
     // The second place's page fails to load because the hosts went meanwhile.
-    const { page } = fakePages(store, clock, { fail: (url) => url.includes('cid=100001') && (withdrawn = true) });
+    const { page } = fakePages(store, clock, {
+      fail: (url) => {
+        if (url.includes('cid=100001')) withdrawn = true;
+        return withdrawn;
+      },
+    });
     const deps = { store, page, pacer, now: clock.now, sleep: clock.sleep, random: () => 0.5, hostAccess: async () => !withdrawn };
     expect(await runDetails(deps, 'g', 1)).toBe('no-host-access');
     expect(await countPlaces(store, 'g')).toMatchObject({ done: 1, pending: 2, leased: 0, failed: 0 });

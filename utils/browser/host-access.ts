@@ -1,8 +1,10 @@
 /**
  * The map hosts MapSweep reads (the manifest's host_permissions). Chrome grants them at install;
  * Firefox's Manifest V3 leaves them to the person, who may withhold or withdraw them at any time
- * (about:addons → Permissions). A sweep never starts, nor reports a cell, without them: what the
- * extension may not read is unknown, never an empty map.
+ * (about:addons → Permissions). A sweep never starts, nor begins a visit, without them, and a
+ * visit that failed once they were gone is no fault of the cell: what the extension may not read
+ * is unknown, never an empty map. (A visit under way when they go, its page already read, still
+ * commits what it read.)
  */
 export interface HostAccessApi {
   runtime: { getManifest(): object };

@@ -122,6 +122,12 @@ export async function launchFirefox(opts: {
   let stderr = '';
   const errors = new Set<string>();
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  // A Firefox that started but could not be driven is ended here: no caller holds it to close.
+  const abandon = async (e: unknown): Promise<never> => {
+    killGroup(child, 'SIGKILL');
+    await exited;
+    throw e;
+  };
   const wsUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Firefox did not start: ${stderr.slice(-2000)}`)), 30_000);
     child.stderr!.on('data', (d: Buffer) => {
@@ -137,15 +143,17 @@ export async function launchFirefox(opts: {
       clearTimeout(timer);
       reject(new Error(`Firefox exited with ${code}: ${stderr.slice(-2000)}`));
     });
-  });
-  const browser = await puppeteer.connect({
-    browserWSEndpoint: `${wsUrl}/session`,
-    protocol: 'webDriverBiDi',
-    // The replicas' self-signed certificate, for every request of the browser (not only this session's pages).
-    acceptInsecureCerts: true,
-    defaultViewport: null,
-    protocolTimeout: 120_000,
-  });
+  }).catch(abandon);
+  const browser = await puppeteer
+    .connect({
+      browserWSEndpoint: `${wsUrl}/session`,
+      protocol: 'webDriverBiDi',
+      // The replicas' self-signed certificate, for every request of the browser (not only this session's pages).
+      acceptInsecureCerts: true,
+      defaultViewport: null,
+      protocolTimeout: 120_000,
+    })
+    .catch(abandon);
   return {
     process: child,
     browser,
