@@ -1,4 +1,5 @@
 import type { WxtBrowser as Browser } from 'wxt/browser';
+import { keptAlive } from './keep-alive';
 import type { Viewport } from '../geo/types';
 import type { CollectOptions } from '../messaging/protocol';
 import { blockedPageKindOf } from '../providers/registry';
@@ -77,11 +78,22 @@ export interface ContentChannel {
 }
 
 export function createPageDriver(browser: Browser, channel: ContentChannel, sleep: (ms: number) => Promise<void>): PageDriver {
+  const ping = () => browser.runtime.getPlatformInfo();
   /**
    * The content script's answer to `ask`, asked again while the script is not there yet or the
    * page is replacing itself; `blocked` when the tab went to a block page no script runs on.
    */
   async function answer<T>(tabId: number, ask: () => Promise<T>, blocked: (url: string, kind: 'captcha' | 'consent') => T, timeoutMs: number): Promise<T> {
+    // A collection may take a minute with no API call from here: the background is kept from being suspended meanwhile.
+    return keptAlive(ping, () => answerOrTimeout(tabId, ask, blocked, timeoutMs));
+  }
+
+  async function answerOrTimeout<T>(
+    tabId: number,
+    ask: () => Promise<T>,
+    blocked: (url: string, kind: 'captcha' | 'consent') => T,
+    timeoutMs: number,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     let lastError: unknown = null;
     while (Date.now() < deadline) {

@@ -4,6 +4,7 @@ import { onExportMessage, sendExportMessage, type LongExportRequest, type Reply 
 import { ALL_PLACES_WORDS, EXPORT_BATCH, writeExport, type ExportSink } from './build';
 import { normaliseFilter } from '../config/settings';
 import type { DocumentExports } from './document-export';
+import { KEEP_ALIVE_MS, keptAlive } from '../browser/keep-alive';
 
 /**
  * Long exports run where they can finish: not in the popup, which the browser closes the
@@ -218,24 +219,6 @@ export function wireLongExports(
   );
 }
 
-/**
- * Firefox suspends an event page 30 s after its last extension API call or event; reading the
- * store and writing the file are neither. While the file is built in the background, a cheap API
- * call every few seconds tells Firefox the page is at work (each call resets its idle timer), so a
- * long export is never cut off with the popup closed.
- */
-const KEEP_ALIVE_MS = 10_000;
-
-async function keptAlive<T>(browser: WiringBrowser, everyMs: number, work: () => Promise<T>): Promise<T> {
-  const ping = browser.runtime.getPlatformInfo?.bind(browser.runtime);
-  const timer = ping ? setInterval(() => void ping().catch(() => {}), everyMs) : null;
-  try {
-    return await work();
-  } finally {
-    if (timer) clearInterval(timer);
-  }
-}
-
 /** The background's long exports, on this browser's APIs: the offscreen document's, or this document's builder. */
 export function backgroundLongExports(
   browser: WiringBrowser,
@@ -243,6 +226,7 @@ export function backgroundLongExports(
   keepAliveMs = KEEP_ALIVE_MS,
 ): ReturnType<typeof createLongExports> {
   const here = inThisDocument?.((p) => void exports.progress(p));
+  const ping = browser.runtime.getPlatformInfo?.bind(browser.runtime);
   const exports = createLongExports({
     session: browser.storage.session,
     async ensureOffscreen() {
@@ -260,7 +244,8 @@ export function backgroundLongExports(
         });
     },
     closeOffscreen: async () => void (here ? undefined : await browser.offscreen?.closeDocument()),
-    build: (req) => (here ? keptAlive(browser, keepAliveMs, () => here.build(req)) : sendExportMessage('offscreenBuildExport', req)),
+    // Reading the store and writing the file make no API call: kept alive while it builds (utils/browser/keep-alive.ts).
+    build: (req) => (here ? keptAlive(ping, () => here.build(req), keepAliveMs) : sendExportMessage('offscreenBuildExport', req)),
     revoke: (url) => (here ? here.revoke(url) : sendExportMessage('offscreenRevoke', url)),
     download: (url, fileName) =>
       new Promise((resolve) => {
