@@ -159,10 +159,12 @@ export function behaviourPrefs(): Prefs {
     // map tab to the front as a real action popup leaves it (popup.ts showCoveredTab).
     'browser.tabs.unloadOnLowMemory': false,
     'focusmanager.testmode': true,
-    // Stricter than a person's Firefox (30 s): the event page is suspended 3 s after its last API
-    // call or event, so a sweep, a Resume after the crash and a long export built in the
-    // background are each shown to survive suspension (docs/FIREFOX.md).
-    'extensions.background.idle.timeout': 3000,
+    // Stricter than a person's Firefox (30 s): the event page is suspended 15 s after its last API
+    // call or event, still longer than the product's keep-alive period while it works (10 s,
+    // utils/browser/keep-alive.ts). At 3 s, under load, a collection outlasted the window between
+    // two calls: the page was suspended mid-visit, woken by the tab's next event, and searched the
+    // same cell again and again (seen in a rehearsal: 11 loads of one cell in 60 s, none committed).
+    'extensions.background.idle.timeout': 15_000,
     'signon.rememberSignons': false,
   };
 }
