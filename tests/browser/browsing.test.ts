@@ -5,9 +5,8 @@
  *
  * Budget: 60 s (alone on 2 cores; measured 49 s).
  */
+import { organicFeedLinksInPage, placeKeysOf } from './in-page';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { parsePlaceUrl } from '../../utils/providers/google/urls';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { createWorld } from '../replica/world';
 import { launchBrowser, newProfileDir, openPopup, readListings, removeProfileDir, waitFor, type RunningBrowser } from './harness';
@@ -17,16 +16,6 @@ const CENTRE = { lat: 37.5665, lng: 126.978 };
 const world = createWorld({ seed: 31, places: 20_000, centre: CENTRE, radiusKm: 6 });
 let replica: Replica;
 let b: RunningBrowser;
-
-/** Organic place keys the feed shows right now (sponsored cards are ads, not results). */
-async function renderedKeys(page: Page): Promise<string[]> {
-  const hrefs = await page.evaluate(() =>
-    [...document.querySelectorAll('[role="feed"] [role="article"]')]
-      .filter((card) => !card.querySelector('[aria-label="Sponsored"]'))
-      .map((card) => card.querySelector('a[href*="/maps/place/"]')?.getAttribute('href') ?? ''),
-  );
-  return hrefs.map((h) => parsePlaceUrl(h).key!).filter(Boolean);
-}
 
 beforeAll(async () => {
   replica = await startReplica({ world, switches: { batchDelayMs: 100 } });
@@ -50,12 +39,12 @@ describe('collect while browsing', () => {
     // Scroll the feed by hand, as a person does: the mouse wheel over the list, twice.
     const feed = maps.locator('[role="feed"]');
     for (let i = 0; i < 2; i++) {
-      const before = (await renderedKeys(maps)).length;
+      const before = placeKeysOf(await maps.evaluate(organicFeedLinksInPage)).length;
       await feed.hover();
       await maps.mouse.wheel(0, 20_000);
-      await waitFor(async () => (await renderedKeys(maps)).length > before, 'the next batch', 20_000, 100);
+      await waitFor(async () => placeKeysOf(await maps.evaluate(organicFeedLinksInPage)).length > before, 'the next batch', 20_000, 100);
     }
-    const rendered = await renderedKeys(maps);
+    const rendered = placeKeysOf(await maps.evaluate(organicFeedLinksInPage));
     expect(rendered.length).toBeGreaterThanOrEqual(60);
     const browsingKeys = async () => (await readListings(extensionPage)).filter((l) => l.collections.includes('browsing')).map((l) => l.key);
     await waitFor(async () => (await browsingKeys()).length >= rendered.length, 'browsing listings stored', 20_000, 250);

@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import type { CollectOptions } from '../../utils/messaging/protocol';
 import type { Observation } from '../../utils/domain/sweep';
+import { showCoveredTabInPage } from './in-page';
 import { openPopup, readAll, readSweeps, serviceWorker, setSettings, waitFor } from './harness';
 import type { ReviewJob } from '../../utils/reviews/records';
 import type { WxtBrowser } from 'wxt/browser';
@@ -81,14 +82,7 @@ export async function resumeFromPopup(popup: Page): Promise<void> {
  * evaluations, and Playwright clicks and downloads on a covered page.
  */
 async function showCoveredTab(popup: Page): Promise<void> {
-  await popup.evaluate(async () => {
-    const api = (globalThis as unknown as { chrome: WxtBrowser }).chrome;
-    const self = await api.tabs.getCurrent();
-    if (!self) return;
-    const others = (await api.tabs.query({ windowId: self.windowId })).filter((t) => t.id !== self.id);
-    const covered = others.sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
-    if (covered?.id !== undefined) await api.tabs.update(covered.id, { active: true });
-  });
+  await popup.evaluate(showCoveredTabInPage);
 }
 
 export type SweepRecord = Awaited<ReturnType<typeof readSweeps>>[number];

@@ -35,8 +35,8 @@ import type { WxtBrowser } from 'wxt/browser';
 import { LONG_EXPORT_PLACES } from '../../utils/export/limits';
 import { parseAreaText } from '../../utils/geo';
 import type { Area } from '../../utils/geo/types';
-import { parsePlaceUrl } from '../../utils/providers/google/urls';
 import { createWorld } from '../replica/world';
+import { organicFeedLinksInPage, placeKeysOf, seedBrowsingInPage } from './in-page';
 import {
   launchFirefox,
   newProfileDir,
@@ -308,7 +308,7 @@ describe('MapSweep in Firefox ESR', () => {
     // Bakeries: none of the earlier map tabs showed them, so every place of this page is new to the store.
     const maps = await openTab(`https://www.google.com/maps/search/bakery/@${CENTRE.lat},${CENTRE.lng},15z`);
     await maps.waitForSelector('[role="feed"] [role="article"]', { timeout: 30_000 });
-    const rendered = await renderedKeys(maps);
+    const rendered = placeKeysOf(await maps.evaluate(organicFeedLinksInPage));
     expect(rendered.length).toBeGreaterThanOrEqual(10);
     await waitFor(
       async () => {
@@ -333,7 +333,7 @@ describe('MapSweep in Firefox ESR', () => {
     const before = (await readListings(setup)).filter((l) => l.collections.includes('browsing')).length;
     // More than the popup builds itself (LONG_EXPORT_PLACES), so the export is the background's.
     const seeded = Math.max(20_000, LONG_EXPORT_PLACES + 1 - before);
-    await seedBrowsing(setup, seeded);
+    await setup.evaluate(seedBrowsingInPage, { count: seeded, cidPrefix: '8' });
     await setup.close();
     const total = before + seeded;
 
@@ -425,63 +425,7 @@ describe('MapSweep in Firefox ESR', () => {
   });
 });
 
-/** Organic place keys a Google results feed shows right now (sponsored cards are ads; browsing.test.ts). */
-async function renderedKeys(page: Page): Promise<string[]> {
-  const hrefs = await page.evaluate(() =>
-    [...document.querySelectorAll('[role="feed"] [role="article"]')]
-      .filter((card) => !card.querySelector('[aria-label="Sponsored"]'))
-      .map((card) => card.querySelector('a[href*="/maps/place/"]')?.getAttribute('href') ?? ''),
-  );
-  return hrefs.map((h) => parsePlaceUrl(h).key!).filter(Boolean);
-}
-
 const seededCid = (i: number) => `8${String(i).padStart(18, '0')}`;
-
-/** Places put straight into the extension's IndexedDB (as the store keeps them) in the Browsing collection (popup-export.test.ts). */
-async function seedBrowsing(page: Page, count: number): Promise<void> {
-  await page.evaluate(async (count) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('mapsweep');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    for (let start = 0; start < count; start += 5000) {
-      const tx = db.transaction('listings', 'readwrite');
-      const store = tx.objectStore('listings');
-      for (let i = start; i < Math.min(count, start + 5000); i++) {
-        const cid = `8${String(i).padStart(18, '0')}`;
-        store.put({
-          key: `google:${cid}`,
-          provider: 'google',
-          placeId: null,
-          featureId: null,
-          cid,
-          name: `카페 ${i} 광화문점`,
-          category: '카페',
-          address: `서울특별시 종로구 세종대로 ${i}`,
-          phone: '02-1234-5678',
-          website: `https://example.com/${i}`,
-          rating: 4.5,
-          reviews: i,
-          lat: 37.5 + i / 1e6,
-          lng: 126.9 + i / 1e6,
-          url: `https://www.google.com/maps?cid=${cid}`,
-          sponsored: false,
-          firstSeen: 1_780_000_000_000,
-          lastSeen: 1_780_000_000_000,
-          collections: ['browsing'],
-          keywords: [],
-          cells: [],
-        });
-      }
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-    }
-    db.close();
-  }, count);
-}
 
 /**
  * A file new in `dir` (not in `before`) whose name matches, once Firefox has finished it: its

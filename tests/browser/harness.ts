@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { EXTENSION_ID } from './extension-id';
+import { readStoreInPage, type StoreName } from './in-page';
 import { findChromium, isExecutableFile, locateChromium } from '../../scripts/find-chromium';
 
 export const EXTENSION_DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../.output/chrome-mv3');
@@ -153,32 +154,8 @@ export async function setSettings(page: Page, settings: Record<string, number | 
 }
 
 /** Every record of one object store of the extension's IndexedDB, read from an extension page. */
-export async function readAll<T>(
-  page: Page,
-  storeName: 'sweeps' | 'cells' | 'listings' | 'events' | 'businesses' | 'linkRuns' | 'reviews' | 'reviewQueue' | 'placeQueue' | 'placeLists',
-): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve, reject) => {
-        const req = indexedDB.open('mapsweep');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const db = req.result;
-          if (!db.objectStoreNames.contains(name)) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction(name, 'readonly').objectStore(name).getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result as T[]);
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-    storeName,
-  );
+export async function readAll<T>(page: Page, storeName: StoreName): Promise<T[]> {
+  return (await page.evaluate(readStoreInPage, storeName)) as T[];
 }
 
 export interface SweepRow {

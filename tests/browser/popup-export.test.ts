@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleMemory, treeMemory } from '../../scripts/bench/chromium-session';
 import { chromiumArgs, startReplica, type Replica } from '../replica/server';
 import { createWorld } from '../replica/world';
+import { seedBrowsingInPage } from './in-page';
 import { launchBrowser, newProfileDir, openPopup, readListings, removeProfileDir, serviceWorker, waitFor, type RunningBrowser } from './harness';
 import type { WxtBrowser } from 'wxt/browser';
 
@@ -38,52 +39,6 @@ const parseCsv = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, 
 async function download(popup: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
   const [d] = await Promise.all([popup.waitForEvent('download', { timeout: 60_000 }), popup.getByRole('button', { name: button, exact: true }).click()]);
   return { name: d.suggestedFilename(), bytes: readFileSync(await d.path()) };
-}
-
-/** Places put straight into the extension's IndexedDB (as the store keeps them), in the Browsing collection. */
-async function seedBrowsing(page: Page, count: number): Promise<void> {
-  await page.evaluate(async (count) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('mapsweep');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    for (let start = 0; start < count; start += 5000) {
-      const tx = db.transaction('listings', 'readwrite');
-      const store = tx.objectStore('listings');
-      for (let i = start; i < Math.min(count, start + 5000); i++) {
-        const cid = `9${String(i).padStart(18, '0')}`;
-        store.put({
-          key: `google:${cid}`,
-          provider: 'google',
-          placeId: null,
-          featureId: null,
-          cid,
-          name: `카페 ${i} 광화문점`,
-          category: '카페',
-          address: `서울특별시 종로구 세종대로 ${i}`,
-          phone: '02-1234-5678',
-          website: `https://example.com/${i}`,
-          rating: 4.5,
-          reviews: i,
-          lat: 37.5 + i / 1e6,
-          lng: 126.9 + i / 1e6,
-          url: `https://www.google.com/maps?cid=${cid}`,
-          sponsored: false,
-          firstSeen: 1_780_000_000_000,
-          lastSeen: 1_780_000_000_000,
-          collections: ['browsing'],
-          keywords: [],
-          cells: [],
-        });
-      }
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-    }
-    db.close();
-  }, count);
 }
 
 describe('popup export', () => {
@@ -135,7 +90,7 @@ describe('popup export', () => {
   it('a 100,000-place export finishes in the background after the popup closed, with progress, through the downloads API', async () => {
     const setup = await openPopup(b.context);
     const before = (await readListings(setup)).filter((l) => l.collections.includes('browsing')).length;
-    await seedBrowsing(setup, 100_000);
+    await setup.evaluate(seedBrowsingInPage, { count: 100_000, cidPrefix: '9' });
     await setup.close();
     const total = before + 100_000;
 

@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { addonPrefs, behaviourPrefs, downloadPrefs, proxyPrefs, quietPrefs, writeUserJs } from './prefs';
 import { packXpi } from './xpi';
+import { readStoreInPage, type StoreName } from '../in-page';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The production Firefox build (MAPSWEEP_FIREFOX_BUILD: another folder, e.g. a build kept aside while the tree is rebuilt). */
@@ -218,32 +219,9 @@ export async function setSettings(page: Page, settings: Record<string, number | 
   }, settings);
 }
 
-export type StoreName = 'sweeps' | 'cells' | 'listings' | 'events' | 'businesses' | 'linkRuns' | 'reviews' | 'reviewQueue' | 'placeQueue' | 'placeLists';
-
 /** Every record of one object store of the extension's IndexedDB, read from an extension page. */
 export async function readAll<T>(page: Page, storeName: StoreName): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve, reject) => {
-        const req = indexedDB.open('mapsweep');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const db = req.result;
-          if (!db.objectStoreNames.contains(name)) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction(name, 'readonly').objectStore(name).getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result as T[]);
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-    storeName,
-  );
+  return (await page.evaluate(readStoreInPage, storeName)) as T[];
 }
 
 export interface SweepRow {

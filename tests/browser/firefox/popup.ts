@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'puppeteer-core';
 import type { WxtBrowser } from 'wxt/browser';
+import { showCoveredTabInPage } from '../in-page';
 import { openPopup, readSweeps, setSettings, waitFor, type SweepRow } from './harness';
 
 /** ../extension.ts TEST_SETTINGS: fast but paced (below the 2 s floor needs the explicit acceptance). */
@@ -90,14 +91,7 @@ export async function stopShownSweep(popup: Page): Promise<void> {
  * next batch on scroll events that wait for a drawing.
  */
 export async function showCoveredTab(popup: Page): Promise<void> {
-  await popup.evaluate(async () => {
-    const api = (globalThis as unknown as { browser: WxtBrowser }).browser;
-    const self = await api.tabs.getCurrent();
-    if (!self) return;
-    const others = (await api.tabs.query({ windowId: self.windowId })).filter((t) => t.id !== self.id);
-    const covered = others.sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
-    if (covered?.id !== undefined) await api.tabs.update(covered.id, { active: true });
-  });
+  await popup.evaluate(showCoveredTabInPage);
 }
 
 export async function waitForSweep(popup: Page, predicate: (s: SweepRow) => boolean, what: string, timeoutMs = 300_000): Promise<SweepRow> {
