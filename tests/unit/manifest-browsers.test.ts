@@ -38,9 +38,4 @@ describe('the manifest for each browser', () => {
       data_collection_permissions: { required: ['none'] },
     });
   });
-
-  it('Edge and Whale take the Chrome build as it is', () => {
-    // WXT builds `-b edge` like Chrome; the README's install steps load .output/chrome-mv3 there.
-    expect(manifestFor('edge')).toEqual(chrome);
-  });
 });

@@ -63,6 +63,15 @@ function tab(clock: { t: number }, opts: { dieAfter?: number } = {}) {
   return { page, log };
 }
 
+/** The reviews pass's stored pauses, kept in a map the test reads. */
+function pausesIn(pauses: Map<string, ReviewsPause>) {
+  return {
+    get: async (id: string) => pauses.get(id) ?? null,
+    set: async (id: string, reason: ReviewsPause) => void pauses.set(id, reason),
+    clear: async (id: string) => void pauses.delete(id),
+  };
+}
+
 function deps(store: Store, clock: { t: number }, page: ReviewsPageDriver) {
   const sleep = async (ms: number) => {
     clock.t += Math.max(0, ms);
@@ -116,11 +125,7 @@ describe('the reviews pass waits for the user', () => {
       ...deps(store, clock, page),
       newId: () => 'x',
       attention: (_s, exit) => attention.push(exit),
-      paused: {
-        get: async (id) => pauses.get(id) ?? null,
-        set: async (id, reason) => void pauses.set(id, reason),
-        clear: async (id) => void pauses.delete(id),
-      },
+      paused: pausesIn(pauses),
     });
     expect(await pass.start('s', 1)).toBe('blocked');
     expect(attention).toEqual(['blocked']);
@@ -157,11 +162,7 @@ describe('a date limit', () => {
       hostAccess: async () => false,
       newId: () => 'x',
       attention: (_s, exit) => attention.push(exit),
-      paused: {
-        get: async (id) => pauses.get(id) ?? null,
-        set: async (id, reason) => void pauses.set(id, reason),
-        clear: async (id) => void pauses.delete(id),
-      },
+      paused: pausesIn(pauses),
     });
     expect(await pass.start('s', 1)).toBe('no-host-access');
     expect(log).toEqual([]);
